@@ -1,0 +1,55 @@
+// Three artefacts (see README): the element as an ES module with lazy chunks, the same as one classic script for
+// pages that cannot load modules, and the headless client alone.
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+
+const plugins = () => [
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+  commonjs(),
+  esbuild({
+    target: 'es2020',
+    jsx: 'automatic',
+    jsxImportSource: '@emotion/react',
+    tsconfig: 'tsconfig.json',
+  }),
+  terser({ format: { comments: false }, compress: { passes: 2 } }),
+];
+
+/** Lazy chunks are named after the module that starts them (screens, phone, wallet ...), for the size report. */
+function chunkFileNames(chunk) {
+  const entry = chunk.facadeModuleId ?? chunk.moduleIds.at(-1) ?? chunk.name;
+  const base = entry.split(/[\\/]/).pop().replace(/\.(tsx?|m?js)$/, '');
+  return `chunks/${base || chunk.name}-[hash].js`;
+}
+
+const onwarn = (warning, warn) => {
+  // React and Emotion ship "use client" directives that mean nothing in a bundle.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  warn(warning);
+};
+
+export default [
+  {
+    input: { 'auth-login': 'src/widget/index.ts' },
+    preserveEntrySignatures: 'allow-extension',
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames, sourcemap: true },
+    plugins: plugins(),
+    onwarn,
+  },
+  {
+    input: 'src/widget/index.ts',
+    output: { file: 'dist/auth-login.iife.js', format: 'iife', name: 'AuthLogin', inlineDynamicImports: true, sourcemap: true },
+    plugins: plugins(),
+    onwarn,
+  },
+  {
+    input: 'src/client/index.ts',
+    output: { file: 'dist/client.js', format: 'es', sourcemap: true },
+    plugins: plugins(),
+    onwarn,
+  },
+];

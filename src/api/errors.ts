@@ -1,0 +1,64 @@
+/**
+ * Every `error_type` the specification names, in one table. The service only ever answers with one of these; the
+ * widget maps each to a message key in `src/widget/i18n/`.
+ */
+export const ERROR_TYPES = [
+  // The widget's error catalogue (widget spec section 8).
+  'invalid_email',
+  'invalid_phone_number',
+  'unsubscribed_phone_number',
+  'inactive_email',
+  'unauthorized_credentials',
+  'user_unauthenticated',
+  'email_not_found',
+  'unable_to_auth_magic_link',
+  'no_user_password',
+  'breached_password',
+  'reset_password',
+  'oauth_token_not_found',
+  'invalid_code',
+  'member_password_not_found',
+  'oauth_flow_callback_error',
+  'unauthorized_action',
+  'user_lock_limit_reached',
+  'invalid_session_token',
+  'session_not_found',
+  'invalid_phone_number_country_code',
+  'otp_code_not_found',
+  'duplicate_member_phone_number',
+  'webauthn_registration_not_found',
+  // Session-level types the client treats as unrecoverable (wire contract 1.6).
+  'invalid_secret_authentication',
+  // Request-shape and transport errors of our service.
+  'invalid_json',
+  'invalid_request',
+  'bad_request',
+  'invalid_public_token',
+  'invalid_redirect_url',
+  'pkce_mismatch',
+  'pkce_expected_code_verifier',
+  'magic_link_not_found',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'origin_not_allowed',
+  'internal_server_error',
+  // Client-side only: a response that is not our envelope.
+  'unknown_error',
+] as const;
+
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+/** Error types after which a session cannot be recovered: the client destroys the local session (wire contract 1.6). */
+export const UNRECOVERABLE_ERROR_TYPES: readonly ErrorType[] = [
+  'unauthorized_credentials',
+  'user_unauthenticated',
+  'invalid_secret_authentication',
+  'session_not_found',
+];
+
+export function isErrorType(value: unknown): value is ErrorType {
+  return typeof value === 'string' && (ERROR_TYPES as readonly string[]).includes(value);
+}

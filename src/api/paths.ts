@@ -1,0 +1,15 @@
+/** The `/sdk/v1` paths the client calls and the service serves; relative to `SDK_BASE_PATH`. */
+export const PATHS = {
+  bootstrap: (publicToken: string) => `/projects/bootstrap/${encodeURIComponent(publicToken)}`,
+  events: '/events',
+  usersMe: '/users/me',
+  sessionsAuthenticate: '/sessions/authenticate',
+  sessionsRevoke: '/sessions/revoke',
+  magicLinksEmailLoginOrCreate: '/magic_links/email/login_or_create',
+  magicLinksEmailSendPrimary: '/magic_links/email/send/primary',
+  magicLinksEmailSendSecondary: '/magic_links/email/send/secondary',
+  magicLinksAuthenticate: '/magic_links/authenticate',
+} as const;
+
+/** The JWKS document for verifying `session_jwt` (outside `/sdk/v1`, like the provider's `/v1/sessions/jwks/{project_id}`). */
+export const JWKS_PATH = '/.well-known/jwks.json';

@@ -1,0 +1,90 @@
+// The public surface of the headless client. The widget and site owners code against these types only.
+import type {
+  AuthenticateResponse,
+  BootstrapData,
+  MagicLinkAuthenticateResponse,
+  MagicLinkLoginOrCreateResponse,
+  MagicLinkOptionsWire,
+  Session,
+  User,
+} from '../api/index.ts';
+
+export interface CookieOptions {
+  /** Cookie names; defaults are the provider SDK's (`stytch_session`, `stytch_session_jwt`, `stytch_intermediate_session_token`). */
+  opaqueTokenCookieName?: string;
+  jwtCookieName?: string;
+  istCookieName?: string;
+  path?: string;
+  domain?: string;
+  availableToSubdomains?: boolean;
+}
+
+export interface AuthClientOptions {
+  publicToken: string;
+  /**
+   * Where the identity service lives, e.g. `https://auth.example.com` or `/` for the page's own origin. Relative
+   * values resolve against the page. Without it the hosted provider's test or live host is used.
+   */
+  baseUrl?: string;
+  cookieOptions?: CookieOptions;
+}
+
+/** What an authenticate call resolves to: the wire response without `__user`. */
+export type AuthenticateResult = Omit<AuthenticateResponse, '__user'>;
+
+export interface SessionTokens {
+  session_token: string;
+  session_jwt: string;
+}
+
+export interface SessionApi {
+  /** The current session from memory/storage, synchronously; null when signed out. */
+  getSync(): Session | null;
+  getTokens(): SessionTokens | null;
+  /** Re-authenticates the session; `session_duration_minutes` extends it. */
+  authenticate(options?: { session_duration_minutes?: number }): Promise<AuthenticateResult>;
+  /** Ends the session on the service and clears it locally (always locally with `forceClear`). */
+  revoke(options?: { forceClear?: boolean }): Promise<void>;
+  /** Called with the new session (or null) whenever it changes, in this tab or another. Returns an unsubscribe. */
+  onChange(callback: (session: Session | null) => void): () => void;
+}
+
+export interface UserApi {
+  getSync(): User | null;
+  get(): Promise<User>;
+  onChange(callback: (user: User | null) => void): () => void;
+}
+
+export interface MagicLinksApi {
+  email: {
+    /** Sends a login-or-signup link; PKCE is added when the project requires it. */
+    loginOrCreate(email: string, options?: MagicLinkOptionsWire): Promise<MagicLinkLoginOrCreateResponse>;
+  };
+  /** Exchanges the token from the link's query string for a session. */
+  authenticate(token: string, options: { session_duration_minutes: number }): Promise<MagicLinkAuthenticateResponse>;
+}
+
+export interface BootstrapApi {
+  /** The cached document (or defaults) now; a fresh one is being fetched in the background. */
+  getSync(): BootstrapData;
+  /** The fresh document once fetched (defaults, with an error logged, if the fetch fails). */
+  get(): Promise<BootstrapData>;
+}
+
+export interface EventsApi {
+  /** Queues a telemetry event (`render_login_screen`, `email_sent`, ...) for the batched `/events` call. */
+  log(eventName: string, details?: Record<string, unknown>): void;
+}
+
+export interface AuthClient {
+  readonly publicToken: string;
+  /** The service's origin the client talks to, e.g. `http://localhost:8787`. */
+  readonly baseUrl: string;
+  readonly session: SessionApi;
+  readonly user: UserApi;
+  readonly magicLinks: MagicLinksApi;
+  readonly bootstrap: BootstrapApi;
+  readonly events: EventsApi;
+  /** Stops timers and listeners (background refresh, telemetry flush, storage sync). */
+  destroy(): void;
+}

@@ -1,0 +1,48 @@
+import { executeServerCommand } from '@web/test-runner-commands';
+
+/** What the test runner's config put on the page: the in-process identity service's URL and public token. */
+export interface TestEnv {
+  baseUrl: string;
+  publicToken: string;
+  pageOrigin: string;
+}
+
+export const testEnv: TestEnv = (window as unknown as { __AUTH_TEST__: TestEnv }).__AUTH_TEST__;
+
+export interface InboxMessage {
+  message_id: string;
+  channel: 'email' | 'sms' | 'whatsapp';
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  created_at: string;
+}
+
+/** The dev inbox of the real service, newest first. */
+export async function devInbox(to?: string): Promise<InboxMessage[]> {
+  return (await executeServerCommand('dev-inbox', { to })) as InboxMessage[];
+}
+
+/** The newest magic-link token sent to an address, read from the dev inbox. */
+export async function latestMagicLinkToken(to: string): Promise<string> {
+  const [message] = await devInbox(to);
+  if (!message) throw new Error(`no message for ${to} in the dev inbox`);
+  const link = message.links.find((l) => l.includes('token='));
+  if (!link) throw new Error(`no link with a token in the message to ${to}`);
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error('empty token');
+  return token;
+}
+
+/** Moves the identity service's clock forward (expiry tests). */
+export async function advanceServiceClock(ms: number): Promise<void> {
+  await executeServerCommand('advance-service-clock', { ms });
+}
+
+/** A fresh address per test so tests do not see each other's mail. */
+export function uniqueEmail(prefix = 'student'): string {
+  return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+}

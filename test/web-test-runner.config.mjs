@@ -1,0 +1,108 @@
+// Browser tests: real Chromium (Debian's, never a downloaded one) against the real identity service, started here in
+// the same process with an in-memory database. Each test file is bundled by esbuild on request, because React 19 ships
+// only CommonJS and the dev server's CommonJS plugin cannot load it.
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { startServer } from '../src/server/listen.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A free TCP port, so the test page's origin is known before the service's CORS allowlist is built. */
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, 'localhost', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const pageOrigin = `http://localhost:${port}`;
+let clockOffsetMs = 0;
+const identity = await startServer({
+  port: 0,
+  database: { kind: 'memory' },
+  allowedOrigins: [pageOrigin],
+  redirectUrls: [`${pageOrigin}/`, `${pageOrigin}/student-portal`],
+  now: () => Date.now() + clockOffsetMs,
+});
+
+/** Commands a test can run on this (Node) side with `executeServerCommand` from @web/test-runner-commands. */
+const identityCommands = {
+  name: 'identity-service-commands',
+  async executeCommand({ command, payload }) {
+    if (command === 'dev-inbox') {
+      const query = payload?.to ? `?to=${encodeURIComponent(payload.to)}` : '';
+      const res = await identity.service.app.request(`/dev/inbox.json${query}`);
+      return (await res.json()).messages;
+    }
+    if (command === 'advance-service-clock') {
+      clockOffsetMs += Number(payload?.ms ?? 0);
+      return clockOffsetMs;
+    }
+    return undefined;
+  },
+};
+
+const bundleTestFiles = {
+  name: 'bundle-test-files',
+  async serve(context) {
+    if (!/\.test\.tsx?$/.test(context.path)) return undefined;
+    const result = await esbuild.build({
+      entryPoints: [path.join(root, decodeURIComponent(context.path))],
+      bundle: true,
+      format: 'esm',
+      write: false,
+      sourcemap: 'inline',
+      target: 'es2022',
+      jsx: 'automatic',
+      jsxImportSource: '@emotion/react',
+      define: { 'process.env.NODE_ENV': '"development"' },
+      // The runner's own command helpers are resolved by the dev server, not bundled.
+      external: ['@web/test-runner-commands'],
+      logLevel: 'silent',
+    });
+    return { body: result.outputFiles[0].text, type: 'js' };
+  },
+};
+
+export default {
+  rootDir: root,
+  files: ['test/client/**/*.test.ts', 'test/widget/**/*.test.{ts,tsx}'],
+  hostname: 'localhost',
+  port,
+  nodeResolve: true,
+  concurrency: 1,
+  testsFinishTimeout: 180_000,
+  testFramework: { config: { timeout: 20_000 } },
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  plugins: [bundleTestFiles, identityCommands],
+  testRunnerHtml: (testFramework) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"></head><body>
+<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin })};</script>
+<script type="module" src="${testFramework}"></script>
+</body></html>`,
+};
