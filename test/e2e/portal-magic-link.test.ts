@@ -16,7 +16,10 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
     browser = await launchChromium();
     page = await browser.newPage();
     page.on('console', (msg) => {
-      if (msg.type() === 'error') consoleErrors.push(msg.text());
+      if (msg.type() === 'error') consoleErrors.push(`${msg.text()} (${msg.location().url})`);
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 400) consoleErrors.push(`${res.status()} ${res.url()}`);
     });
   });
 

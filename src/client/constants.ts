@@ -1,0 +1,69 @@
+// Every timer, retry count, size and storage name of the client, each from the spec (client spec section 9, wire
+// contract sections 1 and 5) unless the comment says it is our choice.
+
+/** Background refresh: re-authenticate the session this often while one exists (spec 4 and 9: 3 minutes). */
+export const SESSION_REFRESH_INTERVAL_MS = 3 * 60 * 1000;
+
+/** Retry backoff after a failed refresh: BASE * 2^min(attempt, MAX_EXPONENT) ± JITTER (spec 9, wire contract 1.6). */
+export const REFRESH_BACKOFF_BASE_MS = 2000;
+export const REFRESH_BACKOFF_MAX_EXPONENT = 7;
+export const REFRESH_BACKOFF_JITTER_MS = 175;
+
+/**
+ * Consecutive failed refresh retries after which the user is treated as logged out (spec 4: "retries with exponential
+ * backoff, then treats the user as logged out"; the count is not given). Our choice: 7, the attempt at which the
+ * backoff reaches its cap (2^7 · 2 s ≈ 4.3 min). By then about 8.5 minutes have passed without reaching the service
+ * — almost three missed refresh intervals — and further retries would only poll at a fixed rate.
+ */
+export const MAX_REFRESH_RETRIES = 7;
+
+/** Telemetry: flush the `/events` queue when it holds this many items, or this long after the first (spec 9). */
+export const EVENTS_BATCH_SIZE = 15;
+export const EVENTS_FLUSH_INTERVAL_MS = 800;
+
+/** Intermediate session token cookie lifetime (spec 9). The consumer client only ever deletes that cookie. */
+export const IST_COOKIE_LIFETIME_MS = 10 * 60 * 1000;
+
+/** PKCE verifier: this many random 32-bit words, hex encoded (spec 9, wire contract 5). */
+export const PKCE_VERIFIER_WORDS = 16;
+/** Each word is written without zero padding except to this minimum width (wire contract 5). */
+export const PKCE_WORD_MIN_HEX_DIGITS = 2;
+export const PKCE_NAMESPACES = ['magic_links', 'oauth', 'passwords'] as const;
+export type PkceNamespace = (typeof PKCE_NAMESPACES)[number];
+
+/** Default hosts when no `baseUrl` is given (wire contract 1.1). */
+export const TEST_API_URL = 'https://test.stytch.com';
+export const LIVE_API_URL = 'https://api.stytch.com';
+export const TEST_TOKEN_MARKER = 'public-token-test';
+
+/** Cookie names (wire contract 5), overridable through `cookieOptions`. */
+export const DEFAULT_SESSION_COOKIE = 'stytch_session';
+export const DEFAULT_JWT_COOKIE = 'stytch_session_jwt';
+export const DEFAULT_IST_COOKIE = 'stytch_intermediate_session_token';
+export const DEFAULT_COOKIE_PATH = '/';
+
+/** localStorage keys (wire contract 5): the state key and its `::` suffixes. */
+export const STORAGE_PREFIX = 'stytch_sdk_state_';
+export const BOOTSTRAP_KEY_SUFFIX = '::bootstrap';
+export const PKCE_KEY_SUFFIX = '::PKCE_VERIFIER:';
+export const SEEN_DOMAINS_KEY_SUFFIX = '::seen_domains';
+
+/** Telemetry id prefixes (wire contract 1.7). */
+export const EVENT_ID_PREFIX = 'event-id-';
+export const APP_SESSION_ID_PREFIX = 'app-session-id-';
+export const PERSISTENT_ID_PREFIX = 'persistent-id-';
+
+/** The event every client instance emits once (wire contract 3.1). */
+export const INSTANTIATED_EVENT = 'sdk_instance_instantiated';
+
+/** Error messages the wire contract quotes (1.3, 1.4, 1.5). */
+export const MSG_UNREACHABLE = 'Unable to contact our servers.';
+export const MSG_INVALID_JSON_SUCCESS = 'Invalid JSON response from our servers.';
+export const MSG_INVALID_JSON_ERROR = 'Invalid or no response from server';
+export const MSG_INVALID_RESPONSE = 'Invalid response from our servers.';
+export const FETCH_FAILED_MESSAGE = 'Failed to fetch';
+export const CAPTCHA_REQUIRED_TEXT = 'Captcha required';
+export const MSG_CAPTCHA_UNAVAILABLE = 'Unable to query captcha and/or dfp telemetry ID';
+
+/** Warning when the background refresh gives up (spec 8: "a session background refresh failure that signals logout"). */
+export const SESSION_LOGOUT_WARNING = 'Session background refresh failed. Treating the user as logged out.';

@@ -1,0 +1,82 @@
+// createAuthClient: wires the shared session store, HTTP, bootstrap, products and telemetry together. Nothing here
+// runs at import time (only inside createAuthClient), so importing this module in Node is safe.
+import type { AuthClient, AuthClientOptions } from './types.ts';
+import { createBootstrap } from './bootstrap.ts';
+import { INSTANTIATED_EVENT, SESSION_LOGOUT_WARNING } from './constants.ts';
+import { createEventQueue } from './events.ts';
+import { createHttp, resolveBaseUrl } from './http.ts';
+import { createMagicLinksApi } from './magic-links.ts';
+import { createRefreshLoop } from './refresh.ts';
+import { acquireStore, releaseStore, type SessionStore } from './session.ts';
+import { createSessionApi } from './sessions.ts';
+import type { SessionApi } from './types.ts';
+import { createUserApi } from './users.ts';
+import { validate } from './schema.ts';
+
+export type * from './types.ts';
+export { APIError, APISchemaError, APIUnreachableError, SDKUsageError } from './errors.ts';
+
+/**
+ * Start-up and background refresh for a store, once per page and token (wire contract 1.6): with a readable session
+ * cookie, re-authenticate now and then every 3 minutes; without one, the cached state is stale, so clear it.
+ */
+function manageSession(store: SessionStore, session: SessionApi): void {
+  const loop = createRefreshLoop({
+    authenticate: () => session.authenticate(),
+    onLoggedOut(reason, error) {
+      if (reason === 'retries_exhausted') console.warn(SESSION_LOGOUT_WARNING, error);
+      store.clear();
+    },
+  });
+  store.refresh = loop;
+  // Sign-in (here or in another tab) starts the loop; sign-out stops it.
+  store.onSession((s) => (s ? loop.start(false) : loop.stop()));
+  if (store.cookies.readToken()) loop.start(true);
+  else store.clear();
+}
+
+export function createAuthClient(options: AuthClientOptions): AuthClient {
+  const { publicToken } = options;
+  validate({ publicToken }, { publicToken: 'string' });
+  const baseUrl = resolveBaseUrl(publicToken, options.baseUrl);
+  const { store, fresh } = acquireStore(publicToken, options.cookieOptions);
+  const signedInIds = () => ({ userId: store.getSession()?.user_id, sessionId: store.getSession()?.session_id });
+  const http = createHttp({ baseUrl, publicToken, sessionToken: () => store.cookies.readToken(), signedInIds });
+
+  const subscriptions = new Set<() => void>();
+  const track = (unsubscribe: () => void) => {
+    subscriptions.add(unsubscribe);
+    return () => {
+      subscriptions.delete(unsubscribe);
+      unsubscribe();
+    };
+  };
+
+  const session = createSessionApi(http, store, track);
+  const user = createUserApi(http, store, track);
+  const bootstrap = createBootstrap(http, publicToken);
+  const magicLinks = createMagicLinksApi(http, store, bootstrap);
+  const events = createEventQueue({ baseUrl, publicToken, signedInIds });
+  if (fresh) manageSession(store, session);
+  events.log(INSTANTIATED_EVENT, {});
+
+  let destroyed = false;
+  return {
+    publicToken,
+    baseUrl,
+    session,
+    user,
+    magicLinks,
+    bootstrap,
+    events: { log: (name, details) => events.log(name, details) },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      subscriptions.forEach((unsubscribe) => unsubscribe());
+      subscriptions.clear();
+      events.destroy();
+      // The last client of this token also stops the background refresh and the cross-tab listener.
+      releaseStore(store);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// magicLinks.* of the public API (wire contract 3.4, 1.6).
+import {
+  PATHS,
+  type MagicLinkAuthenticateResponse,
+  type MagicLinkLoginOrCreateRequest,
+  type MagicLinkLoginOrCreateResponse,
+} from '../api/index.ts';
+import type { BootstrapApi, MagicLinksApi } from './types.ts';
+import type { SessionStore } from './session.ts';
+import type { PkceNamespace } from './constants.ts';
+import type { Http } from './http.ts';
+import { clearPair, getOrStartPair, getPair } from './pkce.ts';
+import { validate } from './schema.ts';
+import { withoutUser } from './sessions.ts';
+
+export function createMagicLinksApi(http: Http, store: SessionStore, bootstrap: BootstrapApi): MagicLinksApi {
+  const pt = store.publicToken;
+
+  const attempt = async (ns: PkceNamespace, token: string, session_duration_minutes: number) => {
+    const response = await http.request<MagicLinkAuthenticateResponse>('POST', PATHS.magicLinksAuthenticate, {
+      token,
+      session_duration_minutes,
+      code_verifier: getPair(pt, ns)?.code_verifier,
+    });
+    // Only the pair that actually matched is used up; the other may still belong to a pending flow.
+    clearPair(pt, ns);
+    return response;
+  };
+
+  return {
+    email: {
+      async loginOrCreate(email, options = {}) {
+        validate({ email }, { email: 'string' });
+        const body: MagicLinkLoginOrCreateRequest = { ...options, email };
+        // Wait for the fresh bootstrap: whether PKCE is required is the project's setting, not the cache's.
+        if ((await bootstrap.get()).pkceRequiredForEmailMagicLinks) {
+          // Reusing a stored pair keeps an earlier, still unopened link valid when the user asks for another.
+          body.code_challenge = (await getOrStartPair(pt, 'magic_links')).code_challenge;
+        }
+        return http.request<MagicLinkLoginOrCreateResponse>('POST', PATHS.magicLinksEmailLoginOrCreate, { ...body }, {
+          retriable: true,
+        });
+      },
+    },
+
+    async authenticate(token, options) {
+      validate({ token, ...options }, { token: 'string', session_duration_minutes: 'number' });
+      const minutes = options.session_duration_minutes;
+      // A password-reset email also offers a plain login link, and that flow stored its pair under `passwords`: try it
+      // first, and fall back to the `magic_links` pair when the service says the PKCE check failed.
+      let response: MagicLinkAuthenticateResponse | undefined;
+      if (getPair(pt, 'passwords')) {
+        try {
+          response = await attempt('passwords', token, minutes);
+        } catch (error) {
+          if (!(error instanceof Error && error.message.includes('pkce'))) throw error;
+        }
+      }
+      response ??= await attempt('magic_links', token, minutes);
+      store.applyAuthResponse(response);
+      return withoutUser(response);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The telemetry object (wire contract 1.7), sent base64-encoded in X-SDK-Client and inside each /events item.
+import { SDK_IDENTIFIER, SDK_VERSION, type TelemetryObject } from '../api/index.ts';
+import { APP_SESSION_ID_PREFIX, EVENT_ID_PREFIX, PERSISTENT_ID_PREFIX } from './constants.ts';
+
+/** A v4 UUID; crypto.randomUUID exists only in secure contexts, so plain-http pages build one by hand. */
+export function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export interface SignedInIds {
+  userId?: string | undefined;
+  sessionId?: string | undefined;
+}
+
+export function buildTelemetry(ids: SignedInIds): TelemetryObject {
+  const telemetry: TelemetryObject = {
+    event_id: EVENT_ID_PREFIX + uuid(),
+    // The provider makes both of these fresh on every call, despite the names (wire contract 1.7).
+    app_session_id: APP_SESSION_ID_PREFIX + uuid(),
+    persistent_id: PERSISTENT_ID_PREFIX + uuid(),
+    client_sent_at: new Date().toISOString(),
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    app: { identifier: location.hostname },
+    sdk: { identifier: SDK_IDENTIFIER, version: SDK_VERSION },
+  };
+  // Omitted, not null, when signed out.
+  if (ids.userId) telemetry.stytch_user_id = ids.userId;
+  if (ids.sessionId) telemetry.stytch_session_id = ids.sessionId;
+  return telemetry;
+}
+
+/** Standard padded base64 of UTF-8 text (btoa alone rejects characters above U+00FF). */
+export function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

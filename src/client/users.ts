@@ -1,0 +1,19 @@
+// user.* of the public API (wire contract 3.2).
+import { PATHS, type User, type UsersMeResponse } from '../api/index.ts';
+import type { UserApi } from './types.ts';
+import type { SessionStore } from './session.ts';
+import type { Http } from './http.ts';
+import type { Track } from './sessions.ts';
+
+export function createUserApi(http: Http, store: SessionStore, track: Track): UserApi {
+  return {
+    getSync: () => store.getUser(),
+    async get(): Promise<User> {
+      // GET /users/me returns the user flat beside the common fields; store the user alone.
+      const { request_id: _r, status_code: _s, ...user } = await http.request<UsersMeResponse>('GET', PATHS.usersMe);
+      store.setUser(user);
+      return user;
+    },
+    onChange: (callback) => track(store.onUser(callback)),
+  };
+}

@@ -1,0 +1,110 @@
+// Every value the identity service chooses, in one place. Each line says why it has this value.
+
+// ---- Project defaults (used when ServiceOptions leave them out) ----
+
+/** Contains `public-token-test`, so tools and the client treat it as a test project. */
+export const DEFAULT_PUBLIC_TOKEN = 'public-token-test-6f1c9a2e-local-dev-0000-000000000000';
+/** Stable across restarts, so a persisted JWKS and the JWT `aud` stay valid after a restart. */
+export const DEFAULT_PROJECT_ID = 'project-test-6f1c9a2e-local-dev-0000-000000000000';
+/** The demo site's university; it names the project in the bootstrap document and in email subjects. */
+export const DEFAULT_PROJECT_NAME = 'Westlight University';
+/** One domain, so the widget's "Check your email" links can search the dev sender's domain. */
+export const DEFAULT_EMAIL_DOMAINS: readonly string[] = ['westlight.localhost'];
+/** Local part of the dev inbox sender address (`no-reply@<first email domain>`); nobody should reply to it. */
+export const SENDER_LOCAL_PART = 'no-reply';
+
+// ---- Command-line defaults (src/server/main.ts) ----
+
+/** Free on most machines and the README's documented address. */
+export const DEFAULT_PORT = 8787;
+/** Listen on the loopback interface only: a dev service should not be reachable from the network by default. */
+export const DEFAULT_HOST = 'localhost';
+/** Inside the repository and git-ignored, so `npm start` keeps users between runs. */
+export const DEFAULT_DATA_DIR = '.data';
+/** Paths that the listening server adds to the redirect allowlist on its own origin; the portal is the demo's target. */
+export const OWN_REDIRECT_PATHS: readonly string[] = ['/student-portal', '/'];
+
+// ---- Identifiers ----
+
+/** Every identifier carries the environment like the hosted provider's test projects (`user-test-<uuid>`). */
+export const ID_ENVIRONMENT = 'test';
+/** Prefix of the request id in every response; the uuid makes each one unique. */
+export const REQUEST_ID_PREFIX = 'request-id-test-';
+
+// ---- Secrets ----
+
+/** 32 random bytes = 256 bits: far beyond guessing, and 43 base64url characters in a URL. */
+export const TOKEN_BYTES = 32;
+/** RFC 7636 caps a code_verifier at 128 characters; the client's verifier is at most 128 hex digits. */
+export const MAX_CODE_VERIFIER_LENGTH = 128;
+/** An S256 code_challenge is base64url(SHA-256) without padding: exactly 43 characters. */
+export const CODE_CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+// ---- Session JWT ----
+
+/** ES256 on P-256: small signatures, supported by every JOSE library, signable with node:crypto alone. */
+export const JWT_ALGORITHM = 'ES256';
+export const JWT_CURVE = 'P-256';
+/** The hosted provider's session JWTs live 5 minutes; the client refreshes every 3, so one is always fresh. */
+export const SESSION_JWT_LIFETIME_SECONDS = 5 * 60;
+/** The claim that carries the session, named like the hosted provider's so existing verifiers read it. */
+export const SESSION_JWT_CLAIM = 'https://stytch.com/session';
+/** `iss` is `<prefix><project_id>`, the hosted provider's format, so backends that verify its tokens verify ours. */
+export const JWT_ISSUER_PREFIX = 'stytch.com/';
+
+// ---- Durations and bounds ----
+
+/** Shortest session a caller may ask for: shorter than the client's 3-minute refresh makes no sense. */
+export const SESSION_DURATION_MINUTES_MIN = 5;
+/** Longest session a caller may ask for: one year, the hosted provider's limit. */
+export const SESSION_DURATION_MINUTES_MAX = 525_600;
+/** Shortest magic-link lifetime: less than 5 minutes is shorter than mail delivery sometimes takes. */
+export const MAGIC_LINK_EXPIRATION_MINUTES_MIN = 5;
+/** Longest magic-link lifetime: one week, the hosted provider's limit. */
+export const MAGIC_LINK_EXPIRATION_MINUTES_MAX = 10_080;
+
+// ---- Input limits ----
+
+/** Every /sdk/v1 request body is a small JSON object; 64 KiB leaves room for metadata and stops memory abuse. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** RFC 5321 limits a forward path to 254 characters; longer cannot be a deliverable address. */
+export const MAX_EMAIL_LENGTH = 254;
+/** Browsers and servers handle URLs up to about 2 KB reliably; a longer redirect URL is a mistake or an attack. */
+export const MAX_REDIRECT_URL_LENGTH = 2048;
+/** Telemetry details are shallow; deeper nesting is abuse and would overflow JSON.stringify when stored. */
+export const MAX_JSON_DEPTH = 32;
+/** The client sends telemetry in batches of at most 15 (client spec section 9). */
+export const MAX_EVENTS_PER_BATCH = 15;
+
+// ---- Rate limits ----
+
+/** Magic links one address may be sent per window: enough for a few retries, too few to flood an inbox. */
+export const MAGIC_LINK_SEND_LIMIT = 5;
+/** Length of the magic-link send window. */
+export const MAGIC_LINK_SEND_WINDOW_MS = 60_000;
+/** Number of tracked keys above which expired windows are swept, so the limiter's memory stays bounded. */
+export const RATE_LIMIT_SWEEP_AT_KEYS = 10_000;
+
+// ---- CORS ----
+
+/** The headers the client sends on every call (wire contract 1.2). */
+export const CORS_ALLOWED_HEADERS: readonly string[] = ['Authorization', 'Content-Type', 'X-SDK-Client', 'X-SDK-Parent-Host'];
+/** The methods the client uses (wire contract 1.2). */
+export const CORS_ALLOWED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
+/** Browsers cap preflight caching at 2 hours (Chromium) anyway; 10 minutes keeps allowlist changes quick to apply. */
+export const CORS_MAX_AGE_SECONDS = 600;
+
+// ---- Dev inbox ----
+
+/** The inbox shows the newest messages only; a long-running dev service should not render thousands. */
+export const DEV_INBOX_MAX_MESSAGES = 200;
+
+// ---- Embedded database ----
+
+/**
+ * Where a freshly initialised PGlite cluster is cached (under node_modules/.cache like other tools' caches):
+ * initdb takes about 5 s, loading the cached copy about 0.5 s, which keeps every in-memory test service fast.
+ */
+export const PGLITE_TEMPLATE_CACHE_SUBDIR = 'node_modules/.cache/auth-login';
+/** Any constant key works; it only has to be the same for every process that migrates the same database. */
+export const MIGRATION_ADVISORY_LOCK_KEY = 7_243_501;

@@ -1,0 +1,18 @@
+/**
+ * The whole database surface the service uses: parameterised SQL. Both implementations (PGlite and `pg`) speak
+ * the same PostgreSQL dialect, so every store module works on both.
+ */
+export interface Db {
+  /** One statement with `$1`-style parameters; returns the rows. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Nested calls join it. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'memory' }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string };

@@ -1,0 +1,21 @@
+import type { Context } from 'hono';
+import type { ErrorBody } from '../../api/envelope.ts';
+import { ERROR_URL_BASE } from '../../api/envelope.ts';
+import type { AppEnv } from '../context.ts';
+import type { ApiError } from './errors.ts';
+
+/** The success envelope: HTTP 200, `{ data: { ...payload, request_id, status_code: 200 } }`. */
+export function ok(c: Context<AppEnv>, payload: object = {}): Response {
+  return c.json({ data: { ...payload, request_id: c.get('requestId'), status_code: 200 } }, 200);
+}
+
+/** The error body: never wrapped in `data`, always these five fields. */
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  return {
+    status_code: error.status,
+    request_id: requestId,
+    error_type: error.errorType,
+    error_message: error.message,
+    error_url: `${ERROR_URL_BASE}${error.errorType}`,
+  };
+}

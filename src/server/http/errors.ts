@@ -1,0 +1,61 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorType } from '../../api/errors.ts';
+
+/** Thrown anywhere while handling a request; `app.onError` turns it into the error body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly errorType: ErrorType,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * Every error the service answers with, so the wording lives in one place. Messages the client or widget depends
+ * on (the PKCE wording, which the client's fallback matches on) are quoted from the spec.
+ */
+export const Errors = {
+  invalidJson: () => new ApiError(400, 'invalid_json', 'The request body is not valid JSON.'),
+  invalidRequest: (message: string) => new ApiError(400, 'invalid_request', message),
+  invalidEmail: () => new ApiError(400, 'invalid_email', 'Email format is invalid.'),
+  invalidRedirectUrl: (message: string) => new ApiError(400, 'invalid_redirect_url', message),
+  pkceExpectedCodeVerifier: () =>
+    new ApiError(
+      400,
+      'pkce_expected_code_verifier',
+      'This magic link was sent with a PKCE code_challenge, so authenticating it requires a code_verifier.',
+    ),
+  pkceMismatch: () =>
+    new ApiError(400, 'pkce_mismatch', 'The code_verifier does not match the PKCE code_challenge.'),
+  invalidPublicToken: (message = 'The public token is not valid for this project.') =>
+    new ApiError(401, 'invalid_public_token', message),
+  /** Bootstrap names the project by its public token in the path: an unknown one is a missing resource. */
+  unknownPublicToken: () => new ApiError(404, 'invalid_public_token', 'No project has this public token.'),
+  userUnauthenticated: () =>
+    new ApiError(401, 'user_unauthenticated', 'Must have an active session to call this method. Have you logged in yet?'),
+  unableToAuthMagicLink: () =>
+    new ApiError(
+      401,
+      'unable_to_auth_magic_link',
+      'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
+    ),
+  unauthorizedAction: (message: string) => new ApiError(403, 'unauthorized_action', message),
+  originNotAllowed: (origin: string) =>
+    new ApiError(403, 'origin_not_allowed', `The origin ${origin} is not allowed to call this service.`),
+  sessionNotFound: () => new ApiError(404, 'session_not_found', 'Session not found.'),
+  emailNotFound: () => new ApiError(404, 'email_not_found', 'No user has this email address.'),
+  notFound: (what = 'The requested resource') => new ApiError(404, 'not_found', `${what} was not found.`),
+  payloadTooLarge: (maxBytes: number) =>
+    new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`),
+  unsupportedMediaType: () =>
+    new ApiError(415, 'unsupported_media_type', 'The request body must be JSON, sent with Content-Type: application/json.'),
+  tooManyRequests: (retryAfterMs: number) =>
+    new ApiError(429, 'too_many_requests', 'Too many requests for this identifier. Wait a minute and try again.', {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+    }),
+  internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
+} as const;

@@ -1,0 +1,30 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { originOf } from '../security/origins.ts';
+import { HEADERS } from '../../api/telemetry.ts';
+
+/** What the flows need to know about the caller, read once from the request. */
+export interface RequestMeta {
+  ipAddress: string;
+  userAgent: string;
+  /** The calling page's origin, the base for relative redirect URLs. */
+  pageOrigin: string | null;
+  /** The Basic-auth session token, if any; not yet checked. */
+  sessionToken: string | null;
+}
+
+export function requestMeta(c: Context<AppEnv>): RequestMeta {
+  return {
+    ipAddress: remoteAddress(c),
+    userAgent: c.req.header('User-Agent') ?? '',
+    pageOrigin:
+      originOf(c.req.header(HEADERS.parentHost) ?? '') ?? originOf(c.req.header('Origin') ?? '') ?? originOf(c.req.url),
+    sessionToken: c.get('sessionToken') ?? null,
+  };
+}
+
+/** The TCP peer; forwarding headers are not trusted because no proxy is configured in front of this service. */
+function remoteAddress(c: Context<AppEnv>): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? '';
+}

@@ -1,0 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { ID_ENVIRONMENT, REQUEST_ID_PREFIX } from './constants.ts';
+
+/** Identifiers in the hosted provider's style: `user-test-<uuid>`, `session-test-<uuid>`, ... */
+export type IdKind = 'user' | 'email' | 'session' | 'magic-link' | 'message';
+
+export function newId(kind: IdKind): string {
+  return `${kind}-${ID_ENVIRONMENT}-${randomUUID()}`;
+}
+
+export function newRequestId(): string {
+  return `${REQUEST_ID_PREFIX}${randomUUID()}`;
+}

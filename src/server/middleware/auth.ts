@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, Deps } from '../context.ts';
+import { Errors } from '../http/errors.ts';
+import { parseBasicAuth } from '../security/basic-auth.ts';
+import { hashToken, secretsEqual } from '../security/tokens.ts';
+import { findActiveSession } from '../store/sessions.ts';
+
+/**
+ * Every /sdk/v1 call except bootstrap and telemetry: `Authorization: Basic base64(public_token:secret)`. The public
+ * token must be this project's. The secret is a session token unless it is the public token again (what the client
+ * sends when signed out); it is only looked up by routes that need a session, so a stale cookie never blocks a
+ * fresh sign-in.
+ */
+export function publicTokenAuth(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const credentials = parseBasicAuth(c.req.header('Authorization'));
+    if (!credentials) {
+      throw Errors.invalidPublicToken('Send Authorization: Basic base64(public_token:session_token or public_token).');
+    }
+    if (!secretsEqual(credentials.publicToken, deps.config.publicToken)) throw Errors.invalidPublicToken();
+    const { secret } = credentials;
+    c.set('sessionToken', secret === '' || secretsEqual(secret, deps.config.publicToken) ? null : secret);
+    await next();
+  };
+}
+
+/**
+ * For routes that act on the caller's session: no session token → 401 `user_unauthenticated`; a token that names no
+ * live session (unknown, expired or revoked) → 404 `session_not_found`, which makes the client drop it.
+ */
+export function requireSession(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = c.get('sessionToken');
+    if (!token) throw Errors.userUnauthenticated();
+    const session = await findActiveSession(deps.db, hashToken(token), deps.config.now());
+    if (!session) throw Errors.sessionNotFound();
+    c.set('session', session);
+    await next();
+  };
+}

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { PATHS } from '../../api/paths.ts';
+import { MAX_EVENTS_PER_BATCH, MAX_JSON_DEPTH } from '../constants.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { readJson } from '../http/body.ts';
+import { ok } from '../http/envelope.ts';
+import { Errors } from '../http/errors.ts';
+import { isJsonObject, nestsDeeperThan } from '../http/validate.ts';
+import { insertEvent } from '../store/events.ts';
+
+/**
+ * POST /events: the client's telemetry batches. The client sends no Authorization here (wire contract 3.1), so
+ * events naming another project's public token are dropped rather than stored.
+ */
+export function eventRoutes(deps: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post(PATHS.events, async (c) => {
+    const batch = await readJson(c, undefined);
+    if (!Array.isArray(batch) || batch.length === 0 || batch.length > MAX_EVENTS_PER_BATCH) {
+      throw Errors.invalidRequest(`The request body must be a JSON array of 1 to ${MAX_EVENTS_PER_BATCH} events.`);
+    }
+    if (nestsDeeperThan(batch, MAX_JSON_DEPTH)) {
+      throw Errors.invalidRequest(`Events may nest at most ${MAX_JSON_DEPTH} levels deep.`);
+    }
+    for (const item of batch) {
+      const event = isJsonObject(item) ? item['event'] : undefined;
+      if (!isJsonObject(event) || typeof event['event_name'] !== 'string' || typeof event['public_token'] !== 'string') {
+        throw Errors.invalidRequest('Every item must be {telemetry, event: {public_token, event_name, details}}.');
+      }
+    }
+    for (const item of batch as { event: { public_token: string; event_name: string } }[]) {
+      if (item.event.public_token !== deps.config.publicToken) continue;
+      await insertEvent(deps.db, { source: 'sdk', name: item.event.event_name, userId: null, details: item }, deps.config.now());
+    }
+    return ok(c);
+  });
+  return routes;
+}

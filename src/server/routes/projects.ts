@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import type { BootstrapResponse } from '../../api/bootstrap.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { Errors } from '../http/errors.ts';
+import { secretsEqual } from '../security/tokens.ts';
+
+type BootstrapPayload = Omit<BootstrapResponse, 'request_id' | 'status_code'>;
+
+/** GET /projects/bootstrap/:public_token: public project settings; no Authorization (the client calls it first). */
+export function projectRoutes(deps: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  // PATHS.bootstrap() encodes its argument, so the route pattern is spelled out here.
+  routes.get('/projects/bootstrap/:public_token', (c) => {
+    if (!secretsEqual(c.req.param('public_token'), deps.config.publicToken)) throw Errors.unknownPublicToken();
+    return ok(c, bootstrapDocument(deps));
+  });
+  return routes;
+}
+
+export function bootstrapDocument({ config }: Deps): BootstrapPayload {
+  return {
+    project_name: config.projectName,
+    disable_sdk_watermark: config.disableSdkWatermark,
+    cname_domain: null,
+    email_domains: [...config.emailDomains],
+    captcha_settings: { enabled: false },
+    pkce_required_for_email_magic_links: config.pkceRequiredForEmailMagicLinks,
+    pkce_required_for_password_resets: false,
+    pkce_required_for_oauth: false,
+    pkce_required_for_sso: false,
+    slug_pattern: null,
+    create_organization_enabled: false,
+    password_config: null,
+    dfp_protected_auth_enabled: false,
+    dfp_protected_auth_mode: 'OBSERVATION',
+    rbac_policy: config.rbacPolicy,
+    siwe_required_for_crypto_wallets: false,
+    vertical: 'CONSUMER',
+  };
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { SDK_BASE_PATH } from '../../api/telemetry.ts';
+import type { AppEnv } from '../context.ts';
+import { fileInside } from '../security/static-paths.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * The built bundles (`distDir`, at the root: /auth-login.js, /chunks/*.js, ...) and the demo site (`siteDir`, with
+ * clean URLs: / → index.html, /student-portal → student-portal.html). Anything else gets the site's 404 page with
+ * status 404. Mounted last, so API routes always win; /sdk/v1 paths never fall through to a page.
+ */
+export function staticRoutes(options: { siteDir?: string; distDir?: string }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('*', async (c) => {
+    const urlPath = new URL(c.req.url).pathname;
+    if (urlPath === SDK_BASE_PATH || urlPath.startsWith(`${SDK_BASE_PATH}/`)) return c.notFound();
+    const file = await findFile(options, urlPath);
+    if (file) return sendFile(c, file, 200);
+    const notFoundPage = options.siteDir ? await fileInside(options.siteDir, '/404.html') : null;
+    if (notFoundPage) return sendFile(c, notFoundPage, 404);
+    return c.text('Not found', 404);
+  });
+  return routes;
+}
+
+async function findFile(options: { siteDir?: string; distDir?: string }, urlPath: string): Promise<string | null> {
+  if (options.distDir) {
+    const bundle = await fileInside(options.distDir, urlPath);
+    if (bundle) return bundle;
+  }
+  if (!options.siteDir) return null;
+  if (urlPath.endsWith('/')) return fileInside(options.siteDir, `${urlPath}index.html`);
+  return (
+    (await fileInside(options.siteDir, urlPath)) ??
+    (path.extname(urlPath) === '' ? await fileInside(options.siteDir, `${urlPath}.html`) : null)
+  );
+}
+
+async function sendFile(c: Context<AppEnv>, file: string, status: 200 | 404): Promise<Response> {
+  const stat = await fs.stat(file);
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    // Always revalidate: the bundles and pages change on every build, and the ETag makes revalidation cheap.
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    ETag: etag,
+  };
+  if (status === 200 && c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+  return c.body(new Uint8Array(await fs.readFile(file)), status, headers);
+}

@@ -1,0 +1,196 @@
+import type { MagicLinkAuthenticateResponse, MagicLinkLoginOrCreateResponse } from '../../api/magic-links.ts';
+import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, TOKEN_PARAM, TOKEN_TYPE_PARAM, TOKEN_TYPES } from '../../api/magic-links.ts';
+import type { EmailFactor } from '../../api/session.ts';
+import {
+  MAGIC_LINK_EXPIRATION_MINUTES_MAX,
+  MAGIC_LINK_EXPIRATION_MINUTES_MIN,
+  MAX_CODE_VERIFIER_LENGTH,
+  SESSION_DURATION_MINUTES_MAX,
+  SESSION_DURATION_MINUTES_MIN,
+} from '../constants.ts';
+import type { Deps } from '../context.ts';
+import { Errors } from '../http/errors.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import {
+  minutesInRange,
+  normalizeEmail,
+  optionalNumber,
+  optionalString,
+  requiredNumber,
+  requiredString,
+  type JsonObject,
+} from '../http/validate.ts';
+import { isS256Challenge, verifyPkce } from '../security/pkce.ts';
+import { isAllowedRedirectUrl, resolveRedirectUrl } from '../security/redirect-urls.ts';
+import { hashToken, newSecretToken } from '../security/tokens.ts';
+import { consumeMagicLink, findUsableMagicLink, insertMagicLink } from '../store/magic-links.ts';
+import { addEmailToUser, findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified } from '../store/users.ts';
+import type { MagicLinkPurpose } from '../views/magic-link-email.ts';
+import { magicLinkEmail } from '../views/magic-link-email.ts';
+import { deliver } from './mailer.ts';
+import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
+
+type SendPayload = Omit<MagicLinkLoginOrCreateResponse, 'request_id' | 'status_code'>;
+type AuthenticatePayload = Omit<MagicLinkAuthenticateResponse, 'request_id' | 'status_code'>;
+
+/**
+ * Who a send is for: anyone (creating the user when new), only an existing user (`send/primary`), or the signed-in
+ * user adding an address (`send/secondary`).
+ */
+export type SendMode = { kind: 'login_or_create' } | { kind: 'existing_user' } | { kind: 'add_to_user'; userId: string };
+
+/** POST /magic_links/email/login_or_create, /send/primary and /send/secondary. */
+export async function sendEmailMagicLink(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+  mode: SendMode,
+): Promise<SendPayload> {
+  const request = readSendRequest(deps, body);
+  const email = normalizeEmail(request.email);
+
+  const retryAfterMs = deps.limits.magicLinkSend.take(`email:${email}`, deps.config.now());
+  if (retryAfterMs > 0) throw Errors.tooManyRequests(retryAfterMs);
+
+  // Decide and check everything before creating a user, so a refused request leaves nothing behind.
+  const existing = await findEmail(deps.db, email);
+  if (mode.kind === 'existing_user' && !existing) throw Errors.emailNotFound();
+  const purpose: MagicLinkPurpose = existing || mode.kind === 'add_to_user' ? 'login' : 'signup';
+  const redirectUrl = chooseRedirectUrl(deps, meta, request, purpose);
+  const expiresInMinutes =
+    (purpose === 'login' ? request.loginExpirationMinutes : request.signupExpirationMinutes) ??
+    DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES;
+
+  const now = deps.config.now();
+  const { userId, emailId, created } =
+    mode.kind === 'add_to_user'
+      ? { userId: mode.userId, emailId: await addEmailToUser(deps.db, mode.userId, email, now), created: false }
+      : await findOrCreateUserByEmail(deps.db, email, now);
+
+  const token = newSecretToken();
+  await insertMagicLink(deps.db, {
+    tokenHash: hashToken(token),
+    userId,
+    emailId,
+    codeChallenge: request.codeChallenge ?? null,
+    redirectUrl: redirectUrl.href,
+    now,
+    expiresAt: now + minutesToMs(expiresInMinutes),
+  });
+
+  const link = magicLinkUrl(redirectUrl, token);
+  const content = magicLinkEmail({ projectName: deps.config.projectName, purpose, link, expiresInMinutes });
+  await deliver(deps, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
+
+  return { user_id: userId, email_id: emailId, user_created: created };
+}
+
+/** POST /magic_links/authenticate */
+export async function authenticateMagicLink(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+  const token = requiredString(body, 'token');
+  const durationMinutes = minutesInRange(
+    requiredNumber(body, 'session_duration_minutes'),
+    'session_duration_minutes',
+    SESSION_DURATION_MINUTES_MIN,
+    SESSION_DURATION_MINUTES_MAX,
+  );
+  const codeVerifier = optionalString(body, 'code_verifier');
+  if (codeVerifier !== undefined && codeVerifier.length > MAX_CODE_VERIFIER_LENGTH) {
+    throw Errors.invalidRequest(`code_verifier must be at most ${MAX_CODE_VERIFIER_LENGTH} characters.`);
+  }
+
+  const tokenHash = hashToken(token);
+  const link = await findUsableMagicLink(deps.db, tokenHash, deps.config.now());
+  if (!link) throw Errors.unableToAuthMagicLink();
+  // PKCE is checked before the link is used up: a wrong verifier leaves it valid, because the client retries with
+  // its other stored verifier (passwords first, then magic links).
+  if (link.code_challenge !== null) {
+    if (codeVerifier === undefined) throw Errors.pkceExpectedCodeVerifier();
+    if (!verifyPkce(codeVerifier, link.code_challenge)) throw Errors.pkceMismatch();
+  }
+
+  const { session, sessionToken, emailId } = await deps.db.transaction(async (tx) => {
+    const txDeps = { ...deps, db: tx };
+    const now = deps.config.now();
+    const consumed = await consumeMagicLink(tx, tokenHash, now);
+    if (!consumed) throw Errors.unableToAuthMagicLink();
+    await markEmailVerified(tx, consumed.email_id);
+    const email = await findEmailById(tx, consumed.email_id);
+    if (!email) throw Errors.unableToAuthMagicLink();
+    const factor: EmailFactor = {
+      type: 'magic_link',
+      delivery_method: 'email',
+      last_authenticated_at: new Date(now).toISOString(),
+      email_factor: { email_id: email.id, email_address: email.email },
+    };
+    const started = await sessionAfterAuthentication(txDeps, meta, { userId: consumed.user_id, factor, durationMinutes });
+    return { ...started, emailId: email.id };
+  });
+
+  return { ...(await authenticatePayload(deps, session, sessionToken)), method_id: emailId };
+}
+
+interface SendRequest {
+  email: string;
+  loginMagicLinkUrl: string | undefined;
+  signupMagicLinkUrl: string | undefined;
+  loginExpirationMinutes: number | undefined;
+  signupExpirationMinutes: number | undefined;
+  codeChallenge: string | undefined;
+}
+
+function readSendRequest(deps: Deps, body: JsonObject): SendRequest {
+  const email = requiredString(body, 'email');
+  // Accepted for compatibility and type-checked, but not used yet: templates, locales, captcha and DFP.
+  for (const field of ['login_template_id', 'signup_template_id', 'locale', 'captcha_token', 'dfp_telemetry_id']) {
+    optionalString(body, field);
+  }
+  const codeChallenge = optionalString(body, 'code_challenge');
+  if (codeChallenge !== undefined && !isS256Challenge(codeChallenge)) {
+    throw Errors.invalidRequest('code_challenge must be an S256 challenge: 43 base64url characters.');
+  }
+  if (codeChallenge === undefined && deps.config.pkceRequiredForEmailMagicLinks) {
+    throw Errors.invalidRequest('code_challenge is required: this project requires PKCE for email magic links.');
+  }
+  return {
+    email,
+    loginMagicLinkUrl: optionalString(body, 'login_magic_link_url'),
+    signupMagicLinkUrl: optionalString(body, 'signup_magic_link_url'),
+    loginExpirationMinutes: expirationMinutes(body, 'login_expiration_minutes'),
+    signupExpirationMinutes: expirationMinutes(body, 'signup_expiration_minutes'),
+    codeChallenge,
+  };
+}
+
+function expirationMinutes(body: JsonObject, field: string): number | undefined {
+  const value = optionalNumber(body, field);
+  return value === undefined
+    ? undefined
+    : minutesInRange(value, field, MAGIC_LINK_EXPIRATION_MINUTES_MIN, MAGIC_LINK_EXPIRATION_MINUTES_MAX);
+}
+
+/** The URL for this purpose, else the other purpose's, else the project default; then the allowlist decides. */
+function chooseRedirectUrl(deps: Deps, meta: RequestMeta, request: SendRequest, purpose: MagicLinkPurpose): URL {
+  const [preferred, fallback] =
+    purpose === 'login'
+      ? [request.loginMagicLinkUrl, request.signupMagicLinkUrl]
+      : [request.signupMagicLinkUrl, request.loginMagicLinkUrl];
+  const named = preferred || fallback || deps.config.defaultRedirectUrl;
+  if (!named) {
+    throw Errors.invalidRedirectUrl('No redirect URL was given and the project has no default redirect URL.');
+  }
+  const url = resolveRedirectUrl(named, meta.pageOrigin);
+  if (!url) throw Errors.invalidRedirectUrl(`The redirect URL ${named} is not a valid http(s) URL.`);
+  if (!isAllowedRedirectUrl(url, deps.config.redirectUrls)) {
+    throw Errors.invalidRedirectUrl(`The redirect URL ${url.href} is not in the project's list of allowed redirect URLs.`);
+  }
+  return url;
+}
+
+/** `<redirect_url>?stytch_token_type=magic_links&token=<token>`, keeping any query the redirect URL already has. */
+function magicLinkUrl(redirectUrl: URL, token: string): string {
+  const url = new URL(redirectUrl.href);
+  url.searchParams.set(TOKEN_TYPE_PARAM, TOKEN_TYPES.magicLinks);
+  url.searchParams.set(TOKEN_PARAM, token);
+  return url.href;
+}

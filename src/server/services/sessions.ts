@@ -1,0 +1,64 @@
+import type { AuthenticateResponse, AuthenticationFactor } from '../../api/session.ts';
+import type { Deps } from '../context.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import { issueSessionJwt } from './session-jwt.ts';
+import { hashToken, newSecretToken } from '../security/tokens.ts';
+import { createSession, findActiveSession, touchSession, toWireSession, type ActiveSession } from '../store/sessions.ts';
+import { loadUser } from '../store/users.ts';
+
+export type AuthenticatePayload = Omit<AuthenticateResponse, 'request_id' | 'status_code'>;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The session a successful authentication ends in. When the caller already holds a live session of the same
+ * user, the factor is added to it (step-up, "adding a factor") and its token stays the same; otherwise a new
+ * session starts. A stale or foreign session token is simply not reused: the visitor is signing in afresh.
+ */
+export async function sessionAfterAuthentication(
+  deps: Deps,
+  meta: RequestMeta,
+  input: { userId: string; factor: AuthenticationFactor; durationMinutes: number },
+): Promise<{ session: ActiveSession; sessionToken: string }> {
+  const now = deps.config.now();
+  const expiresAt = now + input.durationMinutes * MINUTE_MS;
+  if (meta.sessionToken) {
+    const current = await findActiveSession(deps.db, hashToken(meta.sessionToken), now);
+    if (current && current.userId === input.userId) {
+      const updated = await touchSession(deps.db, current.id, now, { expiresAt, factor: input.factor });
+      if (updated) return { session: updated, sessionToken: meta.sessionToken };
+    }
+  }
+  const sessionToken = newSecretToken();
+  const session = await createSession(deps.db, {
+    tokenHash: hashToken(sessionToken),
+    userId: input.userId,
+    now,
+    expiresAt,
+    factors: [input.factor],
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent,
+  });
+  return { session, sessionToken };
+}
+
+/** The AuthResp body (wire contract 2.5): user, session, the opaque token and a fresh JWT. */
+export async function authenticatePayload(
+  deps: Deps,
+  session: ActiveSession,
+  sessionToken: string,
+): Promise<AuthenticatePayload> {
+  const user = await loadUser(deps.db, session.userId);
+  return {
+    user_id: user.user_id,
+    user,
+    session: toWireSession(session),
+    session_token: sessionToken,
+    session_jwt: issueSessionJwt(deps, session),
+    __user: user,
+  };
+}
+
+export function minutesToMs(minutes: number): number {
+  return minutes * MINUTE_MS;
+}

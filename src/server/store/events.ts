@@ -1,0 +1,24 @@
+import type { Db } from '../db/db.ts';
+import { iso } from './time.ts';
+
+/** Appends to the event log (SDK telemetry now; audit events later). */
+export async function insertEvent(
+  db: Db,
+  event: { source: string; name: string; userId: string | null; details: unknown },
+  now: number,
+): Promise<void> {
+  await db.query(
+    `insert into events (source, name, user_id, details, created_at) values ($1, $2, $3, $4::jsonb, $5::timestamptz)`,
+    [event.source, event.name, event.userId, JSON.stringify(withoutNul(event.details) ?? {}), iso(now)],
+  );
+}
+
+/** PostgreSQL jsonb cannot hold U+0000; telemetry is free-form, so replace it rather than reject the batch. */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k) as string, withoutNul(v)]));
+  }
+  return value;
+}

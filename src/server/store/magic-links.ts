@@ -1,0 +1,65 @@
+import type { Db } from '../db/db.ts';
+import { newId } from '../ids.ts';
+import { iso } from './time.ts';
+
+export interface MagicLinkRow {
+  id: string;
+  user_id: string;
+  email_id: string;
+  code_challenge: string | null;
+  redirect_url: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export async function insertMagicLink(
+  db: Db,
+  input: {
+    tokenHash: string;
+    userId: string;
+    emailId: string;
+    codeChallenge: string | null;
+    redirectUrl: string;
+    now: number;
+    expiresAt: number;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into magic_links (id, token_hash, user_id, email_id, code_challenge, redirect_url, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz)`,
+    [
+      newId('magic-link'),
+      input.tokenHash,
+      input.userId,
+      input.emailId,
+      input.codeChallenge,
+      input.redirectUrl,
+      iso(input.now),
+      iso(input.expiresAt),
+    ],
+  );
+}
+
+/** A link that can still be used at `now` (not used, not expired), without consuming it. */
+export async function findUsableMagicLink(db: Db, tokenHash: string, now: number): Promise<MagicLinkRow | null> {
+  const [row] = await db.query<MagicLinkRow>(
+    `select id, user_id, email_id, code_challenge, redirect_url, expires_at, used_at from magic_links
+     where token_hash = $1 and used_at is null and expires_at > $2::timestamptz`,
+    [tokenHash, iso(now)],
+  );
+  return row ?? null;
+}
+
+/**
+ * Uses the link up. One conditional UPDATE is the single point of truth: of two concurrent requests with the
+ * same token, exactly one gets the row back.
+ */
+export async function consumeMagicLink(db: Db, tokenHash: string, now: number): Promise<MagicLinkRow | null> {
+  const [row] = await db.query<MagicLinkRow>(
+    `update magic_links set used_at = $2::timestamptz
+     where token_hash = $1 and used_at is null and expires_at > $2::timestamptz
+     returning id, user_id, email_id, code_challenge, redirect_url, expires_at, used_at`,
+    [tokenHash, iso(now)],
+  );
+  return row ?? null;
+}

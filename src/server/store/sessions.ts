@@ -1,0 +1,138 @@
+import type { AuthenticationFactor, Session } from '../../api/session.ts';
+import type { Db } from '../db/db.ts';
+import { newId } from '../ids.ts';
+import { iso } from './time.ts';
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  started_at: Date;
+  last_accessed_at: Date;
+  expires_at: Date;
+  factors: AuthenticationFactor[];
+  ip_address: string;
+  user_agent: string;
+}
+
+/** A session that exists, is not revoked and has not expired at the time it was read. */
+export interface ActiveSession {
+  id: string;
+  userId: string;
+  startedAt: string;
+  lastAccessedAt: string;
+  expiresAt: string;
+  factors: AuthenticationFactor[];
+  ipAddress: string;
+  userAgent: string;
+}
+
+const COLUMNS = 'id, user_id, started_at, last_accessed_at, expires_at, factors, ip_address, user_agent';
+
+export async function createSession(
+  db: Db,
+  input: {
+    tokenHash: string;
+    userId: string;
+    now: number;
+    expiresAt: number;
+    factors: AuthenticationFactor[];
+    ipAddress: string;
+    userAgent: string;
+  },
+): Promise<ActiveSession> {
+  const [row] = await db.query<SessionRow>(
+    `insert into sessions (id, token_hash, user_id, started_at, last_accessed_at, expires_at, factors, ip_address, user_agent)
+     values ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz, $6::jsonb, $7, $8) returning ${COLUMNS}`,
+    [
+      newId('session'),
+      input.tokenHash,
+      input.userId,
+      iso(input.now),
+      iso(input.expiresAt),
+      JSON.stringify(input.factors),
+      input.ipAddress,
+      input.userAgent,
+    ],
+  );
+  return toActive(mustExist(row));
+}
+
+export async function findActiveSession(db: Db, tokenHash: string, now: number): Promise<ActiveSession | null> {
+  const [row] = await db.query<SessionRow>(
+    `select ${COLUMNS} from sessions where token_hash = $1 and revoked_at is null and expires_at > $2::timestamptz`,
+    [tokenHash, iso(now)],
+  );
+  return row ? toActive(row) : null;
+}
+
+/**
+ * Marks the session used now, optionally moves its expiry, and optionally records a factor (replacing the older
+ * entry for the same method, e.g. the same email address). Returns null when the session ended meanwhile.
+ */
+export async function touchSession(
+  db: Db,
+  sessionId: string,
+  now: number,
+  changes: { expiresAt?: number; factor?: AuthenticationFactor } = {},
+): Promise<ActiveSession | null> {
+  const [current] = await db.query<SessionRow>(`select ${COLUMNS} from sessions where id = $1`, [sessionId]);
+  if (!current) return null;
+  const factors = changes.factor ? mergeFactor(current.factors, changes.factor) : current.factors;
+  const [row] = await db.query<SessionRow>(
+    `update sessions set last_accessed_at = $2::timestamptz, expires_at = coalesce($3::timestamptz, expires_at),
+       factors = $4::jsonb
+     where id = $1 and revoked_at is null and expires_at > $2::timestamptz returning ${COLUMNS}`,
+    [sessionId, iso(now), changes.expiresAt === undefined ? null : iso(changes.expiresAt), JSON.stringify(factors)],
+  );
+  return row ? toActive(row) : null;
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {
+  await db.query('update sessions set revoked_at = $2::timestamptz where id = $1 and revoked_at is null', [
+    sessionId,
+    iso(now),
+  ]);
+}
+
+export function toWireSession(session: ActiveSession): Session {
+  return {
+    session_id: session.id,
+    user_id: session.userId,
+    started_at: session.startedAt,
+    last_accessed_at: session.lastAccessedAt,
+    expires_at: session.expiresAt,
+    attributes: { ip_address: session.ipAddress, user_agent: session.userAgent },
+    authentication_factors: session.factors,
+    custom_claims: null,
+    roles: [],
+  };
+}
+
+function mergeFactor(factors: AuthenticationFactor[], factor: AuthenticationFactor): AuthenticationFactor[] {
+  const others = factors.filter((f) => factorKey(f) !== factorKey(factor));
+  return [...others, factor];
+}
+
+/** A factor without its time: two entries with the same key are the same method authenticated twice. */
+function factorKey(factor: AuthenticationFactor): string {
+  const { last_authenticated_at: _time, ...method } = factor;
+  return JSON.stringify(method);
+}
+
+function toActive(row: SessionRow): ActiveSession {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    startedAt: iso(row.started_at),
+    lastAccessedAt: iso(row.last_accessed_at),
+    expiresAt: iso(row.expires_at),
+    factors: row.factors,
+    ipAddress: row.ip_address,
+    userAgent: row.user_agent,
+  };
+}
+
+function mustExist<T>(row: T | undefined): T {
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}

@@ -1,0 +1,115 @@
+import type { User } from '../../api/user.ts';
+import type { Db } from '../db/db.ts';
+import { Errors } from '../http/errors.ts';
+import { newId } from '../ids.ts';
+import { iso } from './time.ts';
+
+interface UserRow {
+  id: string;
+  status: 'active' | 'pending';
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  trusted_metadata: Record<string, unknown>;
+  untrusted_metadata: Record<string, unknown>;
+  created_at: Date;
+}
+
+export interface EmailRow {
+  id: string;
+  user_id: string;
+  email: string;
+  verified: boolean;
+  created_at: Date;
+}
+
+export async function findEmail(db: Db, email: string): Promise<EmailRow | null> {
+  const [row] = await db.query<EmailRow>('select * from user_emails where email = $1', [email]);
+  return row ?? null;
+}
+
+/** Thrown inside a transaction when another request created the same address first; the caller looks again. */
+class EmailTaken extends Error {}
+
+/** The user who owns `email`, created (status active, address unverified) if there is none. */
+export async function findOrCreateUserByEmail(
+  db: Db,
+  email: string,
+  now: number,
+): Promise<{ userId: string; emailId: string; created: boolean }> {
+  const existing = await findEmail(db, email);
+  if (existing) return { userId: existing.user_id, emailId: existing.id, created: false };
+  try {
+    return await db.transaction(async (tx) => {
+      const userId = newId('user');
+      await tx.query(`insert into users (id, status, created_at) values ($1, 'active', $2::timestamptz)`, [
+        userId,
+        iso(now),
+      ]);
+      const emailId = await insertEmail(tx, userId, email, now);
+      if (!emailId) throw new EmailTaken();
+      return { userId, emailId, created: true };
+    });
+  } catch (error) {
+    if (!(error instanceof EmailTaken)) throw error;
+    const winner = await findEmail(db, email);
+    if (!winner) throw error;
+    return { userId: winner.user_id, emailId: winner.id, created: false };
+  }
+}
+
+/** Adds an address to a signed-in user (secondary factor); an address of another user is refused. */
+export async function addEmailToUser(db: Db, userId: string, email: string, now: number): Promise<string> {
+  const existing = await findEmail(db, email);
+  if (existing && existing.user_id !== userId) {
+    throw Errors.unauthorizedAction('This email address belongs to another user.');
+  }
+  if (existing) return existing.id;
+  const emailId = await insertEmail(db, userId, email, now);
+  if (!emailId) throw Errors.unauthorizedAction('This email address belongs to another user.');
+  return emailId;
+}
+
+async function insertEmail(db: Db, userId: string, email: string, now: number): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>(
+    `insert into user_emails (id, user_id, email, verified, created_at) values ($1, $2, $3, false, $4::timestamptz)
+     on conflict (email) do nothing returning id`,
+    [newId('email'), userId, email, iso(now)],
+  );
+  return row?.id ?? null;
+}
+
+export async function markEmailVerified(db: Db, emailId: string): Promise<void> {
+  await db.query('update user_emails set verified = true where id = $1', [emailId]);
+}
+
+/** The full User of the wire contract: every array present, empty until later products fill them. */
+export async function loadUser(db: Db, userId: string): Promise<User> {
+  const [user] = await db.query<UserRow>('select * from users where id = $1', [userId]);
+  if (!user) throw Errors.sessionNotFound();
+  const emails = await db.query<EmailRow>('select * from user_emails where user_id = $1 order by created_at, id', [
+    userId,
+  ]);
+  return {
+    user_id: user.id,
+    created_at: iso(user.created_at),
+    status: user.status,
+    name: { first_name: user.first_name, middle_name: user.middle_name, last_name: user.last_name },
+    emails: emails.map((e) => ({ email_id: e.id, email: e.email, verified: e.verified })),
+    phone_numbers: [],
+    providers: [],
+    webauthn_registrations: [],
+    crypto_wallets: [],
+    totps: [],
+    biometric_registrations: [],
+    password: null,
+    trusted_metadata: user.trusted_metadata,
+    untrusted_metadata: user.untrusted_metadata,
+    roles: [],
+  };
+}
+
+export async function findEmailById(db: Db, emailId: string): Promise<EmailRow | null> {
+  const [row] = await db.query<EmailRow>('select * from user_emails where id = $1', [emailId]);
+  return row ?? null;
+}

@@ -1,0 +1,144 @@
+// The React root that r2wc mounts into the element's shadow root. It owns no flow: it renders the statechart's snapshot
+// (the current screen) and passes `send` down. It also sets up where the widget's styles go: an Emotion cache whose
+// container is a node of its own inside the shadow root (or, with enableShadowDOM false, inside the host's light DOM,
+// next to the portal the UI renders into). A new cache and node are made on every mount, so after the element is moved
+// (r2wc unmounts on disconnect and mounts again on connect) the styles are inserted again.
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider, Global, css } from '@emotion/react';
+import { useSelector } from '@xstate/react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { createPortal } from 'react-dom';
+import type { Actor } from 'xstate';
+import type { AuthLoginConfig, ResolvedConfig } from './config.ts';
+import { WidgetContext, type WidgetContextValue } from './context.ts';
+import { createTranslator, type StringOverrides } from './i18n/index.ts';
+import type { LoginMachine } from './machine/login.ts';
+import { SCREENS, preloadScreen } from './screens/index.ts';
+import { Loading } from './screens/Loading.tsx';
+import { STYLE_HOST_ATTRIBUTE, createStyleCache } from './theme/cache.ts';
+import type { Theme, ThemeInput } from './theme/default-theme.ts';
+import { PARTS } from './theme/parts.ts';
+import { themeToCssVars, v } from './theme/theme.ts';
+
+export type LoginActor = Actor<LoginMachine>;
+
+/** Everything the element has worked out for a render: resolved config and theme, its statechart, the host. */
+export interface WidgetView {
+  host: HTMLElement;
+  actor: LoginActor;
+  config: ResolvedConfig;
+  theme: Theme;
+  strings: StringOverrides | undefined;
+  nonce: string | undefined;
+}
+
+/** The props r2wc passes: the raw attribute/property values, the shadow root (`container`) and the element's view. */
+export interface AuthLoginProps {
+  container?: HTMLElement;
+  publicToken?: string;
+  baseUrl?: string;
+  config?: string | AuthLoginConfig;
+  theme?: string | ThemeInput;
+  strings?: string | StringOverrides;
+  view?: WidgetView;
+}
+
+/** Marks the light-DOM node that holds the styles and the UI when enableShadowDOM is false. */
+export const LIGHT_ROOT_ATTRIBUTE = 'data-auth-login-light-root';
+
+const containerStyle = css`
+  box-sizing: border-box;
+  display: flex;
+  flex-direction: column;
+  gap: 24px;
+  width: ${v('containerWidth')};
+  max-width: 100%;
+  padding: 40px 32px;
+  background-color: ${v('containerBackgroundColor')};
+  border: 1px solid ${v('containerBorderColor')};
+  border-radius: ${v('containerBorderRadius')};
+  font-family: ${v('fontFamily')};
+  color: ${v('colorPrimary')};
+  text-align: left;
+`;
+
+interface RenderRoots {
+  cache: EmotionCache;
+  /** The light-DOM node the UI is portalled into (enableShadowDOM false), else null. */
+  portal: HTMLElement | null;
+}
+
+function useRenderRoots(container: Node, host: HTMLElement, lightDom: boolean, nonce: string | undefined) {
+  const [roots, setRoots] = useState<RenderRoots | null>(null);
+  useLayoutEffect(() => {
+    const styles = document.createElement('div');
+    styles.setAttribute(STYLE_HOST_ATTRIBUTE, '');
+    styles.hidden = true;
+    let outer: HTMLElement = styles;
+    let portal: HTMLElement | null = null;
+    if (lightDom) {
+      outer = document.createElement('div');
+      outer.setAttribute(LIGHT_ROOT_ATTRIBUTE, '');
+      portal = document.createElement('div');
+      outer.append(styles, portal);
+      host.append(outer);
+    } else {
+      (container as ParentNode).prepend(styles);
+    }
+    setRoots({ cache: createStyleCache(styles, nonce), portal });
+    return () => outer.remove();
+  }, [container, host, lightDom, nonce]);
+  return roots;
+}
+
+function Widget({ container, view }: { container: HTMLElement; view: WidgetView }) {
+  const { host, actor, config, theme, strings, nonce } = view;
+  const lightDom = !config.enableShadowDOM;
+  const roots = useRenderRoots(container, host, lightDom, nonce);
+  const snapshot = useSelector(actor, (s) => s);
+  const screen = snapshot.context.screen;
+  const vars = useMemo(() => themeToCssVars(theme), [theme]);
+  const context = useMemo<WidgetContextValue>(
+    () => ({ t: createTranslator(strings), theme, send: actor.send }),
+    [strings, theme, actor],
+  );
+
+  // A screen that appears after a transition takes focus; the first screen does not steal it from the page.
+  const firstScreen = useRef(screen);
+  const navigated = useRef(false);
+  if (screen !== firstScreen.current) navigated.current = true;
+
+  const sending = snapshot.matches({ main: 'sendingMagicLink' });
+  useEffect(() => {
+    if (sending) preloadScreen('EmailConfirmation');
+  }, [sending]);
+
+  if (!roots) return lightDom ? <slot /> : null;
+  const Screen = SCREENS[screen];
+  const ui = (
+    <CacheProvider value={roots.cache}>
+      {!lightDom && <Global styles={{ ':host': { display: 'block', ...vars }, ':host([hidden])': { display: 'none' } }} />}
+      <WidgetContext.Provider value={context}>
+        <div part={PARTS.container} css={containerStyle} style={lightDom ? (vars as CSSProperties) : undefined}>
+          <Suspense fallback={<Loading />}>
+            <Screen snapshot={snapshot} autoFocus={navigated.current} />
+          </Suspense>
+        </div>
+      </WidgetContext.Provider>
+    </CacheProvider>
+  );
+  return lightDom && roots.portal ? (
+    <>
+      <slot />
+      {createPortal(ui, roots.portal)}
+    </>
+  ) : (
+    ui
+  );
+}
+
+/** Renders nothing until the element has a public token (and so a client and a statechart). */
+export default function AuthLogin({ container, view }: AuthLoginProps) {
+  if (!container || !view) return null;
+  return <Widget container={container} view={view} />;
+}

@@ -1,0 +1,341 @@
+// <auth-login>: the sign-up and log-in widget as a custom element. r2wc turns the React root (AuthLogin.tsx) into an
+// element with an open shadow root; this subclass adds what r2wc leaves out: rich values kept as objects (not
+// stringified into attributes), callbacks that keep their functions, properties set before the element was defined,
+// the headless client and the login statechart (both live as long as the element, so moving it keeps its state), and
+// the DOM events.
+import r2wc from '@r2wc/react-to-web-component';
+import { createActor } from 'xstate';
+import { createAuthClient } from '../client/index.ts';
+import type { AuthClient } from '../client/types.ts';
+import AuthLogin, { type AuthLoginProps, type LoginActor, type WidgetView } from './AuthLogin.tsx';
+import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './config.ts';
+import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
+import type { StringOverrides } from './i18n/en.ts';
+import { loginMachine } from './machine/login.ts';
+import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
+import type { ThemeInput } from './theme/default-theme.ts';
+import { resolveTheme } from './theme/theme.ts';
+
+export type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
+export type { AuthLoginConfig } from './config.ts';
+export type { ThemeInput } from './theme/default-theme.ts';
+export type { StringOverrides } from './i18n/en.ts';
+
+/** The `callbacks` property. */
+export interface AuthLoginCallbacks {
+  /** Called for every widget event, with the same `{ type, data }` as `auth-login-event`. */
+  onEvent?: (event: WidgetEventDetail) => void;
+  /** Called for every error, with the same `{ message, error_type? }` as `auth-login-error`. */
+  onError?: (error: WidgetErrorDetail) => void;
+}
+
+/** r2wc keeps the props it passes to React under this (global) symbol, and renders through the other. */
+const PROPS = Symbol.for('r2wc.props');
+const RENDER = Symbol.for('r2wc.render');
+
+/** Attribute → the prop r2wc stores it under. Rich values arrive as JSON strings and are parsed on render. */
+const ATTRIBUTES = {
+  'public-token': 'publicToken',
+  'base-url': 'baseUrl',
+  config: 'config',
+  theme: 'theme',
+  strings: 'strings',
+} as const;
+type RawProp = (typeof ATTRIBUTES)[keyof typeof ATTRIBUTES];
+type JsonProp = 'config' | 'theme' | 'strings';
+
+/** Dispatches a widget DOM event: bubbling and composed, so it is seen outside the shadow root. */
+function dispatch(target: EventTarget, type: string, detail: unknown): void {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/** Properties a page may set before the element is defined (the standard upgrade pattern re-applies them). */
+const UPGRADABLE = ['publicToken', 'baseUrl', 'config', 'theme', 'strings', 'callbacks'] as const;
+
+interface R2WCElement extends HTMLElement {
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+}
+
+const R2WCAuthLogin = r2wc(AuthLogin, {
+  shadow: 'open',
+  props: { publicToken: 'string', baseUrl: 'string', config: 'string', theme: 'string', strings: 'string' },
+}) as unknown as { new (): R2WCElement; readonly observedAttributes: string[] };
+
+/**
+ * The sign-up and log-in widget: email magic links (more products follow), in its own shadow root, themable with the
+ * `theme` property, CSS custom properties and `::part()`.
+ *
+ * @tag auth-login
+ * @summary Embeddable sign-up and log-in widget backed by the identity service.
+ *
+ * @attr {string} public-token - The project's public token. Reflects the `publicToken` property.
+ * @attr {string} base-url - Where the identity service lives (e.g. `https://auth.example.com`, or `/` for this page's origin). Reflects the `baseUrl` property.
+ * @attr {string} config - The configuration as JSON (see the `config` property), for pasted HTML.
+ * @attr {string} theme - The theme as JSON (see the `theme` property), for pasted HTML.
+ * @attr {string} strings - Message overrides as JSON (see the `strings` property), for pasted HTML.
+ * @attr {string} nonce - CSP nonce for the `<style>` elements the widget inserts (`config.nonce` takes precedence).
+ *
+ * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was authenticated; `data` is the response), `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists). Bubbles and is composed.
+ * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity service or the network: the service's `error_message` (or the client's message) and its `error_type`. Bubbles and is composed.
+ *
+ * @slot - Used only with `config.enableShadowDOM` false: the shadow root then holds just this slot and the widget renders into the element's light DOM.
+ *
+ * @csspart container - The widget's box.
+ * @csspart header - The row above a screen's content: back arrow, logo and title.
+ * @csspart title - A screen's title ('Sign up or log in', 'Check your email', 'Success!', …).
+ * @csspart logo - The logo image (`theme.logo.logoImageUrl`).
+ * @csspart back-button - The back arrow button.
+ * @csspart form - A form (the email form of Main).
+ * @csspart label - A field's label.
+ * @csspart input - A text input.
+ * @csspart button - Every button.
+ * @csspart button-primary - The primary buttons (also `button`).
+ * @csspart button-secondary - The secondary buttons (also `button`).
+ * @csspart error - An inline error message (field or configuration error).
+ * @csspart link - A link (the web-mail shortcuts of Email Confirmation).
+ * @csspart text - Body text of a screen.
+ * @csspart divider - The divider between sign-in methods.
+ * @csspart spinner - The loading spinner.
+ * @csspart success-icon - The check-mark graphic of the success screen.
+ *
+ * @cssproperty [--auth-login-container-width=400px] - Width of the widget (`theme.container.width`).
+ * @cssproperty [--auth-login-container-background-color=#FFFFFF] - Background of the widget (`theme.container.backgroundColor`).
+ * @cssproperty [--auth-login-container-border-color=#ADBCC5] - Border colour of the widget (`theme.container.borderColor`).
+ * @cssproperty [--auth-login-container-border-radius=8px] - Corner radius of the widget (`theme.container.borderRadius`).
+ * @cssproperty [--auth-login-color-primary=#19303D] - Text, headings, links, focus ring (`theme.colors.primary`).
+ * @cssproperty [--auth-login-color-secondary=#5C727D] - Input borders, placeholders, dividers (`theme.colors.secondary`).
+ * @cssproperty [--auth-login-color-success=#0C5A56] - Success graphics (`theme.colors.success`).
+ * @cssproperty [--auth-login-color-warning=#FFD94A] - Warnings (`theme.colors.warning`).
+ * @cssproperty [--auth-login-color-error=#8B1214] - Error messages and invalid inputs (`theme.colors.error`).
+ * @cssproperty [--auth-login-color-accent=#ECFAFF] - Accent backgrounds (`theme.colors.accent`).
+ * @cssproperty [--auth-login-button-primary-background-color=#19303D] - Primary button background (`theme.buttons.primary.backgroundColor`, default `colors.primary`).
+ * @cssproperty [--auth-login-button-primary-text-color=#FFFFFF] - Primary button text (`theme.buttons.primary.textColor`).
+ * @cssproperty [--auth-login-button-primary-border-color=#19303D] - Primary button border (`theme.buttons.primary.borderColor`, default `colors.primary`).
+ * @cssproperty [--auth-login-button-primary-border-radius=4px] - Primary button and input corner radius (`theme.buttons.primary.borderRadius`).
+ * @cssproperty [--auth-login-button-secondary-background-color=#FFFFFF] - Secondary button background (`theme.buttons.secondary.backgroundColor`).
+ * @cssproperty [--auth-login-button-secondary-text-color=#19303D] - Secondary button text (`theme.buttons.secondary.textColor`, default `colors.primary`).
+ * @cssproperty [--auth-login-button-secondary-border-color=#19303D] - Secondary button border (`theme.buttons.secondary.borderColor`, default `colors.primary`).
+ * @cssproperty [--auth-login-button-secondary-border-radius=4px] - Secondary button corner radius (`theme.buttons.secondary.borderRadius`).
+ * @cssproperty [--auth-login-button-disabled-background-color=#F3F5F6] - Disabled button background (`theme.buttons.disabled.backgroundColor`).
+ * @cssproperty [--auth-login-button-disabled-text-color=#8296A1] - Disabled button text (`theme.buttons.disabled.textColor`).
+ * @cssproperty [--auth-login-button-disabled-border-color=#F3F5F6] - Disabled button border (`theme.buttons.disabled.borderColor`).
+ * @cssproperty [--auth-login-button-disabled-border-radius=4px] - Disabled button corner radius (`theme.buttons.disabled.borderRadius`).
+ * @cssproperty [--auth-login-button-height=45px] - Height of buttons and inputs.
+ * @cssproperty [--auth-login-font-family=Arial, Helvetica, sans-serif] - Font of the widget (`theme.fontFamily`).
+ */
+export class AuthLoginElement extends R2WCAuthLogin {
+  /** @internal */
+  #connected = false;
+  /** @internal */
+  #callbacks: AuthLoginCallbacks | undefined;
+  /** @internal */
+  #client: AuthClient | undefined;
+  /** @internal */
+  #clientKey = '';
+  /** @internal */
+  #actor: LoginActor | undefined;
+  /** @internal */
+  #actorConfig = '';
+  /** @internal */
+  #parsed = new Map<JsonProp, { raw: unknown; value: unknown }>();
+
+  /** The project's public token (attribute `public-token`). */
+  get publicToken(): string | undefined {
+    return this.getAttribute('public-token') ?? undefined;
+  }
+  set publicToken(value: string | undefined) {
+    this.#reflect('public-token', value);
+  }
+
+  /** Where the identity service lives (attribute `base-url`); relative values resolve against the page. */
+  get baseUrl(): string | undefined {
+    return this.getAttribute('base-url') ?? undefined;
+  }
+  set baseUrl(value: string | undefined) {
+    this.#reflect('base-url', value);
+  }
+
+  /**
+   * The configuration: `products` (default `['emailMagicLinks']`), `emailMagicLinksOptions` (`loginRedirectURL`,
+   * `signupRedirectURL` — relative URLs resolve against the page's origin —, `loginExpirationMinutes` and
+   * `signupExpirationMinutes` (default 30), `createUserAsPending`, `domainHint`), `sessionOptions.sessionDurationMinutes`
+   * (default 30), `enableShadowDOM` (default true), `nonce`. Not reflected to the `config` attribute.
+   */
+  get config(): AuthLoginConfig | undefined {
+    return this.#json('config') as AuthLoginConfig | undefined;
+  }
+  set config(value: AuthLoginConfig | undefined) {
+    this.#setRich('config', value);
+  }
+
+  /**
+   * The theme: `container` (`backgroundColor`, `borderColor`, `borderRadius`, `width`), `colors` (`primary`,
+   * `secondary`, `success`, `warning`, `error`, `accent`), `buttons` (`primary`, `secondary`, `disabled`, each with
+   * `backgroundColor`, `textColor`, `borderColor`, `borderRadius`), `fontFamily`, `hideHeaderText`,
+   * `logo.logoImageUrl`. Not reflected to the `theme` attribute.
+   */
+  get theme(): ThemeInput | undefined {
+    return this.#json('theme') as ThemeInput | undefined;
+  }
+  set theme(value: ThemeInput | undefined) {
+    this.#setRich('theme', value);
+  }
+
+  /** Message overrides by key, e.g. `{ 'main.title': 'Welcome back' }`. Not reflected to the `strings` attribute. */
+  get strings(): StringOverrides | undefined {
+    return this.#json('strings') as StringOverrides | undefined;
+  }
+  set strings(value: StringOverrides | undefined) {
+    this.#setRich('strings', value);
+  }
+
+  /** `{ onEvent(event), onError(error) }`, called alongside the `auth-login-event` and `auth-login-error` events. */
+  get callbacks(): AuthLoginCallbacks | undefined {
+    return this.#callbacks;
+  }
+  set callbacks(value: AuthLoginCallbacks | undefined) {
+    this.#callbacks = value ?? undefined;
+  }
+
+  /** The headless client this element uses (read-only); undefined until `publicToken` is set. */
+  get client(): AuthClient | undefined {
+    return this.#ensureClient();
+  }
+
+  /** @internal */
+  override connectedCallback(): void {
+    // Properties set on the element before it was defined are own data properties that shadow the accessors.
+    for (const prop of UPGRADABLE) {
+      if (Object.prototype.hasOwnProperty.call(this, prop)) {
+        const value: unknown = this[prop];
+        delete (this as Record<string, unknown>)[prop];
+        (this as Record<string, unknown>)[prop] = value;
+      }
+    }
+    this.#connected = true;
+    this.#prepare();
+    super.connectedCallback();
+  }
+
+  /** @internal */
+  override disconnectedCallback(): void {
+    this.#connected = false;
+    super.disconnectedCallback();
+  }
+
+  /** @internal */
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    const prop = ATTRIBUTES[name as keyof typeof ATTRIBUTES];
+    if (!prop) return;
+    if (value === null) delete this.#bag[prop];
+    else this.#bag[prop] = value;
+    this.#render();
+  }
+
+  /** @internal */
+  get #bag(): Partial<Record<RawProp, unknown>> & AuthLoginProps {
+    return (this as unknown as Record<symbol, Partial<Record<RawProp, unknown>> & AuthLoginProps>)[PROPS]!;
+  }
+
+  /** @internal */
+  #reflect(attribute: string, value: string | undefined | null): void {
+    if (value === undefined || value === null) this.removeAttribute(attribute);
+    else this.setAttribute(attribute, String(value));
+  }
+
+  /** @internal */
+  #setRich(prop: JsonProp, value: unknown): void {
+    if (value === undefined || value === null) delete this.#bag[prop];
+    else this.#bag[prop] = value;
+    this.#render();
+  }
+
+  /** A rich value: the object set as a property, or the attribute's JSON parsed (reported once when invalid). @internal */
+  #json(prop: JsonProp): unknown {
+    const raw = this.#bag[prop];
+    if (typeof raw !== 'string') return raw;
+    const cached = this.#parsed.get(prop);
+    if (cached?.raw === raw) return cached.value;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      this.#report({ message: `The ${prop} attribute is not valid JSON.` });
+    }
+    this.#parsed.set(prop, { raw, value });
+    return value;
+  }
+
+  /** @internal */
+  #ensureClient(): AuthClient | undefined {
+    const { publicToken, baseUrl } = this;
+    const key = publicToken ? `${publicToken}\n${baseUrl ?? ''}` : '';
+    if (key !== this.#clientKey) {
+      this.#actor?.stop();
+      this.#actor = undefined;
+      this.#client?.destroy();
+      this.#client = publicToken ? createAuthClient({ publicToken, ...(baseUrl ? { baseUrl } : {}) }) : undefined;
+      this.#clientKey = key;
+    }
+    return this.#client;
+  }
+
+  /** @internal */
+  #ensureActor(client: AuthClient, config: ResolvedConfig): LoginActor {
+    const configKey = JSON.stringify(config);
+    if (!this.#actor) {
+      const actor = createActor(loginMachine, { input: { client, config } });
+      actor.on('widget.event', ({ detail }) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent));
+      actor.on('widget.error', ({ detail }) => this.#report(detail));
+      this.#actor = actor;
+      this.#actorConfig = configKey;
+      actor.start();
+    } else if (configKey !== this.#actorConfig) {
+      this.#actorConfig = configKey;
+      this.#actor.send({ type: 'CONFIG_CHANGED', config });
+    }
+    return this.#actor;
+  }
+
+  /** Works out the view (resolved config and theme, client, statechart) that the React root renders. @internal */
+  #prepare(): void {
+    const bag = this.#bag;
+    const client = this.#ensureClient();
+    if (!client) {
+      delete bag.view;
+      return;
+    }
+    const config = resolveConfig(this.config);
+    bag.view = {
+      host: this,
+      actor: this.#ensureActor(client, config),
+      config,
+      theme: resolveTheme(this.theme),
+      strings: this.strings,
+      nonce: config.nonce ?? (this.nonce || undefined),
+    } satisfies WidgetView;
+  }
+
+  /** @internal */
+  #render(): void {
+    if (!this.#connected) return;
+    this.#prepare();
+    (this as unknown as Record<symbol, () => void>)[RENDER]!();
+  }
+
+  /** @internal */
+  #emit<T>(type: string, detail: T, callback: ((detail: T) => void) | undefined): void {
+    try {
+      callback?.(detail);
+    } catch (error) {
+      console.error('auth-login: a callback threw', error);
+    }
+    dispatch(this, type, detail);
+  }
+
+  /** @internal */
+  #report(detail: WidgetErrorDetail): void {
+    this.#emit(WIDGET_ERROR_EVENT, detail, this.#callbacks?.onError);
+  }
+}

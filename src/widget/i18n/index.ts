@@ -1,0 +1,41 @@
+// A tiny translator: English defaults, per-key overrides from the `strings` property, `{name}` parameters.
+import { en, type MessageKey, type StringOverrides } from './en.ts';
+
+export type { MessageKey, StringOverrides } from './en.ts';
+export type Params = Record<string, string | number>;
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+/** Replaces `{name}` in a message with `params.name` (unknown names stay as they are). */
+export function format(message: string, params?: Params): string {
+  if (!params) return message;
+  return message.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+/** A translator over the English defaults with `overrides` taking precedence per key. */
+export function createTranslator(overrides?: StringOverrides | null): Translate {
+  return (key, params) => {
+    const override = overrides?.[key];
+    return format(typeof override === 'string' ? override : en[key], params);
+  };
+}
+
+/** The catalogue key for a service `error_type`, if the catalogue has one. */
+export function errorMessageKey(errorType: string | undefined): MessageKey | undefined {
+  if (!errorType) return undefined;
+  const key = `errors.${errorType}`;
+  return key in en ? (key as MessageKey) : undefined;
+}
+
+/** A message split around its `{name}` parameters, so a screen can render a parameter as markup (e.g. bold). */
+export function splitMessage(message: string): (string | { param: string })[] {
+  return message.split(/(\{\w+\})/).filter(Boolean).map((part) => {
+    const match = /^\{(\w+)\}$/.exec(part);
+    return match?.[1] ? { param: match[1] } : part;
+  });
+}
+
+/** The text of an error to show: the catalogue message for its type when there is one, else its own message. */
+export function describeError(t: Translate, error: { messageKey?: MessageKey; message?: string } | null): string {
+  if (!error) return '';
+  return error.messageKey ? t(error.messageKey) : (error.message ?? '');
+}

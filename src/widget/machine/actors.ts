@@ -1,0 +1,23 @@
+// The calls the login statechart makes, as invoked actors over the headless client.
+import { fromPromise } from 'xstate';
+import type {
+  BootstrapData,
+  MagicLinkAuthenticateResponse,
+  MagicLinkLoginOrCreateResponse,
+  MagicLinkOptionsWire,
+} from '../../api/index.ts';
+import type { AuthClient } from '../../client/types.ts';
+
+export const sendMagicLink = fromPromise<
+  MagicLinkLoginOrCreateResponse,
+  { client: AuthClient; email: string; options: MagicLinkOptionsWire }
+>(({ input }) => input.client.magicLinks.email.loginOrCreate(input.email, input.options));
+
+export const authenticateMagicLink = fromPromise<
+  MagicLinkAuthenticateResponse,
+  { client: AuthClient; token: string; sessionDurationMinutes: number }
+>(({ input }) =>
+  input.client.magicLinks.authenticate(input.token, { session_duration_minutes: input.sessionDurationMinutes }),
+);
+
+export const loadBootstrap = fromPromise<BootstrapData, { client: AuthClient }>(({ input }) => input.client.bootstrap.get());

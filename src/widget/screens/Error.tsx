@@ -1,0 +1,19 @@
+import { useWidget } from '../context.ts';
+import { describeError } from '../i18n/index.ts';
+import { PARTS } from '../theme/parts.ts';
+import { Header } from '../ui/Header.tsx';
+import { text } from '../ui/styles.ts';
+import type { ScreenProps } from './types.ts';
+
+/** The generic error screen: 'Looks like there was an error!', what went wrong, and a back arrow to Main. */
+export default function ErrorScreen({ snapshot, autoFocus }: ScreenProps) {
+  const { t, send } = useWidget();
+  return (
+    <>
+      <Header title={t('error.title')} onBack={() => send({ type: 'BACK' })} focusTitle={autoFocus} />
+      <p part={PARTS.text} css={text} role="alert">
+        {describeError(t, snapshot.context.errorDescriptor)}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+// Screen name → component. Main (and the tiny token-check spinner) load with the entry; every other screen is its own
+// chunk, loaded on first use, so the first paint downloads only what Main needs.
+import { lazy, type ComponentType } from 'react';
+import type { Screen } from '../machine/types.ts';
+import LoadingScreen from './Loading.tsx';
+import Main from './Main.tsx';
+import type { ScreenProps } from './types.ts';
+
+const loaders = {
+  EmailConfirmation: () => import('./EmailConfirmation.tsx'),
+  Success: () => import('./Success.tsx'),
+  Error: () => import('./Error.tsx'),
+};
+
+export const SCREENS: Record<Screen, ComponentType<ScreenProps>> = {
+  Main,
+  Loading: LoadingScreen,
+  EmailConfirmation: lazy(loaders.EmailConfirmation),
+  Success: lazy(loaders.Success),
+  Error: lazy(loaders.Error),
+};
+
+/** Starts downloading a lazy screen before it is needed (e.g. Email Confirmation while the link is being sent). */
+export function preloadScreen(screen: keyof typeof loaders): void {
+  void loaders[screen]().catch(() => undefined);
+}

@@ -1,0 +1,40 @@
+// The `::part()` names of the widget, in one table. Each is documented (@csspart) on the element; a component sets
+// `part={PARTS.x}` and never spells a part name itself.
+export const PARTS = {
+  /** The widget's box. */
+  container: 'container',
+  /** The row above a screen's content: back arrow, logo, title. */
+  header: 'header',
+  /** A screen's title. */
+  title: 'title',
+  /** The logo image (theme.logo.logoImageUrl). */
+  logo: 'logo',
+  /** The back arrow button. */
+  backButton: 'back-button',
+  /** A form. */
+  form: 'form',
+  /** A field's label. */
+  label: 'label',
+  /** A text input. */
+  input: 'input',
+  /** Every button. */
+  button: 'button',
+  /** The primary buttons (with `button`). */
+  buttonPrimary: 'button-primary',
+  /** The secondary buttons (with `button`). */
+  buttonSecondary: 'button-secondary',
+  /** An inline error message (field or configuration error). */
+  error: 'error',
+  /** A link (web-mail shortcuts). */
+  link: 'link',
+  /** Body text of a screen. */
+  text: 'text',
+  /** The divider between sign-in methods. */
+  divider: 'divider',
+  /** The loading spinner. */
+  spinner: 'spinner',
+  /** The check-mark graphic of the success screen. */
+  successIcon: 'success-icon',
+} as const;
+
+export type PartName = (typeof PARTS)[keyof typeof PARTS];

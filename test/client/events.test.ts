@@ -1,0 +1,115 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { createEventQueue } from '../../src/client/events.ts';
+import { testEnv } from '../support/env.ts';
+import {
+  destroyClients,
+  fakeClock,
+  makeClient,
+  recordFetch,
+  resetBrowserState,
+  waitFor,
+  type FetchRecorder,
+} from '../support/client.ts';
+
+const EVENTS_PATH = '/sdk/v1/events';
+
+describe('client telemetry events', () => {
+  let rec: FetchRecorder;
+  beforeEach(() => {
+    resetBrowserState();
+    rec = recordFetch();
+  });
+  afterEach(() => {
+    rec.restore();
+    destroyClients();
+  });
+
+  const queueWithFakeClock = () => {
+    const clock = fakeClock();
+    const queue = createEventQueue({
+      baseUrl: testEnv.baseUrl,
+      publicToken: testEnv.publicToken,
+      signedInIds: () => ({}),
+      clock,
+    });
+    return { clock, queue };
+  };
+
+  it('sends 15 queued events at once as one JSON array with only a Content-Type header', () => {
+    const { clock, queue } = queueWithFakeClock();
+    try {
+      for (let i = 0; i < 14; i++) queue.log('render_login_screen', { i });
+      expect(rec.to(EVENTS_PATH)).to.have.length(0);
+      expect(clock.pending().map((t) => t.ms)).to.deep.equal([800]);
+      queue.log('email_sent', { i: 14 });
+      const sent = rec.to(EVENTS_PATH);
+      expect(sent).to.have.length(1);
+      expect(clock.pending()).to.have.length(0);
+      const req = sent[0]!;
+      expect(req.method).to.equal('POST');
+      expect(req.url).to.equal(`${testEnv.baseUrl}${EVENTS_PATH}`);
+      expect([...req.headers.keys()]).to.deep.equal(['content-type']);
+      expect(req.credentials).to.equal('same-origin');
+      const items = JSON.parse(req.body!);
+      expect(items).to.have.length(15);
+      expect(items.map((x: { event: { details: { i: number } } }) => x.event.details.i)).to.deep.equal([...Array(15).keys()]);
+      expect(items[14].event).to.deep.equal({ public_token: testEnv.publicToken, event_name: 'email_sent', details: { i: 14 } });
+      expect(items[0].telemetry.event_id).to.match(/^event-id-/);
+      expect(items[0].telemetry.sdk.version).to.equal('5.39.0');
+    } finally {
+      queue.destroy();
+    }
+  });
+
+  it('sends fewer events 800 ms after the first one is queued', () => {
+    const { clock, queue } = queueWithFakeClock();
+    try {
+      queue.log('render_login_screen');
+      queue.log('email_try_again_clicked', { attempt: 2 });
+      expect(rec.to(EVENTS_PATH)).to.have.length(0);
+      // Only one timer for the batch, started by the first event.
+      expect(clock.pending().map((t) => t.ms)).to.deep.equal([800]);
+      clock.fireNext();
+      const sent = rec.to(EVENTS_PATH);
+      expect(sent).to.have.length(1);
+      expect(JSON.parse(sent[0]!.body!).map((x: { event: { event_name: string } }) => x.event.event_name)).to.deep.equal([
+        'render_login_screen',
+        'email_try_again_clicked',
+      ]);
+    } finally {
+      queue.destroy();
+    }
+  });
+
+  it('flushes when the page is hidden or left', () => {
+    const { queue } = queueWithFakeClock();
+    try {
+      queue.log('render_login_screen');
+      window.dispatchEvent(new Event('pagehide'));
+      const sent = rec.to(EVENTS_PATH);
+      expect(sent).to.have.length(1);
+      expect(sent[0]!.keepalive).to.equal(true);
+    } finally {
+      queue.destroy();
+    }
+  });
+
+  it('every client emits sdk_instance_instantiated once, in a batch after about 800 ms', async () => {
+    const started = Date.now();
+    const client = makeClient();
+    client.events.log('render_login_screen', { screen: 'main' });
+    expect(rec.to(EVENTS_PATH)).to.have.length(0);
+    await waitFor(() => rec.to(EVENTS_PATH).length === 1, 3000, 'events batch');
+    expect(Date.now() - started).to.be.at.least(700);
+    const items = JSON.parse(rec.to(EVENTS_PATH)[0]!.body!);
+    expect(items.map((x: { event: { event_name: string } }) => x.event.event_name)).to.deep.equal([
+      'sdk_instance_instantiated',
+      'render_login_screen',
+    ]);
+    expect(rec.to(EVENTS_PATH)[0]!.headers.has('authorization')).to.equal(false);
+    // The service's answer (even a 404) is ignored: nothing is thrown and no second request follows.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(rec.to(EVENTS_PATH)).to.have.length(1);
+  });
+});

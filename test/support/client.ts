@@ -1,0 +1,154 @@
+// Helpers for the headless-client browser tests: a clean page between tests, a fetch recorder that still calls the
+// real service, a fake clock, and a sign-in through the real magic-link flow.
+import { createAuthClient, type AuthClient, type AuthClientOptions } from '../../src/client/index.ts';
+import type { Clock } from '../../src/client/clock.ts';
+import { latestMagicLinkToken, testEnv, uniqueEmail } from './env.ts';
+
+/**
+ * A port nothing listens on: above Linux's ephemeral range (32768–60999), so no `listen(0)` in this process can take
+ * it, and not on Chromium's blocked-port list, so the browser really tries to connect.
+ */
+export const CLOSED_PORT_URL = 'http://localhost:65535';
+
+/** Deletes every cookie this page can see and empties localStorage. */
+export function resetBrowserState(): void {
+  for (const part of document.cookie.split('; ')) {
+    const name = part.split('=')[0];
+    if (name) document.cookie = `${name}=; path=/; expires=${new Date(0).toUTCString()}`;
+  }
+  localStorage.clear();
+}
+
+const clients: AuthClient[] = [];
+
+/** A client for the in-process service; destroyed by `destroyClients()` after each test. */
+export function makeClient(options: Partial<AuthClientOptions> = {}): AuthClient {
+  const client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl, ...options });
+  clients.push(client);
+  return client;
+}
+
+export function destroyClients(): void {
+  clients.splice(0).forEach((c) => c.destroy());
+}
+
+export interface RecordedRequest {
+  url: string;
+  path: string;
+  method: string;
+  headers: Headers;
+  body: string | null;
+  credentials: RequestCredentials;
+  keepalive: boolean;
+}
+
+export interface FetchRecorder {
+  requests: RecordedRequest[];
+  to(pathSuffix: string): RecordedRequest[];
+  restore(): void;
+}
+
+/** Wraps window.fetch to record each outgoing request, then lets the real fetch send it. */
+export function recordFetch(): FetchRecorder {
+  const original = window.fetch;
+  const requests: RecordedRequest[] = [];
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init);
+    requests.push({
+      url: req.url,
+      path: new URL(req.url).pathname,
+      method: req.method,
+      headers: req.headers,
+      body: typeof init?.body === 'string' ? init.body : null,
+      credentials: req.credentials,
+      keepalive: req.keepalive,
+    });
+    return original.call(window, input, init);
+  };
+  return {
+    requests,
+    to: (suffix) => requests.filter((r) => r.path.endsWith(suffix)),
+    restore: () => {
+      window.fetch = original;
+    },
+  };
+}
+
+/** Signs in through the real service: send the link, read the token from the dev inbox, authenticate. */
+export async function signIn(client: AuthClient, email = uniqueEmail()) {
+  await client.magicLinks.email.loginOrCreate(email);
+  const token = await latestMagicLinkToken(email);
+  const response = await client.magicLinks.authenticate(token, { session_duration_minutes: 30 });
+  return { email, response };
+}
+
+export interface FakeTimer {
+  ms: number;
+  callback: () => void;
+  cleared: boolean;
+  fired: boolean;
+}
+
+export interface FakeClock extends Clock {
+  timers: FakeTimer[];
+  pending(): FakeTimer[];
+  /** Fires the only pending timer (fails when there is not exactly one). */
+  fireNext(): void;
+}
+
+export function fakeClock(random = 0.5): FakeClock {
+  const timers: FakeTimer[] = [];
+  const pending = () => timers.filter((t) => !t.cleared && !t.fired);
+  return {
+    timers,
+    pending,
+    setTimeout(callback, ms) {
+      const timer = { ms, callback, cleared: false, fired: false };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimeout(handle) {
+      (handle as FakeTimer).cleared = true;
+    },
+    random: () => random,
+    fireNext() {
+      const open = pending();
+      if (open.length !== 1) throw new Error(`expected exactly one pending timer, found ${open.length}`);
+      const timer = open[0]!;
+      timer.fired = true;
+      timer.callback();
+    },
+  };
+}
+
+/** Resolves when `predicate` holds, polling; rejects after `timeoutMs`. */
+export async function waitFor(predicate: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export function readCookieValue(name: string): string | null {
+  const hit = document.cookie.split('; ').find((p) => p.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
+}
+
+/**
+ * A client whose service is unreachable. Its bootstrap fetch fails and logs an error by design; that expected log is
+ * kept out of the test output (the bootstrap tests assert it separately). Call `done()` to restore and destroy.
+ */
+export function unreachableClient(publicToken = testEnv.publicToken): { client: AuthClient; done(): Promise<void> } {
+  const original = console.error;
+  console.error = () => undefined;
+  const client = createAuthClient({ publicToken, baseUrl: CLOSED_PORT_URL });
+  return {
+    client,
+    async done() {
+      await client.bootstrap.get();
+      console.error = original;
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// Helpers for the <auth-login> browser tests: mount an element against the in-process service, wait for what it
+// renders, and find things inside its shadow root (or light DOM).
+import '../../src/widget/index.ts';
+import type { AuthLoginConfig, ThemeInput } from '../../src/widget/index.ts';
+import type { AuthLoginElement } from '../../src/widget/element.ts';
+import type { FetchRecorder } from './client.ts';
+import { testEnv } from './env.ts';
+
+export type { AuthLoginElement } from '../../src/widget/element.ts';
+
+const mounted: HTMLElement[] = [];
+
+export interface MountOptions {
+  config?: AuthLoginConfig;
+  theme?: ThemeInput;
+  tagName?: string;
+  parent?: HTMLElement;
+}
+
+/** An element pointed at the test service, attached to the page; removed by `unmountAll()`. */
+export function mount(options: MountOptions = {}): AuthLoginElement {
+  const el = document.createElement(options.tagName ?? 'auth-login') as AuthLoginElement;
+  el.baseUrl = testEnv.baseUrl;
+  el.publicToken = testEnv.publicToken;
+  if (options.config) el.config = options.config;
+  if (options.theme) el.theme = options.theme;
+  (options.parent ?? document.body).append(el);
+  mounted.push(el);
+  return el;
+}
+
+export function track<T extends HTMLElement>(el: T): T {
+  mounted.push(el);
+  return el;
+}
+
+export function unmountAll(): void {
+  for (const el of mounted.splice(0)) {
+    el.remove();
+    (el as Partial<AuthLoginElement>).client?.destroy();
+  }
+}
+
+/** Polls `probe` until it returns a truthy value (or throws after `timeoutMs`). */
+export async function until<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Where the element renders its UI: its shadow root, or its light DOM with enableShadowDOM false. */
+export function uiRoot(el: HTMLElement): ParentNode {
+  return el.shadowRoot!;
+}
+
+export function $(el: HTMLElement, selector: string): HTMLElement | null {
+  return el.shadowRoot!.querySelector<HTMLElement>(selector) ?? el.querySelector<HTMLElement>(selector);
+}
+
+export function $$(el: HTMLElement, selector: string): HTMLElement[] {
+  return [...el.shadowRoot!.querySelectorAll<HTMLElement>(selector), ...el.querySelectorAll<HTMLElement>(selector)];
+}
+
+/** The first element matching `selector` whose text is exactly `text` (trimmed). */
+export function byText(el: HTMLElement, selector: string, text: string): HTMLElement | undefined {
+  return $$(el, selector).find((node) => node.textContent?.trim() === text);
+}
+
+/** Waits until an element with exactly this text renders. */
+export function findText(el: HTMLElement, selector: string, text: string, timeoutMs?: number): Promise<HTMLElement> {
+  return until(() => byText(el, selector, text), `"${text}" in ${selector}`, timeoutMs);
+}
+
+/** The screen's title (the `title` part). */
+export function title(el: HTMLElement): string | undefined {
+  return $(el, '[part~="title"]')?.textContent ?? undefined;
+}
+
+/** Types into an input the way React sees it (the native value setter, then an `input` event). */
+export function typeInto(input: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Fills Main's email field and presses Continue. */
+export async function submitEmail(el: HTMLElement, email: string): Promise<void> {
+  const input = await until(() => $(el, 'input[type="email"]') as HTMLInputElement | null, 'the email input');
+  typeInto(input, email);
+  await until(() => input.value === email, 'the typed email');
+  const button = await findText(el, 'button', 'Continue');
+  button.click();
+}
+
+/** The telemetry events the page sent to the service's POST /events, in order. */
+export function sentTelemetry(rec: FetchRecorder): { event_name: string; details: Record<string, unknown> }[] {
+  return rec
+    .to('/sdk/v1/events')
+    .flatMap((r) => JSON.parse(r.body ?? '[]') as { event: { event_name: string; details: Record<string, unknown> } }[])
+    .map((item) => item.event);
+}
+
+/** The bootstrap document's email domains, as the service sends them. */
+export async function serviceEmailDomains(): Promise<string[]> {
+  const res = await fetch(`${testEnv.baseUrl}/sdk/v1/projects/bootstrap/${encodeURIComponent(testEnv.publicToken)}`);
+  const body = (await res.json()) as { data: { email_domains: string[] } };
+  return body.data.email_domains;
+}
