@@ -139,6 +139,17 @@ describe('login statechart (no React)', () => {
     expect(client.session.getSync()?.user_id).to.be.a('string');
   });
 
+  it('leaves the success screen for main when the session ends outside the widget (the page logs out)', async () => {
+    const email = uniqueEmail();
+    await client.magicLinks.email.loginOrCreate(email);
+    const token = await latestMagicLinkToken(email);
+    const a = start(`${testEnv.pageOrigin}/student-portal?stytch_token_type=magic_links&token=${token}`);
+    await waitFor(a, (s) => s.matches('success'), { timeout: 10_000 });
+    await client.session.revoke();
+    const back = await waitFor(a, (s) => s.matches('main'), { timeout: 5_000 });
+    expect(back.context.screen).to.equal('Main');
+  });
+
   it('reads only magic-link tokens from a URL', () => {
     expect(magicLinkTokenFrom('https://a.example/?stytch_token_type=magic_links&token=abc')).to.equal('abc');
     expect(magicLinkTokenFrom('https://a.example/?stytch_token_type=oauth&token=abc')).to.equal(null);

@@ -1,5 +1,5 @@
 // The calls the login statechart makes, as invoked actors over the headless client.
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type {
   BootstrapData,
   MagicLinkAuthenticateResponse,
@@ -21,3 +21,10 @@ export const authenticateMagicLink = fromPromise<
 );
 
 export const loadBootstrap = fromPromise<BootstrapData, { client: AuthClient }>(({ input }) => input.client.bootstrap.get());
+
+/** Tells the statechart when the session ends, so a signed-out visitor never sees a stale success screen. */
+export const watchSession = fromCallback<{ type: 'SESSION_ENDED' }, { client: AuthClient }>(({ input, sendBack }) =>
+  input.client.session.onChange((session) => {
+    if (!session) sendBack({ type: 'SESSION_ENDED' });
+  }),
+);

@@ -13,7 +13,7 @@ import { TOKEN_PARAM, TOKEN_TYPE_PARAM, TOKEN_TYPES } from '../../api/index.ts';
 import { magicLinkWireOptions, type ResolvedConfig } from '../config.ts';
 import { EVENT_TYPES, LOGIN_OR_CREATE_EML, TELEMETRY } from '../constants.ts';
 import { isValidEmail } from '../validation.ts';
-import { authenticateMagicLink, loadBootstrap, sendMagicLink } from './actors.ts';
+import { authenticateMagicLink, loadBootstrap, sendMagicLink, watchSession } from './actors.ts';
 import { toErrorDescriptor, toErrorDetail } from './errors.ts';
 import type {
   ErrorDescriptor,
@@ -49,7 +49,7 @@ export const loginMachine = setup({
     input: {} as LoginInput,
     emitted: {} as LoginEmitted,
   },
-  actors: { sendMagicLink, authenticateMagicLink, loadBootstrap },
+  actors: { sendMagicLink, authenticateMagicLink, loadBootstrap, watchSession },
   guards: {
     hasMagicLinkToken: ({ context }) => context.urlToken !== null,
     isEmailValid: ({ context }) => isValidEmail(context.formState.email),
@@ -99,11 +99,14 @@ export const loginMachine = setup({
     urlToken: magicLinkTokenFrom(input.url ?? (typeof location === 'undefined' ? undefined : location.href)),
   }),
   // The fresh bootstrap document (email domains for Email Confirmation); the cached one is used until it arrives.
-  invoke: {
-    src: 'loadBootstrap',
-    input: ({ context }) => ({ client: context.client }),
-    onDone: { actions: { type: 'setBootstrap', params: ({ event }) => ({ bootstrap: event.output }) } },
-  },
+  invoke: [
+    {
+      src: 'loadBootstrap',
+      input: ({ context }) => ({ client: context.client }),
+      onDone: { actions: { type: 'setBootstrap', params: ({ event }) => ({ bootstrap: event.output }) } },
+    },
+    { src: 'watchSession', input: ({ context }) => ({ client: context.client }) },
+  ],
   on: {
     CONFIG_CHANGED: { actions: 'setConfig' },
   },
@@ -218,6 +221,9 @@ export const loginMachine = setup({
         { type: 'show', params: { screen: 'Success' } },
         { type: 'emitEvent', params: { type: EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE, data: {} } },
       ],
+      on: {
+        SESSION_ENDED: { target: 'main' },
+      },
     },
 
     error: {

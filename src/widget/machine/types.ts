@@ -42,7 +42,9 @@ export type LoginEvent =
   | { type: 'SUBMIT_EMAIL' }
   | { type: 'TRY_AGAIN' }
   | { type: 'BACK' }
-  | { type: 'CONFIG_CHANGED'; config: ResolvedConfig };
+  | { type: 'CONFIG_CHANGED'; config: ResolvedConfig }
+  /** The session ended outside the widget (the page's Logout, another tab, an expired session). */
+  | { type: 'SESSION_ENDED' };
 
 /** `detail` of `auth-login-event` and the argument of `callbacks.onEvent`. */
 export interface WidgetEventDetail {
