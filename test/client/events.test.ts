@@ -3,27 +3,16 @@ import { expect } from 'chai';
 import { createEventQueue } from '../../src/client/events.ts';
 import { testEnv } from '../support/env.ts';
 import {
-  destroyClients,
   fakeClock,
   makeClient,
-  recordFetch,
-  resetBrowserState,
   waitFor,
-  type FetchRecorder,
+  freshClientState,
 } from '../support/client.ts';
 
 const EVENTS_PATH = '/sdk/v1/events';
 
 describe('client telemetry events', () => {
-  let rec: FetchRecorder;
-  beforeEach(() => {
-    resetBrowserState();
-    rec = recordFetch();
-  });
-  afterEach(() => {
-    rec.restore();
-    destroyClients();
-  });
+  const fresh = freshClientState();
 
   const queueWithFakeClock = () => {
     const clock = fakeClock();
@@ -40,10 +29,10 @@ describe('client telemetry events', () => {
     const { clock, queue } = queueWithFakeClock();
     try {
       for (let i = 0; i < 14; i++) queue.log('render_login_screen', { i });
-      expect(rec.to(EVENTS_PATH)).to.have.length(0);
+      expect(fresh.rec.to(EVENTS_PATH)).to.have.length(0);
       expect(clock.pending().map((t) => t.ms)).to.deep.equal([800]);
       queue.log('email_sent', { i: 14 });
-      const sent = rec.to(EVENTS_PATH);
+      const sent = fresh.rec.to(EVENTS_PATH);
       expect(sent).to.have.length(1);
       expect(clock.pending()).to.have.length(0);
       const req = sent[0]!;
@@ -67,11 +56,11 @@ describe('client telemetry events', () => {
     try {
       queue.log('render_login_screen');
       queue.log('email_try_again_clicked', { attempt: 2 });
-      expect(rec.to(EVENTS_PATH)).to.have.length(0);
+      expect(fresh.rec.to(EVENTS_PATH)).to.have.length(0);
       // Only one timer for the batch, started by the first event.
       expect(clock.pending().map((t) => t.ms)).to.deep.equal([800]);
       clock.fireNext();
-      const sent = rec.to(EVENTS_PATH);
+      const sent = fresh.rec.to(EVENTS_PATH);
       expect(sent).to.have.length(1);
       expect(JSON.parse(sent[0]!.body!).map((x: { event: { event_name: string } }) => x.event.event_name)).to.deep.equal([
         'render_login_screen',
@@ -87,7 +76,7 @@ describe('client telemetry events', () => {
     try {
       queue.log('render_login_screen');
       window.dispatchEvent(new Event('pagehide'));
-      const sent = rec.to(EVENTS_PATH);
+      const sent = fresh.rec.to(EVENTS_PATH);
       expect(sent).to.have.length(1);
       expect(sent[0]!.keepalive).to.equal(true);
     } finally {
@@ -99,17 +88,17 @@ describe('client telemetry events', () => {
     const started = Date.now();
     const client = makeClient();
     client.events.log('render_login_screen', { screen: 'main' });
-    expect(rec.to(EVENTS_PATH)).to.have.length(0);
-    await waitFor(() => rec.to(EVENTS_PATH).length === 1, 3000, 'events batch');
+    expect(fresh.rec.to(EVENTS_PATH)).to.have.length(0);
+    await waitFor(() => fresh.rec.to(EVENTS_PATH).length === 1, 3000, 'events batch');
     expect(Date.now() - started).to.be.at.least(700);
-    const items = JSON.parse(rec.to(EVENTS_PATH)[0]!.body!);
+    const items = JSON.parse(fresh.rec.to(EVENTS_PATH)[0]!.body!);
     expect(items.map((x: { event: { event_name: string } }) => x.event.event_name)).to.deep.equal([
       'sdk_instance_instantiated',
       'render_login_screen',
     ]);
-    expect(rec.to(EVENTS_PATH)[0]!.headers.has('authorization')).to.equal(false);
+    expect(fresh.rec.to(EVENTS_PATH)[0]!.headers.has('authorization')).to.equal(false);
     // The service's answer (even a 404) is ignored: nothing is thrown and no second request follows.
     await new Promise((r) => setTimeout(r, 100));
-    expect(rec.to(EVENTS_PATH)).to.have.length(1);
+    expect(fresh.rec.to(EVENTS_PATH)).to.have.length(1);
   });
 });

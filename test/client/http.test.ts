@@ -4,14 +4,11 @@ import { APIError, APIUnreachableError } from '../../src/client/index.ts';
 import { resolveBaseUrl } from '../../src/client/http.ts';
 import { testEnv } from '../support/env.ts';
 import {
-  destroyClients,
   makeClient,
   readCookieValue,
-  recordFetch,
-  resetBrowserState,
   signIn,
   unreachableClient,
-  type FetchRecorder,
+  freshClientState,
 } from '../support/client.ts';
 
 function decodeBasic(header: string | null): string {
@@ -20,20 +17,12 @@ function decodeBasic(header: string | null): string {
 }
 
 describe('client HTTP', () => {
-  let rec: FetchRecorder;
-  beforeEach(() => {
-    resetBrowserState();
-    rec = recordFetch();
-  });
-  afterEach(() => {
-    rec.restore();
-    destroyClients();
-  });
+  const fresh = freshClientState();
 
   it('sends the SDK headers: Basic auth with the public token twice when signed out, telemetry, parent host', async () => {
     const client = makeClient();
     await client.bootstrap.get();
-    const [req] = rec.to(`/sdk/v1/projects/bootstrap/${testEnv.publicToken}`);
+    const [req] = fresh.rec.to(`/sdk/v1/projects/bootstrap/${testEnv.publicToken}`);
     expect(req, 'bootstrap request').to.exist;
     expect(req!.url).to.equal(`${testEnv.baseUrl}/sdk/v1/projects/bootstrap/${testEnv.publicToken}`);
     expect(req!.method).to.equal('GET');
@@ -58,9 +47,9 @@ describe('client HTTP', () => {
   it('uses the session token from the cookie at request time, and signed-in ids in the telemetry', async () => {
     const client = makeClient();
     const { response } = await signIn(client);
-    rec.requests.length = 0;
+    fresh.rec.requests.length = 0;
     await client.user.get();
-    const [req] = rec.to('/sdk/v1/users/me');
+    const [req] = fresh.rec.to('/sdk/v1/users/me');
     expect(decodeBasic(req!.headers.get('Authorization'))).to.equal(`${testEnv.publicToken}:${response.session_token}`);
     expect(req!.headers.get('Content-Type')).to.equal('application/json');
     expect(req!.body).to.equal(null);
@@ -71,7 +60,7 @@ describe('client HTTP', () => {
     // Another tab replacing the cookie is seen by the very next request.
     document.cookie = 'stytch_session=replaced-token; path=/';
     await client.user.get().catch(() => undefined);
-    const last = rec.to('/sdk/v1/users/me').at(-1)!;
+    const last = fresh.rec.to('/sdk/v1/users/me').at(-1)!;
     expect(decodeBasic(last.headers.get('Authorization'))).to.equal(`${testEnv.publicToken}:replaced-token`);
     expect(readCookieValue('stytch_session')).to.equal('replaced-token');
   });
@@ -80,7 +69,7 @@ describe('client HTTP', () => {
     const client = makeClient();
     await signIn(client);
     await client.session.revoke();
-    const [req] = rec.to('/sdk/v1/sessions/revoke');
+    const [req] = fresh.rec.to('/sdk/v1/sessions/revoke');
     expect(req!.method).to.equal('POST');
     expect(req!.body).to.equal('');
     expect(req!.headers.get('Content-Type')).to.equal('application/json');

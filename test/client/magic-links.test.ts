@@ -4,20 +4,15 @@ import { SDKUsageError } from '../../src/client/index.ts';
 import { createHttp } from '../../src/client/http.ts';
 import { getPair, startPair } from '../../src/client/pkce.ts';
 import { testEnv, latestMagicLinkToken, uniqueEmail } from '../support/env.ts';
-import { destroyClients, makeClient, recordFetch, resetBrowserState, type FetchRecorder } from '../support/client.ts';
+import {
+  makeClient,
+  freshClientState,
+} from '../support/client.ts';
 
 const PT = () => testEnv.publicToken;
 
 describe('client magic links', () => {
-  let rec: FetchRecorder;
-  beforeEach(() => {
-    resetBrowserState();
-    rec = recordFetch();
-  });
-  afterEach(() => {
-    rec.restore();
-    destroyClients();
-  });
+  const fresh = freshClientState();
 
   it('rejects a non-string token before sending anything', async () => {
     const client = makeClient();
@@ -26,7 +21,7 @@ describe('client magic links', () => {
       .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(SDKUsageError);
     expect((error as Error).message).to.equal('token must be a string');
-    expect(rec.to('/magic_links/authenticate')).to.have.length(0);
+    expect(fresh.rec.to('/magic_links/authenticate')).to.have.length(0);
   });
 
   it('rejects a missing or non-number session_duration_minutes before sending anything', async () => {
@@ -42,8 +37,8 @@ describe('client magic links', () => {
       .authenticate({ session_duration_minutes: 'long' as unknown as number })
       .catch((e: unknown) => e);
     expect((e2 as Error).message).to.equal('session_duration_minutes must be a number');
-    expect(rec.to('/magic_links/authenticate')).to.have.length(0);
-    expect(rec.to('/sessions/authenticate')).to.have.length(0);
+    expect(fresh.rec.to('/magic_links/authenticate')).to.have.length(0);
+    expect(fresh.rec.to('/sessions/authenticate')).to.have.length(0);
   });
 
   it('spreads the options into login_or_create and adds no code_challenge when the project does not require PKCE', async () => {
@@ -52,7 +47,7 @@ describe('client magic links', () => {
     expect((await client.bootstrap.get()).pkceRequiredForEmailMagicLinks).to.equal(false);
     const redirect = `${testEnv.pageOrigin}/student-portal`;
     await client.magicLinks.email.loginOrCreate(email, { login_magic_link_url: redirect, login_expiration_minutes: 30 });
-    const [req] = rec.to('/sdk/v1/magic_links/email/login_or_create');
+    const [req] = fresh.rec.to('/sdk/v1/magic_links/email/login_or_create');
     expect(req!.method).to.equal('POST');
     expect(JSON.parse(req!.body!)).to.deep.equal({ login_magic_link_url: redirect, login_expiration_minutes: 30, email });
   });
@@ -71,11 +66,11 @@ describe('client magic links', () => {
     await http.request('POST', '/magic_links/email/login_or_create', { email, code_challenge: magicPair.code_challenge });
     const passwordsPair = await startPair(PT(), 'passwords'); // a stale pair from an unfinished password reset
     const token = await latestMagicLinkToken(email);
-    rec.requests.length = 0;
+    fresh.rec.requests.length = 0;
 
     const result = await client.magicLinks.authenticate(token, { session_duration_minutes: 30 });
 
-    const attempts = rec.to('/sdk/v1/magic_links/authenticate').map((r) => JSON.parse(r.body!));
+    const attempts = fresh.rec.to('/sdk/v1/magic_links/authenticate').map((r) => JSON.parse(r.body!));
     expect(attempts.map((a) => a.code_verifier)).to.deep.equal([passwordsPair.code_verifier, magicPair.code_verifier]);
     expect(attempts[0]).to.deep.include({ token, session_duration_minutes: 30 });
     expect(result.session.session_id).to.be.a('string');
@@ -91,9 +86,9 @@ describe('client magic links', () => {
     const http = createHttp({ baseUrl: testEnv.baseUrl, publicToken: PT(), sessionToken: () => null, signedInIds: () => ({}) });
     await http.request('POST', '/magic_links/email/login_or_create', { email, code_challenge: magicPair.code_challenge });
     const token = await latestMagicLinkToken(email);
-    rec.requests.length = 0;
+    fresh.rec.requests.length = 0;
     await client.magicLinks.authenticate(token, { session_duration_minutes: 30 });
-    const attempts = rec.to('/sdk/v1/magic_links/authenticate').map((r) => JSON.parse(r.body!));
+    const attempts = fresh.rec.to('/sdk/v1/magic_links/authenticate').map((r) => JSON.parse(r.body!));
     expect(attempts.map((a) => a.code_verifier)).to.deep.equal([magicPair.code_verifier]);
     expect(getPair(PT(), 'magic_links')).to.equal(null);
   });
@@ -106,7 +101,7 @@ describe('client magic links', () => {
       .authenticate('no-such-token', { session_duration_minutes: 30 })
       .catch((e: unknown) => e);
     expect((error as { error_type?: string }).error_type).to.equal('unable_to_auth_magic_link');
-    expect(rec.to('/sdk/v1/magic_links/authenticate')).to.have.length(1);
+    expect(fresh.rec.to('/sdk/v1/magic_links/authenticate')).to.have.length(1);
     expect(getPair(PT(), 'magic_links')).to.deep.equal(magicPair);
     expect(getPair(PT(), 'passwords')).to.not.equal(null);
   });

@@ -4,27 +4,16 @@ import { backoffDelay, createRefreshLoop } from '../../src/client/refresh.ts';
 import { MAX_REFRESH_RETRIES, SESSION_REFRESH_INTERVAL_MS } from '../../src/client/constants.ts';
 import { testEnv } from '../support/env.ts';
 import {
-  destroyClients,
   fakeClock,
   makeClient,
-  recordFetch,
-  resetBrowserState,
   signIn,
   waitFor,
   unreachableClient,
-  type FetchRecorder,
+  freshClientState,
 } from '../support/client.ts';
 
 describe('client background refresh', () => {
-  let rec: FetchRecorder;
-  beforeEach(() => {
-    resetBrowserState();
-    rec = recordFetch();
-  });
-  afterEach(() => {
-    rec.restore();
-    destroyClients();
-  });
+  const fresh = freshClientState();
 
   it('backs off 2000·2^min(n,7) ms with ±175 ms of jitter', () => {
     const centre = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => backoffDelay(n, 0.5));
@@ -43,11 +32,11 @@ describe('client background refresh', () => {
     loop.start(false);
     expect(clock.pending().map((t) => t.ms)).to.deep.equal([SESSION_REFRESH_INTERVAL_MS]);
     expect(SESSION_REFRESH_INTERVAL_MS).to.equal(180_000);
-    const before = rec.to('/sdk/v1/sessions/authenticate').length;
+    const before = fresh.rec.to('/sdk/v1/sessions/authenticate').length;
 
     clock.fireNext();
     await waitFor(() => clock.pending().length === 1, 5000, 'next refresh scheduled');
-    const reqs = rec.to('/sdk/v1/sessions/authenticate');
+    const reqs = fresh.rec.to('/sdk/v1/sessions/authenticate');
     expect(reqs.length).to.equal(before + 1);
     expect(JSON.parse(reqs.at(-1)!.body!)).to.deep.equal({});
     expect(clock.pending()[0]!.ms).to.equal(180_000);

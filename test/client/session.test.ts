@@ -7,26 +7,16 @@ import {
   destroyClients,
   makeClient,
   readCookieValue,
-  recordFetch,
-  resetBrowserState,
   signIn,
   waitFor,
-  type FetchRecorder,
+  freshClientState,
 } from '../support/client.ts';
 
 const stateKey = () => `stytch_sdk_state_${testEnv.publicToken}`;
 const storedState = () => JSON.parse(localStorage.getItem(stateKey()) ?? 'null') as { session: Session; user: User } | null;
 
 describe('client session store', () => {
-  let rec: FetchRecorder;
-  beforeEach(() => {
-    resetBrowserState();
-    rec = recordFetch();
-  });
-  afterEach(() => {
-    rec.restore();
-    destroyClients();
-  });
+  const fresh = freshClientState();
 
   it('signs in through the magic-link journey and keeps the session in cookies and localStorage', async () => {
     const client = makeClient();
@@ -49,7 +39,7 @@ describe('client session store', () => {
     expect(client.session.getSync()?.session_id).to.equal(response.session.session_id);
     expect(client.user.getSync()?.user_id).to.equal(response.user_id);
 
-    const body = JSON.parse(rec.to('/sdk/v1/magic_links/email/login_or_create')[0]!.body!);
+    const body = JSON.parse(fresh.rec.to('/sdk/v1/magic_links/email/login_or_create')[0]!.body!);
     expect(body.email).to.equal(email);
   });
 
@@ -148,7 +138,7 @@ describe('client session store', () => {
     const { response } = await signIn(client);
     const result = await client.session.authenticate({ session_duration_minutes: 120 });
     expect(result).to.not.have.property('__user');
-    const body = JSON.parse(rec.to('/sdk/v1/sessions/authenticate').at(-1)!.body!);
+    const body = JSON.parse(fresh.rec.to('/sdk/v1/sessions/authenticate').at(-1)!.body!);
     expect(body).to.deep.equal({ session_duration_minutes: 120 });
     expect(Date.parse(result.session.expires_at)).to.be.greaterThan(Date.parse(response.session.expires_at));
     expect(client.session.getSync()?.expires_at).to.equal(result.session.expires_at);
@@ -160,19 +150,19 @@ describe('client session store', () => {
     const client = makeClient();
     expect(client.session.getSync()).to.equal(null);
     expect(storedState()).to.equal(null);
-    expect(rec.to('/sdk/v1/sessions/authenticate')).to.have.length(0);
+    expect(fresh.rec.to('/sdk/v1/sessions/authenticate')).to.have.length(0);
   });
 
   it('on start-up with a session cookie, re-authenticates at once with {} and keeps the user signed in', async () => {
     const first = makeClient();
     const { response } = await signIn(first);
     destroyClients(); // the page "reloads": the store is rebuilt from cookie + storage
-    rec.requests.length = 0;
+    fresh.rec.requests.length = 0;
 
     const client = makeClient();
     expect(client.session.getSync()?.session_id).to.equal(response.session.session_id);
-    await waitFor(() => rec.to('/sdk/v1/sessions/authenticate').length === 1, 5000, 'start-up refresh');
-    const req = rec.to('/sdk/v1/sessions/authenticate')[0]!;
+    await waitFor(() => fresh.rec.to('/sdk/v1/sessions/authenticate').length === 1, 5000, 'start-up refresh');
+    const req = fresh.rec.to('/sdk/v1/sessions/authenticate')[0]!;
     expect(JSON.parse(req.body!)).to.deep.equal({});
     expect(atob(req.headers.get('Authorization')!.slice(6))).to.equal(`${testEnv.publicToken}:${response.session_token}`);
     expect(client.session.getSync()?.session_id).to.equal(response.session.session_id);
@@ -247,15 +237,15 @@ describe('client session store', () => {
     const a = makeClient();
     await signIn(a);
     const b = makeClient();
-    rec.requests.length = 0;
+    fresh.rec.requests.length = 0;
     a.destroy();
     // b still holds the store: a third client joins it and does not run the start-up refresh again.
     const c = makeClient();
-    expect(rec.to('/sdk/v1/sessions/authenticate')).to.have.length(0);
+    expect(fresh.rec.to('/sdk/v1/sessions/authenticate')).to.have.length(0);
     b.destroy();
     c.destroy();
     // The start-up refresh is issued synchronously by createAuthClient when it builds a new store.
     makeClient();
-    expect(rec.to('/sdk/v1/sessions/authenticate')).to.have.length(1);
+    expect(fresh.rec.to('/sdk/v1/sessions/authenticate')).to.have.length(1);
   });
 });

@@ -6,18 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import type { InboxMessage } from '../../src/server/store/dev-messages.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface RunningProduct {
   url: string;
@@ -66,17 +58,10 @@ export async function startProduct(command = ['npm', 'start']): Promise<RunningP
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });
-}
-
-export interface InboxMessage {
-  channel: string;
-  to: string;
-  subject: string;
-  links: string[];
 }
 
 export async function inboxFor(baseUrl: string, to: string): Promise<InboxMessage[]> {

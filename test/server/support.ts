@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createService, DEFAULT_PUBLIC_TOKEN, type Service, type ServiceOptions } from '../../src/server/app.ts';
 import type { ErrorBody } from '../../src/api/envelope.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
+import type { InboxMessage } from '../../src/server/store/dev-messages.ts';
 
 export const PAGE_ORIGIN = 'http://localhost:5173';
 export const PORTAL_URL = `${PAGE_ORIGIN}/student-portal`;
@@ -91,17 +92,7 @@ export async function expectError(
   return body;
 }
 
-export interface InboxMessage {
-  message_id: string;
-  channel: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  created_at: string;
-}
+export type { InboxMessage };
 
 export async function inbox(t: TestService, to?: string): Promise<InboxMessage[]> {
   const res = await t.service.app.request(`/dev/inbox.json${to ? `?to=${encodeURIComponent(to)}` : ''}`);

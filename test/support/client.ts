@@ -1,3 +1,4 @@
+/// <reference types="mocha" />
 // Helpers for the headless-client browser tests: a clean page between tests, a fetch recorder that still calls the
 // real service, a fake clock, and a sign-in through the real magic-link flow.
 import { createAuthClient, type AuthClient, type AuthClientOptions } from '../../src/client/index.ts';
@@ -149,6 +150,28 @@ export function unreachableClient(publicToken = testEnv.publicToken): { client: 
       await client.bootstrap.get();
       console.error = original;
       client.destroy();
+    },
+  };
+}
+
+/**
+ * Every client test starts from a signed-out browser with fetch recorded, and ends with its clients destroyed.
+ * Call once inside a `describe`; `rec` is the current test's recorder.
+ */
+export function freshClientState(): { readonly rec: FetchRecorder } {
+  const state: { rec?: FetchRecorder } = {};
+  beforeEach(() => {
+    resetBrowserState();
+    state.rec = recordFetch();
+  });
+  afterEach(() => {
+    state.rec?.restore();
+    destroyClients();
+  });
+  return {
+    get rec() {
+      if (!state.rec) throw new Error('freshClientState: no test is running');
+      return state.rec;
     },
   };
 }

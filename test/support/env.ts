@@ -1,4 +1,5 @@
 import { executeServerCommand } from '@web/test-runner-commands';
+import type { InboxMessage } from '../../src/server/store/dev-messages.ts';
 
 /** What the test runner's config put on the page: the in-process identity service's URL and public token. */
 export interface TestEnv {
@@ -9,17 +10,7 @@ export interface TestEnv {
 
 export const testEnv: TestEnv = (window as unknown as { __AUTH_TEST__: TestEnv }).__AUTH_TEST__;
 
-export interface InboxMessage {
-  message_id: string;
-  channel: 'email' | 'sms' | 'whatsapp';
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  created_at: string;
-}
+export type { InboxMessage };
 
 /** The dev inbox of the real service, newest first. */
 export async function devInbox(to?: string): Promise<InboxMessage[]> {
