@@ -117,7 +117,7 @@ function Widget({ container, view }: { container: HTMLElement; view: WidgetView 
   const Screen = SCREENS[screen];
   const ui = (
     <CacheProvider value={roots.cache}>
-      {!lightDom && <Global styles={{ ':host': { display: 'block', ...vars }, ':host([hidden])': { display: 'none' } }} />}
+      {!lightDom && <Global styles={{ ':host': { display: 'block', maxWidth: '100%', ...vars }, ':host([hidden])': { display: 'none' } }} />}
       <WidgetContext.Provider value={context}>
         <div part={PARTS.container} css={containerStyle} style={lightDom ? (vars as CSSProperties) : undefined}>
           <Suspense fallback={<Loading />}>

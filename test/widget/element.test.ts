@@ -104,6 +104,22 @@ describe('<auth-login> element', () => {
     expect(getComputedStyle(container(el)).width).to.equal('400px');
   });
 
+  it('shrinks to a parent narrower than the theme width instead of overflowing it (phones)', async () => {
+    const narrow = document.createElement('div');
+    // A centred column, as pages usually place a sign-in box: the element is sized by its content there.
+    narrow.style.cssText = 'width: 300px; display: flex; flex-direction: column; align-items: center';
+    document.body.append(narrow);
+    try {
+      const el = mount();
+      narrow.append(el);
+      await rendered(el);
+      expect(container(el).getBoundingClientRect().width).to.equal(300);
+      expect(byText(el, 'button', 'Continue')!.getBoundingClientRect().right).to.be.at.most(narrow.getBoundingClientRect().right);
+    } finally {
+      narrow.remove();
+    }
+  });
+
   it('lets page CSS override a theme colour through the --auth-login-* custom properties', async () => {
     const style = document.createElement('style');
     style.textContent = 'auth-login.custom-colour { --auth-login-button-primary-background-color: #0000ff; }';
