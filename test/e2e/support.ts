@@ -17,8 +17,13 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-/** Starts the product exactly as the README says, on a free port, and resolves with the URL it prints. */
-export async function startProduct(command = ['npm', 'start']): Promise<RunningProduct> {
+/**
+ * Starts the product exactly as the README says (`npm start`), on a free port, and resolves with the URL it prints.
+ * `E2E_PRODUCT_COMMAND="npm run serve"` skips the build while iterating on a test against a fresh `dist/`.
+ */
+export async function startProduct(
+  command = (process.env.E2E_PRODUCT_COMMAND ?? 'npm start').split(' '),
+): Promise<RunningProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-e2e-'));
   const [cmd, ...args] = command as [string, ...string[]];
   const child: ChildProcess = spawn(cmd, args, {
