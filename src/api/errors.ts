@@ -38,6 +38,7 @@ export const ERROR_TYPES = [
   'pkce_mismatch',
   'pkce_expected_code_verifier',
   'magic_link_not_found',
+  'phone_number_not_found',
   'not_found',
   'method_not_allowed',
   'payload_too_large',

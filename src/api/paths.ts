@@ -1,3 +1,5 @@
+import type { OtpMethod } from './otps.ts';
+
 /** The `/sdk/v1` paths the client calls and the service serves; relative to `SDK_BASE_PATH`. */
 export const PATHS = {
   bootstrap: (publicToken: string) => `/projects/bootstrap/${encodeURIComponent(publicToken)}`,
@@ -9,6 +11,10 @@ export const PATHS = {
   magicLinksEmailSendPrimary: '/magic_links/email/send/primary',
   magicLinksEmailSendSecondary: '/magic_links/email/send/secondary',
   magicLinksAuthenticate: '/magic_links/authenticate',
+  otpsLoginOrCreate: (method: OtpMethod) => `/otps/${method}/login_or_create` as const,
+  otpsSendPrimary: (method: OtpMethod) => `/otps/${method}/send/primary` as const,
+  otpsSendSecondary: (method: OtpMethod) => `/otps/${method}/send/secondary` as const,
+  otpsAuthenticate: '/otps/authenticate',
 } as const;
 
 /** The JWKS document for verifying `session_jwt` (outside `/sdk/v1`, like the provider's `/v1/sessions/jwks/{project_id}`). */

@@ -8,9 +8,17 @@ export interface EmailFactor {
   email_factor: { email_id: string; email_address: string };
 }
 
+export interface PhoneNumberFactor {
+  delivery_method: 'sms' | 'whatsapp';
+  type: string;
+  last_authenticated_at: string;
+  phone_number_factor: { phone_id: string; phone_number: string };
+}
+
 /** One entry of `session.authentication_factors`; later products add their own detail objects. */
 export type AuthenticationFactor =
   | EmailFactor
+  | PhoneNumberFactor
   | { delivery_method: string; type: string; last_authenticated_at: string; [detail: string]: unknown };
 
 export interface Session {

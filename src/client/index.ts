@@ -6,6 +6,7 @@ import { INSTANTIATED_EVENT, SESSION_LOGOUT_WARNING } from './constants.ts';
 import { createEventQueue } from './events.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { createMagicLinksApi } from './magic-links.ts';
+import { createOtpsApi } from './otps.ts';
 import { createRefreshLoop } from './refresh.ts';
 import { acquireStore, releaseStore, type SessionStore } from './session.ts';
 import { createSessionApi } from './sessions.ts';
@@ -56,6 +57,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const user = createUserApi(http, store, track);
   const bootstrap = createBootstrap(http, publicToken);
   const magicLinks = createMagicLinksApi(http, store, bootstrap);
+  const otps = createOtpsApi(http, store);
   const events = createEventQueue({ baseUrl, publicToken, signedInIds });
   if (fresh) manageSession(store, session);
   events.log(INSTANTIATED_EVENT, {});
@@ -67,6 +69,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     session,
     user,
     magicLinks,
+    otps,
     bootstrap,
     events: { log: (name, details) => events.log(name, details) },
     destroy() {

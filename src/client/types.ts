@@ -5,6 +5,11 @@ import type {
   MagicLinkAuthenticateResponse,
   MagicLinkLoginOrCreateResponse,
   MagicLinkOptionsWire,
+  OtpAuthenticateResponse,
+  OtpEmailOptionsWire,
+  OtpSendResponse,
+  OtpSmsOptionsWire,
+  OtpWhatsAppOptionsWire,
   Session,
   User,
 } from '../api/index.ts';
@@ -64,6 +69,32 @@ export interface MagicLinksApi {
   authenticate(token: string, options: { session_duration_minutes: number }): Promise<MagicLinkAuthenticateResponse>;
 }
 
+/** Sending a passcode to one channel. Options are the wire fields (wire contract 3.5), e.g. `{ expiration_minutes: 5 }`. */
+export interface OtpChannelApi<Options> {
+  /** Sends a passcode, creating the user when the destination is new. */
+  loginOrCreate(destination: string, options?: Options): Promise<OtpSendResponse>;
+  /**
+   * Sends a passcode to an existing user's destination (`send/primary`) or, when a session is in local state, adds the
+   * destination to the signed-in user (`send/secondary`).
+   */
+  send(destination: string, options?: Options): Promise<OtpSendResponse>;
+}
+
+export interface OtpsApi {
+  /** `destination` is an E.164 phone number, e.g. `+14155552671`. */
+  sms: OtpChannelApi<OtpSmsOptionsWire>;
+  /** `destination` is an E.164 phone number. */
+  whatsapp: OtpChannelApi<OtpWhatsAppOptionsWire>;
+  /** `destination` is an email address. */
+  email: OtpChannelApi<OtpEmailOptionsWire>;
+  /** Exchanges the passcode (sent as `token`) for a session; `method_id` comes from the send response. */
+  authenticate(
+    code: string,
+    method_id: string,
+    options: { session_duration_minutes: number },
+  ): Promise<Omit<OtpAuthenticateResponse, '__user'>>;
+}
+
 export interface BootstrapApi {
   /** The cached document (or defaults) now; a fresh one is being fetched in the background. */
   getSync(): BootstrapData;
@@ -83,6 +114,7 @@ export interface AuthClient {
   readonly session: SessionApi;
   readonly user: UserApi;
   readonly magicLinks: MagicLinksApi;
+  readonly otps: OtpsApi;
   readonly bootstrap: BootstrapApi;
   readonly events: EventsApi;
   /** Stops timers and listeners (background refresh, telemetry flush, storage sync). */

@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
 import { SDK_BASE_PATH } from '../api/telemetry.ts';
 import { DEFAULT_DATABASE, resolveConfig, type ProjectConfig, type ServiceOptions } from './config.ts';
-import { MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS, MAX_BODY_BYTES } from './constants.ts';
+import {
+  MAGIC_LINK_SEND_LIMIT,
+  MAGIC_LINK_SEND_WINDOW_MS,
+  MAX_BODY_BYTES,
+  OTP_SEND_LIMIT,
+  OTP_SEND_WINDOW_MS,
+} from './constants.ts';
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
@@ -13,6 +19,7 @@ import { devInboxRoutes } from './routes/dev-inbox.ts';
 import { eventRoutes } from './routes/events.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
+import { otpRoutes } from './routes/otps.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -44,7 +51,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       config,
       db,
       signingKey,
-      limits: { magicLinkSend: new FixedWindowRateLimiter(MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS) },
+      limits: {
+        magicLinkSend: new FixedWindowRateLimiter(MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS),
+        otpSend: new FixedWindowRateLimiter(OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS),
+      },
     };
     return { app: buildApp(deps), config, db, close: () => db.close() };
   } catch (error) {
@@ -68,6 +78,7 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   sdk.route('/', projectRoutes(deps));
   sdk.route('/', eventRoutes(deps));
   sdk.route('/', magicLinkRoutes(deps));
+  sdk.route('/', otpRoutes(deps));
   sdk.route('/', sessionRoutes(deps));
   sdk.route('/', userRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);

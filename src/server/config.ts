@@ -34,6 +34,11 @@ export interface ServiceOptions {
   /** The project's email domains (bootstrap); the dev sender is `no-reply@<first>`. */
   emailDomains?: string[];
   pkceRequiredForEmailMagicLinks?: boolean;
+  /**
+   * Regions (ISO 3166-1 alpha-2, e.g. `['US', 'CA']`) whose phone numbers may receive SMS and WhatsApp passcodes;
+   * a number elsewhere gets `invalid_phone_number_country_code`. Default: every region.
+   */
+  phoneRegions?: string[];
   /** The bootstrap's `disable_sdk_watermark`; a self-hosted service has no provider brand to show. */
   disableSdkWatermark?: boolean;
   rbacPolicy?: RbacPolicy;
@@ -59,6 +64,8 @@ export interface ProjectConfig {
   emailDomains: readonly string[];
   senderAddress: string;
   pkceRequiredForEmailMagicLinks: boolean;
+  /** null: every region. */
+  phoneRegions: readonly string[] | null;
   disableSdkWatermark: boolean;
   rbacPolicy: RbacPolicy;
   siteDir: string | undefined;
@@ -87,6 +94,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     emailDomains,
     senderAddress: `${SENDER_LOCAL_PART}@${emailDomains[0]}`,
     pkceRequiredForEmailMagicLinks: options.pkceRequiredForEmailMagicLinks ?? false,
+    phoneRegions: options.phoneRegions ? options.phoneRegions.map((region) => region.toUpperCase()) : null,
     disableSdkWatermark: options.disableSdkWatermark ?? true,
     rbacPolicy: options.rbacPolicy ?? { roles: [], resources: [], scopes: [] },
     siteDir: options.siteDir,

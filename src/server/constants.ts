@@ -62,6 +62,29 @@ export const SESSION_DURATION_MINUTES_MAX = 525_600;
 export const MAGIC_LINK_EXPIRATION_MINUTES_MIN = 5;
 /** Longest magic-link lifetime: one week, the hosted provider's limit. */
 export const MAGIC_LINK_EXPIRATION_MINUTES_MAX = 10_080;
+/** Shortest passcode lifetime: one minute still lets a visitor read a text and type six digits. */
+export const OTP_EXPIRATION_MINUTES_MIN = 1;
+/**
+ * Longest passcode lifetime: ten minutes, the hosted provider's limit. A six-digit code is guessable in principle, so
+ * its window stays short (the attempt limit below caps guesses per code at 5 in 1,000,000).
+ */
+export const OTP_EXPIRATION_MINUTES_MAX = 10;
+
+// ---- Passcodes ----
+
+/**
+ * Wrong guesses one passcode survives: after the 5th it is dead even for the right digits, so a guesser gets at most
+ * 5 tries per code (a 1 in 200,000 chance) while a visitor still has room for typos.
+ */
+export const OTP_MAX_ATTEMPTS_PER_CODE = 5;
+/** Failed passcode checks for one user, across codes, within the window below that lock the user. */
+export const USER_LOCK_FAILURE_LIMIT = 10;
+/** The window the failures above are counted in. */
+export const USER_LOCK_FAILURE_WINDOW_MS = 60 * 60_000;
+/** How long a locked user cannot authenticate with a passcode: an hour makes guessing hopeless (≤ 240 tries a day). */
+export const USER_LOCK_DURATION_MS = 60 * 60_000;
+/** E.164: '+', a country code that does not start with 0, and at most 15 digits in all (ITU-T E.164). */
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
 // ---- Input limits ----
 
@@ -82,6 +105,10 @@ export const MAX_EVENTS_PER_BATCH = 15;
 export const MAGIC_LINK_SEND_LIMIT = 5;
 /** Length of the magic-link send window. */
 export const MAGIC_LINK_SEND_WINDOW_MS = 60_000;
+/** Passcodes one phone number or address may be sent per window (any channel): a few resends, no message bombing. */
+export const OTP_SEND_LIMIT = 5;
+/** Length of the passcode send window. */
+export const OTP_SEND_WINDOW_MS = 60_000;
 /** Number of tracked keys above which expired windows are swept, so the limiter's memory stays bounded. */
 export const RATE_LIMIT_SWEEP_AT_KEYS = 10_000;
 

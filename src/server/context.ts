@@ -9,7 +9,7 @@ export interface Deps {
   config: ProjectConfig;
   db: Db;
   signingKey: SigningKey;
-  limits: { magicLinkSend: FixedWindowRateLimiter };
+  limits: { magicLinkSend: FixedWindowRateLimiter; otpSend: FixedWindowRateLimiter };
 }
 
 /** Per-request values set by middleware. */

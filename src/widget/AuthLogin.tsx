@@ -108,10 +108,17 @@ function Widget({ container, view }: { container: HTMLElement; view: WidgetView 
   const navigated = useRef(false);
   if (screen !== firstScreen.current) navigated.current = true;
 
-  const sending = snapshot.matches({ main: 'sendingMagicLink' });
+  // The next screen's code downloads while the request that leads to it runs.
+  const next = snapshot.matches({ main: 'sendingMagicLink' })
+    ? 'EmailConfirmation'
+    : snapshot.matches({ main: 'sendingOtp' }) || snapshot.matches({ main: 'validatingPhone' })
+      ? 'OTPAuthenticate'
+      : snapshot.matches({ otpAuthenticate: { code: 'submitting' } })
+        ? 'OTPConfirmation'
+        : null;
   useEffect(() => {
-    if (sending) preloadScreen('EmailConfirmation');
-  }, [sending]);
+    if (next) preloadScreen(next);
+  }, [next]);
 
   if (!roots) return lightDom ? <slot /> : null;
   const Screen = SCREENS[screen];

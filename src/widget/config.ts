@@ -2,10 +2,13 @@
 // JSON attribute, all optional) into the complete object the machine works with.
 import {
   DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
+  DEFAULT_OTP_EXPIRATION_MINUTES,
   DEFAULT_SESSION_DURATION_MINUTES,
   type MagicLinkOptionsWire,
+  type OtpEmailOptionsWire,
+  type OtpMethod,
 } from '../api/index.ts';
-import { DEFAULT_CREATE_USER_AS_PENDING, DEFAULT_PRODUCTS, type PRODUCTS } from './constants.ts';
+import { DEFAULT_CREATE_USER_AS_PENDING, DEFAULT_OTP_METHODS, DEFAULT_PRODUCTS, type PRODUCTS } from './constants.ts';
 import type { MessageKey } from './i18n/en.ts';
 
 export type Product = (typeof PRODUCTS)[number];
@@ -42,7 +45,9 @@ export interface OAuthOptions {
 }
 
 export interface OtpOptions {
-  methods: ('sms' | 'whatsapp' | 'email')[];
+  /** The channels offered, in tab order (default `['email']`). */
+  methods?: OtpMethod[];
+  /** Minutes a passcode lives; also where the countdown starts (default 5). */
   expirationMinutes?: number;
   loginTemplateId?: string;
   signupTemplateId?: string;
@@ -72,12 +77,18 @@ export interface ResolvedEmailMagicLinksOptions extends EmailMagicLinksOptions {
   createUserAsPending: boolean;
 }
 
+export interface ResolvedOtpOptions extends OtpOptions {
+  methods: OtpMethod[];
+  expirationMinutes: number;
+}
+
 /** The configuration after defaults: what the machine and the screens read. */
 export interface ResolvedConfig {
   products: Product[];
   emailMagicLinksOptions: ResolvedEmailMagicLinksOptions;
   oauthOptions?: OAuthOptions;
-  otpOptions?: OtpOptions;
+  /** Present when the `otp` product is enabled or `otpOptions` is given. */
+  otpOptions?: ResolvedOtpOptions;
   sessionOptions: { sessionDurationMinutes: number };
   enableShadowDOM: boolean;
   nonce?: string;
@@ -121,7 +132,14 @@ export function resolveConfig(
       signupRedirectURL: absolute(c.oauthOptions.signupRedirectURL, origin),
     };
   }
-  if (c.otpOptions) resolved.otpOptions = c.otpOptions;
+  if (c.otpOptions || resolved.products.includes('otp')) {
+    const otp = c.otpOptions ?? {};
+    resolved.otpOptions = {
+      ...otp,
+      methods: otp.methods ? [...otp.methods] : [...DEFAULT_OTP_METHODS],
+      expirationMinutes: otp.expirationMinutes ?? DEFAULT_OTP_EXPIRATION_MINUTES,
+    };
+  }
   if (c.nonce) resolved.nonce = c.nonce;
   return dropUndefined(resolved);
 }
@@ -150,10 +168,54 @@ export function magicLinkWireOptions(options: ResolvedEmailMagicLinksOptions): M
   return wire;
 }
 
+/**
+ * The passcode options as they go on the wire (wire contract section 4): `expiration_minutes` always, `locale`, and
+ * for email the template ids.
+ */
+export function otpWireOptions(options: ResolvedOtpOptions, method: OtpMethod): OtpEmailOptionsWire {
+  const wire: OtpEmailOptionsWire = { expiration_minutes: options.expirationMinutes };
+  if (options.locale) wire.locale = options.locale;
+  if (method === 'email') {
+    if (options.loginTemplateId) wire.login_template_id = options.loginTemplateId;
+    if (options.signupTemplateId) wire.signup_template_id = options.signupTemplateId;
+  }
+  return wire;
+}
+
+/** The passcode channels the login form offers (none unless the `otp` product is enabled). */
+export function otpMethods(config: ResolvedConfig): OtpMethod[] {
+  return config.products.includes('otp') ? (config.otpOptions?.methods ?? []) : [];
+}
+
+/** A tab of the login form: Text, WhatsApp or Email. */
+export type LoginTab = OtpMethod;
+
+/**
+ * What the Email tab does: an email passcode when the `otp` product offers email, else a magic link. Passwords take
+ * precedence over both when enabled (spec section 2); the passwords issue adds that kind here.
+ */
+export function emailTabKind(config: ResolvedConfig): 'otp' | 'magicLink' | null {
+  if (otpMethods(config).includes('email')) return 'otp';
+  return config.products.includes('emailMagicLinks') ? 'magicLink' : null;
+}
+
+/**
+ * The login form's tabs, in the order the page lists its products (and, for `otp`, its methods); one Email tab
+ * however many products use email. Main shows the tab row only when there is more than one.
+ */
+export function loginTabs(config: ResolvedConfig): LoginTab[] {
+  const tabs = new Set<LoginTab>();
+  for (const product of config.products) {
+    if (product === 'emailMagicLinks' && emailTabKind(config)) tabs.add('email');
+    if (product === 'otp') otpMethods(config).forEach((method) => tabs.add(method));
+  }
+  return [...tabs];
+}
+
 /** The inline configuration errors of Main (spec section 2), as message keys. */
 export function configErrors(config: ResolvedConfig): MessageKey[] {
   const errors: MessageKey[] = [];
-  if (config.products.includes('emailMagicLinks') && config.products.includes('otp') && config.otpOptions?.methods.includes('email')) {
+  if (config.products.includes('emailMagicLinks') && otpMethods(config).includes('email')) {
     errors.push('config.emlAndEmailOtp');
   }
   if (config.products.length === 1 && config.products[0] === 'passkeys') errors.push('config.passkeysAlone');

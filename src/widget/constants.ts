@@ -16,6 +16,10 @@ export const EVENT_TYPES = {
   MAGIC_LINK_LOGIN_OR_CREATE: 'MAGIC_LINK_LOGIN_OR_CREATE',
   /** The magic-link token from the page URL was authenticated. `data` is the authenticate response. */
   MAGIC_LINK_AUTHENTICATE: 'MAGIC_LINK_AUTHENTICATE',
+  /** A passcode was sent (the first one, or again with 'Resend code'). `data` is the send response (`method_id`). */
+  OTP_LOGIN_OR_CREATE: 'OTP_LOGIN_OR_CREATE',
+  /** A passcode was authenticated. `data` is the authenticate response. */
+  OTP_AUTHENTICATE: 'OTP_AUTHENTICATE',
   /** The flow finished and a session exists. `data` is `{}`. */
   AUTHENTICATE_FLOW_COMPLETE: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;
@@ -33,6 +37,11 @@ export const LOGIN_OR_CREATE_EML = 'login_or_create_eml';
 /** Products the widget can show; the default is email magic links only (spec section 1). */
 export const PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'oauth', 'crypto', 'passkeys'] as const;
 export const DEFAULT_PRODUCTS = ['emailMagicLinks'] as const;
+/**
+ * `otpOptions.methods` when a page enables the `otp` product without naming methods: email, the default passcode type
+ * of the widget state (spec section 3, `otpState.type`).
+ */
+export const DEFAULT_OTP_METHODS = ['email'] as const;
 /** `emailMagicLinksOptions.createUserAsPending` default (spec section 9). */
 export const DEFAULT_CREATE_USER_AS_PENDING = false;
 /** Default locale (spec section 9). */
@@ -44,6 +53,31 @@ export const DEFAULT_LOCALE = 'en';
  */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+// ---- Phone numbers (spec sections 5 and 9) ----
+
+/** The country selector's default (spec section 5) and its calling code, known before the phone library loads. */
+export const DEFAULT_COUNTRY = 'US';
+export const DEFAULT_CALLING_CODE = '1';
+/** Phone validation waits this long for the lazily loaded library, then falls back (spec section 9: 2 s). */
+export const PHONE_VALIDATE_TIMEOUT_MS = 2000;
+/** Display formatting of the number waits this long for the library, then shows the raw number (spec section 9: 10 s). */
+export const PHONE_FORMAT_TIMEOUT_MS = 10_000;
+/** The fallback's rule, "country prefix plus digits": '+', a calling code that does not start with 0, ≤ 15 digits (E.164). */
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+/** What a visitor may type between the digits of a number (spaces, dashes, dots, brackets). */
+export const PHONE_SEPARATORS = /[\s().-]/g;
+
+// ---- Passcodes (spec sections 2, 4 and 9) ----
+
+/** The expiry countdown ticks once a second (spec section 2). */
+export const COUNTDOWN_TICK_MS = 1000;
+/** 'Code sent' shows this long before the resend control reverts (spec section 9: 2 s). */
+export const RESEND_CONFIRMATION_MS = 2000;
+/** The 'Code sent' slide-in animation (our choice: short enough to finish well inside the 2 s it shows). */
+export const CODE_SENT_SLIDE_MS = 300;
+/** The progress bar under 'Verifying passcode...' fills over this long (spec section 9: loading bar 10 s). */
+export const LOADING_BAR_MS = 10_000;
 
 /** Spinner rotation (spec section 9: 1.4 s). */
 export const SPINNER_ANIMATION_MS = 1400;

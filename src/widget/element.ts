@@ -63,8 +63,8 @@ const R2WCAuthLogin = r2wc(AuthLogin, {
 }) as unknown as { new (): R2WCElement; readonly observedAttributes: string[] };
 
 /**
- * The sign-up and log-in widget: email magic links (more products follow), in its own shadow root, themable with the
- * `theme` property, CSS custom properties and `::part()`.
+ * The sign-up and log-in widget: email magic links and one-time passcodes by text message, WhatsApp or email (more
+ * products follow), in its own shadow root, themable with the `theme` property, CSS custom properties and `::part()`.
  *
  * @tag auth-login
  * @summary Embeddable sign-up and log-in widget backed by the identity service.
@@ -76,7 +76,7 @@ const R2WCAuthLogin = r2wc(AuthLogin, {
  * @attr {string} strings - Message overrides as JSON (see the `strings` property), for pasted HTML.
  * @attr {string} nonce - CSP nonce for the `<style>` elements the widget inserts (`config.nonce` takes precedence).
  *
- * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was authenticated; `data` is the response), `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists). Bubbles and is composed.
+ * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'OTP_LOGIN_OR_CREATE' | 'OTP_AUTHENTICATE' | 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also by 'Resend code'; `data` is the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is the response), `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is composed.
  * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity service or the network: the service's `error_message` (or the client's message) and its `error_type`. Bubbles and is composed.
  *
  * @slot - Used only with `config.enableShadowDOM` false: the shadow root then holds just this slot and the widget renders into the element's light DOM.
@@ -86,9 +86,16 @@ const R2WCAuthLogin = r2wc(AuthLogin, {
  * @csspart title - A screen's title ('Sign up or log in', 'Check your email', 'Success!', …).
  * @csspart logo - The logo image (`theme.logo.logoImageUrl`).
  * @csspart back-button - The back arrow button.
- * @csspart form - A form (the email form of Main).
+ * @csspart form - A form (the email or phone form of Main).
  * @csspart label - A field's label.
- * @csspart input - A text input.
+ * @csspart input - A text input (also the phone number and the passcode).
+ * @csspart select - The country selector of the phone input.
+ * @csspart tab-list - The row of sign-in method tabs (Text, WhatsApp, Email), shown when there is more than one.
+ * @csspart tab - One sign-in method tab.
+ * @csspart tab-selected - The selected tab (also `tab`).
+ * @csspart tab-panel - The content of the selected tab.
+ * @csspart passcode-input - The six-digit passcode input of 'Enter passcode' (also `input`).
+ * @csspart progress-bar - The bar that fills while a passcode is verified.
  * @csspart button - Every button.
  * @csspart button-primary - The primary buttons (also `button`).
  * @csspart button-secondary - The secondary buttons (also `button`).
@@ -157,10 +164,12 @@ export class AuthLoginElement extends R2WCAuthLogin {
   }
 
   /**
-   * The configuration: `products` (default `['emailMagicLinks']`), `emailMagicLinksOptions` (`loginRedirectURL`,
+   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`), `emailMagicLinksOptions` (`loginRedirectURL`,
    * `signupRedirectURL` — relative URLs resolve against the page's origin —, `loginExpirationMinutes` and
    * `signupExpirationMinutes` (default 30), `createUserAsPending`, `domainHint`), `sessionOptions.sessionDurationMinutes`
-   * (default 30), `enableShadowDOM` (default true), `nonce`. Not reflected to the `config` attribute.
+   * (default 30), `otpOptions` (`methods`: any of `'sms'`, `'whatsapp'`, `'email'`, in tab order, default `['email']`;
+   * `expirationMinutes` (default 5), `loginTemplateId`, `signupTemplateId`, `locale`) for the `otp` product,
+   * `enableShadowDOM` (default true), `nonce`. Not reflected to the `config` attribute.
    */
   get config(): AuthLoginConfig | undefined {
     return this.#json('config') as AuthLoginConfig | undefined;

@@ -36,7 +36,9 @@ describe('a PGlite data folder across a restart, then served by startServer', ()
       const [row] = await server.service.db.query<{ user_id: string }>('select user_id from user_emails where email = $1', ['persist@example.com']);
       assert.equal(row?.user_id, userId, 'the same user after a restart');
       const migrations = await server.service.db.query<{ version: string }>('select version from schema_migrations');
-      assert.deepEqual(migrations.map((m) => m.version), ['001_init.sql'], 'migrations are applied once');
+      const files = fs.readdirSync(new URL('../../src/server/db/migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).sort();
+      assert.ok(files.includes('002_otps.sql'));
+      assert.deepEqual(migrations.map((m) => m.version).sort(), files, 'migrations are applied once');
 
       assert.match(server.url, /^http:\/\/localhost:\d+$/);
       assert.equal(server.service.config.publicToken, DEFAULT_PUBLIC_TOKEN);

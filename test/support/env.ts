@@ -37,3 +37,27 @@ export async function advanceServiceClock(ms: number): Promise<void> {
 export function uniqueEmail(prefix = 'student'): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 }
+
+/** The newest passcode (six digits) sent to a phone number or address, read from the dev inbox. */
+export async function latestOtpCode(to: string): Promise<string> {
+  const [message] = await devInbox(to);
+  if (!message) throw new Error(`no message for ${to} in the dev inbox`);
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (!code) throw new Error(`no passcode in "${message.text}"`);
+  return code;
+}
+
+const usedPhoneNumbers = new Set<string>();
+/**
+ * A fresh valid phone number per call: +1 <areaCode> 555 XXXX. Each test file passes its own area code, so files that
+ * share the one service never send to the same number.
+ */
+export function uniquePhoneNumber(areaCode = '415'): string {
+  for (;;) {
+    const number = `+1${areaCode}555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    if (!usedPhoneNumbers.has(number)) {
+      usedPhoneNumbers.add(number);
+      return number;
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorType } from '../../api/errors.ts';
+import { OTP_CODE_LENGTH } from '../../api/otps.ts';
 
 /** Thrown anywhere while handling a request; `app.onError` turns it into the error body. */
 export class ApiError extends Error {
@@ -23,6 +24,25 @@ export const Errors = {
   invalidRequest: (message: string) => new ApiError(400, 'invalid_request', message),
   invalidEmail: () => new ApiError(400, 'invalid_email', 'Email format is invalid.'),
   invalidRedirectUrl: (message: string) => new ApiError(400, 'invalid_redirect_url', message),
+  invalidPhoneNumber: () =>
+    new ApiError(400, 'invalid_phone_number', 'Phone number format is invalid. Ensure the phone number is in the E.164 format.'),
+  invalidPhoneNumberCountryCode: () =>
+    new ApiError(
+      400,
+      'invalid_phone_number_country_code',
+      "The phone number's country code is invalid, unsupported, or not enabled for this project.",
+    ),
+  invalidCode: () => new ApiError(400, 'invalid_code', `Code format is invalid: a passcode is exactly ${OTP_CODE_LENGTH} digits.`),
+  otpCodeNotFound: () =>
+    new ApiError(
+      401,
+      'otp_code_not_found',
+      'The passcode is wrong, has expired, or was already used. Check the code, or send a new one.',
+    ),
+  userLockLimitReached: (retryAfterMs: number) =>
+    new ApiError(429, 'user_lock_limit_reached', 'Too many failed authentication attempts. Please try again later.', {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+    }),
   pkceExpectedCodeVerifier: () =>
     new ApiError(
       400,
@@ -48,6 +68,8 @@ export const Errors = {
     new ApiError(403, 'origin_not_allowed', `The origin ${origin} is not allowed to call this service.`),
   sessionNotFound: () => new ApiError(404, 'session_not_found', 'Session not found.'),
   emailNotFound: () => new ApiError(404, 'email_not_found', 'No user has this email address.'),
+  phoneNumberNotFound: () => new ApiError(404, 'phone_number_not_found', 'No user has this phone number.'),
+  phoneNumberTaken: () => new ApiError(403, 'unauthorized_action', 'This phone number belongs to another user.'),
   notFound: (what = 'The requested resource') => new ApiError(404, 'not_found', `${what} was not found.`),
   payloadTooLarge: (maxBytes: number) =>
     new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`),

@@ -25,9 +25,31 @@ export function devInboxRoutes(deps: Deps): Hono<AppEnv> {
   return routes;
 }
 
+/**
+ * The `to` query parameter, decoded without turning '+' into a space: recipients never contain spaces, and a phone
+ * number typed into the address bar as `?to=+14155552671` must find the messages to +14155552671.
+ */
 function recipientFilter(c: Context<AppEnv>): string | undefined {
-  const to = c.req.query('to');
+  const to = rawQueryParam(new URL(c.req.url).search, 'to');
   if (to === undefined || to.trim() === '') return undefined;
   if (to.includes('\u0000')) throw Errors.invalidRequest('to must not contain NUL characters');
   return to;
+}
+
+function rawQueryParam(search: string, name: string): string | undefined {
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    const equals = pair.indexOf('=');
+    const key = equals < 0 ? pair : pair.slice(0, equals);
+    if (safeDecode(key) !== name) continue;
+    return equals < 0 ? '' : safeDecode(pair.slice(equals + 1));
+  }
+  return undefined;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw Errors.invalidRequest('The query string is not valid percent-encoding.');
+  }
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { SDK_BASE_PATH } from '../../api/telemetry.ts';
@@ -24,7 +25,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The built bundles (`distDir`, at the root: /auth-login.js, /chunks/*.js, ...) and the demo site (`siteDir`, with
- * clean URLs: / → index.html, /student-portal → student-portal.html). Anything else gets the site's 404 page with
+ * clean URLs: / → index.html, /student-portal → student-portal.html), with the site's few vendor files
+ * (/vendor/jspdf.umd.min.js, see VENDOR_FILES). Anything else gets the site's 404 page with
  * status 404. Mounted last, so API routes always win; /sdk/v1 paths never fall through to a page.
  */
 export function staticRoutes(options: { siteDir?: string; distDir?: string }): Hono<AppEnv> {
@@ -47,11 +49,33 @@ async function findFile(options: { siteDir?: string; distDir?: string }, urlPath
     if (bundle) return bundle;
   }
   if (!options.siteDir) return null;
+  const vendor = vendorFile(urlPath);
+  if (vendor) return vendor;
   if (urlPath.endsWith('/')) return fileInside(options.siteDir, `${urlPath}index.html`);
   return (
     (await fileInside(options.siteDir, urlPath)) ??
     (path.extname(urlPath) === '' ? await fileInside(options.siteDir, `${urlPath}.html`) : null)
   );
+}
+
+/**
+ * Browser builds of the demo site's libraries, served from node_modules at fixed paths (the site has no build step).
+ * Only these exact paths map into node_modules; nothing else there is reachable.
+ */
+const VENDOR_FILES = new Map<string, string>([
+  ['/vendor/jspdf.umd.min.js', 'jspdf/dist/jspdf.umd.min.js'],
+  ['/vendor/jspdf.umd.min.js.map', 'jspdf/dist/jspdf.umd.min.js.map'],
+]);
+const requireFromHere = createRequire(import.meta.url);
+
+function vendorFile(urlPath: string): string | null {
+  const specifier = VENDOR_FILES.get(urlPath);
+  if (!specifier) return null;
+  try {
+    return requireFromHere.resolve(specifier);
+  } catch {
+    return null;
+  }
 }
 
 async function sendFile(c: Context<AppEnv>, file: string, status: 200 | 404): Promise<Response> {

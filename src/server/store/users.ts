@@ -41,11 +41,7 @@ export async function findOrCreateUserByEmail(
   if (existing) return { userId: existing.user_id, emailId: existing.id, created: false };
   try {
     return await db.transaction(async (tx) => {
-      const userId = newId('user');
-      await tx.query(`insert into users (id, status, created_at) values ($1, 'active', $2::timestamptz)`, [
-        userId,
-        iso(now),
-      ]);
+      const userId = await insertUser(tx, now);
       const emailId = await insertEmail(tx, userId, email, now);
       if (!emailId) throw new EmailTaken();
       return { userId, emailId, created: true };
@@ -56,6 +52,13 @@ export async function findOrCreateUserByEmail(
     if (!winner) throw error;
     return { userId: winner.user_id, emailId: winner.id, created: false };
   }
+}
+
+/** A new active user with no name and no methods yet; the caller adds the method in the same transaction. */
+export async function insertUser(db: Db, now: number): Promise<string> {
+  const userId = newId('user');
+  await db.query(`insert into users (id, status, created_at) values ($1, 'active', $2::timestamptz)`, [userId, iso(now)]);
+  return userId;
 }
 
 /** Adds an address to a signed-in user (secondary factor); an address of another user is refused. */
@@ -90,13 +93,17 @@ export async function loadUser(db: Db, userId: string): Promise<User> {
   const emails = await db.query<EmailRow>('select * from user_emails where user_id = $1 order by created_at, id', [
     userId,
   ]);
+  const phones = await db.query<{ id: string; phone_number: string; verified: boolean }>(
+    'select id, phone_number, verified from user_phone_numbers where user_id = $1 order by created_at, id',
+    [userId],
+  );
   return {
     user_id: user.id,
     created_at: iso(user.created_at),
     status: user.status,
     name: { first_name: user.first_name, middle_name: user.middle_name, last_name: user.last_name },
     emails: emails.map((e) => ({ email_id: e.id, email: e.email, verified: e.verified })),
-    phone_numbers: [],
+    phone_numbers: phones.map((p) => ({ phone_id: p.id, phone_number: p.phone_number, verified: p.verified })),
     providers: [],
     webauthn_registrations: [],
     crypto_wallets: [],

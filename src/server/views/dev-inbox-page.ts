@@ -6,7 +6,7 @@ export function devInboxPage(input: { projectName: string; messages: InboxMessag
   const heading = input.to ? `Dev inbox for ${input.to}` : 'Dev inbox';
   const body = input.messages.length
     ? `<ol class="messages">${input.messages.map(messageItem).join('\n')}</ol>`
-    : '<p>No messages yet. Sign in with any address and the email will appear here.</p>';
+    : '<p>No messages yet. Sign in with any email address or phone number and the message will appear here.</p>';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,6 +38,13 @@ ${body}
 </html>`;
 }
 
+/** How a message without a subject (a text or WhatsApp message) is headed. */
+const CHANNEL_NAMES: Record<InboxMessage['channel'], string> = {
+  email: 'Email',
+  sms: 'Text message (SMS)',
+  whatsapp: 'WhatsApp message',
+};
+
 function messageItem(message: InboxMessage): string {
   const id = `message-${escapeHtml(message.message_id)}`;
   const links = message.links.length
@@ -46,7 +53,7 @@ function messageItem(message: InboxMessage): string {
         .join('')}</ul>`
     : '';
   return `<li class="message"><article aria-labelledby="${id}">
-<h2 id="${id}">${escapeHtml(message.subject || '(no subject)')}</h2>
+<h2 id="${id}">${escapeHtml(message.subject || `${CHANNEL_NAMES[message.channel]} to ${message.to}`)}</h2>
 <dl>
 <dt>Channel</dt><dd>${escapeHtml(message.channel)}</dd>
 <dt>To</dt><dd>${escapeHtml(message.to)}</dd>

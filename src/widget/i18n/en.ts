@@ -8,6 +8,25 @@ export const en = {
   'main.emailPlaceholder': 'example@email.com',
   'main.continue': 'Continue',
   'main.divider': 'or',
+  'main.tabsLabel': 'Sign-in method',
+  'main.tabText': 'Text',
+  'main.tabWhatsApp': 'WhatsApp',
+  'main.tabEmail': 'Email',
+  'main.phoneLabel': 'Phone number',
+  'main.countryLabel': 'Country',
+  'main.countryOption': '{name} (+{callingCode})',
+
+  // OTP Authenticate and OTP Confirmation (spec section 2)
+  'otp.title': 'Enter passcode',
+  'otp.sentTo': 'A {length}-digit passcode was sent to you at {destination}.',
+  'otp.codeLabel': 'Passcode',
+  'otp.verifying': 'Verifying passcode...',
+  'otp.expiresIn': 'Your code expires in {time}.',
+  'otp.expired': 'Your code has expired.',
+  'otp.didNotGetIt': "Didn't get it?",
+  'otp.resend': 'Resend code',
+  'otp.codeSent': 'Code sent',
+  'otpConfirmation.text': 'Your passcode has been successfully verified.',
 
   // Email Confirmation (spec section 2)
   'emailConfirmation.title': 'Check your email',

@@ -5,8 +5,13 @@ import type {
   MagicLinkAuthenticateResponse,
   MagicLinkLoginOrCreateResponse,
   MagicLinkOptionsWire,
+  OtpAuthenticateResponse,
+  OtpEmailOptionsWire,
+  OtpMethod,
+  OtpSendResponse,
 } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
+import { loadPhoneLibrary } from '../phone.ts';
 
 export const sendMagicLink = fromPromise<
   MagicLinkLoginOrCreateResponse,
@@ -27,4 +32,27 @@ export const watchSession = fromCallback<{ type: 'SESSION_ENDED' }, { client: Au
   input.client.session.onChange((session) => {
     if (!session) sendBack({ type: 'SESSION_ENDED' });
   }),
+);
+
+/** Sends a passcode by `method` to an E.164 number or an address (login or sign-up). */
+export const sendOtp = fromPromise<
+  OtpSendResponse,
+  { client: AuthClient; method: OtpMethod; destination: string; options: OtpEmailOptionsWire }
+>(({ input }) => input.client.otps[input.method].loginOrCreate(input.destination, input.options));
+
+export const authenticateOtp = fromPromise<
+  OtpAuthenticateResponse,
+  { client: AuthClient; code: string; methodId: string; sessionDurationMinutes: number }
+>(({ input }) =>
+  input.client.otps.authenticate(input.code, input.methodId, { session_duration_minutes: input.sessionDurationMinutes }),
+);
+
+/** The E.164 form of the typed number by the phone library, or null when it is not a valid number. */
+export const validatePhone = fromPromise<string | null, { phone: string; country: string }>(async ({ input }) =>
+  (await loadPhoneLibrary()).validatePhone(input.phone, input.country),
+);
+
+/** A passcode destination for display: a phone number formatted by the phone library, an address as it is. */
+export const formatPhone = fromPromise<string, { destination: string }>(async ({ input }) =>
+  input.destination.includes('@') ? input.destination : (await loadPhoneLibrary()).formatPhone(input.destination),
 );

@@ -4,17 +4,51 @@
 //   start ─(token in URL)→ authenticatingToken ─→ success
 //     │                          └─(error)→ error ─BACK→ main
 //     └→ main.idle ─SUBMIT_EMAIL (valid)→ main.sendingMagicLink ─→ emailConfirmation ─TRY_AGAIN / BACK→ main
-//              └─ (invalid: 'Email format is invalid.')      └─(error: inline message)→ main.idle
+//              │  └─ (invalid: 'Email format is invalid.')      └─(error: inline message)→ main.idle
+//              ├─SUBMIT_EMAIL (Email tab is a passcode; valid)──────────→ main.sendingOtp ─→ otpAuthenticate
+//              └─SUBMIT_PHONE → main.validatingPhone ─(valid, or the 2 s fallback)┘   └─(error)→ main.idle
 //
-// Later issues add their screens as sibling states (otpAuthenticate, password, passkey…, crypto…, idpConsent) and
-// their calls as actors.
-import { assign, emit, setup } from 'xstate';
-import { TOKEN_PARAM, TOKEN_TYPE_PARAM, TOKEN_TYPES } from '../../api/index.ts';
-import { magicLinkWireOptions, type ResolvedConfig } from '../config.ts';
-import { EVENT_TYPES, LOGIN_OR_CREATE_EML, TELEMETRY } from '../constants.ts';
+//   otpAuthenticate (parallel): code   entering ─(6th digit)→ submitting ─→ otpConfirmation
+//                                                    ↑────────(wrong code)──┘
+//                               countdown ticking ─(every 1 s … 0)→ expired; OTP_RESENT restarts it
+//                               display   formatting ─(library, or 10 s)→ formatted | raw
+//                               and the invoked resend control (resend.ts). BACK → main.
+//
+// Later issues add their screens as sibling states (password, passkey…, crypto…, idpConsent) and their calls as actors.
+import { assign, emit, sendTo, setup } from 'xstate';
+import {
+  DEFAULT_OTP_EXPIRATION_MINUTES,
+  OTP_CODE_LENGTH,
+  TOKEN_PARAM,
+  TOKEN_TYPE_PARAM,
+  TOKEN_TYPES,
+  type OtpMethod,
+} from '../../api/index.ts';
+import { emailTabKind, loginTabs, magicLinkWireOptions, otpWireOptions, type LoginTab, type ResolvedConfig } from '../config.ts';
+import {
+  COUNTDOWN_TICK_MS,
+  DEFAULT_CALLING_CODE,
+  DEFAULT_COUNTRY,
+  EVENT_TYPES,
+  LOGIN_OR_CREATE_EML,
+  PHONE_FORMAT_TIMEOUT_MS,
+  PHONE_VALIDATE_TIMEOUT_MS,
+  TELEMETRY,
+} from '../constants.ts';
+import { fallbackE164 } from '../phone.ts';
 import { isValidEmail } from '../validation.ts';
-import { authenticateMagicLink, loadBootstrap, sendMagicLink, watchSession } from './actors.ts';
+import {
+  authenticateMagicLink,
+  authenticateOtp,
+  formatPhone,
+  loadBootstrap,
+  sendMagicLink,
+  sendOtp,
+  validatePhone,
+  watchSession,
+} from './actors.ts';
 import { toErrorDescriptor, toErrorDetail } from './errors.ts';
+import { resendMachine } from './resend.ts';
 import type {
   ErrorDescriptor,
   LoginContext,
@@ -42,6 +76,34 @@ function telemetryOptions(config: ResolvedConfig): Omit<ResolvedConfig, 'nonce'>
   return options;
 }
 
+/** The tab the login form shows: the one the visitor chose, else the first (null when the form has none). */
+export function activeTab(context: Pick<LoginContext, 'config' | 'formState'>): LoginTab | null {
+  const tabs = loginTabs(context.config);
+  const chosen = context.formState.tab;
+  return chosen && tabs.includes(chosen) ? chosen : (tabs[0] ?? null);
+}
+
+/** What Continue on the Email tab does, when the Email tab is the one showing. */
+function emailTab(context: LoginContext): 'otp' | 'magicLink' | null {
+  return activeTab(context) === 'email' ? emailTabKind(context.config) : null;
+}
+
+/** The first OTP_CODE_LENGTH digits of what was typed or pasted ('123 456', 'code: 123456' → '123456'). */
+export function toPasscode(text: string): string {
+  return text.replace(/[^0-9]/g, '').slice(0, OTP_CODE_LENGTH);
+}
+
+function expirationSeconds(config: ResolvedConfig): number {
+  return (config.otpOptions?.expirationMinutes ?? DEFAULT_OTP_EXPIRATION_MINUTES) * 60;
+}
+
+function otpOptionsFor(config: ResolvedConfig, method: OtpMethod) {
+  return otpWireOptions(
+    config.otpOptions ?? { methods: [], expirationMinutes: DEFAULT_OTP_EXPIRATION_MINUTES },
+    method,
+  );
+}
+
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -49,22 +111,68 @@ export const loginMachine = setup({
     input: {} as LoginInput,
     emitted: {} as LoginEmitted,
   },
-  actors: { sendMagicLink, authenticateMagicLink, loadBootstrap, watchSession },
+  actors: {
+    sendMagicLink,
+    authenticateMagicLink,
+    loadBootstrap,
+    watchSession,
+    sendOtp,
+    authenticateOtp,
+    validatePhone,
+    formatPhone,
+    resendMachine,
+  },
+  delays: {
+    phoneValidateTimeout: PHONE_VALIDATE_TIMEOUT_MS,
+    phoneFormatTimeout: PHONE_FORMAT_TIMEOUT_MS,
+    countdownTick: COUNTDOWN_TICK_MS,
+  },
   guards: {
     hasMagicLinkToken: ({ context }) => context.urlToken !== null,
-    isEmailValid: ({ context }) => isValidEmail(context.formState.email),
+    emailTabIsOtp: ({ context }) => emailTab(context) === 'otp',
+    emailTabIsMagicLink: ({ context }) => emailTab(context) === 'magicLink',
+    otpEmailValid: ({ context }) => emailTab(context) === 'otp' && isValidEmail(context.formState.email),
+    magicLinkEmailValid: ({ context }) => emailTab(context) === 'magicLink' && isValidEmail(context.formState.email),
+    phoneTabActive: ({ context }) => activeTab(context) === 'sms' || activeTab(context) === 'whatsapp',
+    isPhoneValid: (_, params: { phoneNumber: string | null }) => params.phoneNumber !== null,
+    fallbackAccepts: ({ context }) => fallbackE164(context.formState.phone, context.formState.callingCode) !== null,
+    codeComplete: ({ context }) => context.passcode.code.length === OTP_CODE_LENGTH,
+    noSecondsLeft: ({ context }) => context.passcode.secondsLeft <= 0,
   },
   actions: {
     show: assign((_, params: { screen: Screen }) => ({ screen: params.screen })),
-    setDraftEmail: assign(({ event }) =>
-      event.type === 'EMAIL_CHANGED' ? { formState: { email: event.email }, errorDescriptor: null } : {},
-    ),
+    /** EMAIL_CHANGED, PHONE_CHANGED, COUNTRY_CHANGED and TAB_SELECTED carry formState fields under their own names. */
+    setForm: assign(({ event, context }) => {
+      const { type: _type, ...changes } = event as Extract<
+        LoginEvent,
+        { type: 'EMAIL_CHANGED' | 'PHONE_CHANGED' | 'COUNTRY_CHANGED' | 'TAB_SELECTED' }
+      >;
+      return { formState: { ...context.formState, ...changes }, errorDescriptor: null };
+    }),
     setConfig: assign(({ event, context }) => ({ config: event.type === 'CONFIG_CHANGED' ? event.config : context.config })),
     setBootstrap: assign((_, params: { bootstrap: LoginContext['bootstrap'] }) => ({ bootstrap: params.bootstrap })),
     setMagicLinkEmail: assign((_, params: { email: string }) => ({ magicLinkState: { email: params.email } })),
     clearMagicLinkEmail: assign({ magicLinkState: { email: '' } }),
     setInvalidEmail: assign({ errorDescriptor: { messageKey: 'validation.emailInvalid' } as ErrorDescriptor }),
-    setError: assign((_, params: { error: unknown }) => ({ errorDescriptor: toErrorDescriptor(params.error) })),
+    setInvalidOtpEmail: assign({ errorDescriptor: { messageKey: 'validation.emailInvalidOtp' } as ErrorDescriptor }),
+    setInvalidPhone: assign({ errorDescriptor: { messageKey: 'validation.phoneInvalid' } as ErrorDescriptor }),
+    /** Where the passcode is about to go; the method id follows from the send response. */
+    setOtpDestination: assign((_, params: { type: OtpMethod; destination: string }) => ({
+      otpState: { type: params.type, methodId: '', otpDestination: params.destination },
+    })),
+    setMethodId: assign(({ context }, params: { methodId: string }) => ({
+      otpState: { ...context.otpState, methodId: params.methodId },
+    })),
+    startPasscode: assign(({ context }) => ({
+      passcode: { code: '', secondsLeft: expirationSeconds(context.config), displayDestination: context.otpState.otpDestination },
+    })),
+    /** Changes some of OTP Authenticate's fields. */
+    setPasscode: assign(({ context }, params: Partial<LoginContext['passcode']>) => ({
+      passcode: { ...context.passcode, ...params },
+    })),
+    forwardResend: sendTo('resend', { type: 'RESEND' }),
+    /** The error of a failed invoked call (`xstate.error.actor.*`) or of OTP_RESEND_FAILED. */
+    setCallError: assign(({ event }) => ({ errorDescriptor: toErrorDescriptor((event as { error?: unknown }).error) })),
     clearError: assign({ errorDescriptor: null }),
     clearUrlToken: assign({ urlToken: null }),
     /** Removes `stytch_token_type` and `token` from the address bar (history.replaceState, no navigation). */
@@ -93,8 +201,10 @@ export const loginMachine = setup({
     config: input.config,
     bootstrap: input.client.bootstrap.getSync(),
     screen: 'Loading',
-    formState: { email: '' },
+    formState: { email: '', phone: '', country: DEFAULT_COUNTRY, callingCode: DEFAULT_CALLING_CODE, tab: null },
     magicLinkState: { email: '' },
+    otpState: { type: 'email', methodId: '', otpDestination: '' },
+    passcode: { code: '', secondsLeft: 0, displayDestination: '' },
     errorDescriptor: null,
     urlToken: magicLinkTokenFrom(input.url ?? (typeof location === 'undefined' ? undefined : location.href)),
   }),
@@ -128,9 +238,62 @@ export const loginMachine = setup({
       states: {
         idle: {
           on: {
-            EMAIL_CHANGED: { actions: 'setDraftEmail' },
-            SUBMIT_EMAIL: [{ guard: 'isEmailValid', target: 'sendingMagicLink' }, { actions: 'setInvalidEmail' }],
+            EMAIL_CHANGED: { actions: 'setForm' },
+            PHONE_CHANGED: { actions: 'setForm' },
+            COUNTRY_CHANGED: { actions: 'setForm' },
+            TAB_SELECTED: { actions: 'setForm' },
+            SUBMIT_EMAIL: [
+              {
+                guard: 'otpEmailValid',
+                target: 'sendingOtp',
+                actions: {
+                  type: 'setOtpDestination',
+                  params: ({ context }) => ({ type: 'email' as const, destination: context.formState.email.trim() }),
+                },
+              },
+              { guard: 'emailTabIsOtp', actions: 'setInvalidOtpEmail' },
+              { guard: 'magicLinkEmailValid', target: 'sendingMagicLink' },
+              { guard: 'emailTabIsMagicLink', actions: 'setInvalidEmail' },
+            ],
+            SUBMIT_PHONE: { guard: 'phoneTabActive', target: 'validatingPhone' },
           },
+        },
+        // The phone library decides; if it has not answered within 2 s (or failed to load), the fallback does.
+        validatingPhone: {
+          entry: 'clearError',
+          invoke: {
+            src: 'validatePhone',
+            input: ({ context }) => ({ phone: context.formState.phone, country: context.formState.country }),
+            onDone: [
+              {
+                guard: { type: 'isPhoneValid', params: ({ event }) => ({ phoneNumber: event.output }) },
+                target: 'sendingOtp',
+                actions: {
+                  type: 'setOtpDestination',
+                  params: ({ context, event }) => ({ type: activeTab(context) as OtpMethod, destination: event.output ?? '' }),
+                },
+              },
+              { target: 'idle', actions: 'setInvalidPhone' },
+            ],
+            onError: { target: 'phoneFallback' },
+          },
+          after: { phoneValidateTimeout: { target: 'phoneFallback' } },
+        },
+        phoneFallback: {
+          always: [
+            {
+              guard: 'fallbackAccepts',
+              target: 'sendingOtp',
+              actions: {
+                type: 'setOtpDestination',
+                params: ({ context }) => ({
+                  type: activeTab(context) as OtpMethod,
+                  destination: fallbackE164(context.formState.phone, context.formState.callingCode) ?? '',
+                }),
+              },
+            },
+            { target: 'idle', actions: 'setInvalidPhone' },
+          ],
         },
         sendingMagicLink: {
           entry: 'clearError',
@@ -160,7 +323,30 @@ export const loginMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'emitError'],
+              actions: ['setCallError', 'emitError'],
+            },
+          },
+        },
+        sendingOtp: {
+          entry: 'clearError',
+          invoke: {
+            src: 'sendOtp',
+            input: ({ context }) => ({
+              client: context.client,
+              method: context.otpState.type,
+              destination: context.otpState.otpDestination,
+              options: otpOptionsFor(context.config, context.otpState.type),
+            }),
+            onDone: {
+              target: '#login.otpAuthenticate',
+              actions: [
+                { type: 'setMethodId', params: ({ event }) => ({ methodId: event.output.method_id }) },
+                { type: 'emitEvent', params: ({ event }) => ({ type: EVENT_TYPES.OTP_LOGIN_OR_CREATE, data: event.output }) },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: ['setCallError', 'emitError'],
             },
           },
         },
@@ -187,6 +373,129 @@ export const loginMachine = setup({
       },
     },
 
+    otpAuthenticate: {
+      type: 'parallel',
+      entry: [{ type: 'show', params: { screen: 'OTPAuthenticate' } }, 'startPasscode'],
+      exit: 'clearError',
+      invoke: {
+        id: 'resend',
+        src: 'resendMachine',
+        input: ({ context }) => ({
+          client: context.client,
+          method: context.otpState.type,
+          destination: context.otpState.otpDestination,
+          options: otpOptionsFor(context.config, context.otpState.type),
+        }),
+      },
+      on: {
+        BACK: { target: 'main' },
+        RESEND: { actions: 'forwardResend' },
+        OTP_RESEND_FAILED: {
+          actions: ['setCallError', 'emitError'],
+        },
+      },
+      states: {
+        code: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                CODE_CHANGED: {
+                  target: 'checking',
+                  actions: [{ type: 'setPasscode', params: ({ event }) => ({ code: toPasscode(event.code) }) }, 'clearError'],
+                },
+              },
+            },
+            checking: {
+              always: [{ guard: 'codeComplete', target: 'submitting' }, { target: 'entering' }],
+            },
+            submitting: {
+              invoke: {
+                src: 'authenticateOtp',
+                input: ({ context }) => ({
+                  client: context.client,
+                  code: context.passcode.code,
+                  methodId: context.otpState.methodId,
+                  sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
+                }),
+                onDone: {
+                  target: '#login.otpConfirmation',
+                  actions: {
+                    type: 'emitEvent',
+                    params: ({ event }) => ({ type: EVENT_TYPES.OTP_AUTHENTICATE, data: event.output }),
+                  },
+                },
+                onError: {
+                  target: 'entering',
+                  actions: [{ type: 'setPasscode', params: { code: '' } }, 'setCallError', 'emitError'],
+                },
+              },
+            },
+          },
+        },
+        countdown: {
+          initial: 'ticking',
+          // A new code (from the resend control) has the full lifetime again, and a new method id if it changed.
+          on: {
+            OTP_RESENT: {
+              target: '.ticking',
+              reenter: true,
+              actions: [
+                { type: 'setMethodId', params: ({ event }) => ({ methodId: event.response.method_id }) },
+                { type: 'setPasscode', params: ({ context }) => ({ secondsLeft: expirationSeconds(context.config) }) },
+                'clearError',
+                { type: 'emitEvent', params: ({ event }) => ({ type: EVENT_TYPES.OTP_LOGIN_OR_CREATE, data: event.response }) },
+              ],
+            },
+          },
+          states: {
+            ticking: {
+              always: { guard: 'noSecondsLeft', target: 'expired' },
+              after: {
+                countdownTick: {
+                  target: 'ticking',
+                  reenter: true,
+                  actions: { type: 'setPasscode', params: ({ context }) => ({ secondsLeft: context.passcode.secondsLeft - 1 }) },
+                },
+              },
+            },
+            expired: {},
+          },
+        },
+        // Phone numbers are shown formatted once the phone library answers; after 10 s the raw E.164 number stays.
+        // (An address is shown as it is, at once.)
+        display: {
+          initial: 'formatting',
+          states: {
+            formatting: {
+              invoke: {
+                src: 'formatPhone',
+                input: ({ context }) => ({ destination: context.otpState.otpDestination }),
+                onDone: {
+                  target: 'formatted',
+                  actions: { type: 'setPasscode', params: ({ event }) => ({ displayDestination: event.output }) },
+                },
+                onError: { target: 'raw' },
+              },
+              after: { phoneFormatTimeout: { target: 'raw' } },
+            },
+            formatted: {},
+            raw: {},
+          },
+        },
+      },
+    },
+
+    otpConfirmation: {
+      entry: [
+        { type: 'show', params: { screen: 'OTPConfirmation' } },
+        { type: 'emitEvent', params: { type: EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE, data: {} } },
+      ],
+      on: {
+        SESSION_ENDED: { target: 'main' },
+      },
+    },
+
     authenticatingToken: {
       entry: { type: 'show', params: { screen: 'Loading' } },
       invoke: {
@@ -209,7 +518,7 @@ export const loginMachine = setup({
           actions: [
             'removeTokenFromUrl',
             'clearUrlToken',
-            { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            'setCallError',
             'emitError',
           ],
         },

@@ -1,12 +1,12 @@
 // The login statechart's context, input, events and emitted events (spec section 3, "Widget state").
-import type { BootstrapData } from '../../api/index.ts';
+import type { BootstrapData, OtpMethod, OtpSendResponse } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
-import type { ResolvedConfig } from '../config.ts';
+import type { LoginTab, ResolvedConfig } from '../config.ts';
 import type { WidgetEventType } from '../constants.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
-/** The screen a state shows. Later issues add OTP, password, passkey, crypto and consent screens. */
-export type Screen = 'Main' | 'EmailConfirmation' | 'Success' | 'Error' | 'Loading';
+/** The screen a state shows. Later issues add password, passkey, crypto and consent screens. */
+export type Screen = 'Main' | 'EmailConfirmation' | 'OTPAuthenticate' | 'OTPConfirmation' | 'Success' | 'Error' | 'Loading';
 
 /** An error to show: a catalogue message when the error type has one, else the service's (or the client's) text. */
 export interface ErrorDescriptor {
@@ -21,10 +21,23 @@ export interface LoginContext {
   /** The bootstrap document: the client's cached copy first, then the fresh one. */
   bootstrap: BootstrapData;
   screen: Screen;
-  /** What is typed into Main's form. */
-  formState: { email: string };
+  /**
+   * What is typed into Main's form: the email address; the phone number as typed with the selected country and its
+   * calling code; the selected tab (null: the first).
+   */
+  formState: { email: string; phone: string; country: string; callingCode: string; tab: LoginTab | null };
   /** The address a magic link was sent to (Email Confirmation). */
   magicLinkState: { email: string };
+  /**
+   * The passcode flow (spec section 3): the channel, the `method_id` of the send response, and where the code went (the
+   * address, or the number in E.164).
+   */
+  otpState: { type: OtpMethod; methodId: string; otpDestination: string };
+  /**
+   * OTP Authenticate's own state: the digits typed so far, the seconds until the code expires, and the destination as
+   * shown (the number formatted for display once the phone library has answered).
+   */
+  passcode: { code: string; secondsLeft: number; displayDestination: string };
   errorDescriptor: ErrorDescriptor | null;
   /** The magic-link token found in the page URL at start, if any. */
   urlToken: string | null;
@@ -40,6 +53,19 @@ export interface LoginInput {
 export type LoginEvent =
   | { type: 'EMAIL_CHANGED'; email: string }
   | { type: 'SUBMIT_EMAIL' }
+  | { type: 'TAB_SELECTED'; tab: LoginTab }
+  | { type: 'PHONE_CHANGED'; phone: string }
+  | { type: 'COUNTRY_CHANGED'; country: string; callingCode: string }
+  /** Continue on a phone tab: validate the number, then send a passcode by the tab's channel. */
+  | { type: 'SUBMIT_PHONE' }
+  /** The passcode input changed (any text; the statechart keeps its first six digits). */
+  | { type: 'CODE_CHANGED'; code: string }
+  /** 'Resend code': forwarded to the resend control's own statechart. */
+  | { type: 'RESEND' }
+  /** From the resend control: a new passcode was sent. */
+  | { type: 'OTP_RESENT'; response: OtpSendResponse }
+  /** From the resend control: sending a new passcode failed. */
+  | { type: 'OTP_RESEND_FAILED'; error: unknown }
   | { type: 'TRY_AGAIN' }
   | { type: 'BACK' }
   | { type: 'CONFIG_CHANGED'; config: ResolvedConfig }

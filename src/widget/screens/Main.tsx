@@ -1,14 +1,21 @@
 import { css } from '@emotion/react';
-import type { FormEvent } from 'react';
-import { configErrors } from '../config.ts';
+import { lazy, Suspense, type FormEvent } from 'react';
+import { configErrors, loginTabs, type LoginTab } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { activeTab } from '../machine/login.ts';
 import { PARTS } from '../theme/parts.ts';
 import { Button } from '../ui/Button.tsx';
 import { Header } from '../ui/Header.tsx';
+import { Tabs } from '../ui/Tabs.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import { errorText } from '../ui/styles.ts';
+import { Loading } from './Loading.tsx';
 import type { ScreenProps } from './types.ts';
+
+// The phone input (country selector and number) is its own chunk; it loads the phone library when it first shows.
+const PhoneInput = lazy(() => import('../ui/PhoneInput.tsx'));
 
 const form = css`
   display: flex;
@@ -17,42 +24,83 @@ const form = css`
   margin: 0;
 `;
 
-/** Main: title, optional logo, inline configuration errors and the email form (magic link). */
+const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
+
+/**
+ * Main: title, optional logo, inline configuration errors and the login form: the email form (magic link or email
+ * passcode) and the phone forms (text or WhatsApp passcode), under tabs when there is more than one.
+ */
 export default function Main({ snapshot, autoFocus }: ScreenProps) {
   const { t, theme, send } = useWidget();
   const { config, formState, errorDescriptor } = snapshot.context;
-  const sending = snapshot.matches({ main: 'sendingMagicLink' });
-  const onSubmit = (event: FormEvent) => {
+  const busy = !snapshot.matches({ main: 'idle' });
+  const errors = configErrors(config);
+  const tabs = loginTabs(config);
+  const tab = activeTab(snapshot.context);
+  const error = describeError(t, errorDescriptor);
+  const submit = (type: 'SUBMIT_EMAIL' | 'SUBMIT_PHONE') => (event: FormEvent) => {
     event.preventDefault();
-    send({ type: 'SUBMIT_EMAIL' });
+    send({ type });
   };
+
+  const content =
+    tab === 'email' ? (
+      <form key="email" part={PARTS.form} css={form} noValidate onSubmit={submit('SUBMIT_EMAIL')}>
+        <TextInput
+          label={t('main.emailLabel')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('main.emailPlaceholder')}
+          required
+          readOnly={busy}
+          value={formState.email}
+          onChange={(event) => send({ type: 'EMAIL_CHANGED', email: event.currentTarget.value })}
+          error={error}
+        />
+        <Button type="submit" busy={busy}>
+          {t('main.continue')}
+        </Button>
+      </form>
+    ) : tab ? (
+      <form key="phone" part={PARTS.form} css={form} noValidate onSubmit={submit('SUBMIT_PHONE')}>
+        <Suspense fallback={<Loading />}>
+          <PhoneInput
+            country={formState.country}
+            callingCode={formState.callingCode}
+            phone={formState.phone}
+            readOnly={busy}
+            error={error}
+            onCountryChange={(country, callingCode) => send({ type: 'COUNTRY_CHANGED', country, callingCode })}
+            onPhoneChange={(phone) => send({ type: 'PHONE_CHANGED', phone })}
+          />
+        </Suspense>
+        <Button type="submit" busy={busy}>
+          {t('main.continue')}
+        </Button>
+      </form>
+    ) : null;
+
   return (
     <>
       <Header title={t('main.title')} showLogo hideTitle={theme.hideHeaderText} focusTitle={autoFocus} />
-      {configErrors(config).map((key) => (
+      {errors.map((key) => (
         <p key={key} part={PARTS.error} css={errorText} role="alert">
           {t(key)}
         </p>
       ))}
-      {config.products.includes('emailMagicLinks') && (
-        <form part={PARTS.form} css={form} noValidate onSubmit={onSubmit}>
-          <TextInput
-            label={t('main.emailLabel')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('main.emailPlaceholder')}
-            required
-            readOnly={sending}
-            value={formState.email}
-            onChange={(event) => send({ type: 'EMAIL_CHANGED', email: event.currentTarget.value })}
-            error={describeError(t, errorDescriptor)}
-          />
-          <Button type="submit" busy={sending}>
-            {t('main.continue')}
-          </Button>
-        </form>
+      {errors.includes('config.emlAndEmailOtp') || !tab ? null : tabs.length > 1 ? (
+        <Tabs
+          label={t('main.tabsLabel')}
+          tabs={tabs.map((id) => ({ id, label: t(TAB_LABELS[id]) }))}
+          selected={tab}
+          onSelect={(id) => send({ type: 'TAB_SELECTED', tab: id })}
+        >
+          {content}
+        </Tabs>
+      ) : (
+        content
       )}
     </>
   );

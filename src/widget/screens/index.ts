@@ -8,6 +8,8 @@ import type { ScreenProps } from './types.ts';
 
 const loaders = {
   EmailConfirmation: () => import('./EmailConfirmation.tsx'),
+  OTPAuthenticate: () => import('./OTPAuthenticate.tsx'),
+  OTPConfirmation: () => import('./OTPConfirmation.tsx'),
   Success: () => import('./Success.tsx'),
   Error: () => import('./Error.tsx'),
 };
@@ -16,6 +18,8 @@ export const SCREENS: Record<Screen, ComponentType<ScreenProps>> = {
   Main,
   Loading: LoadingScreen,
   EmailConfirmation: lazy(loaders.EmailConfirmation),
+  OTPAuthenticate: lazy(loaders.OTPAuthenticate),
+  OTPConfirmation: lazy(loaders.OTPConfirmation),
   Success: lazy(loaders.Success),
   Error: lazy(loaders.Error),
 };

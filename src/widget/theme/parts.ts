@@ -15,8 +15,22 @@ export const PARTS = {
   form: 'form',
   /** A field's label. */
   label: 'label',
-  /** A text input. */
+  /** A text input (also the phone number and the passcode). */
   input: 'input',
+  /** The country selector of the phone input. */
+  select: 'select',
+  /** The row of sign-in method tabs (Text, WhatsApp, Email). */
+  tabList: 'tab-list',
+  /** One tab; the selected one also has `tab-selected`. */
+  tab: 'tab',
+  /** The selected tab (with `tab`). */
+  tabSelected: 'tab-selected',
+  /** The content of the selected tab. */
+  tabPanel: 'tab-panel',
+  /** The passcode input of OTP Authenticate (with `input`). */
+  passcodeInput: 'passcode-input',
+  /** The bar that fills while a passcode is verified. */
+  progressBar: 'progress-bar',
   /** Every button. */
   button: 'button',
   /** The primary buttons (with `button`). */

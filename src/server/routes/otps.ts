@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { OTP_METHODS } from '../../api/otps.ts';
+import { PATHS } from '../../api/paths.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { readJsonObject } from '../http/body.ts';
+import { ok } from '../http/envelope.ts';
+import { requestMeta } from '../http/request-meta.ts';
+import { publicTokenAuth, requireSession } from '../middleware/auth.ts';
+import { authenticateOtp, sendOtp } from '../services/otps.ts';
+
+/** One-time passcodes by SMS, WhatsApp and email: send (three variants per channel) and authenticate. */
+export function otpRoutes(deps: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const auth = publicTokenAuth(deps);
+  const session = requireSession(deps);
+
+  for (const method of OTP_METHODS) {
+    routes.post(PATHS.otpsLoginOrCreate(method), auth, async (c) =>
+      ok(c, await sendOtp(deps, method, await readJsonObject(c), { kind: 'login_or_create' })),
+    );
+
+    routes.post(PATHS.otpsSendPrimary(method), auth, async (c) =>
+      ok(c, await sendOtp(deps, method, await readJsonObject(c), { kind: 'existing_user' })),
+    );
+
+    routes.post(PATHS.otpsSendSecondary(method), auth, session, async (c) =>
+      ok(
+        c,
+        await sendOtp(deps, method, await readJsonObject(c), { kind: 'add_to_user', userId: c.get('session').userId }),
+      ),
+    );
+  }
+
+  routes.post(PATHS.otpsAuthenticate, auth, async (c) =>
+    ok(c, await authenticateOtp(deps, requestMeta(c), await readJsonObject(c))),
+  );
+
+  return routes;
+}

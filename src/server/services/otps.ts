@@ -1,0 +1,222 @@
+import type { OtpAuthenticateResponse, OtpMethod, OtpSendResponse } from '../../api/otps.ts';
+import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../../api/otps.ts';
+import type { AuthenticationFactor } from '../../api/session.ts';
+import {
+  OTP_EXPIRATION_MINUTES_MAX,
+  OTP_EXPIRATION_MINUTES_MIN,
+  OTP_MAX_ATTEMPTS_PER_CODE,
+  SESSION_DURATION_MINUTES_MAX,
+  SESSION_DURATION_MINUTES_MIN,
+  USER_LOCK_DURATION_MS,
+  USER_LOCK_FAILURE_LIMIT,
+  USER_LOCK_FAILURE_WINDOW_MS,
+} from '../constants.ts';
+import type { Deps } from '../context.ts';
+import type { Db } from '../db/db.ts';
+import { Errors } from '../http/errors.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import {
+  minutesInRange,
+  normalizeEmail,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+  requiredNumber,
+  requiredString,
+  type JsonObject,
+} from '../http/validate.ts';
+import { hashOtpCode, newOtpCode, OTP_CODE_PATTERN } from '../security/otp-codes.ts';
+import { normalizePhoneNumber } from '../security/phone-numbers.ts';
+import { lockedUntil, recordAuthFailure } from '../store/lockouts.ts';
+import { consumeOtpCode, countFailedAttempt, insertOtpCode } from '../store/otps.ts';
+import {
+  addPhoneNumberToUser,
+  findOrCreateUserByPhoneNumber,
+  findPhoneNumber,
+  findPhoneNumberById,
+  markPhoneNumberVerified,
+} from '../store/phone-numbers.ts';
+import { addEmailToUser, findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified } from '../store/users.ts';
+import { otpMessage, type OtpPurpose } from '../views/otp-message.ts';
+import { deliver } from './mailer.ts';
+import type { SendMode } from './magic-links.ts';
+import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
+
+type SendPayload = Omit<OtpSendResponse, 'request_id' | 'status_code'>;
+type AuthenticatePayload = Omit<OtpAuthenticateResponse, 'request_id' | 'status_code'>;
+
+/**
+ * POST /otps/{sms,whatsapp,email}/login_or_create, /send/primary and /send/secondary: a new passcode for the phone
+ * number or address, delivered (to the dev inbox) by `method`. Sending again retires the method's older code.
+ */
+export async function sendOtp(deps: Deps, method: OtpMethod, body: JsonObject, mode: SendMode): Promise<SendPayload> {
+  const request = readSendRequest(deps, method, body);
+  const destination = request.destination;
+
+  // One budget per number or address, whatever the channel: switching from SMS to WhatsApp does not reset it.
+  const retryAfterMs = deps.limits.otpSend.take(`${method === 'email' ? 'email' : 'phone'}:${destination}`, deps.config.now());
+  if (retryAfterMs > 0) throw Errors.tooManyRequests(retryAfterMs);
+
+  // Decide and check everything before creating a user, so a refused request leaves nothing behind.
+  const existing = method === 'email' ? await findEmail(deps.db, destination) : await findPhoneNumber(deps.db, destination);
+  if (mode.kind === 'existing_user' && !existing) {
+    throw method === 'email' ? Errors.emailNotFound() : Errors.phoneNumberNotFound();
+  }
+  const purpose: OtpPurpose = existing || mode.kind === 'add_to_user' ? 'login' : 'signup';
+
+  const now = deps.config.now();
+  const { userId, methodId, created } = await ownerOf(deps.db, method, destination, mode, now);
+
+  const code = newOtpCode();
+  await insertOtpCode(deps.db, {
+    methodId,
+    userId,
+    deliveryMethod: method,
+    codeHash: hashOtpCode(methodId, code),
+    now,
+    expiresAt: now + minutesToMs(request.expiresInMinutes),
+  });
+
+  const content = otpMessage({
+    channel: method,
+    projectName: deps.config.projectName,
+    purpose,
+    code,
+    expiresInMinutes: request.expiresInMinutes,
+  });
+  const from = method === 'email' ? deps.config.senderAddress : deps.config.projectName;
+  await deliver(deps, { channel: method, to: destination, from, links: [], ...content });
+
+  return { method_id: methodId, user_id: userId, user_created: created };
+}
+
+/**
+ * POST /otps/authenticate. The code is checked against the live code of `method_id` only. A wrong code counts
+ * against that code (dead after OTP_MAX_ATTEMPTS_PER_CODE) and against the user (locked after
+ * USER_LOCK_FAILURE_LIMIT failures within USER_LOCK_FAILURE_WINDOW_MS).
+ */
+export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+  const code = requiredString(body, 'token');
+  const methodId = requiredString(body, 'method_id');
+  const durationMinutes = minutesInRange(
+    requiredNumber(body, 'session_duration_minutes'),
+    'session_duration_minutes',
+    SESSION_DURATION_MINUTES_MIN,
+    SESSION_DURATION_MINUTES_MAX,
+  );
+  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+  if (!OTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
+
+  const method = await findMethod(deps.db, methodId);
+  // An unknown method id gets the same answer as a wrong code: it says nothing about which ids exist.
+  if (!method) throw Errors.otpCodeNotFound();
+  const now = deps.config.now();
+  const lockEnds = await lockedUntil(deps.db, method.userId, now);
+  if (lockEnds !== null) throw Errors.userLockLimitReached(lockEnds - now);
+
+  const maxAttempts = OTP_MAX_ATTEMPTS_PER_CODE;
+  const started = await deps.db.transaction(async (tx) => {
+    const consumed = await consumeOtpCode(tx, { methodId, codeHash: hashOtpCode(methodId, code), now, maxAttempts });
+    if (!consumed) return null;
+    const at = new Date(now).toISOString();
+    let factor: AuthenticationFactor;
+    if (method.kind === 'email') {
+      await markEmailVerified(tx, methodId);
+      factor = {
+        type: 'otp',
+        delivery_method: 'email',
+        last_authenticated_at: at,
+        email_factor: { email_id: methodId, email_address: method.destination },
+      };
+    } else {
+      await markPhoneNumberVerified(tx, methodId);
+      factor = {
+        type: 'otp',
+        delivery_method: consumed.delivery_method === 'whatsapp' ? 'whatsapp' : 'sms',
+        last_authenticated_at: at,
+        phone_number_factor: { phone_id: methodId, phone_number: method.destination },
+      };
+    }
+    return sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: consumed.user_id, factor, durationMinutes });
+  });
+
+  if (!started) {
+    // Outside the transaction above, so the failure is recorded even though the request fails.
+    await countFailedAttempt(deps.db, { methodId, now, maxAttempts });
+    const lockedUntilMs = await recordAuthFailure(deps.db, {
+      userId: method.userId,
+      now,
+      limit: USER_LOCK_FAILURE_LIMIT,
+      windowMs: USER_LOCK_FAILURE_WINDOW_MS,
+      lockMs: USER_LOCK_DURATION_MS,
+    });
+    // The failure that reaches the limit already answers 429: the visitor is locked now, retrying is pointless.
+    if (lockedUntilMs !== null) throw Errors.userLockLimitReached(lockedUntilMs - now);
+    throw Errors.otpCodeNotFound();
+  }
+
+  return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), method_id: methodId };
+}
+
+interface SendRequest {
+  /** E.164 number or normalised address. */
+  destination: string;
+  expiresInMinutes: number;
+}
+
+function readSendRequest(deps: Deps, method: OtpMethod, body: JsonObject): SendRequest {
+  // Accepted for compatibility and type-checked, but not used: locales, templates, captcha, DFP and SMS autofill.
+  for (const field of ['locale', 'captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+  if (method === 'email') {
+    for (const field of ['login_template_id', 'signup_template_id']) optionalString(body, field);
+  } else {
+    optionalBoolean(body, 'enable_autofill');
+    optionalNumber(body, 'autofill_session_duration_minutes');
+  }
+  const destination =
+    method === 'email'
+      ? normalizeEmail(requiredString(body, 'email'))
+      : normalizePhoneNumber(requiredString(body, 'phone_number'), deps.config.phoneRegions);
+  const expiration = optionalNumber(body, 'expiration_minutes');
+  return {
+    destination,
+    expiresInMinutes:
+      expiration === undefined
+        ? DEFAULT_OTP_EXPIRATION_MINUTES
+        : minutesInRange(expiration, 'expiration_minutes', OTP_EXPIRATION_MINUTES_MIN, OTP_EXPIRATION_MINUTES_MAX),
+  };
+}
+
+/** The user the passcode is for, creating them or adding the destination to the signed-in user as `mode` says. */
+async function ownerOf(
+  db: Db,
+  method: OtpMethod,
+  destination: string,
+  mode: SendMode,
+  now: number,
+): Promise<{ userId: string; methodId: string; created: boolean }> {
+  if (method === 'email') {
+    if (mode.kind === 'add_to_user') {
+      return { userId: mode.userId, methodId: await addEmailToUser(db, mode.userId, destination, now), created: false };
+    }
+    const { userId, emailId, created } = await findOrCreateUserByEmail(db, destination, now);
+    return { userId, methodId: emailId, created };
+  }
+  if (mode.kind === 'add_to_user') {
+    return { userId: mode.userId, methodId: await addPhoneNumberToUser(db, mode.userId, destination, now), created: false };
+  }
+  const { userId, phoneId, created } = await findOrCreateUserByPhoneNumber(db, destination, now);
+  return { userId, methodId: phoneId, created };
+}
+
+/** The phone number or address a method id names, with its owner. */
+async function findMethod(
+  db: Db,
+  methodId: string,
+): Promise<{ kind: 'phone' | 'email'; userId: string; destination: string } | null> {
+  const phone = await findPhoneNumberById(db, methodId);
+  if (phone) return { kind: 'phone', userId: phone.user_id, destination: phone.phone_number };
+  const email = await findEmailById(db, methodId);
+  if (email) return { kind: 'email', userId: email.user_id, destination: email.email };
+  return null;
+}

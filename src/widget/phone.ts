@@ -1,0 +1,41 @@
+// The phone library seam. libphonenumber-js is big (its metadata alone is tens of KB), so it lives in its own lazy
+// chunk (phone-lib.ts) that loads the first time a phone tab shows or a number is validated. Everything here is tiny
+// and runs without it: the loader, the 2-second fallback rule, and the composition of an E.164 number.
+import { E164_PATTERN, PHONE_SEPARATORS } from './constants.ts';
+
+export type PhoneLibrary = typeof import('./phone-lib.ts');
+export type PhoneLibraryLoader = () => Promise<PhoneLibrary>;
+
+const defaultLoader: PhoneLibraryLoader = () => import('./phone-lib.ts');
+let loader: PhoneLibraryLoader = defaultLoader;
+let loading: Promise<PhoneLibrary> | null = null;
+
+/** The phone library, loaded once (its own chunk) and shared; a failed load is tried again on the next call. */
+export function loadPhoneLibrary(): Promise<PhoneLibrary> {
+  loading ??= loader().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * Replaces how the library is loaded and forgets a loaded copy; without an argument, restores the real loader.
+ * For tests (a loader that never resolves or that fails, to exercise the fallbacks) and for hosts that bring their own.
+ */
+export function setPhoneLibraryLoader(next?: PhoneLibraryLoader): void {
+  loader = next ?? defaultLoader;
+  loading = null;
+}
+
+/**
+ * The number the visitor typed, without the library (the spec's 2-second fallback, "country prefix plus digits"): the
+ * selected country's calling code and the typed digits (spaces, dashes, dots and brackets ignored), or the typed
+ * number itself when it starts with '+'. Null when that is not a '+' and digits in E.164's length.
+ */
+export function fallbackE164(typed: string, callingCode: string): string | null {
+  const compact = typed.trim().replace(PHONE_SEPARATORS, '');
+  if (compact === '' || compact === '+') return null;
+  const candidate = compact.startsWith('+') ? compact : `+${callingCode}${compact}`;
+  return E164_PATTERN.test(candidate) ? candidate : null;
+}

@@ -1,0 +1,134 @@
+import { css, keyframes } from '@emotion/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { OTP_CODE_LENGTH } from '../../api/index.ts';
+import { CODE_SENT_SLIDE_MS, LOADING_BAR_MS } from '../constants.ts';
+import { useWidget } from '../context.ts';
+import { describeError, splitMessage } from '../i18n/index.ts';
+import type { ResendMachine } from '../machine/resend.ts';
+import { PARTS } from '../theme/parts.ts';
+import { v } from '../theme/theme.ts';
+import { Header } from '../ui/Header.tsx';
+import { PasscodeInput } from '../ui/PasscodeInput.tsx';
+import { focusRing, text } from '../ui/styles.ts';
+import type { ScreenProps } from './types.ts';
+
+const fill = keyframes`
+  from { transform: scaleX(0); }
+  to { transform: scaleX(1); }
+`;
+
+const track = css`
+  height: 4px;
+  overflow: hidden;
+  border-radius: 2px;
+  background-color: ${v('colorAccent')};
+`;
+
+const bar = css`
+  height: 100%;
+  background-color: ${v('colorPrimary')};
+  transform-origin: left;
+  animation: ${fill} ${LOADING_BAR_MS}ms linear forwards;
+`;
+
+const slideIn = keyframes`
+  from { transform: translateY(100%); opacity: 0; }
+  to { transform: translateY(0); opacity: 1; }
+`;
+
+const sent = css`
+  display: inline-block;
+  font-weight: 700;
+  animation: ${slideIn} ${CODE_SENT_SLIDE_MS}ms ease-out;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const linkButton = css`
+  padding: 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-weight: 700;
+  color: ${v('colorPrimary')};
+  text-decoration: underline;
+  cursor: pointer;
+  border-radius: 2px;
+  ${focusRing}
+  &:disabled {
+    cursor: default;
+    opacity: 0.6;
+  }
+`;
+
+/** m:ss */
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The resend control: initial and waiting offer 'Resend code', sending disables it, sent shows 'Code sent'. */
+function Resend({ actor }: { actor: ActorRefFrom<ResendMachine> | undefined }) {
+  const { t, send } = useWidget();
+  const state = useSelector(actor, (s) => s?.value) ?? 'initial';
+  if (state === 'sent') {
+    return (
+      <p part={PARTS.text} css={text} role="status">
+        <span css={sent}>{t('otp.codeSent')}</span>
+      </p>
+    );
+  }
+  return (
+    <p part={PARTS.text} css={text} data-resend-state={state}>
+      {t('otp.didNotGetIt')}{' '}
+      <button type="button" css={linkButton} disabled={state === 'sending'} aria-busy={state === 'sending'} onClick={() => send({ type: 'RESEND' })}>
+        {t('otp.resend')}
+      </button>
+    </p>
+  );
+}
+
+/**
+ * OTP Authenticate: 'Enter passcode', where the code went, the six-digit input (the sixth digit submits), 'Verifying
+ * passcode...' with a progress bar while it is checked, the expiry countdown and the resend control.
+ */
+export default function OTPAuthenticate({ snapshot, autoFocus }: ScreenProps) {
+  const { t, send } = useWidget();
+  const { passcode, errorDescriptor } = snapshot.context;
+  const submitting = snapshot.matches({ otpAuthenticate: { code: 'submitting' } });
+  const expired = snapshot.matches({ otpAuthenticate: { countdown: 'expired' } });
+  const resend = snapshot.children.resend as ActorRefFrom<ResendMachine> | undefined;
+  return (
+    <>
+      <Header title={t('otp.title')} onBack={() => send({ type: 'BACK' })} />
+      <p part={PARTS.text} css={text}>
+        {splitMessage(t('otp.sentTo', { length: OTP_CODE_LENGTH })).map((part, i) =>
+          typeof part === 'string' ? part : <strong key={i}>{part.param === 'destination' ? passcode.displayDestination : ''}</strong>,
+        )}
+      </p>
+      <PasscodeInput
+        label={t('otp.codeLabel')}
+        value={passcode.code}
+        disabled={submitting}
+        error={describeError(t, errorDescriptor)}
+        autoFocus={autoFocus}
+        onChange={(code) => send({ type: 'CODE_CHANGED', code })}
+      />
+      {submitting && (
+        <div>
+          <p part={PARTS.text} css={text} role="status">
+            {t('otp.verifying')}
+          </p>
+          <div part={PARTS.progressBar} css={track} aria-hidden="true">
+            <div css={bar} />
+          </div>
+        </div>
+      )}
+      <p part={PARTS.text} css={text} data-countdown={expired ? 'expired' : 'ticking'} role={expired ? 'alert' : undefined}>
+        {expired ? t('otp.expired') : t('otp.expiresIn', { time: clock(passcode.secondsLeft) })}
+      </p>
+      <Resend actor={resend} />
+    </>
+  );
+}
