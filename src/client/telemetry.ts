@@ -17,6 +17,13 @@ export interface SignedInIds {
   sessionId?: string | undefined;
 }
 
+let cachedTimeZone: string | undefined;
+
+/** The page's IANA time zone. Asked once per page: the first Intl formatter is slow (over 100 ms in Chromium). */
+function timeZone(): string {
+  return (cachedTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
 export function buildTelemetry(ids: SignedInIds): TelemetryObject {
   const telemetry: TelemetryObject = {
     event_id: EVENT_ID_PREFIX + uuid(),
@@ -24,7 +31,7 @@ export function buildTelemetry(ids: SignedInIds): TelemetryObject {
     app_session_id: APP_SESSION_ID_PREFIX + uuid(),
     persistent_id: PERSISTENT_ID_PREFIX + uuid(),
     client_sent_at: new Date().toISOString(),
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timezone: timeZone(),
     app: { identifier: location.hostname },
     sdk: { identifier: SDK_IDENTIFIER, version: SDK_VERSION },
   };

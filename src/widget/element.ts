@@ -4,6 +4,7 @@
 // the headless client and the login statechart (both live as long as the element, so moving it keeps its state), and
 // the DOM events.
 import r2wc from '@r2wc/react-to-web-component';
+import { startTransition } from 'react';
 import { createActor } from 'xstate';
 import { createAuthClient } from '../client/index.ts';
 import type { AuthClient } from '../client/types.ts';
@@ -224,7 +225,8 @@ export class AuthLoginElement extends R2WCAuthLogin {
     }
     this.#connected = true;
     this.#prepare();
-    super.connectedCallback();
+    // A transition lets React render in slices between frames instead of one long task on the page's main thread.
+    startTransition(() => super.connectedCallback());
   }
 
   /** @internal */
@@ -330,7 +332,7 @@ export class AuthLoginElement extends R2WCAuthLogin {
   #render(): void {
     if (!this.#connected) return;
     this.#prepare();
-    (this as unknown as Record<symbol, () => void>)[RENDER]!();
+    startTransition(() => (this as unknown as Record<symbol, () => void>)[RENDER]!());
   }
 
   /** @internal */
