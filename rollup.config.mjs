@@ -26,6 +26,10 @@ function chunkFileNames(chunk) {
   return `chunks/${base || chunk.name}-[hash].js`;
 }
 
+// Emotion imports hoist-non-react-statics (and through it react-is) for its side effects only, for withTheme, which
+// the widget never uses; both are pure, so dropping them saves about 1 KB gzip of first paint.
+const treeshake = { moduleSideEffects: (id) => !/node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) };
+
 const onwarn = (warning, warn) => {
   // React and Emotion ship "use client" directives that mean nothing in a bundle.
   if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
@@ -38,18 +42,21 @@ export default [
     preserveEntrySignatures: 'allow-extension',
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames, sourcemap: true },
     plugins: plugins(),
+    treeshake,
     onwarn,
   },
   {
     input: 'src/widget/index.ts',
     output: { file: 'dist/auth-login.iife.js', format: 'iife', name: 'AuthLogin', inlineDynamicImports: true, sourcemap: true },
     plugins: plugins(),
+    treeshake,
     onwarn,
   },
   {
     input: 'src/client/index.ts',
     output: { file: 'dist/client.js', format: 'es', sourcemap: true },
     plugins: plugins(),
+    treeshake,
     onwarn,
   },
 ];

@@ -14,6 +14,7 @@ import {
   RESEND_CONFIRMATION_MS,
 } from '../../src/widget/constants.ts';
 import { createTranslator } from '../../src/widget/i18n/index.ts';
+import '../../src/widget/i18n/en-otp.ts';
 import { toPasscode } from '../../src/widget/machine/login.ts';
 import { fallbackE164, loadPhoneLibrary } from '../../src/widget/phone.ts';
 

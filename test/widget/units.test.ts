@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { configErrors, magicLinkWireOptions, resolveConfig } from '../../src/widget/config.ts';
 import { EMAIL_PATTERN, MAIL_LINKS } from '../../src/widget/constants.ts';
 import { createTranslator, describeError, errorMessageKey, splitMessage } from '../../src/widget/i18n/index.ts';
+import '../../src/widget/i18n/en-email-confirmation.ts';
 import { emailDomainFor, mailLinks } from '../../src/widget/mail-links.ts';
 import { DEFAULT_THEME } from '../../src/widget/theme/default-theme.ts';
 import { PARTS } from '../../src/widget/theme/parts.ts';

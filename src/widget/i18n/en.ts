@@ -1,5 +1,9 @@
 // Every user-visible string of the widget, English (the default locale). A page overrides any of them per key with
 // the `strings` property, e.g. `el.strings = { 'main.title': 'Welcome' }`. `{name}` marks a parameter.
+// This file holds what first paint needs (Main, shared screens, the error catalogue). The strings of a screen that
+// loads lazily live in `en-<flow>.ts`, imported by that screen's module, so they download with it (see lazy.ts).
+import type { LazyMessages } from './lazy.ts';
+
 export const en = {
   // Main (spec section 2)
   'main.title': 'Sign up or log in',
@@ -15,27 +19,6 @@ export const en = {
   'main.phoneLabel': 'Phone number',
   'main.countryLabel': 'Country',
   'main.countryOption': '{name} (+{callingCode})',
-
-  // OTP Authenticate and OTP Confirmation (spec section 2)
-  'otp.title': 'Enter passcode',
-  'otp.sentTo': 'A {length}-digit passcode was sent to you at {destination}.',
-  'otp.codeLabel': 'Passcode',
-  'otp.verifying': 'Verifying passcode...',
-  'otp.expiresIn': 'Your code expires in {time}.',
-  'otp.expired': 'Your code has expired.',
-  'otp.didNotGetIt': "Didn't get it?",
-  'otp.resend': 'Resend code',
-  'otp.codeSent': 'Code sent',
-  'otpConfirmation.text': 'Your passcode has been successfully verified.',
-
-  // Email Confirmation (spec section 2)
-  'emailConfirmation.title': 'Check your email',
-  'emailConfirmation.sent': 'An email was sent to {email}',
-  'emailConfirmation.openGmail': 'Open Gmail',
-  'emailConfirmation.openYahoo': 'Open Yahoo',
-  'emailConfirmation.openOutlook': 'Open Outlook',
-  'emailConfirmation.newTab': '(opens in a new tab)',
-  'emailConfirmation.tryAgain': 'Try again',
 
   // Generic success and error screens (spec sections 2 and 8)
   'success.title': 'Success!',
@@ -99,7 +82,7 @@ export const en = {
   'consent.denied': 'Access to the application was denied.',
 } as const;
 
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof en | keyof LazyMessages;
 export type Messages = Record<MessageKey, string>;
 /** The `strings` property: any subset of the messages. */
 export type StringOverrides = Partial<Record<MessageKey, string>>;

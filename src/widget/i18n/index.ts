@@ -1,6 +1,14 @@
 // A tiny translator: English defaults, per-key overrides from the `strings` property, `{name}` parameters.
 import { en, type MessageKey, type StringOverrides } from './en.ts';
 
+/** The English defaults: first-paint strings now, each lazy screen's table once its module has loaded. */
+const defaults: Partial<Record<MessageKey, string>> = { ...en };
+
+/** Adds a lazy screen's string table to the defaults (called by `en-<flow>.ts` when it loads). */
+export function registerDefaults(messages: Partial<Record<MessageKey, string>>): void {
+  Object.assign(defaults, messages);
+}
+
 export type { MessageKey, StringOverrides } from './en.ts';
 export type Params = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: Params) => string;
@@ -15,7 +23,7 @@ export function format(message: string, params?: Params): string {
 export function createTranslator(overrides?: StringOverrides | null): Translate {
   return (key, params) => {
     const override = overrides?.[key];
-    return format(typeof override === 'string' ? override : en[key], params);
+    return format(typeof override === 'string' ? override : (defaults[key] ?? key), params);
   };
 }
 
@@ -23,7 +31,7 @@ export function createTranslator(overrides?: StringOverrides | null): Translate 
 export function errorMessageKey(errorType: string | undefined): MessageKey | undefined {
   if (!errorType) return undefined;
   const key = `errors.${errorType}`;
-  return key in en ? (key as MessageKey) : undefined;
+  return key in defaults ? (key as MessageKey) : undefined;
 }
 
 /** A message split around its `{name}` parameters, so a screen can render a parameter as markup (e.g. bold). */

@@ -1,3 +1,4 @@
+import '../i18n/en-email-confirmation.ts';
 import { css } from '@emotion/react';
 import { useId } from 'react';
 import { useWidget } from '../context.ts';

@@ -1,3 +1,4 @@
+import '../i18n/en-otp.ts';
 import { css, keyframes } from '@emotion/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
