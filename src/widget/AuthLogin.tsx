@@ -6,7 +6,7 @@
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global, css } from '@emotion/react';
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Suspense, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import type { Actor } from 'xstate';
 import type { AuthLoginConfig, ResolvedConfig } from './config.ts';
@@ -85,7 +85,9 @@ function useRenderRoots(container: Node, host: HTMLElement, lightDom: boolean, n
     } else {
       (container as ParentNode).prepend(styles);
     }
-    setRoots({ cache: createStyleCache(styles, nonce), portal });
+    // An update from a layout effect renders synchronously, which would paint the whole first screen in one long
+    // task; as a transition React renders it in slices between frames (the page stays responsive while it loads).
+    startTransition(() => setRoots({ cache: createStyleCache(styles, nonce), portal }));
     return () => outer.remove();
   }, [container, host, lightDom, nonce]);
   return roots;
