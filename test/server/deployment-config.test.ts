@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { dataOf, expectError, post, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
 
 let t: TestService;
@@ -25,6 +26,7 @@ before(async () => {
   fs.writeFileSync(path.join(site, '.env'), 'SECRET=1');
   fs.writeFileSync(path.join(dist, 'auth-login.js'), 'export {};');
   fs.writeFileSync(path.join(dist, 'chunks', 'screen-abc.js'), 'export const x = 1;');
+  fs.writeFileSync(path.join(dist, 'big.js'), `export const rows = [${'"a row of text",'.repeat(500)}];`);
   fs.writeFileSync(path.join(root, 'secret.txt'), 'outside the site');
   fs.symlinkSync(path.join(root, 'secret.txt'), path.join(site, 'link.txt'));
   t = await startTestService({
@@ -66,6 +68,28 @@ describe('static files', () => {
     assert.deepEqual([bundle.status, bundle.type], [200, 'text/javascript; charset=utf-8']);
     const chunk = await fetchText('/chunks/screen-abc.js');
     assert.deepEqual([chunk.status, chunk.body], [200, 'export const x = 1;']);
+  });
+
+  it('compresses text files with brotli, else gzip, when the browser offers it, and small files not at all', async () => {
+    const raw = fs.readFileSync(path.join(root, 'dist', 'big.js'));
+    const br = await t.service.app.request('/big.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    assert.equal(br.headers.get('content-encoding'), 'br');
+    assert.equal(br.headers.get('vary'), 'Accept-Encoding');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    assert.ok(brBytes.length < raw.length / 10, `${brBytes.length} bytes`);
+    assert.deepEqual(zlib.brotliDecompressSync(brBytes), raw);
+
+    const gz = await t.service.app.request('/big.js', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } });
+    assert.equal(gz.headers.get('content-encoding'), 'gzip');
+    assert.deepEqual(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())), raw);
+
+    const plain = await t.service.app.request('/big.js');
+    assert.equal(plain.headers.get('content-encoding'), null);
+    assert.deepEqual(Buffer.from(await plain.arrayBuffer()), raw);
+
+    const small = await t.service.app.request('/assets/site.css', { headers: { 'Accept-Encoding': 'br' } });
+    assert.equal(small.headers.get('content-encoding'), null);
+    assert.equal(await small.text(), 'body{}');
   });
 
   it('answers 304 when the ETag still matches', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { SDK_BASE_PATH } from '../../api/telemetry.ts';
 import type { AppEnv } from '../context.ts';
+import { chooseEncoding, compressed } from '../http/static-compression.ts';
 import { fileInside } from '../security/static-paths.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -81,13 +82,19 @@ function vendorFile(urlPath: string): string | null {
 async function sendFile(c: Context<AppEnv>, file: string, status: 200 | 404): Promise<Response> {
   const stat = await fs.stat(file);
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers: Record<string, string> = {
-    'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': contentType,
     // Always revalidate: the bundles and pages change on every build, and the ETag makes revalidation cheap.
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     ETag: etag,
+    Vary: 'Accept-Encoding',
   };
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'), contentType, stat.size);
   if (status === 200 && c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-  return c.body(new Uint8Array(await fs.readFile(file)), status, headers);
+  const read = async () => new Uint8Array(await fs.readFile(file));
+  if (!encoding) return c.body(await read(), status, headers);
+  headers['Content-Encoding'] = encoding;
+  return c.body(await compressed(`${file}\n${etag}`, encoding, read), status, headers);
 }
