@@ -135,6 +135,8 @@ const R2WCAuthLogin = r2wc(AuthLogin, {
 export class AuthLoginElement extends R2WCAuthLogin {
   /** @internal */
   #connected = false;
+  /** The pending mount after connection (see connectedCallback), if any. */
+  #mountTimer: ReturnType<typeof setTimeout> | undefined;
   /** @internal */
   #callbacks: AuthLoginCallbacks | undefined;
   /** @internal */
@@ -224,14 +226,25 @@ export class AuthLoginElement extends R2WCAuthLogin {
       }
     }
     this.#connected = true;
-    this.#prepare();
-    // A transition lets React render in slices between frames instead of one long task on the page's main thread.
-    startTransition(() => super.connectedCallback());
+    // Starting is split over tasks so that no one task blocks the page for long (a phone's main thread is slow):
+    // this one only records the connection; the next makes the client (storage reads, the bootstrap request), the
+    // one after creates the statechart and starts React, which renders in slices as a transition.
+    clearTimeout(this.#mountTimer);
+    this.#mountTimer = setTimeout(() => {
+      this.#ensureClient();
+      this.#mountTimer = setTimeout(() => {
+        this.#mountTimer = undefined;
+        this.#prepare();
+        startTransition(() => super.connectedCallback());
+      });
+    });
   }
 
   /** @internal */
   override disconnectedCallback(): void {
     this.#connected = false;
+    clearTimeout(this.#mountTimer);
+    this.#mountTimer = undefined;
     super.disconnectedCallback();
   }
 
@@ -330,7 +343,7 @@ export class AuthLoginElement extends R2WCAuthLogin {
 
   /** @internal */
   #render(): void {
-    if (!this.#connected) return;
+    if (!this.#connected || this.#mountTimer !== undefined) return; // a pending mount renders the latest values
     this.#prepare();
     startTransition(() => (this as unknown as Record<symbol, () => void>)[RENDER]!());
   }
