@@ -228,16 +228,21 @@ export class AuthLoginElement extends R2WCAuthLogin {
     this.#connected = true;
     // Starting is split over tasks so that no one task blocks the page for long (a phone's main thread is slow):
     // this one only records the connection; the next makes the client (storage reads, the bootstrap request), the
-    // one after creates the statechart and starts React, which renders in slices as a transition.
+    // next creates the statechart, and the last starts React, which renders in slices as a transition.
+    const steps = [() => this.#ensureClient(), () => this.#prepare()];
+    const next = (): void => {
+      const step = steps.shift();
+      if (step) {
+        step();
+        this.#mountTimer = setTimeout(next);
+        return;
+      }
+      this.#mountTimer = undefined;
+      this.#prepare();
+      startTransition(() => super.connectedCallback());
+    };
     clearTimeout(this.#mountTimer);
-    this.#mountTimer = setTimeout(() => {
-      this.#ensureClient();
-      this.#mountTimer = setTimeout(() => {
-        this.#mountTimer = undefined;
-        this.#prepare();
-        startTransition(() => super.connectedCallback());
-      });
-    });
+    this.#mountTimer = setTimeout(next);
   }
 
   /** @internal */
