@@ -65,7 +65,7 @@ export interface ServiceOptions {
   rbacPolicy?: RbacPolicy;
   /**
    * Role ids per user, keyed by email address (lower case) or user id, e.g. `{'dean@westlight.edu': ['admin']}`.
-   * Every user also has the default role `stytch_user`. Users carry their roles in `user.roles` and `session.roles`.
+   * Users carry their roles in `user.roles` and `session.roles`.
    */
   userRoles?: Record<string, string[]>;
   /**

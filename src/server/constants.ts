@@ -181,7 +181,5 @@ export const DEV_CAPTCHA_SITE_KEY = 'dev-captcha-site-key';
 export const DEV_CAPTCHA_PASS_TOKEN = 'dev-captcha-pass';
 /** The hosted provider's non-JSON answer on a retriable endpoint that wants a captcha (wire contract 1.4). */
 export const CAPTCHA_REQUIRED_TEXT = 'Captcha required';
-/** The default role every user has (the hosted provider's RBAC gives every user `stytch_user`). */
-export const DEFAULT_USER_ROLE = 'stytch_user';
 /** The dev events view shows the newest telemetry only, like the dev inbox. */
 export const DEV_EVENTS_MAX_ROWS = 200;

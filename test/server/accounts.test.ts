@@ -110,12 +110,12 @@ describe('accounts on the service', () => {
     await expectError(await post(t, '/impersonation/authenticate', {}), 400, 'invalid_request', 'impersonation_token is required.');
   });
 
-  it('users carry the default role plus the roles the project config gives them, in user and session', async () => {
+  it('users carry the roles the project config gives them, in user and session', async () => {
     const s = await signIn(t, dean);
     const me = await dataOf<{ roles: string[] }>(await get(t, '/users/me', { sessionToken: s.sessionToken }));
-    assert.deepEqual(me.roles, ['stytch_user', 'admin']);
+    assert.deepEqual(me.roles, ['admin']);
     const refreshed = await dataOf<{ session: { roles: string[] } }>(await post(t, '/sessions/authenticate', {}, { sessionToken: s.sessionToken }));
-    assert.deepEqual(refreshed.session.roles, ['stytch_user', 'admin']);
+    assert.deepEqual(refreshed.session.roles, ['admin']);
   });
 
   it('stores /events batches and shows them in the dev view', async () => {

@@ -1,15 +1,14 @@
 // The User as the wire shows it, with what issue 6 adds to the stored user: verified authenticators and roles.
 import type { User } from '../../api/user.ts';
 import type { ProjectConfig } from '../config.ts';
-import { DEFAULT_USER_ROLE } from '../constants.ts';
 import type { Db } from '../db/db.ts';
 import { verifiedTotps } from '../store/totps.ts';
 import { loadUser } from '../store/users.ts';
 
-/** Role ids from the project config, by user id or by any of the user's addresses, after the default role. */
+/** Role ids the project config gives the user, by user id or by any of the user's addresses (none by default). */
 export function rolesOf(config: ProjectConfig, user: Pick<User, 'user_id' | 'emails'>): string[] {
   const keys = [user.user_id.toLowerCase(), ...user.emails.map((e) => e.email)];
-  const roles = new Set<string>([DEFAULT_USER_ROLE]);
+  const roles = new Set<string>();
   for (const key of keys) for (const role of config.userRoles[key] ?? []) roles.add(role);
   return [...roles];
 }
