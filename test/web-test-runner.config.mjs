@@ -62,6 +62,7 @@ const captchaIdentity = await startServer({
   allowedOrigins: [`http://localhost:${port}`],
   devCaptcha: true,
 });
+const b2bIdentity = await startServer({ port: 0, database: { kind: 'memory' }, allowedOrigins: [`http://localhost:${port}`], vertical: 'B2B' });
 
 /** Commands a test can run on this (Node) side with `executeServerCommand` from @web/test-runner-commands. */
 const identityCommands = {
@@ -135,7 +136,7 @@ export default {
   plugins: [bundleTestFiles, identityCommands],
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"></head><body>
-<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url })};</script>
+<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url, b2bBaseUrl: b2bIdentity.url })};</script>
 <script type="module" src="${testFramework}"></script>
 </body></html>`,
 };

@@ -73,6 +73,11 @@ export interface ServiceOptions {
    * answers the non-JSON `Captcha required` until a request carries the dev token `dev-captcha-pass`. Development only.
    */
   devCaptcha?: boolean;
+  /**
+   * The bootstrap's `vertical`. This service implements the consumer API only; `B2B` exists so the client's
+   * "B2B token used with the consumer client" error can be exercised. Default `CONSUMER`.
+   */
+  vertical?: 'CONSUMER' | 'B2B';
   /** Third-party apps a user may grant access to; their access tokens can be exchanged for a session. */
   connectedApps?: ConnectedAppConfig[];
   /** Issuers whose JWTs `/sessions/attest` accepts, each named by a profile id. */
@@ -105,6 +110,7 @@ export interface ProjectConfig {
   rbacPolicy: RbacPolicy;
   userRoles: Readonly<Record<string, readonly string[]>>;
   devCaptcha: boolean;
+  vertical: 'CONSUMER' | 'B2B';
   connectedApps: readonly ConnectedAppConfig[];
   trustedAuthProfiles: readonly TrustedAuthProfile[];
   siteDir: string | undefined;
@@ -138,6 +144,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     rbacPolicy: options.rbacPolicy ?? { roles: [], resources: [], scopes: [] },
     userRoles: Object.fromEntries(Object.entries(options.userRoles ?? {}).map(([k, v]) => [k.toLowerCase(), [...v]])),
     devCaptcha: options.devCaptcha ?? false,
+    vertical: options.vertical ?? 'CONSUMER',
     connectedApps: [...(options.connectedApps ?? [])],
     trustedAuthProfiles: [...(options.trustedAuthProfiles ?? [])],
     siteDir: options.siteDir,

@@ -1,23 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { freshClientState, makeClient, signIn, waitFor } from '../support/client.ts';
-import type { SecondTab } from '../support/second-tab.page.ts';
-
-/** Opens the second page (same origin, separate document and client) and waits until its client is ready. */
-async function openSecondTab(): Promise<{ tab: SecondTab; close(): void }> {
-  const frame = document.createElement('iframe');
-  frame.src = '/test/support/second-tab.html';
-  document.body.append(frame);
-  const win = () => frame.contentWindow as unknown as { tab?: SecondTab };
-  await waitFor(() => Boolean(win()?.tab), 10_000, 'the second tab to load');
-  return {
-    tab: win().tab!,
-    close: () => {
-      win().tab!.client.destroy();
-      frame.remove();
-    },
-  };
-}
+import { openSecondTab } from '../support/second-tab.ts';
 
 describe('client sessions across tabs (two pages of one browser context)', () => {
   freshClientState();

@@ -37,6 +37,6 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
     dfp_protected_auth_mode: 'OBSERVATION',
     rbac_policy: config.rbacPolicy,
     siwe_required_for_crypto_wallets: false,
-    vertical: 'CONSUMER',
+    vertical: config.vertical,
   };
 }
