@@ -75,6 +75,7 @@ const identityCommands = {
     }
     // Issue 6: the service's clock (TOTP codes), and the dev tools that mint connected-app and impersonation tokens.
     if (command === 'service-now') return Date.now() + clockOffsetMs;
+    if (command === 'dev-events') return (await (await identity.service.app.request('/dev/events.json')).json()).events;
     if (command === 'dev-post') {
       const res = await identity.service.app.request(payload.path, {
         method: 'POST',

@@ -19,7 +19,7 @@ export async function devPost<T>(path: string, body: unknown): Promise<T> {
   return (await executeServerCommand('dev-post', { path, body })) as T;
 }
 
-function base32Bytes(text: string): Uint8Array {
+function base32Bytes(text: string): Uint8Array<ArrayBuffer> {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   const out: number[] = [];
   let bits = 0;
@@ -37,7 +37,7 @@ function base32Bytes(text: string): Uint8Array {
 
 /** RFC 6238 with HMAC-SHA1, 30 s steps, 6 digits. */
 export async function totpCode(secret: string, atMs: number): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', base32Bytes(secret), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', base32Bytes(secret) as BufferSource, { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
   const counter = new DataView(new ArrayBuffer(8));
   counter.setBigUint64(0, BigInt(Math.floor(atMs / 1000 / 30)));
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, counter.buffer));
@@ -63,4 +63,9 @@ export async function rejection(promise: Promise<unknown>): Promise<Error> {
   );
   if (!(error instanceof Error)) throw new Error('expected the call to reject');
   return error;
+}
+
+/** The telemetry the service stored, newest first (its dev events view as JSON). */
+export async function devEvents(): Promise<{ name: string; details: { telemetry: Record<string, unknown>; event: Record<string, unknown> } }[]> {
+  return (await executeServerCommand('dev-events')) as never;
 }
