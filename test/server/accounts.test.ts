@@ -155,3 +155,28 @@ describe('dev captcha on the service', () => {
     await dataOf(await post(t, '/otps/email/send/primary', { email }));
   });
 });
+
+describe('issue 6 routes: malformed input gets a 4xx with an error_type, never a 500', () => {
+  let t: TestService;
+  before(async () => {
+    t = await startTestService({ trustedAuthProfiles: [PROFILE], connectedApps: [APP] });
+  });
+  after(() => t.close());
+
+  it('NUL characters, wrong body shapes and malformed JSON', async () => {
+    const s = await signIn(t);
+    await expectError(await call(t, 'PUT', '/users/me', s.sessionToken, { untrusted_metadata: { a: 'x\u0000y' } }), 400, 'invalid_request', 'untrusted_metadata must not contain NUL characters');
+    await expectError(await call(t, 'PUT', '/users/me', s.sessionToken, { name: 'Ada' }), 400, 'invalid_request', 'name must be an object');
+    await expectError(await call(t, 'PUT', '/users/me', s.sessionToken, { name: { first_name: 1 } }), 400, 'invalid_request', 'first_name must be a string');
+    await expectError(await call(t, 'DELETE', '/users/emails/a%00b', s.sessionToken), 400, 'invalid_request', 'id must not contain NUL characters');
+    await expectError(await post(t, '/users/connected_apps/a%00b/revoke', undefined, { sessionToken: s.sessionToken }), 400, 'invalid_request');
+    for (const path of ['/totps', '/totps/authenticate', '/totps/recover', '/sessions/exchange_access_token', '/sessions/attest', '/impersonation/authenticate']) {
+      await expectError(await post(t, path, [1, 2], { sessionToken: s.sessionToken }), 400, 'invalid_request', 'The request body must be a JSON object.');
+      await expectError(await post(t, path, undefined, { sessionToken: s.sessionToken, raw: '{"a":' }), 400, 'invalid_json');
+    }
+    await expectError(await post(t, '/sessions/attest', { profile_id: PROFILE.profileId, token: 'not.a.jwt' }), 401, 'invalid_trusted_auth_token');
+    await expectError(await post(t, '/sessions/attest', { profile_id: PROFILE.profileId, token: 'x' }), 401, 'invalid_trusted_auth_token', 'The trusted auth token is not valid: not a compact JWT.');
+    await expectError(await post(t, '/totps/authenticate', { totp_code: '12ab56', session_duration_minutes: 30 }, { sessionToken: s.sessionToken }), 400, 'invalid_code');
+    await expectError(await post(t, '/totps/authenticate', { totp_code: '123456', session_duration_minutes: 30 }, { sessionToken: s.sessionToken }), 404, 'totp_not_found');
+  });
+});

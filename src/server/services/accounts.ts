@@ -44,6 +44,10 @@ export async function updateMe(deps: Deps, userId: string, body: JsonObject): Pr
   if (metadata && nestsDeeperThan(metadata, MAX_JSON_DEPTH)) {
     throw Errors.invalidRequest(`untrusted_metadata may nest at most ${MAX_JSON_DEPTH} levels deep.`);
   }
+  // PostgreSQL jsonb cannot hold U+0000 (escaped as \u0000 in JSON text); refuse it rather than fail in the database.
+  if (metadata && JSON.stringify(metadata).includes('\\u0000')) {
+    throw Errors.invalidRequest('untrusted_metadata must not contain NUL characters');
+  }
   await deps.db.query(
     `update users set first_name = coalesce($2, first_name), middle_name = coalesce($3, middle_name),
        last_name = coalesce($4, last_name), untrusted_metadata = coalesce($5::jsonb, untrusted_metadata) where id = $1`,
@@ -72,6 +76,7 @@ const FACTOR_TABLES: Partial<Record<UserFactorKind, string>> = {
 /** DELETE /users/<kind>/{id}: only the signed-in user's own factor is removed. */
 export async function deleteFactor(deps: Deps, userId: string, kind: UserFactorKind, id: string) {
   const table = FACTOR_TABLES[kind];
+  if (id.includes('\u0000')) throw Errors.invalidRequest('id must not contain NUL characters');
   const rows = table
     ? await deps.db.query<{ id: string }>(`delete from ${table} where id = $1 and user_id = $2 returning id`, [id, userId])
     : [];
@@ -105,6 +110,7 @@ export async function listConnectedApps(deps: Deps, userId: string): Promise<{ c
 
 /** POST /users/connected_apps/{id}/revoke: ends every grant, so the app's access tokens stop working. */
 export async function revokeConnectedApp(deps: Deps, userId: string, clientId: string): Promise<Record<string, never>> {
+  if (clientId.includes('\u0000')) throw Errors.invalidRequest('connected_app_id must not contain NUL characters');
   if ((await revokeGrants(deps.db, userId, clientId, deps.config.now())) === 0) throw Errors.connectedAppNotFound();
   return {};
 }
