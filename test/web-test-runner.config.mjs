@@ -23,6 +23,26 @@ async function freePort() {
   });
 }
 
+// ---- Issue 6: the project settings the headless-client tests exercise, and a second service with the dev captcha ----
+const ISSUE6_OPTIONS = {
+  rbacPolicy: {
+    roles: [
+      { role_id: 'editor', description: '', permissions: [{ resource_id: 'documents', actions: ['read', 'write'] }] },
+      { role_id: 'admin', description: '', permissions: [{ resource_id: 'documents', actions: ['*'] }, { resource_id: 'grades', actions: ['*'] }] },
+    ],
+    resources: [
+      { resource_id: 'documents', description: '', actions: ['read', 'write', 'delete'] },
+      { resource_id: 'grades', description: '', actions: ['read', 'publish'] },
+    ],
+    scopes: [],
+  },
+  userRoles: { 'rbac-editor@example.com': ['editor'], 'rbac-admin@example.com': ['admin'] },
+  trustedAuthProfiles: [
+    { profileId: 'trusted-profile-test-wtr', issuer: 'https://idp.example.com', audience: 'westlight', secret: 'wtr-trusted-token-secret' },
+  ],
+  connectedApps: [{ client_id: 'connected-app-test-wtr', name: 'Grades Sync', description: 'Copies grades', client_type: 'third_party' }],
+};
+
 const port = await freePort();
 const pageOrigin = `http://localhost:${port}`;
 let clockOffsetMs = 0;
@@ -32,7 +52,17 @@ const identity = await startServer({
   allowedOrigins: [pageOrigin],
   redirectUrls: [`${pageOrigin}/`, `${pageOrigin}/student-portal`],
   now: () => Date.now() + clockOffsetMs,
+  // Issue 6: an RBAC policy with roles for two fixed addresses, a trusted-token profile and a connected app.
+  ...ISSUE6_OPTIONS,
 });
+
+const captchaIdentity = await startServer({
+  port: 0,
+  database: { kind: 'memory' },
+  allowedOrigins: [`http://localhost:${port}`],
+  devCaptcha: true,
+});
+const b2bIdentity = await startServer({ port: 0, database: { kind: 'memory' }, allowedOrigins: [`http://localhost:${port}`], vertical: 'B2B' });
 
 /** Commands a test can run on this (Node) side with `executeServerCommand` from @web/test-runner-commands. */
 const identityCommands = {
@@ -42,6 +72,17 @@ const identityCommands = {
       const query = payload?.to ? `?to=${encodeURIComponent(payload.to)}` : '';
       const res = await identity.service.app.request(`/dev/inbox.json${query}`);
       return (await res.json()).messages;
+    }
+    // Issue 6: the service's clock (TOTP codes), and the dev tools that mint connected-app and impersonation tokens.
+    if (command === 'service-now') return Date.now() + clockOffsetMs;
+    if (command === 'dev-events') return (await (await identity.service.app.request('/dev/events.json')).json()).events;
+    if (command === 'dev-post') {
+      const res = await identity.service.app.request(payload.path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload.body),
+      });
+      return res.json();
     }
     if (command === 'advance-service-clock') {
       clockOffsetMs += Number(payload?.ms ?? 0);
@@ -54,7 +95,8 @@ const identityCommands = {
 const bundleTestFiles = {
   name: 'bundle-test-files',
   async serve(context) {
-    if (!/\.test\.tsx?$/.test(context.path)) return undefined;
+    // Issue 6: `.page.ts` files are pages a test opens in an iframe (a second tab), bundled the same way.
+    if (!/\.(test|page)\.tsx?$/.test(context.path)) return undefined;
     const result = await esbuild.build({
       entryPoints: [path.join(root, decodeURIComponent(context.path))],
       bundle: true,
@@ -95,7 +137,7 @@ export default {
   plugins: [bundleTestFiles, identityCommands],
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"></head><body>
-<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin })};</script>
+<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url, b2bBaseUrl: b2bIdentity.url })};</script>
 <script type="module" src="${testFramework}"></script>
 </body></html>`,
 };

@@ -46,6 +46,15 @@ export const ERROR_TYPES = [
   'too_many_requests',
   'origin_not_allowed',
   'internal_server_error',
+  // Issue 6: TOTP, access-token exchange, attest, impersonation, connected apps.
+  'totp_not_found',
+  'totp_code_already_authenticated',
+  'recovery_code_not_found',
+  'access_token_not_found',
+  'impersonation_token_not_found',
+  'trusted_auth_profile_not_found',
+  'invalid_trusted_auth_token',
+  'connected_app_not_found',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

@@ -67,3 +67,16 @@ export const MSG_CAPTCHA_UNAVAILABLE = 'Unable to query captcha and/or dfp telem
 
 /** Warning when the background refresh gives up (spec 8: "a session background refresh failure that signals logout"). */
 export const SESSION_LOGOUT_WARNING = 'Session background refresh failed. Treating the user as logged out.';
+
+// ---- Issue 6 ----
+
+/** reCAPTCHA Enterprise, the provider's captcha (wire contract 1.5); the action it tokens for. */
+export const RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/enterprise.js?render=';
+export const RECAPTCHA_ACTION = 'LOGIN';
+
+/** Logged when access is evaluated without a loadable RBAC policy (spec 6 and 8); the caller then has no permissions. */
+export const MSG_RBAC_POLICY_MISSING = 'Unable to load the RBAC policy from the project bootstrap data; assuming no permissions.';
+/** Spec 8: "duplicate cookie warnings", when a cookie name is set more than once (different paths or domains). */
+export const MSG_DUPLICATE_COOKIE = 'Found more than one cookie named';
+/** The RBAC wildcard action (wire contract 2.9). */
+export const RBAC_WILDCARD_ACTION = '*';

@@ -6,6 +6,8 @@ import {
   DEFAULT_IST_COOKIE,
   DEFAULT_JWT_COOKIE,
   DEFAULT_SESSION_COOKIE,
+  IST_COOKIE_LIFETIME_MS,
+  MSG_DUPLICATE_COOKIE,
   SEEN_DOMAINS_KEY_SUFFIX,
 } from './constants.ts';
 import { readJson, storageKey, writeJson } from './storage.ts';
@@ -36,8 +38,16 @@ export function isLocalHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
+const warnedDuplicates = new Set<string>();
+
 export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split('; ')) {
+  const parts = document.cookie.split('; ');
+  // The same name under two paths or domains: the browser sends both and which one wins is unclear (spec 8).
+  if (parts.filter((p) => p.startsWith(`${name}=`)).length > 1 && !warnedDuplicates.has(name)) {
+    warnedDuplicates.add(name);
+    console.warn(`${MSG_DUPLICATE_COOKIE} ${name}; the first one is used. Check cookie paths and domains.`);
+  }
+  for (const part of parts) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq) === name) {
       try {
@@ -64,6 +74,9 @@ export interface SessionCookies {
   /** Deletes the session and JWT cookies everywhere they may have been written. */
   clear(): void;
   deleteIst(): void;
+  /** Writes the intermediate session token cookie, which expires IST_COOKIE_LIFETIME_MS from now (spec 4). */
+  writeIst(token: string): void;
+  readIst(): string | null;
 }
 
 export function sessionCookies(config: CookieConfig, publicToken: string): SessionCookies {
@@ -98,5 +111,7 @@ export function sessionCookies(config: CookieConfig, publicToken: string): Sessi
       remove(config.jwt);
     },
     deleteIst: () => remove(config.ist),
+    writeIst: (token) => setCookie(config.ist, token, config.path, new Date(Date.now() + IST_COOKIE_LIFETIME_MS), config.domain),
+    readIst: () => readCookie(config.ist),
   };
 }

@@ -32,11 +32,7 @@ export function isUnrecoverable(error: unknown): boolean {
   return error instanceof APIError && (UNRECOVERABLE_ERROR_TYPES as readonly string[]).includes(error.error_type);
 }
 
-/**
- * Seam for the captcha/DFP retry of "R" endpoints (wire contract 1.5), a later issue. It must return the body to send
- * again with `captcha_token` and `dfp_telemetry_id`; until DFP/captcha support lands it behaves like the provider's
- * SDK with DFP disabled: it throws.
- */
+/** The retry without captcha support wired in: like the provider's SDK with DFP disabled, it throws. */
 export async function retryWithCaptcha(_error: RetriableError, _body: Body | undefined): Promise<Body> {
   throw new Error(MSG_CAPTCHA_UNAVAILABLE);
 }
@@ -47,6 +43,8 @@ export interface HttpDeps {
   /** Read at request time: the session cookie may change between calls, in this tab or another. */
   sessionToken(): string | null;
   signedInIds(): SignedInIds;
+  /** The body for the one captcha/DFP retry (captcha.ts, loaded on demand); without it the retry throws. */
+  captchaRetry?(body: Body | undefined): Promise<Body>;
 }
 
 export interface Http {
@@ -74,7 +72,9 @@ export function createHttp(deps: HttpDeps): Http {
         return await send<T>(method, path, body);
       } catch (error) {
         if (!(error instanceof RetriableError) || !options?.retriable) throw error;
-        return send<T>(method, path, await retryWithCaptcha(error, body));
+        // A fresh telemetry header is built by send(); the body gains a fresh captcha token and DFP id.
+        const retryBody = deps.captchaRetry ? await deps.captchaRetry(body) : await retryWithCaptcha(error, body);
+        return send<T>(method, path, retryBody);
       }
     },
   };

@@ -13,6 +13,9 @@ import { createSessionApi } from './sessions.ts';
 import type { SessionApi } from './types.ts';
 import { createUserApi } from './users.ts';
 import { validate } from './schema.ts';
+import { lazyCall } from './lazy.ts';
+import { createRbacApi } from './rbac.ts';
+import type { TotpsApi } from './types.ts';
 
 export type * from './types.ts';
 export { APIError, APISchemaError, APIUnreachableError, SDKUsageError } from './errors.ts';
@@ -21,7 +24,7 @@ export { APIError, APISchemaError, APIUnreachableError, SDKUsageError } from './
  * Start-up and background refresh for a store, once per page and token (wire contract 1.6): with a readable session
  * cookie, re-authenticate now and then every 3 minutes; without one, the cached state is stale, so clear it.
  */
-function manageSession(store: SessionStore, session: SessionApi): void {
+function manageSession(store: SessionStore, session: SessionApi, customApiDomain: boolean): void {
   const loop = createRefreshLoop({
     authenticate: () => session.authenticate(),
     onLoggedOut(reason, error) {
@@ -32,17 +35,28 @@ function manageSession(store: SessionStore, session: SessionApi): void {
   store.refresh = loop;
   // Sign-in (here or in another tab) starts the loop; sign-out stops it.
   store.onSession((s) => (s ? loop.start(false) : loop.stop()));
-  if (store.cookies.readToken()) loop.start(true);
+  // With a custom API domain the session lives in that domain's HttpOnly cookies, which this page cannot read.
+  if (store.cookies.readToken() || customApiDomain) loop.start(true);
   else store.clear();
 }
 
 export function createAuthClient(options: AuthClientOptions): AuthClient {
   const { publicToken } = options;
   validate({ publicToken }, { publicToken: 'string' });
-  const baseUrl = resolveBaseUrl(publicToken, options.baseUrl);
+  // A custom API domain is reduced to its hostname over https (wire contract 1.1); an explicit baseUrl still wins.
+  const baseUrl = resolveBaseUrl(
+    publicToken,
+    options.baseUrl ?? (options.apiDomain ? `https://${new URL(options.apiDomain, location.href).hostname}` : undefined),
+  );
   const { store, fresh } = acquireStore(publicToken, options.cookieOptions);
   const signedInIds = () => ({ userId: store.getSession()?.user_id, sessionId: store.getSession()?.session_id });
-  const http = createHttp({ baseUrl, publicToken, sessionToken: () => store.cookies.readToken(), signedInIds });
+  const http = createHttp({
+    baseUrl,
+    publicToken,
+    sessionToken: () => store.cookies.readToken(),
+    signedInIds,
+    captchaRetry: async (body) => (await import('./captcha.ts')).captchaRetryBody(body, await bootstrap.get(), options),
+  });
 
   const subscriptions = new Set<() => void>();
   const track = (unsubscribe: () => void) => {
@@ -59,7 +73,14 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const magicLinks = createMagicLinksApi(http, store, bootstrap);
   const otps = createOtpsApi(http, store);
   const events = createEventQueue({ baseUrl, publicToken, signedInIds });
-  if (fresh) manageSession(store, session);
+  const ctx = { http, store };
+  const totps: TotpsApi = {
+    create: lazyCall(ctx, 'totpCreate'),
+    authenticate: lazyCall(ctx, 'totpAuthenticate'),
+    recoveryCodes: lazyCall(ctx, 'totpRecoveryCodes'),
+    recover: lazyCall(ctx, 'totpRecover'),
+  };
+  if (fresh) manageSession(store, session, options.apiDomain !== undefined);
   events.log(INSTANTIATED_EVENT, {});
 
   let destroyed = false;
@@ -71,6 +92,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     magicLinks,
     otps,
     bootstrap,
+    totps,
+    impersonation: { authenticate: lazyCall(ctx, 'impersonate') },
+    rbac: createRbacApi(http, store, bootstrap),
     events: { log: (name, details) => events.log(name, details) },
     destroy() {
       if (destroyed) return;

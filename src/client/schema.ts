@@ -1,7 +1,15 @@
 // Client-side type checks (spec 5): a wrong type throws SDKUsageError before anything is sent.
 import { SDKUsageError } from './errors.ts';
 
-export type FieldKind = 'string' | 'number' | 'boolean' | 'object' | 'stringArray' | 'optionalString' | 'optionalNumber';
+export type FieldKind =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'object'
+  | 'stringArray'
+  | 'optionalString'
+  | 'optionalNumber'
+  | 'optionalObject';
 
 const EXPECTED: Record<FieldKind, string> = {
   string: 'a string',
@@ -10,6 +18,7 @@ const EXPECTED: Record<FieldKind, string> = {
   optionalNumber: 'a number',
   boolean: 'a boolean',
   object: 'an object',
+  optionalObject: 'an object',
   stringArray: 'an array of strings',
 };
 
@@ -19,6 +28,8 @@ function matches(kind: FieldKind, value: unknown): boolean {
       return value === undefined || typeof value === 'string';
     case 'optionalNumber':
       return value === undefined || typeof value === 'number';
+    case 'optionalObject':
+      return value === undefined || matches('object', value);
     case 'object':
       return typeof value === 'object' && value !== null && !Array.isArray(value);
     case 'stringArray':

@@ -92,7 +92,11 @@ function createStore(publicToken: string, cookieOptions?: CookieOptions): Entry 
       const session_token = cookies.readToken();
       return session_token ? { session_token, session_jwt: cookies.readJwt() ?? '' } : null;
     },
-    applyAuthResponse({ session, user, session_token, session_jwt }) {
+    applyAuthResponse(response) {
+      const { session, user, session_token, session_jwt } = response;
+      const ist = (response as { intermediate_session_token?: unknown }).intermediate_session_token;
+      // A response with an intermediate token but no session: keep the token (10 minutes) for the next factor.
+      if (!session && typeof ist === 'string' && ist) return cookies.writeIst(ist);
       if (session_token && session_jwt) {
         cookies.write(session_token, session_jwt, session.expires_at);
         // A full session supersedes any intermediate one (spec 4).

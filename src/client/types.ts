@@ -120,3 +120,83 @@ export interface AuthClient {
   /** Stops timers and listeners (background refresh, telemetry flush, storage sync). */
   destroy(): void;
 }
+
+// ---- Issue 6: every remaining call, captcha/DFP providers, RBAC. Interfaces above are extended by merging. ----
+import type {
+  AttestRequest,
+  ConnectedAppsResponse,
+  ExchangeAccessTokenRequest,
+  ImpersonationAuthenticateRequest,
+  ResponseCommon,
+  TotpAuthenticateResponse,
+  TotpCreateResponse,
+  TotpRecoveryCodesResponse,
+  UserMutationResponse,
+  UserUpdateRequest,
+  UserUpdateResponse,
+} from '../api/index.ts';
+
+export interface AuthClientOptions {
+  /**
+   * A custom API domain (e.g. a CNAME of the identity service) whose own HttpOnly cookies carry the session. Requests go
+   * to `https://<its hostname>` unless `baseUrl` is also given; at start-up the session is re-authenticated even without
+   * a readable session cookie, instead of being cleared (wire contract 1.6).
+   */
+  apiDomain?: string;
+  /** Captcha provider: a token for the site key (default: reCAPTCHA Enterprise, action LOGIN, when the project enables captcha). */
+  captcha?: (siteKey: string) => Promise<string>;
+  /** Device-fingerprint provider: a telemetry id for `dfp_telemetry_id`. Without one, only the captcha token is sent. */
+  dfp?: () => Promise<string>;
+}
+
+export interface SessionApi {
+  /** A connected app's OAuth access token for a session of the same user. */
+  exchangeAccessToken(request: ExchangeAccessTokenRequest): Promise<AuthenticateResult>;
+  /** A JWT from a trusted issuer (its profile configured on the service) for a session; returned with `__user`. */
+  attest(request: AttestRequest): Promise<AuthenticateResponse>;
+}
+
+export interface UserApi {
+  /** PUT /users/me: `untrusted_metadata` (an object) and name parts. */
+  update(request: UserUpdateRequest): Promise<Omit<UserUpdateResponse, '__user'>>;
+  deleteEmail(emailId: string): Promise<Omit<UserMutationResponse, '__user'>>;
+  deletePhoneNumber(phoneId: string): Promise<Omit<UserMutationResponse, '__user'>>;
+  deleteTOTP(totpId: string): Promise<Omit<UserMutationResponse, '__user'>>;
+  deleteCryptoWallet(cryptoWalletId: string): Promise<Omit<UserMutationResponse, '__user'>>;
+  deleteOAuthRegistration(oauthUserRegistrationId: string): Promise<Omit<UserMutationResponse, '__user'>>;
+  deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<Omit<UserMutationResponse, '__user'>>;
+  deleteBiometricRegistration(biometricRegistrationId: string): Promise<Omit<UserMutationResponse, '__user'>>;
+  getConnectedApps(): Promise<ConnectedAppsResponse>;
+  revokeConnectedApp(connectedAppId: string): Promise<ResponseCommon>;
+}
+
+export interface TotpsApi {
+  /** A new authenticator for the signed-in user: secret, key URI and recovery codes. */
+  create(request: { expiration_minutes: number }): Promise<Omit<TotpCreateResponse, '__user'>>;
+  authenticate(request: { totp_code: string; session_duration_minutes: number }): Promise<Omit<TotpAuthenticateResponse, '__user'>>;
+  /** Fresh recovery codes for each verified authenticator; the old unused ones stop working. */
+  recoveryCodes(): Promise<TotpRecoveryCodesResponse>;
+  recover(request: { recovery_code: string; session_duration_minutes: number }): Promise<Omit<TotpAuthenticateResponse, '__user'>>;
+}
+
+export interface ImpersonationApi {
+  authenticate(request: ImpersonationAuthenticateRequest): Promise<AuthenticateResponse>;
+}
+
+/** resource_id → action → allowed. */
+export type PermissionsMap = Record<string, Record<string, boolean>>;
+
+export interface RbacApi {
+  /** From the cached user and bootstrap policy, synchronously. */
+  isAuthorizedSync(resourceId: string, action: string): boolean;
+  /** After the fresh bootstrap policy has loaded. */
+  isAuthorized(resourceId: string, action: string): Promise<boolean>;
+  /** Every resource and action of the policy, with whether the user may perform it. */
+  allPermissions(): Promise<PermissionsMap>;
+}
+
+export interface AuthClient {
+  readonly totps: TotpsApi;
+  readonly impersonation: ImpersonationApi;
+  readonly rbac: RbacApi;
+}

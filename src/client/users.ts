@@ -1,11 +1,14 @@
 // user.* of the public API (wire contract 3.2).
-import { PATHS, type User, type UsersMeResponse } from '../api/index.ts';
+import { PATHS, type User, type UserFactorKind, type UsersMeResponse } from '../api/index.ts';
 import type { UserApi } from './types.ts';
 import type { SessionStore } from './session.ts';
 import type { Http } from './http.ts';
 import type { Track } from './sessions.ts';
+import { lazyCall } from './lazy.ts';
 
 export function createUserApi(http: Http, store: SessionStore, track: Track): UserApi {
+  const remove = (kind: UserFactorKind) => (id: string) => lazyCall(ctx, 'deleteFactor')(kind, id);
+  const ctx = { http, store };
   return {
     getSync: () => store.getUser(),
     async get(): Promise<User> {
@@ -15,5 +18,15 @@ export function createUserApi(http: Http, store: SessionStore, track: Track): Us
       return user;
     },
     onChange: (callback) => track(store.onUser(callback)),
+    update: lazyCall(ctx, 'updateUser'),
+    deleteEmail: remove('emails'),
+    deletePhoneNumber: remove('phone_numbers'),
+    deleteTOTP: remove('totps'),
+    deleteCryptoWallet: remove('crypto_wallets'),
+    deleteOAuthRegistration: remove('oauth'),
+    deleteWebauthnRegistration: remove('webauthn_registrations'),
+    deleteBiometricRegistration: remove('biometric_registrations'),
+    getConnectedApps: lazyCall(ctx, 'getConnectedApps'),
+    revokeConnectedApp: lazyCall(ctx, 'revokeConnectedApp'),
   };
 }

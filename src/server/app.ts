@@ -24,6 +24,9 @@ import { projectRoutes } from './routes/projects.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { staticRoutes } from './routes/static.ts';
 import { userRoutes } from './routes/users.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { devAccountRoutes } from './routes/dev-accounts.ts';
+import { devCaptcha } from './middleware/captcha.ts';
 import { loadSigningKey } from './security/jwt.ts';
 import { FixedWindowRateLimiter } from './security/rate-limit.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
@@ -75,16 +78,19 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   const sdk = new Hono<AppEnv>();
   sdk.use('*', sdkCors(deps.config.allowedOrigins));
   sdk.use('*', limitBody(MAX_BODY_BYTES));
+  sdk.use('*', devCaptcha(deps));
   sdk.route('/', projectRoutes(deps));
   sdk.route('/', eventRoutes(deps));
   sdk.route('/', magicLinkRoutes(deps));
   sdk.route('/', otpRoutes(deps));
   sdk.route('/', sessionRoutes(deps));
   sdk.route('/', userRoutes(deps));
+  sdk.route('/', accountRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);
 
   app.route('/', jwksRoutes(deps));
   if (deps.config.devInbox) app.route('/', devInboxRoutes(deps));
+  if (deps.config.devInbox) app.route('/', devAccountRoutes(deps));
   if (deps.config.siteDir || deps.config.distDir) {
     app.route('/', staticRoutes({ siteDir: deps.config.siteDir, distDir: deps.config.distDir }));
   }

@@ -19,6 +19,26 @@ export interface SmtpOptions {
   password?: string;
 }
 
+/** A connected app (an OAuth client of this project) as users see it in their connected-apps list. */
+export interface ConnectedAppConfig {
+  client_id: string;
+  name: string;
+  description: string;
+  client_type: 'first_party' | 'third_party' | 'first_party_public' | 'third_party_public';
+  logo_url?: string;
+}
+
+/**
+ * A trusted issuer for `/sessions/attest`: its JWTs are HS256-signed with `secret`, carry `iss` = `issuer`,
+ * `aud` = `audience`, `exp`, and the user's `email`; the user is found (or created) by that address.
+ */
+export interface TrustedAuthProfile {
+  profileId: string;
+  issuer: string;
+  audience: string;
+  secret: string;
+}
+
 /** Everything a caller may set; every field has a safe local default. */
 export interface ServiceOptions {
   database?: DatabaseOptions;
@@ -41,7 +61,27 @@ export interface ServiceOptions {
   phoneRegions?: string[];
   /** The bootstrap's `disable_sdk_watermark`; a self-hosted service has no provider brand to show. */
   disableSdkWatermark?: boolean;
+  /** The RBAC policy the bootstrap document carries; the client evaluates permissions against it. */
   rbacPolicy?: RbacPolicy;
+  /**
+   * Role ids per user, keyed by email address (lower case) or user id, e.g. `{'dean@westlight.edu': ['admin']}`.
+   * Users carry their roles in `user.roles` and `session.roles`.
+   */
+  userRoles?: Record<string, string[]>;
+  /**
+   * Dev captcha: the bootstrap announces captcha and DFP protection, and every retriable endpoint (wire contract 1.5)
+   * answers the non-JSON `Captcha required` until a request carries the dev token `dev-captcha-pass`. Development only.
+   */
+  devCaptcha?: boolean;
+  /**
+   * The bootstrap's `vertical`. This service implements the consumer API only; `B2B` exists so the client's
+   * "B2B token used with the consumer client" error can be exercised. Default `CONSUMER`.
+   */
+  vertical?: 'CONSUMER' | 'B2B';
+  /** Third-party apps a user may grant access to; their access tokens can be exchanged for a session. */
+  connectedApps?: ConnectedAppConfig[];
+  /** Issuers whose JWTs `/sessions/attest` accepts, each named by a profile id. */
+  trustedAuthProfiles?: TrustedAuthProfile[];
   /** Serve the demo site from this folder (clean URLs and a 404 page). */
   siteDir?: string;
   /** Serve the built bundles from this folder at the root. */
@@ -68,6 +108,11 @@ export interface ProjectConfig {
   phoneRegions: readonly string[] | null;
   disableSdkWatermark: boolean;
   rbacPolicy: RbacPolicy;
+  userRoles: Readonly<Record<string, readonly string[]>>;
+  devCaptcha: boolean;
+  vertical: 'CONSUMER' | 'B2B';
+  connectedApps: readonly ConnectedAppConfig[];
+  trustedAuthProfiles: readonly TrustedAuthProfile[];
   siteDir: string | undefined;
   distDir: string | undefined;
   devInbox: boolean;
@@ -97,6 +142,11 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     phoneRegions: options.phoneRegions ? options.phoneRegions.map((region) => region.toUpperCase()) : null,
     disableSdkWatermark: options.disableSdkWatermark ?? true,
     rbacPolicy: options.rbacPolicy ?? { roles: [], resources: [], scopes: [] },
+    userRoles: Object.fromEntries(Object.entries(options.userRoles ?? {}).map(([k, v]) => [k.toLowerCase(), [...v]])),
+    devCaptcha: options.devCaptcha ?? false,
+    vertical: options.vertical ?? 'CONSUMER',
+    connectedApps: [...(options.connectedApps ?? [])],
+    trustedAuthProfiles: [...(options.trustedAuthProfiles ?? [])],
     siteDir: options.siteDir,
     distDir: options.distDir,
     devInbox: options.devInbox ?? true,

@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { ID_ENVIRONMENT, REQUEST_ID_PREFIX } from './constants.ts';
 
 /** Identifiers in the hosted provider's style: `user-test-<uuid>`, `session-test-<uuid>`, ... */
-export type IdKind = 'user' | 'email' | 'phone-number' | 'session' | 'magic-link' | 'otp' | 'message';
+export type IdKind =
+  | 'user'
+  | 'email'
+  | 'phone-number'
+  | 'session'
+  | 'magic-link'
+  | 'otp'
+  | 'message'
+  // Issue 6:
+  | 'totp'
+  | 'totp-recovery-code'
+  | 'connected-app-grant'
+  | 'impersonation-token';
 
 export function newId(kind: IdKind): string {
   return `${kind}-${ID_ENVIRONMENT}-${randomUUID()}`;

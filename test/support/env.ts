@@ -6,6 +6,10 @@ export interface TestEnv {
   baseUrl: string;
   publicToken: string;
   pageOrigin: string;
+  /** Issue 6: a second service with the dev captcha switched on. */
+  captchaBaseUrl: string;
+  /** Issue 6: a service whose bootstrap says `vertical: 'B2B'`. */
+  b2bBaseUrl: string;
 }
 
 export const testEnv: TestEnv = (window as unknown as { __AUTH_TEST__: TestEnv }).__AUTH_TEST__;

@@ -79,5 +79,27 @@ export const Errors = {
     new ApiError(429, 'too_many_requests', 'Too many requests for this identifier. Wait a minute and try again.', {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
     }),
+  // Issue 6: TOTP, access-token exchange, attest, impersonation, connected apps.
+  totpNotFound: () => new ApiError(404, 'totp_not_found', 'This user has no TOTP authenticator that can be used.'),
+  totpCodeWrong: () =>
+    new ApiError(401, 'otp_code_not_found', 'The TOTP code is wrong or has expired. Enter the current code from your app.'),
+  totpCodeAlreadyUsed: () =>
+    new ApiError(
+      401,
+      'totp_code_already_authenticated',
+      'This TOTP code has already been used. Wait for the next code from your authenticator app.',
+    ),
+  recoveryCodeNotFound: () =>
+    new ApiError(401, 'recovery_code_not_found', 'The recovery code is wrong or has already been used.'),
+  accessTokenNotFound: () =>
+    new ApiError(401, 'access_token_not_found', 'The access token is unknown or its grant has been revoked.'),
+  impersonationTokenNotFound: () =>
+    new ApiError(401, 'impersonation_token_not_found', 'The impersonation token is unknown, expired or already used.'),
+  trustedAuthProfileNotFound: () =>
+    new ApiError(404, 'trusted_auth_profile_not_found', 'No trusted auth token profile has this profile_id.'),
+  invalidTrustedAuthToken: (reason: string) =>
+    new ApiError(401, 'invalid_trusted_auth_token', `The trusted auth token is not valid: ${reason}.`),
+  connectedAppNotFound: () =>
+    new ApiError(404, 'connected_app_not_found', 'This user has not granted access to a connected app with this id.'),
   internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
 } as const;

@@ -4,6 +4,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { Errors } from '../http/errors.ts';
 import { secretsEqual } from '../security/tokens.ts';
+import { DEV_CAPTCHA_SITE_KEY } from '../constants.ts';
 
 type BootstrapPayload = Omit<BootstrapResponse, 'request_id' | 'status_code'>;
 
@@ -24,7 +25,7 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
     disable_sdk_watermark: config.disableSdkWatermark,
     cname_domain: null,
     email_domains: [...config.emailDomains],
-    captcha_settings: { enabled: false },
+    captcha_settings: config.devCaptcha ? { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } : { enabled: false },
     pkce_required_for_email_magic_links: config.pkceRequiredForEmailMagicLinks,
     pkce_required_for_password_resets: false,
     pkce_required_for_oauth: false,
@@ -32,10 +33,10 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
     slug_pattern: null,
     create_organization_enabled: false,
     password_config: null,
-    dfp_protected_auth_enabled: false,
+    dfp_protected_auth_enabled: config.devCaptcha,
     dfp_protected_auth_mode: 'OBSERVATION',
     rbac_policy: config.rbacPolicy,
     siwe_required_for_crypto_wallets: false,
-    vertical: 'CONSUMER',
+    vertical: config.vertical,
   };
 }

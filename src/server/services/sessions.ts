@@ -4,7 +4,7 @@ import type { RequestMeta } from '../http/request-meta.ts';
 import { issueSessionJwt } from './session-jwt.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import { createSession, findActiveSession, touchSession, toWireSession, type ActiveSession } from '../store/sessions.ts';
-import { loadUser } from '../store/users.ts';
+import { loadFullUser } from './users.ts';
 
 export type AuthenticatePayload = Omit<AuthenticateResponse, 'request_id' | 'status_code'>;
 
@@ -48,11 +48,11 @@ export async function authenticatePayload(
   session: ActiveSession,
   sessionToken: string,
 ): Promise<AuthenticatePayload> {
-  const user = await loadUser(deps.db, session.userId);
+  const user = await loadFullUser(deps, session.userId);
   return {
     user_id: user.user_id,
     user,
-    session: toWireSession(session),
+    session: { ...toWireSession(session), roles: user.roles },
     session_token: sessionToken,
     session_jwt: issueSessionJwt(deps, session),
     __user: user,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts';
+import { DEV_EVENTS_MAX_ROWS } from '../constants.ts';
 import { iso } from './time.ts';
 
 /** Appends to the event log (SDK telemetry now; audit events later). */
@@ -21,4 +22,22 @@ function withoutNul(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k) as string, withoutNul(v)]));
   }
   return value;
+}
+
+export interface StoredEvent {
+  seq: number;
+  source: string;
+  name: string;
+  user_id: string | null;
+  details: unknown;
+  created_at: string;
+}
+
+/** The newest events first (the dev view); DEV_EVENTS_MAX_ROWS at most. */
+export async function listEvents(db: Db, limit = DEV_EVENTS_MAX_ROWS): Promise<StoredEvent[]> {
+  const rows = await db.query<Omit<StoredEvent, 'created_at' | 'seq'> & { seq: number | string; created_at: Date }>(
+    'select seq, source, name, user_id, details, created_at from events order by seq desc limit $1',
+    [limit],
+  );
+  return rows.map((r) => ({ ...r, seq: Number(r.seq), created_at: iso(r.created_at) }));
 }

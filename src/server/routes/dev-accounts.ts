@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../context.ts';
+import { readJsonObject } from '../http/body.ts';
+import { grantConnectedApp, mintImpersonationToken } from '../services/accounts.ts';
+import { listEvents } from '../store/events.ts';
+import { devEventsPage } from '../views/dev-events-page.ts';
+
+export const DEV_EVENTS_PATH = '/dev/events';
+
+/**
+ * Dev tools, mounted with the dev inbox: the stored telemetry (page and JSON), and the two secrets a real deployment
+ * would get from elsewhere — a connected app's access token and a support agent's impersonation token.
+ */
+export function devAccountRoutes(deps: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get(DEV_EVENTS_PATH, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.html(devEventsPage({ projectName: deps.config.projectName, events: await listEvents(deps.db) }));
+  });
+  routes.get(`${DEV_EVENTS_PATH}.json`, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ events: await listEvents(deps.db) });
+  });
+  routes.post('/dev/connected-app-grants', async (c) => c.json(await grantConnectedApp(deps, await readJsonObject(c))));
+  routes.post('/dev/impersonation-tokens', async (c) =>
+    c.json(await mintImpersonationToken(deps, await readJsonObject(c))),
+  );
+  return routes;
+}

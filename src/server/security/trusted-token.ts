@@ -1,0 +1,51 @@
+// Trusted auth tokens for /sessions/attest: compact JWS with HS256 (RFC 7515/7519), verified with node:crypto.
+import { createHmac } from 'node:crypto';
+import type { TrustedAuthProfile } from '../config.ts';
+import { TRUSTED_TOKEN_CLOCK_SKEW_SECONDS } from '../constants.ts';
+import { secretsEqual } from './tokens.ts';
+
+export type TrustedTokenResult = { ok: true; email: string; jti: string } | { ok: false; reason: string };
+
+function decodeJson(part: string): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signs claims for a profile (tests and the dev tools use it; a real issuer signs with the same shared secret). */
+export function signTrustedToken(profile: TrustedAuthProfile, claims: Record<string, unknown>): string {
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const signature = createHmac('sha256', profile.secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+/** Only HS256 is accepted (never `none`, never an algorithm the token picks), then iss, aud, exp, nbf and email. */
+export function verifyTrustedToken(profile: TrustedAuthProfile, token: string, nowMs: number): TrustedTokenResult {
+  const parts = token.split('.');
+  if (parts.length !== 3) return { ok: false, reason: 'not a compact JWT' };
+  const [headerPart, payloadPart, signature] = parts as [string, string, string];
+  const header = decodeJson(headerPart);
+  if (header?.['alg'] !== 'HS256') return { ok: false, reason: 'the algorithm must be HS256' };
+  const expected = createHmac('sha256', profile.secret).update(`${headerPart}.${payloadPart}`).digest('base64url');
+  if (!secretsEqual(expected, signature)) return { ok: false, reason: 'the signature does not verify' };
+  const claims = decodeJson(payloadPart);
+  if (!claims) return { ok: false, reason: 'the payload is not a JSON object' };
+  const now = Math.floor(nowMs / 1000);
+  const aud = claims['aud'];
+  if (claims['iss'] !== profile.issuer) return { ok: false, reason: 'the issuer does not match the profile' };
+  if (!(aud === profile.audience || (Array.isArray(aud) && aud.includes(profile.audience)))) {
+    return { ok: false, reason: 'the audience does not match the profile' };
+  }
+  if (typeof claims['exp'] !== 'number' || claims['exp'] + TRUSTED_TOKEN_CLOCK_SKEW_SECONDS < now) {
+    return { ok: false, reason: 'it has expired' };
+  }
+  if (typeof claims['nbf'] === 'number' && claims['nbf'] - TRUSTED_TOKEN_CLOCK_SKEW_SECONDS > now) {
+    return { ok: false, reason: 'it is not valid yet' };
+  }
+  if (typeof claims['email'] !== 'string') return { ok: false, reason: 'it carries no email claim' };
+  return { ok: true, email: claims['email'], jti: typeof claims['jti'] === 'string' ? claims['jti'] : '' };
+}

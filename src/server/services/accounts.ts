@@ -1,0 +1,216 @@
+// The signed-in user's own account (profile, factors, connected apps) and the three other ways into a session:
+// an access-token exchange, a trusted-token attest and impersonation (wire contract 3.2, 3.3, 3.11).
+import type { ConnectedApp, UserFactorKind, UserUpdateResponse } from '../../api/accounts.ts';
+import { DEFAULT_SESSION_DURATION_MINUTES, type AuthenticationFactor } from '../../api/session.ts';
+import { SESSION_DURATION_MINUTES_MAX, SESSION_DURATION_MINUTES_MIN, IMPERSONATION_TOKEN_LIFETIME_MS } from '../constants.ts';
+import type { Deps } from '../context.ts';
+import { Errors } from '../http/errors.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import {
+  minutesInRange,
+  nestsDeeperThan,
+  normalizeEmail,
+  optionalNumber,
+  optionalObject,
+  optionalString,
+  requiredNumber,
+  requiredString,
+  type JsonObject,
+} from '../http/validate.ts';
+import { MAX_JSON_DEPTH } from '../constants.ts';
+import { hashToken, newSecretToken } from '../security/tokens.ts';
+import { verifyTrustedToken } from '../security/trusted-token.ts';
+import {
+  consumeImpersonationToken,
+  findLiveGrantByToken,
+  insertGrant,
+  insertImpersonationToken,
+  liveGrants,
+  revokeGrants,
+} from '../store/grants.ts';
+import { findOrCreateUserByEmail } from '../store/users.ts';
+import { authenticatePayload, sessionAfterAuthentication, type AuthenticatePayload } from './sessions.ts';
+import { loadFullUser } from './users.ts';
+
+type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
+
+/** PUT /users/me: name parts and untrusted_metadata (replaced as a whole, like the provider). */
+export async function updateMe(deps: Deps, userId: string, body: JsonObject): Promise<Payload<UserUpdateResponse>> {
+  const name = optionalObject(body, 'name');
+  const metadata = optionalObject(body, 'untrusted_metadata');
+  const parts = name
+    ? { first: optionalString(name, 'first_name'), middle: optionalString(name, 'middle_name'), last: optionalString(name, 'last_name') }
+    : {};
+  if (metadata && nestsDeeperThan(metadata, MAX_JSON_DEPTH)) {
+    throw Errors.invalidRequest(`untrusted_metadata may nest at most ${MAX_JSON_DEPTH} levels deep.`);
+  }
+  // PostgreSQL jsonb cannot hold U+0000 (escaped as \u0000 in JSON text); refuse it rather than fail in the database.
+  if (metadata && JSON.stringify(metadata).includes('\\u0000')) {
+    throw Errors.invalidRequest('untrusted_metadata must not contain NUL characters');
+  }
+  await deps.db.query(
+    `update users set first_name = coalesce($2, first_name), middle_name = coalesce($3, middle_name),
+       last_name = coalesce($4, last_name), untrusted_metadata = coalesce($5::jsonb, untrusted_metadata) where id = $1`,
+    [userId, parts.first ?? null, parts.middle ?? null, parts.last ?? null, metadata ? JSON.stringify(metadata) : null],
+  );
+  const user = await loadFullUser(deps, userId);
+  return {
+    user_id: userId,
+    emails: user.emails,
+    phone_numbers: user.phone_numbers,
+    crypto_wallets: user.crypto_wallets,
+    __user: user,
+  };
+}
+
+/**
+ * The table each factor kind lives in. Kinds whose products this service does not implement yet have no table:
+ * the user cannot have such a factor, so deleting one is a 404 like any unknown id.
+ */
+const FACTOR_TABLES: Partial<Record<UserFactorKind, string>> = {
+  emails: 'user_emails',
+  phone_numbers: 'user_phone_numbers',
+  totps: 'totps',
+};
+
+/** DELETE /users/<kind>/{id}: only the signed-in user's own factor is removed. */
+export async function deleteFactor(deps: Deps, userId: string, kind: UserFactorKind, id: string) {
+  const table = FACTOR_TABLES[kind];
+  if (id.includes('\u0000')) throw Errors.invalidRequest('id must not contain NUL characters');
+  const rows = table
+    ? await deps.db.query<{ id: string }>(`delete from ${table} where id = $1 and user_id = $2 returning id`, [id, userId])
+    : [];
+  if (rows.length === 0) throw Errors.notFound(`The ${kind} registration ${id}`);
+  return { user_id: userId, __user: await loadFullUser(deps, userId) };
+}
+
+/** GET /users/connected_apps: the apps with a live grant, described from the project config. */
+export async function listConnectedApps(deps: Deps, userId: string): Promise<{ connected_apps: ConnectedApp[] }> {
+  const byApp = new Map<string, Set<string>>();
+  for (const grant of await liveGrants(deps.db, userId)) {
+    const scopes = byApp.get(grant.client_id) ?? new Set<string>();
+    grant.scopes.split(' ').filter(Boolean).forEach((s) => scopes.add(s));
+    byApp.set(grant.client_id, scopes);
+  }
+  const apps: ConnectedApp[] = [];
+  for (const [clientId, scopes] of byApp) {
+    const app = deps.config.connectedApps.find((a) => a.client_id === clientId);
+    if (!app) continue;
+    apps.push({
+      connected_app_id: app.client_id,
+      name: app.name,
+      description: app.description,
+      client_type: app.client_type,
+      ...(app.logo_url ? { logo_url: app.logo_url } : {}),
+      scopes_granted: [...scopes].join(' '),
+    });
+  }
+  return { connected_apps: apps };
+}
+
+/** POST /users/connected_apps/{id}/revoke: ends every grant, so the app's access tokens stop working. */
+export async function revokeConnectedApp(deps: Deps, userId: string, clientId: string): Promise<Record<string, never>> {
+  if (clientId.includes('\u0000')) throw Errors.invalidRequest('connected_app_id must not contain NUL characters');
+  if ((await revokeGrants(deps.db, userId, clientId, deps.config.now())) === 0) throw Errors.connectedAppNotFound();
+  return {};
+}
+
+/** POST /sessions/exchange_access_token: a connected app's access token for a session of the same user. */
+export async function exchangeAccessToken(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+  const accessToken = requiredString(body, 'access_token');
+  const durationMinutes = duration(requiredNumber(body, 'session_duration_minutes'));
+  const grant = await findLiveGrantByToken(deps.db, hashToken(accessToken));
+  if (!grant) throw Errors.accessTokenNotFound();
+  const factor: AuthenticationFactor = {
+    type: 'oauth_access_token_exchange',
+    delivery_method: 'oauth_access_token_exchange',
+    last_authenticated_at: new Date(deps.config.now()).toISOString(),
+    oauth_access_token_exchange_factor: { client_id: grant.client_id },
+  };
+  return startSession(deps, meta, grant.user_id, factor, durationMinutes);
+}
+
+/** POST /sessions/attest: a JWT from a trusted issuer (named by profile_id) for a session of the user it names. */
+export async function attest(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+  const profileId = requiredString(body, 'profile_id');
+  const token = requiredString(body, 'token');
+  const minutes = optionalNumber(body, 'session_duration_minutes');
+  for (const field of ['session_token', 'session_jwt']) optionalString(body, field);
+  const profile = deps.config.trustedAuthProfiles.find((p) => p.profileId === profileId);
+  if (!profile) throw Errors.trustedAuthProfileNotFound();
+  const now = deps.config.now();
+  const verified = verifyTrustedToken(profile, token, now);
+  if (!verified.ok) throw Errors.invalidTrustedAuthToken(verified.reason);
+  const email = normalizeEmail(verified.email);
+  const { userId, emailId } = await findOrCreateUserByEmail(deps.db, email, now);
+  const factor: AuthenticationFactor = {
+    type: 'trusted_auth_token',
+    delivery_method: 'trusted_token_exchange',
+    last_authenticated_at: new Date(now).toISOString(),
+    trusted_auth_token_factor: { profile_id: profileId, token_id: verified.jti, email_id: emailId },
+  };
+  const sessionToken = typeof body['session_token'] === 'string' ? body['session_token'] : meta.sessionToken;
+  return startSession(deps, { ...meta, sessionToken }, userId, factor, duration(minutes ?? DEFAULT_SESSION_DURATION_MINUTES));
+}
+
+/** POST /impersonation/authenticate: a single-use token minted for support staff (dev tools) for the user's session. */
+export async function authenticateImpersonation(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+  const token = requiredString(body, 'impersonation_token');
+  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+  const now = deps.config.now();
+  const used = await consumeImpersonationToken(deps.db, hashToken(token), now);
+  if (!used) throw Errors.impersonationTokenNotFound();
+  const factor: AuthenticationFactor = {
+    type: 'impersonated',
+    delivery_method: 'impersonation',
+    last_authenticated_at: new Date(now).toISOString(),
+    impersonated_factor: { impersonator_id: used.impersonator_id },
+  };
+  // An impersonation session is never merged into a session the caller may hold: it is a separate identity.
+  return startSession(deps, { ...meta, sessionToken: null }, used.user_id, factor, DEFAULT_SESSION_DURATION_MINUTES);
+}
+
+/** Dev tools: a grant of `clientId` to the user, returning the access token (shown once; stored hashed). */
+export async function grantConnectedApp(deps: Deps, body: JsonObject): Promise<{ access_token: string }> {
+  const userId = requiredString(body, 'user_id');
+  const clientId = requiredString(body, 'client_id');
+  const scopes = optionalString(body, 'scopes') ?? '';
+  if (!deps.config.connectedApps.some((a) => a.client_id === clientId)) throw Errors.connectedAppNotFound();
+  const accessToken = newSecretToken();
+  await loadFullUser(deps, userId);
+  await insertGrant(deps.db, { userId, clientId, scopes, accessTokenHash: hashToken(accessToken), now: deps.config.now() });
+  return { access_token: accessToken };
+}
+
+/** Dev tools: an impersonation token for the user, valid IMPERSONATION_TOKEN_LIFETIME_MS, single use. */
+export async function mintImpersonationToken(deps: Deps, body: JsonObject): Promise<{ impersonation_token: string }> {
+  const userId = requiredString(body, 'user_id');
+  const impersonatorId = optionalString(body, 'impersonator_id') ?? 'dev-tools';
+  await loadFullUser(deps, userId);
+  const token = newSecretToken();
+  const now = deps.config.now();
+  await insertImpersonationToken(deps.db, {
+    tokenHash: hashToken(token),
+    userId,
+    impersonatorId,
+    now,
+    expiresAt: now + IMPERSONATION_TOKEN_LIFETIME_MS,
+  });
+  return { impersonation_token: token };
+}
+
+function duration(minutes: number): number {
+  return minutesInRange(minutes, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
+}
+
+async function startSession(
+  deps: Deps,
+  meta: RequestMeta,
+  userId: string,
+  factor: AuthenticationFactor,
+  durationMinutes: number,
+): Promise<AuthenticatePayload> {
+  const started = await sessionAfterAuthentication(deps, meta, { userId, factor, durationMinutes });
+  return authenticatePayload(deps, started.session, started.sessionToken);
+}
+

@@ -1,0 +1,184 @@
+// TOTP authenticators (wire contract 3.10): create with recovery codes, authenticate (a code once per period),
+// list/regenerate recovery codes, and recover (a recovery code once, ever). Security decisions are all here:
+// the accepted window, replay refusal, lockout, and recovery codes hashed at rest.
+import { randomBytes } from 'node:crypto';
+import type { TotpAuthenticateResponse, TotpCreateResponse, TotpRecoveryCodesResponse } from '../../api/accounts.ts';
+import type { AuthenticationFactor } from '../../api/session.ts';
+import {
+  SESSION_DURATION_MINUTES_MAX,
+  SESSION_DURATION_MINUTES_MIN,
+  TOTP_DIGITS,
+  TOTP_EXPIRATION_MINUTES_DEFAULT,
+  TOTP_EXPIRATION_MINUTES_MAX,
+  TOTP_EXPIRATION_MINUTES_MIN,
+  TOTP_RECOVERY_CODE_BYTES,
+  TOTP_RECOVERY_CODE_COUNT,
+  TOTP_RECOVERY_CODE_GROUP,
+  USER_LOCK_DURATION_MS,
+  USER_LOCK_FAILURE_LIMIT,
+  USER_LOCK_FAILURE_WINDOW_MS,
+} from '../constants.ts';
+import type { Deps } from '../context.ts';
+import { Errors } from '../http/errors.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import { minutesInRange, optionalNumber, optionalString, requiredNumber, requiredString, type JsonObject } from '../http/validate.ts';
+import { hashToken } from '../security/tokens.ts';
+import { base32Encode, keyUri, matchingStep, newTotpSecret } from '../security/totp.ts';
+import { lockedUntil, recordAuthFailure } from '../store/lockouts.ts';
+import { findActiveSession } from '../store/sessions.ts';
+import {
+  claimTotpStep,
+  consumeRecoveryCode,
+  insertRecoveryCodes,
+  insertTotp,
+  replaceRecoveryCodes,
+  usableTotps,
+  verifiedTotps,
+} from '../store/totps.ts';
+import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
+import { loadFullUser } from './users.ts';
+
+type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
+const TOTP_CODE_PATTERN = new RegExp(`^[0-9]{${TOTP_DIGITS}}$`);
+
+/** Recovery codes: random, base32, dash-grouped; lower-case so they read and type easily. */
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: TOTP_RECOVERY_CODE_COUNT }, () => {
+    const text = base32Encode(randomBytes(TOTP_RECOVERY_CODE_BYTES)).toLowerCase();
+    return text.match(new RegExp(`.{1,${TOTP_RECOVERY_CODE_GROUP}}`, 'g'))!.join('-');
+  });
+}
+
+/** Recovery codes are 80-bit random values, so (like session tokens) a plain SHA-256 suffices at rest. */
+function hashRecoveryCode(code: string): string {
+  return hashToken(code.trim().toLowerCase());
+}
+
+/** POST /totps (session required): a new, unverified authenticator; the first accepted code verifies it. */
+export async function createTotp(deps: Deps, userId: string, body: JsonObject): Promise<Payload<TotpCreateResponse>> {
+  const expiration = optionalNumber(body, 'expiration_minutes');
+  const minutes =
+    expiration === undefined
+      ? TOTP_EXPIRATION_MINUTES_DEFAULT
+      : minutesInRange(expiration, 'expiration_minutes', TOTP_EXPIRATION_MINUTES_MIN, TOTP_EXPIRATION_MINUTES_MAX);
+  const now = deps.config.now();
+  const secret = newTotpSecret();
+  const recoveryCodes = newRecoveryCodes();
+  const user = await loadFullUser(deps, userId);
+  const totpId = await deps.db.transaction(async (tx) => {
+    const id = await insertTotp(tx, { userId, secret, now, expiresAt: now + minutesToMs(minutes) });
+    await insertRecoveryCodes(tx, { totpId: id, userId, codeHashes: recoveryCodes.map(hashRecoveryCode), now });
+    return id;
+  });
+  const account = user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? userId;
+  return {
+    totp_id: totpId,
+    secret,
+    qr_code: keyUri({ issuer: deps.config.projectName, account, secret }),
+    recovery_codes: recoveryCodes,
+    __user: user,
+  };
+}
+
+/**
+ * POST /totps/authenticate. The caller must already be signed in with another factor (a TOTP is a second factor:
+ * the session names the user). A code matches within one step either side of now, and each step is accepted once.
+ */
+export async function authenticateTotp(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<TotpAuthenticateResponse>> {
+  const code = requiredString(body, 'totp_code');
+  const durationMinutes = readDuration(body);
+  const userId = await sessionUser(deps, meta);
+  if (!TOTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
+  const now = deps.config.now();
+  await refuseIfLocked(deps, userId, now);
+
+  const totps = await usableTotps(deps.db, userId, now);
+  if (totps.length === 0) throw Errors.totpNotFound();
+  for (const totp of totps) {
+    const step = matchingStep(totp.secret, code, now);
+    if (step === null) continue;
+    // The atomic "later than the last used step" update is the replay guard.
+    if (!(await claimTotpStep(deps.db, totp.id, step))) throw Errors.totpCodeAlreadyUsed();
+    const factor: AuthenticationFactor = {
+      type: 'totp',
+      delivery_method: 'authenticator_app',
+      last_authenticated_at: new Date(now).toISOString(),
+      authenticator_app_factor: { totp_id: totp.id },
+    };
+    const started = await sessionAfterAuthentication(deps, meta, { userId, factor, durationMinutes });
+    return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), totp_id: totp.id };
+  }
+  await failure(deps, userId, now);
+  throw Errors.totpCodeWrong();
+}
+
+/** POST /totps/recover: a recovery code instead of the app's code; each code works once. */
+export async function recoverTotp(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<TotpAuthenticateResponse>> {
+  const recoveryCode = requiredString(body, 'recovery_code');
+  const durationMinutes = readDuration(body);
+  const userId = await sessionUser(deps, meta);
+  const now = deps.config.now();
+  await refuseIfLocked(deps, userId, now);
+  const used = await consumeRecoveryCode(deps.db, { codeHash: hashRecoveryCode(recoveryCode), now });
+  if (!used || used.user_id !== userId) {
+    await failure(deps, userId, now);
+    throw Errors.recoveryCodeNotFound();
+  }
+  const factor: AuthenticationFactor = {
+    type: 'recovery_code',
+    delivery_method: 'recovery_code',
+    last_authenticated_at: new Date(now).toISOString(),
+    recovery_code_factor: { totp_recovery_code_id: used.id },
+  };
+  const started = await sessionAfterAuthentication(deps, meta, { userId, factor, durationMinutes });
+  return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), totp_id: used.totp_id };
+}
+
+/** POST /totps/recovery_codes (session required): fresh codes for each verified authenticator; old unused ones die. */
+export async function regenerateRecoveryCodes(deps: Deps, userId: string): Promise<Payload<TotpRecoveryCodesResponse>> {
+  const now = deps.config.now();
+  const totps = await verifiedTotps(deps.db, userId);
+  if (totps.length === 0) throw Errors.totpNotFound();
+  const result: TotpRecoveryCodesResponse['totps'] = [];
+  for (const totp of totps) {
+    const codes = newRecoveryCodes();
+    await replaceRecoveryCodes(deps.db, { totpId: totp.id, userId, codeHashes: codes.map(hashRecoveryCode), now });
+    result.push({ totp_id: totp.id, verified: totp.verified, recovery_codes: codes });
+  }
+  return { user_id: userId, totps: result };
+}
+
+function readDuration(body: JsonObject): number {
+  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+  return minutesInRange(
+    requiredNumber(body, 'session_duration_minutes'),
+    'session_duration_minutes',
+    SESSION_DURATION_MINUTES_MIN,
+    SESSION_DURATION_MINUTES_MAX,
+  );
+}
+
+/** The user whose live session the caller holds; TOTP is never a first factor here. */
+async function sessionUser(deps: Deps, meta: RequestMeta): Promise<string> {
+  if (!meta.sessionToken) throw Errors.userUnauthenticated();
+  const session = await findActiveSession(deps.db, hashToken(meta.sessionToken), deps.config.now());
+  if (!session) throw Errors.sessionNotFound();
+  return session.userId;
+}
+
+async function refuseIfLocked(deps: Deps, userId: string, now: number): Promise<void> {
+  const lockEnds = await lockedUntil(deps.db, userId, now);
+  if (lockEnds !== null) throw Errors.userLockLimitReached(lockEnds - now);
+}
+
+/** A wrong code counts toward the same user lockout as wrong passcodes (six digits are guessable in principle). */
+async function failure(deps: Deps, userId: string, now: number): Promise<void> {
+  const lockedUntilMs = await recordAuthFailure(deps.db, {
+    userId,
+    now,
+    limit: USER_LOCK_FAILURE_LIMIT,
+    windowMs: USER_LOCK_FAILURE_WINDOW_MS,
+    lockMs: USER_LOCK_DURATION_MS,
+  });
+  if (lockedUntilMs !== null) throw Errors.userLockLimitReached(lockedUntilMs - now);
+}

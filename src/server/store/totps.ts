@@ -1,0 +1,85 @@
+import type { Db } from '../db/db.ts';
+import { newId } from '../ids.ts';
+import { iso } from './time.ts';
+
+export interface TotpRow {
+  id: string;
+  user_id: string;
+  secret: string;
+  verified: boolean;
+  last_used_step: string | null;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export async function insertTotp(
+  db: Db,
+  input: { userId: string; secret: string; now: number; expiresAt: number },
+): Promise<string> {
+  const id = newId('totp');
+  await db.query(
+    `insert into totps (id, user_id, secret, created_at, expires_at) values ($1, $2, $3, $4::timestamptz, $5::timestamptz)`,
+    [id, input.userId, input.secret, iso(input.now), iso(input.expiresAt)],
+  );
+  return id;
+}
+
+/** The user's usable authenticators: verified ones, and unverified ones still inside their confirmation window. */
+export async function usableTotps(db: Db, userId: string, now: number): Promise<TotpRow[]> {
+  return db.query<TotpRow>(
+    `select * from totps where user_id = $1 and (verified or expires_at > $2::timestamptz) order by created_at, id`,
+    [userId, iso(now)],
+  );
+}
+
+export async function verifiedTotps(db: Db, userId: string): Promise<TotpRow[]> {
+  return db.query<TotpRow>('select * from totps where user_id = $1 and verified order by created_at, id', [userId]);
+}
+
+/**
+ * Records that `step` was used, only if it is later than the last used step: the atomic guard that makes a code
+ * usable once per period even when two requests race. Also marks the authenticator verified. False: already used.
+ */
+export async function claimTotpStep(db: Db, totpId: string, step: bigint): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `update totps set last_used_step = $2, verified = true
+     where id = $1 and (last_used_step is null or last_used_step < $2) returning id`,
+    [totpId, step.toString()],
+  );
+  return rows.length === 1;
+}
+
+export async function insertRecoveryCodes(
+  db: Db,
+  input: { totpId: string; userId: string; codeHashes: string[]; now: number },
+): Promise<void> {
+  for (const codeHash of input.codeHashes) {
+    await db.query(
+      `insert into totp_recovery_codes (id, totp_id, user_id, code_hash, created_at) values ($1, $2, $3, $4, $5::timestamptz)`,
+      [newId('totp-recovery-code'), input.totpId, input.userId, codeHash, iso(input.now)],
+    );
+  }
+}
+
+/** Marks the code used if it is the user's and unused; returns its authenticator, or null. Atomic: single use. */
+export async function consumeRecoveryCode(
+  db: Db,
+  input: { codeHash: string; now: number },
+): Promise<{ id: string; totp_id: string; user_id: string } | null> {
+  const [row] = await db.query<{ id: string; totp_id: string; user_id: string }>(
+    `update totp_recovery_codes set used_at = $2::timestamptz
+     where code_hash = $1 and used_at is null
+       and totp_id in (select id from totps where verified) returning id, totp_id, user_id`,
+    [input.codeHash, iso(input.now)],
+  );
+  return row ?? null;
+}
+
+/** Replaces every unused recovery code of an authenticator (the old ones stop working). */
+export async function replaceRecoveryCodes(
+  db: Db,
+  input: { totpId: string; userId: string; codeHashes: string[]; now: number },
+): Promise<void> {
+  await db.query('delete from totp_recovery_codes where totp_id = $1 and used_at is null', [input.totpId]);
+  await insertRecoveryCodes(db, input);
+}
