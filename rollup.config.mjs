@@ -6,7 +6,17 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 
+/** React 19 has useSyncExternalStore built in; @xstate/react imports the shim that re-implements it for React 17. */
+const withoutUseSyncExternalStoreShim = {
+  name: 'without-use-sync-external-store-shim',
+  resolveId(id, importer) {
+    if (id !== 'use-sync-external-store/shim/with-selector') return null;
+    return this.resolve('use-sync-external-store/with-selector', importer, { skipSelf: true });
+  },
+};
+
 const plugins = () => [
+  withoutUseSyncExternalStoreShim,
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
   commonjs(),
