@@ -46,6 +46,9 @@ export const ERROR_TYPES = [
   'too_many_requests',
   'origin_not_allowed',
   'internal_server_error',
+  // Passwords: a password the project's strength policy refuses; an address that already has a password.
+  'weak_password',
+  'duplicate_email',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

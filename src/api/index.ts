@@ -7,3 +7,4 @@ export * from './otps.ts';
 export * from './bootstrap.ts';
 export * from './telemetry.ts';
 export * from './paths.ts';
+export * from './passwords.ts';

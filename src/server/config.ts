@@ -7,6 +7,7 @@ import {
   SENDER_LOCAL_PART,
 } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
+import type { PasswordPolicy } from './security/password-strength.ts';
 
 export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
 
@@ -41,6 +42,9 @@ export interface ServiceOptions {
   phoneRegions?: string[];
   /** The bootstrap's `disable_sdk_watermark`; a self-hosted service has no provider brand to show. */
   disableSdkWatermark?: boolean;
+  /** How strong a password must be: zxcvbn (score 3 or more, the default) or LUDS (published in the bootstrap). */
+  passwordPolicy?: PasswordPolicy;
+  pkceRequiredForPasswordResets?: boolean;
   rbacPolicy?: RbacPolicy;
   /** Serve the demo site from this folder (clean URLs and a 404 page). */
   siteDir?: string;
@@ -67,6 +71,8 @@ export interface ProjectConfig {
   /** null: every region. */
   phoneRegions: readonly string[] | null;
   disableSdkWatermark: boolean;
+  passwordPolicy: PasswordPolicy;
+  pkceRequiredForPasswordResets: boolean;
   rbacPolicy: RbacPolicy;
   siteDir: string | undefined;
   distDir: string | undefined;
@@ -96,6 +102,8 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     pkceRequiredForEmailMagicLinks: options.pkceRequiredForEmailMagicLinks ?? false,
     phoneRegions: options.phoneRegions ? options.phoneRegions.map((region) => region.toUpperCase()) : null,
     disableSdkWatermark: options.disableSdkWatermark ?? true,
+    passwordPolicy: options.passwordPolicy ?? { kind: 'zxcvbn' },
+    pkceRequiredForPasswordResets: options.pkceRequiredForPasswordResets ?? false,
     rbacPolicy: options.rbacPolicy ?? { roles: [], resources: [], scopes: [] },
     siteDir: options.siteDir,
     distDir: options.distDir,

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { ID_ENVIRONMENT, REQUEST_ID_PREFIX } from './constants.ts';
 
 /** Identifiers in the hosted provider's style: `user-test-<uuid>`, `session-test-<uuid>`, ... */
-export type IdKind = 'user' | 'email' | 'phone-number' | 'session' | 'magic-link' | 'otp' | 'message';
+export type IdKind =
+  | 'user'
+  | 'email'
+  | 'phone-number'
+  | 'session'
+  | 'magic-link'
+  | 'otp'
+  | 'message'
+  | 'password'
+  | 'password-reset';
 
 export function newId(kind: IdKind): string {
   return `${kind}-${ID_ENVIRONMENT}-${randomUUID()}`;

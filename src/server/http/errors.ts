@@ -79,5 +79,19 @@ export const Errors = {
     new ApiError(429, 'too_many_requests', 'Too many requests for this identifier. Wait a minute and try again.', {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
     }),
+  // Passwords. The login-failure message is the same for an unknown address and a wrong password.
+  unauthorizedCredentials: () => new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials.'),
+  weakPassword: (message: string) => new ApiError(400, 'weak_password', message),
+  duplicateEmail: () =>
+    new ApiError(400, 'duplicate_email', 'A user with this email address already has a password. Log in instead.'),
+  resetPassword: () => new ApiError(400, 'reset_password', 'Password must be reset.'),
+  breachedPassword: () =>
+    new ApiError(400, 'breached_password', 'Password appears in the list of breached passwords and must be reset.'),
+  passwordResetNotFound: () =>
+    new ApiError(
+      401,
+      'unable_to_auth_magic_link',
+      'The password reset link could not be used because it was either already used or expired. Request another one.',
+    ),
   internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
 } as const;
