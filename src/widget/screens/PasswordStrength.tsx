@@ -4,8 +4,7 @@ import { css } from '@emotion/react';
 import type { PasswordStrengthCheckResponse } from '../../api/index.ts';
 import { STRENGTH_METER_BARS } from '../constants.ts';
 import { useWidget } from '../context.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import type { Translate } from '../i18n/index.ts';
+import type { MessageKey, Translate } from '../i18n/index.ts';
 import { PARTS } from '../theme/parts.ts';
 import { v } from '../theme/theme.ts';
 import { errorText } from '../ui/styles.ts';
@@ -76,9 +75,12 @@ export interface PasswordStrengthProps {
   id: string;
 }
 
-export function PasswordStrength({ strength, luds, id }: PasswordStrengthProps) {
-  const { t } = useWidget();
-  if (!strength) return <div id={id} aria-live="polite" />;
+/** The lines under a new password: LUDS rules still unmet or zxcvbn's feedback, then the breached message. */
+export function strengthMessages(
+  t: Translate,
+  strength: PasswordStrengthCheckResponse,
+  luds: PasswordStrengthProps['luds'],
+): string[] {
   const messages: string[] = [];
   if (strength.strength_policy === 'luds') {
     const requirements = strength.feedback.luds_requirements;
@@ -94,6 +96,13 @@ export function PasswordStrength({ strength, luds, id }: PasswordStrengthProps) 
     messages.push(...strength.feedback.suggestions.map((s) => zxcvbnText(t, s)));
   }
   if (strength.breached_password) messages.push(t('password.breached'));
+  return messages;
+}
+
+export function PasswordStrength({ strength, luds, id }: PasswordStrengthProps) {
+  const { t } = useWidget();
+  if (!strength) return <div id={id} aria-live="polite" />;
+  const messages = strengthMessages(t, strength, luds);
   const { filled, color } = meterFor(strength.score);
   return (
     <div id={id} aria-live="polite">
