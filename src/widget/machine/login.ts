@@ -9,13 +9,13 @@
 //              └─SUBMIT_PHONE → main.validatingPhone ─(valid, or the 2 s fallback)┘   └─(error)→ main.idle
 //
 //   Passwords (Email tab when `passwords` is enabled):
-//   main.idle ─SUBMIT_EMAIL→ main.searchingUser ─(new | password)→ password ─(created / logged in)→ passwordConfirmation
+//   main.idle ─SUBMIT_EMAIL→ main.searchingUser ─(new | password)→ password ─(created / logged in)→ success
 //                                   └─(passwordless)→ sendingOtp | sendingMagicLink | resetEmail (by configuration)
 //   password (parallel): strength  idle ─PASSWORD_CHANGED→ debouncing ─(300 ms)→ checking ─→ idle
 //                        form      credentials ─SUBMIT_PASSWORD→ submitting ─(reset_password)→ resetEmail (Dedupe)
-//                                       │                                    └(breached_password)→ passwordBreached
-//                                       └─FORGOT_PASSWORD→ passwordForgot ─SEND_RESET→ resetEmail (Set New)
-//                                  resetForm (token in URL) ─SUBMIT_PASSWORD→ resetting ─→ passwordConfirmation
+//                                       │                                    └(breached_password)→ passwordForgot (Breached)
+//                                       └─FORGOT_PASSWORD→ passwordForgot (Forgot) ─SEND_RESET→ resetEmail (Set New)
+//                                  resetForm (token in URL) ─SUBMIT_PASSWORD→ resetting ─→ success
 //   resetEmail: sending ─→ sent ─RESEND_RESET→ resending ─→ resent ('Email resent', 2 s) ─→ sent
 //
 //   otpAuthenticate (parallel): code   entering ─(6th digit)→ submitting ─→ otpConfirmation
@@ -668,7 +668,7 @@ export const loginMachine = setup({
               entry: { type: 'show', params: { screen: 'Password' } },
               on: {
                 SUBMIT_PASSWORD: { guard: 'canSubmitPassword', target: 'submitting' },
-                FORGOT_PASSWORD: { target: '#login.passwordForgot' },
+                FORGOT_PASSWORD: { target: '#login.passwordForgot', actions: { type: 'show', params: { screen: 'PasswordForgot' } } },
                 // Offered only when a code or link is configured, so `passwordless` never falls through to a reset here.
                 USE_EMAIL_INSTEAD: { target: '#login.passwordless' },
               },
@@ -685,7 +685,7 @@ export const loginMachine = setup({
                   sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
                 }),
                 onDone: {
-                  target: '#login.passwordConfirmation',
+                  target: '#login.success',
                   actions: {
                     type: 'emitEvent',
                     params: ({ context, event }) => ({
@@ -705,7 +705,8 @@ export const loginMachine = setup({
                   },
                   {
                     guard: { type: 'errorTypeIs', params: { errorType: 'breached_password' } },
-                    target: '#login.passwordBreached',
+                    target: '#login.passwordForgot',
+                    actions: { type: 'show', params: { screen: 'PasswordBreached' } },
                   },
                   { target: 'credentials', actions: ['setCallError', 'emitError'] },
                 ],
@@ -726,7 +727,7 @@ export const loginMachine = setup({
                   sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
                 }),
                 onDone: {
-                  target: '#login.passwordConfirmation',
+                  target: '#login.success',
                   actions: [
                     'removeTokenFromUrl',
                     'clearResetToken',
@@ -741,19 +742,11 @@ export const loginMachine = setup({
       },
     },
 
+    /** Password Forgot or Password Breached (the transition in chose the screen): send the reset email. */
     passwordForgot: {
-      entry: { type: 'show', params: { screen: 'PasswordForgot' } },
       on: {
         SEND_RESET: { target: 'resetEmail', actions: { type: 'show', params: { screen: 'PasswordSetNew' } } },
         BACK: { target: 'password' },
-      },
-    },
-
-    passwordBreached: {
-      entry: { type: 'show', params: { screen: 'PasswordBreached' } },
-      on: {
-        SEND_RESET: { target: 'resetEmail', actions: { type: 'show', params: { screen: 'PasswordSetNew' } } },
-        BACK: { target: 'main' },
       },
     },
 
@@ -788,16 +781,6 @@ export const loginMachine = setup({
           },
         },
         resent: { after: { successToast: 'sent' }, on: { RESEND_RESET: 'resending' } },
-      },
-    },
-
-    passwordConfirmation: {
-      entry: [
-        { type: 'show', params: { screen: 'PasswordConfirmation' } },
-        { type: 'emitEvent', params: { type: EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE, data: {} } },
-      ],
-      on: {
-        SESSION_ENDED: { target: 'main' },
       },
     },
 

@@ -20,8 +20,8 @@ export type Screen =
   | 'PasswordBreached'
   | 'PasswordSetNew'
   | 'PasswordDedupe'
-  | 'PasswordResetForm'
-  | 'PasswordConfirmation';
+  | 'PasswordResetForm';
+// Password Confirmation (spec section 2) is the generic success screen: `success` shows it and completes the flow.
 
 /** An error to show: a catalogue message when the error type has one, else the service's (or the client's) text. */
 export interface ErrorDescriptor {

@@ -10,7 +10,7 @@ import type { ScreenProps } from './types.ts';
 /** Password Forgot and Password Breached: why a reset is needed, where the link will go, and the button that sends it. */
 export default function PasswordForgot({ snapshot, autoFocus }: ScreenProps) {
   const { t, send } = useWidget();
-  const breached = snapshot.matches('passwordBreached');
+  const breached = snapshot.context.screen === 'PasswordBreached';
   const { email } = snapshot.context.passwordState;
   return (
     <>

@@ -36,7 +36,6 @@ export const SCREENS: Record<Screen, ComponentType<ScreenProps>> = {
   PasswordBreached: PasswordForgotScreen,
   PasswordSetNew: PasswordSetNewScreen,
   PasswordDedupe: PasswordSetNewScreen,
-  PasswordConfirmation: lazy(loaders.Success),
 };
 
 /** Starts downloading a lazy screen before it is needed (e.g. Email Confirmation while the link is being sent). */
