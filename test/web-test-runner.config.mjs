@@ -63,6 +63,15 @@ const captchaIdentity = await startServer({
   devCaptcha: true,
 });
 const b2bIdentity = await startServer({ port: 0, database: { kind: 'memory' }, allowedOrigins: [`http://localhost:${port}`], vertical: 'B2B' });
+// A second project whose strength policy is LUDS (passwords: at least 10 characters of 3 kinds), for the LUDS
+// messages of the password screens; the first project uses zxcvbn.
+const ludsIdentity = await startServer({
+  port: 0,
+  database: { kind: 'memory' },
+  allowedOrigins: [pageOrigin],
+  redirectUrls: [`${pageOrigin}/`],
+  passwordPolicy: { kind: 'luds', minimumCount: 10, complexity: 3 },
+});
 
 /** Commands a test can run on this (Node) side with `executeServerCommand` from @web/test-runner-commands. */
 const identityCommands = {
@@ -83,6 +92,15 @@ const identityCommands = {
         body: JSON.stringify(payload.body),
       });
       return res.json();
+    }
+    if (command === 'set-password-hash') {
+      // Puts a password in place that the service would refuse to create (a breached one), to reach Password Breached.
+      const { hashPassword } = await import('../src/server/security/password-hashing.ts');
+      await identity.service.db.query(
+        'update user_passwords set password_hash = $2 where user_id = (select user_id from user_emails where email = $1)',
+        [payload.email, await hashPassword(payload.password)],
+      );
+      return true;
     }
     if (command === 'advance-service-clock') {
       clockOffsetMs += Number(payload?.ms ?? 0);
@@ -137,7 +155,7 @@ export default {
   plugins: [bundleTestFiles, identityCommands],
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"></head><body>
-<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url, b2bBaseUrl: b2bIdentity.url })};</script>
+<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url, b2bBaseUrl: b2bIdentity.url, ludsBaseUrl: ludsIdentity.url })};</script>
 <script type="module" src="${testFramework}"></script>
 </body></html>`,
 };

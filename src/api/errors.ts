@@ -55,6 +55,9 @@ export const ERROR_TYPES = [
   'trusted_auth_profile_not_found',
   'invalid_trusted_auth_token',
   'connected_app_not_found',
+  // Passwords: a password the project's strength policy refuses; an address that already has a password.
+  'weak_password',
+  'duplicate_email',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

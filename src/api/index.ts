@@ -8,3 +8,4 @@ export * from './bootstrap.ts';
 export * from './telemetry.ts';
 export * from './paths.ts';
 export * from './accounts.ts';
+export * from './passwords.ts';

@@ -15,6 +15,14 @@ export const PATHS = {
   otpsSendPrimary: (method: OtpMethod) => `/otps/${method}/send/primary` as const,
   otpsSendSecondary: (method: OtpMethod) => `/otps/${method}/send/secondary` as const,
   otpsAuthenticate: '/otps/authenticate',
+  usersSearch: '/users/search',
+  passwords: '/passwords',
+  passwordsAuthenticate: '/passwords/authenticate',
+  passwordsStrengthCheck: '/passwords/strength_check',
+  passwordsEmailResetStart: '/passwords/email/reset/start',
+  passwordsEmailReset: '/passwords/email/reset',
+  passwordsExistingPasswordReset: '/passwords/existing_password/reset',
+  passwordsSessionReset: '/passwords/session/reset',
 } as const;
 
 /** The JWKS document for verifying `session_jwt` (outside `/sdk/v1`, like the provider's `/v1/sessions/jwks/{project_id}`). */

@@ -7,6 +7,7 @@ import { createEventQueue } from './events.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { createMagicLinksApi } from './magic-links.ts';
 import { createOtpsApi } from './otps.ts';
+import { createPasswordsApi } from './passwords.ts';
 import { createRefreshLoop } from './refresh.ts';
 import { acquireStore, releaseStore, type SessionStore } from './session.ts';
 import { createSessionApi } from './sessions.ts';
@@ -72,6 +73,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const bootstrap = createBootstrap(http, publicToken);
   const magicLinks = createMagicLinksApi(http, store, bootstrap);
   const otps = createOtpsApi(http, store);
+  const passwords = createPasswordsApi(http, store, bootstrap);
   const events = createEventQueue({ baseUrl, publicToken, signedInIds });
   const ctx = { http, store };
   const totps: TotpsApi = {
@@ -91,6 +93,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     user,
     magicLinks,
     otps,
+    passwords,
     bootstrap,
     totps,
     impersonation: { authenticate: lazyCall(ctx, 'impersonate') },

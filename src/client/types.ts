@@ -10,8 +10,15 @@ import type {
   OtpSendResponse,
   OtpSmsOptionsWire,
   OtpWhatsAppOptionsWire,
+  PasswordAuthenticateResponse,
+  PasswordCreateResponse,
+  PasswordResetOptionsWire,
+  PasswordResetResponse,
+  PasswordResetStartResponse,
+  PasswordStrengthCheckResponse,
   Session,
   User,
+  UserSearchResponse,
 } from '../api/index.ts';
 
 export interface CookieOptions {
@@ -57,6 +64,8 @@ export interface SessionApi {
 export interface UserApi {
   getSync(): User | null;
   get(): Promise<User>;
+  /** What kind of account an address has: `new`, `password` or `passwordless` (POST /users/search). */
+  search(email: string): Promise<UserSearchResponse>;
   onChange(callback: (user: User | null) => void): () => void;
 }
 
@@ -95,6 +104,32 @@ export interface OtpsApi {
   ): Promise<Omit<OtpAuthenticateResponse, '__user'>>;
 }
 
+/** passwords.*: every call checks its required fields (client spec 5) before anything is sent. */
+export interface PasswordsApi {
+  create(options: { email: string; password: string; session_duration_minutes: number }): Promise<
+    Omit<PasswordCreateResponse, '__user'>
+  >;
+  authenticate(options: { email: string; password: string; session_duration_minutes: number }): Promise<
+    Omit<PasswordAuthenticateResponse, '__user'>
+  >;
+  /** Scores a password under the project's policy (zxcvbn or LUDS) and checks the breached list. */
+  strengthCheck(options: { password: string; email?: string }): Promise<PasswordStrengthCheckResponse>;
+  /** Emails a reset link; PKCE (the `passwords` key pair) is added when the project requires it. */
+  resetByEmailStart(options: { email: string } & PasswordResetOptionsWire): Promise<PasswordResetStartResponse>;
+  /** Sets a new password with the token from the reset link and signs in. */
+  resetByEmail(options: { token: string; password: string; session_duration_minutes: number }): Promise<
+    Omit<PasswordResetResponse, '__user'>
+  >;
+  resetByExistingPassword(options: {
+    email: string;
+    existing_password: string;
+    new_password: string;
+    session_duration_minutes: number;
+  }): Promise<Omit<PasswordResetResponse, '__user'>>;
+  /** Sets a new password for the signed-in user. */
+  resetBySession(options: { password: string; session_duration_minutes?: number }): Promise<PasswordResetResponse>;
+}
+
 export interface BootstrapApi {
   /** The cached document (or defaults) now; a fresh one is being fetched in the background. */
   getSync(): BootstrapData;
@@ -115,6 +150,7 @@ export interface AuthClient {
   readonly user: UserApi;
   readonly magicLinks: MagicLinksApi;
   readonly otps: OtpsApi;
+  readonly passwords: PasswordsApi;
   readonly bootstrap: BootstrapApi;
   readonly events: EventsApi;
   /** Stops timers and listeners (background refresh, telemetry flush, storage sync). */

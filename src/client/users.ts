@@ -1,8 +1,9 @@
 // user.* of the public API (wire contract 3.2).
-import { PATHS, type User, type UserFactorKind, type UsersMeResponse } from '../api/index.ts';
+import { PATHS, type User, type UserFactorKind, type UserSearchResponse, type UsersMeResponse } from '../api/index.ts';
 import type { UserApi } from './types.ts';
 import type { SessionStore } from './session.ts';
 import type { Http } from './http.ts';
+import { validate } from './schema.ts';
 import type { Track } from './sessions.ts';
 import { lazyCall } from './lazy.ts';
 
@@ -16,6 +17,10 @@ export function createUserApi(http: Http, store: SessionStore, track: Track): Us
       const { request_id: _r, status_code: _s, ...user } = await http.request<UsersMeResponse>('GET', PATHS.usersMe);
       store.setUser(user);
       return user;
+    },
+    async search(email) {
+      validate({ email }, { email: 'string' });
+      return http.request<UserSearchResponse>('POST', PATHS.usersSearch, { email }, { retriable: true });
     },
     onChange: (callback) => track(store.onUser(callback)),
     update: lazyCall(ctx, 'updateUser'),

@@ -7,6 +7,8 @@ import {
   MAX_BODY_BYTES,
   OTP_SEND_LIMIT,
   OTP_SEND_WINDOW_MS,
+  PASSWORD_RESET_SEND_LIMIT,
+  PASSWORD_RESET_SEND_WINDOW_MS,
 } from './constants.ts';
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/db.ts';
@@ -20,6 +22,7 @@ import { eventRoutes } from './routes/events.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
 import { otpRoutes } from './routes/otps.ts';
+import { passwordRoutes } from './routes/passwords.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -57,6 +60,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       limits: {
         magicLinkSend: new FixedWindowRateLimiter(MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS),
         otpSend: new FixedWindowRateLimiter(OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS),
+        passwordResetSend: new FixedWindowRateLimiter(PASSWORD_RESET_SEND_LIMIT, PASSWORD_RESET_SEND_WINDOW_MS),
       },
     };
     return { app: buildApp(deps), config, db, close: () => db.close() };
@@ -86,6 +90,7 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   sdk.route('/', sessionRoutes(deps));
   sdk.route('/', userRoutes(deps));
   sdk.route('/', accountRoutes(deps));
+  sdk.route('/', passwordRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);
 
   app.route('/', jwksRoutes(deps));

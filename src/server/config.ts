@@ -7,6 +7,7 @@ import {
   SENDER_LOCAL_PART,
 } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
+import type { PasswordPolicy } from './security/password-strength.ts';
 
 export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
 
@@ -61,6 +62,9 @@ export interface ServiceOptions {
   phoneRegions?: string[];
   /** The bootstrap's `disable_sdk_watermark`; a self-hosted service has no provider brand to show. */
   disableSdkWatermark?: boolean;
+  /** How strong a password must be: zxcvbn (score 3 or more, the default) or LUDS (published in the bootstrap). */
+  passwordPolicy?: PasswordPolicy;
+  pkceRequiredForPasswordResets?: boolean;
   /** The RBAC policy the bootstrap document carries; the client evaluates permissions against it. */
   rbacPolicy?: RbacPolicy;
   /**
@@ -107,6 +111,8 @@ export interface ProjectConfig {
   /** null: every region. */
   phoneRegions: readonly string[] | null;
   disableSdkWatermark: boolean;
+  passwordPolicy: PasswordPolicy;
+  pkceRequiredForPasswordResets: boolean;
   rbacPolicy: RbacPolicy;
   userRoles: Readonly<Record<string, readonly string[]>>;
   devCaptcha: boolean;
@@ -141,6 +147,8 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     pkceRequiredForEmailMagicLinks: options.pkceRequiredForEmailMagicLinks ?? false,
     phoneRegions: options.phoneRegions ? options.phoneRegions.map((region) => region.toUpperCase()) : null,
     disableSdkWatermark: options.disableSdkWatermark ?? true,
+    passwordPolicy: options.passwordPolicy ?? { kind: 'zxcvbn' },
+    pkceRequiredForPasswordResets: options.pkceRequiredForPasswordResets ?? false,
     rbacPolicy: options.rbacPolicy ?? { roles: [], resources: [], scopes: [] },
     userRoles: Object.fromEntries(Object.entries(options.userRoles ?? {}).map(([k, v]) => [k.toLowerCase(), [...v]])),
     devCaptcha: options.devCaptcha ?? false,

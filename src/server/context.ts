@@ -9,7 +9,11 @@ export interface Deps {
   config: ProjectConfig;
   db: Db;
   signingKey: SigningKey;
-  limits: { magicLinkSend: FixedWindowRateLimiter; otpSend: FixedWindowRateLimiter };
+  limits: {
+    magicLinkSend: FixedWindowRateLimiter;
+    otpSend: FixedWindowRateLimiter;
+    passwordResetSend: FixedWindowRateLimiter;
+  };
 }
 
 /** Per-request values set by middleware. */

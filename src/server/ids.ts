@@ -14,7 +14,9 @@ export type IdKind =
   | 'totp'
   | 'totp-recovery-code'
   | 'connected-app-grant'
-  | 'impersonation-token';
+  | 'impersonation-token'
+  | 'password'
+  | 'password-reset';
 
 export function newId(kind: IdKind): string {
   return `${kind}-${ID_ENVIRONMENT}-${randomUUID()}`;

@@ -117,7 +117,9 @@ function Widget({ container, view }: { container: HTMLElement; view: WidgetView 
       ? 'OTPAuthenticate'
       : snapshot.matches({ otpAuthenticate: { code: 'submitting' } })
         ? 'OTPConfirmation'
-        : null;
+        : snapshot.matches({ main: 'searchingUser' })
+          ? 'Password'
+          : null;
   useEffect(() => {
     if (next) preloadScreen(next);
   }, [next]);

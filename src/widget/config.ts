@@ -7,6 +7,7 @@ import {
   type MagicLinkOptionsWire,
   type OtpEmailOptionsWire,
   type OtpMethod,
+  type PasswordResetOptionsWire,
 } from '../api/index.ts';
 import { DEFAULT_CREATE_USER_AS_PENDING, DEFAULT_OTP_METHODS, DEFAULT_PRODUCTS, type PRODUCTS } from './constants.ts';
 import type { MessageKey } from './i18n/en.ts';
@@ -54,6 +55,18 @@ export interface OtpOptions {
   locale?: string;
 }
 
+/** Reset-email options (the UI's `passwordOptions`, wire contract 4). */
+export interface PasswordOptions {
+  /** Where the reset email's link leads; relative URLs resolve against the page's origin. */
+  resetPasswordRedirectURL?: string;
+  loginRedirectURL?: string;
+  resetPasswordExpirationMinutes?: number;
+  resetPasswordTemplateId?: string;
+  locale?: string;
+  /** Not sent (the client drops it, like the provider's). */
+  loginExpirationMinutes?: number;
+}
+
 export interface SessionOptions {
   sessionDurationMinutes?: number;
 }
@@ -64,6 +77,7 @@ export interface AuthLoginConfig {
   emailMagicLinksOptions?: EmailMagicLinksOptions;
   oauthOptions?: OAuthOptions;
   otpOptions?: OtpOptions;
+  passwordOptions?: PasswordOptions;
   sessionOptions?: SessionOptions;
   /** `false` renders into the light DOM (default `true`: an open shadow root). */
   enableShadowDOM?: boolean;
@@ -89,6 +103,7 @@ export interface ResolvedConfig {
   oauthOptions?: OAuthOptions;
   /** Present when the `otp` product is enabled or `otpOptions` is given. */
   otpOptions?: ResolvedOtpOptions;
+  passwordOptions?: PasswordOptions;
   sessionOptions: { sessionDurationMinutes: number };
   enableShadowDOM: boolean;
   nonce?: string;
@@ -140,6 +155,13 @@ export function resolveConfig(
       expirationMinutes: otp.expirationMinutes ?? DEFAULT_OTP_EXPIRATION_MINUTES,
     };
   }
+  if (c.passwordOptions) {
+    resolved.passwordOptions = {
+      ...c.passwordOptions,
+      resetPasswordRedirectURL: absolute(c.passwordOptions.resetPasswordRedirectURL, origin),
+      loginRedirectURL: absolute(c.passwordOptions.loginRedirectURL, origin),
+    };
+  }
   if (c.nonce) resolved.nonce = c.nonce;
   return dropUndefined(resolved);
 }
@@ -182,6 +204,18 @@ export function otpWireOptions(options: ResolvedOtpOptions, method: OtpMethod): 
   return wire;
 }
 
+/** The reset-email options as they go on the wire; without `passwordOptions` the service's default redirect is used. */
+export function passwordResetWireOptions(options: PasswordOptions | undefined): PasswordResetOptionsWire {
+  const wire: PasswordResetOptionsWire = {
+    reset_password_redirect_url: options?.resetPasswordRedirectURL,
+    login_redirect_url: options?.loginRedirectURL,
+    reset_password_expiration_minutes: options?.resetPasswordExpirationMinutes,
+    reset_password_template_id: options?.resetPasswordTemplateId,
+    locale: options?.locale,
+  };
+  return dropUndefined(wire);
+}
+
 /** The passcode channels the login form offers (none unless the `otp` product is enabled). */
 export function otpMethods(config: ResolvedConfig): OtpMethod[] {
   return config.products.includes('otp') ? (config.otpOptions?.methods ?? []) : [];
@@ -191,10 +225,16 @@ export function otpMethods(config: ResolvedConfig): OtpMethod[] {
 export type LoginTab = OtpMethod;
 
 /**
- * What the Email tab does: an email passcode when the `otp` product offers email, else a magic link. Passwords take
- * precedence over both when enabled (spec section 2); the passwords issue adds that kind here.
+ * What the Email tab does: a password when the `passwords` product is enabled (it takes precedence, spec section 2),
+ * else an email passcode when the `otp` product offers email, else a magic link.
  */
-export function emailTabKind(config: ResolvedConfig): 'otp' | 'magicLink' | null {
+export function emailTabKind(config: ResolvedConfig): 'password' | 'otp' | 'magicLink' | null {
+  if (config.products.includes('passwords')) return 'password';
+  return passwordlessEmailKind(config);
+}
+
+/** What the Email tab would do without passwords: the password screens' 'instead' option and passwordless users. */
+export function passwordlessEmailKind(config: ResolvedConfig): 'otp' | 'magicLink' | null {
   if (otpMethods(config).includes('email')) return 'otp';
   return config.products.includes('emailMagicLinks') ? 'magicLink' : null;
 }
@@ -206,7 +246,7 @@ export function emailTabKind(config: ResolvedConfig): 'otp' | 'magicLink' | null
 export function loginTabs(config: ResolvedConfig): LoginTab[] {
   const tabs = new Set<LoginTab>();
   for (const product of config.products) {
-    if (product === 'emailMagicLinks' && emailTabKind(config)) tabs.add('email');
+    if ((product === 'emailMagicLinks' || product === 'passwords') && emailTabKind(config)) tabs.add('email');
     if (product === 'otp') otpMethods(config).forEach((method) => tabs.add(method));
   }
   return [...tabs];

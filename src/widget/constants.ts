@@ -20,6 +20,14 @@ export const EVENT_TYPES = {
   OTP_LOGIN_OR_CREATE: 'OTP_LOGIN_OR_CREATE',
   /** A passcode was authenticated. `data` is the authenticate response. */
   OTP_AUTHENTICATE: 'OTP_AUTHENTICATE',
+  /** An account was created with a password. `data` is the create response. */
+  PASSWORD_CREATE: 'PASSWORD_CREATE',
+  /** A visitor logged in with a password. `data` is the authenticate response. */
+  PASSWORD_AUTHENTICATE: 'PASSWORD_AUTHENTICATE',
+  /** A password-reset email was sent (forgot, breached, dedupe, or again with 'Resend email'). `data` is the response. */
+  PASSWORD_RESET_BY_EMAIL_START: 'PASSWORD_RESET_BY_EMAIL_START',
+  /** A new password was set from the emailed link. `data` is the reset response. */
+  PASSWORD_RESET_BY_EMAIL: 'PASSWORD_RESET_BY_EMAIL',
   /** The flow finished and a session exists. `data` is `{}`. */
   AUTHENTICATE_FLOW_COMPLETE: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;
@@ -95,3 +103,15 @@ export const MAIL_LINKS = {
   yahoo: 'https://mail.yahoo.com/d/folders/1',
   outlook: 'https://outlook.live.com/mail/0/inbox',
 } as const;
+
+// ---- Passwords (spec sections 2, 5 and 9) ----
+
+/**
+ * The live strength check waits this long after the last keystroke (spec section 5: "debounced", no value given):
+ * long enough that fast typing sends one request, short enough that the meter follows the visitor's pause.
+ */
+export const PASSWORD_STRENGTH_DEBOUNCE_MS = 300;
+/** The zxcvbn meter has four bars (spec section 5). */
+export const STRENGTH_METER_BARS = 4;
+/** 'Email resent' is a success toast, shown 2000 ms (spec section 9). */
+export const SUCCESS_TOAST_MS = 2000;

@@ -10,6 +10,8 @@ export interface TestEnv {
   captchaBaseUrl: string;
   /** Issue 6: a service whose bootstrap says `vertical: 'B2B'`. */
   b2bBaseUrl: string;
+  /** A second service whose password policy is LUDS (at least 10 characters of 3 kinds). */
+  ludsBaseUrl: string;
 }
 
 export const testEnv: TestEnv = (window as unknown as { __AUTH_TEST__: TestEnv }).__AUTH_TEST__;
@@ -64,4 +66,9 @@ export function uniquePhoneNumber(areaCode = '415'): string {
       return number;
     }
   }
+}
+
+/** Replaces the password of the user with this address (test only: lets a breached password exist). */
+export async function setPasswordHash(email: string, password: string): Promise<void> {
+  await executeServerCommand('set-password-hash', { email, password });
 }

@@ -101,5 +101,19 @@ export const Errors = {
     new ApiError(401, 'invalid_trusted_auth_token', `The trusted auth token is not valid: ${reason}.`),
   connectedAppNotFound: () =>
     new ApiError(404, 'connected_app_not_found', 'This user has not granted access to a connected app with this id.'),
+  // Passwords. The login-failure message is the same for an unknown address and a wrong password.
+  unauthorizedCredentials: () => new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials.'),
+  weakPassword: (message: string) => new ApiError(400, 'weak_password', message),
+  duplicateEmail: () =>
+    new ApiError(400, 'duplicate_email', 'A user with this email address already has a password. Log in instead.'),
+  resetPassword: () => new ApiError(400, 'reset_password', 'Password must be reset.'),
+  breachedPassword: () =>
+    new ApiError(400, 'breached_password', 'Password appears in the list of breached passwords and must be reset.'),
+  passwordResetNotFound: () =>
+    new ApiError(
+      401,
+      'unable_to_auth_magic_link',
+      'The password reset link could not be used because it was either already used or expired. Request another one.',
+    ),
   internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
 } as const;

@@ -27,12 +27,15 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
     email_domains: [...config.emailDomains],
     captcha_settings: config.devCaptcha ? { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } : { enabled: false },
     pkce_required_for_email_magic_links: config.pkceRequiredForEmailMagicLinks,
-    pkce_required_for_password_resets: false,
+    pkce_required_for_password_resets: config.pkceRequiredForPasswordResets,
     pkce_required_for_oauth: false,
     pkce_required_for_sso: false,
     slug_pattern: null,
     create_organization_enabled: false,
-    password_config: null,
+    password_config:
+      config.passwordPolicy.kind === 'luds'
+        ? { luds_complexity: config.passwordPolicy.complexity, luds_minimum_count: config.passwordPolicy.minimumCount }
+        : null,
     dfp_protected_auth_enabled: config.devCaptcha,
     dfp_protected_auth_mode: 'OBSERVATION',
     rbac_policy: config.rbacPolicy,

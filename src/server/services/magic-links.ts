@@ -78,7 +78,7 @@ export async function sendEmailMagicLink(
     expiresAt: now + minutesToMs(expiresInMinutes),
   });
 
-  const link = magicLinkUrl(redirectUrl, token);
+  const link = tokenUrl(redirectUrl, TOKEN_TYPES.magicLinks, token);
   const content = magicLinkEmail({ projectName: deps.config.projectName, purpose, link, expiresInMinutes });
   await deliver(deps, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
 
@@ -175,22 +175,27 @@ function chooseRedirectUrl(deps: Deps, meta: RequestMeta, request: SendRequest, 
     purpose === 'login'
       ? [request.loginMagicLinkUrl, request.signupMagicLinkUrl]
       : [request.signupMagicLinkUrl, request.loginMagicLinkUrl];
-  const named = preferred || fallback || deps.config.defaultRedirectUrl;
-  if (!named) {
+  return allowedRedirectUrl(deps, meta, preferred || fallback);
+}
+
+/** `named` (else the project default) resolved against the calling page, if the allowlist admits it. */
+export function allowedRedirectUrl(deps: Deps, meta: RequestMeta, named: string | undefined): URL {
+  const chosen = named || deps.config.defaultRedirectUrl;
+  if (!chosen) {
     throw Errors.invalidRedirectUrl('No redirect URL was given and the project has no default redirect URL.');
   }
-  const url = resolveRedirectUrl(named, meta.pageOrigin);
-  if (!url) throw Errors.invalidRedirectUrl(`The redirect URL ${named} is not a valid http(s) URL.`);
+  const url = resolveRedirectUrl(chosen, meta.pageOrigin);
+  if (!url) throw Errors.invalidRedirectUrl(`The redirect URL ${chosen} is not a valid http(s) URL.`);
   if (!isAllowedRedirectUrl(url, deps.config.redirectUrls)) {
     throw Errors.invalidRedirectUrl(`The redirect URL ${url.href} is not in the project's list of allowed redirect URLs.`);
   }
   return url;
 }
 
-/** `<redirect_url>?stytch_token_type=magic_links&token=<token>`, keeping any query the redirect URL already has. */
-function magicLinkUrl(redirectUrl: URL, token: string): string {
+/** `<redirect_url>?stytch_token_type=<type>&token=<token>`, keeping any query the redirect URL already has. */
+export function tokenUrl(redirectUrl: URL, tokenType: string, token: string): string {
   const url = new URL(redirectUrl.href);
-  url.searchParams.set(TOKEN_TYPE_PARAM, TOKEN_TYPES.magicLinks);
+  url.searchParams.set(TOKEN_TYPE_PARAM, tokenType);
   url.searchParams.set(TOKEN_PARAM, token);
   return url.href;
 }

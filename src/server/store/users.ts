@@ -97,6 +97,10 @@ export async function loadUser(db: Db, userId: string): Promise<User> {
     'select id, phone_number, verified from user_phone_numbers where user_id = $1 order by created_at, id',
     [userId],
   );
+  const [password] = await db.query<{ id: string; requires_reset: boolean }>(
+    'select id, requires_reset from user_passwords where user_id = $1',
+    [userId],
+  );
   return {
     user_id: user.id,
     created_at: iso(user.created_at),
@@ -109,7 +113,7 @@ export async function loadUser(db: Db, userId: string): Promise<User> {
     crypto_wallets: [],
     totps: [],
     biometric_registrations: [],
-    password: null,
+    password: password ? { password_id: password.id, requires_reset: password.requires_reset } : null,
     trusted_metadata: user.trusted_metadata,
     untrusted_metadata: user.untrusted_metadata,
     roles: [],

@@ -3,5 +3,6 @@
 // the tables here (types only, no code) keeps every key in `MessageKey` and therefore in the `strings` property.
 import type { enEmailConfirmation } from './en-email-confirmation.ts';
 import type { enOtp } from './en-otp.ts';
+import type { enPassword } from './en-password.ts';
 
-export type LazyMessages = typeof enOtp & typeof enEmailConfirmation;
+export type LazyMessages = typeof enOtp & typeof enEmailConfirmation & typeof enPassword;

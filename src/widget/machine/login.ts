@@ -8,6 +8,16 @@
 //              ├─SUBMIT_EMAIL (Email tab is a passcode; valid)──────────→ main.sendingOtp ─→ otpAuthenticate
 //              └─SUBMIT_PHONE → main.validatingPhone ─(valid, or the 2 s fallback)┘   └─(error)→ main.idle
 //
+//   Passwords (Email tab when `passwords` is enabled):
+//   main.idle ─SUBMIT_EMAIL→ main.searchingUser ─(new | password)→ password ─(created / logged in)→ success
+//                                   └─(passwordless)→ sendingOtp | sendingMagicLink | resetEmail (by configuration)
+//   password (parallel): strength  idle ─PASSWORD_CHANGED→ debouncing ─(300 ms)→ checking ─→ idle
+//                        form      credentials ─SUBMIT_PASSWORD→ submitting ─(reset_password)→ resetEmail (Dedupe)
+//                                       │                                    └(breached_password)→ passwordForgot (Breached)
+//                                       └─FORGOT_PASSWORD→ passwordForgot (Forgot) ─SEND_RESET→ resetEmail (Set New)
+//                                  resetForm (token in URL) ─SUBMIT_PASSWORD→ resetting ─→ success
+//   resetEmail: sending ─→ sent ─RESEND_RESET→ resending ─→ resent ('Email resent', 2 s) ─→ sent
+//
 //   otpAuthenticate (parallel): code   entering ─(6th digit)→ submitting ─→ otpConfirmation
 //                                                    ↑────────(wrong code)──┘
 //                               countdown ticking ─(every 1 s … 0)→ expired; OTP_RESENT restarts it
@@ -24,7 +34,16 @@ import {
   TOKEN_TYPES,
   type OtpMethod,
 } from '../../api/index.ts';
-import { emailTabKind, loginTabs, magicLinkWireOptions, otpWireOptions, type LoginTab, type ResolvedConfig } from '../config.ts';
+import {
+  emailTabKind,
+  loginTabs,
+  magicLinkWireOptions,
+  otpWireOptions,
+  passwordlessEmailKind,
+  passwordResetWireOptions,
+  type LoginTab,
+  type ResolvedConfig,
+} from '../config.ts';
 import {
   COUNTDOWN_TICK_MS,
   DEFAULT_CALLING_CODE,
@@ -33,6 +52,8 @@ import {
   LOGIN_OR_CREATE_EML,
   PHONE_FORMAT_TIMEOUT_MS,
   PHONE_VALIDATE_TIMEOUT_MS,
+  PASSWORD_STRENGTH_DEBOUNCE_MS,
+  SUCCESS_TOAST_MS,
   TELEMETRY,
 } from '../constants.ts';
 import { fallbackE164 } from '../phone.ts';
@@ -40,10 +61,15 @@ import { isValidEmail } from '../validation.ts';
 import {
   authenticateMagicLink,
   authenticateOtp,
+  checkPasswordStrength,
   formatPhone,
   loadBootstrap,
+  resetPasswordByEmail,
+  searchUser,
   sendMagicLink,
   sendOtp,
+  startPasswordReset,
+  submitPassword,
   validatePhone,
   watchSession,
 } from './actors.ts';
@@ -59,15 +85,25 @@ import type {
   WidgetEventDetail,
 } from './types.ts';
 
-/** The magic-link token of a redirect URL (`?stytch_token_type=magic_links&token=…`), or null. */
-export function magicLinkTokenFrom(url: string | undefined): string | null {
+/** The token of a redirect URL whose `stytch_token_type` is `tokenType`, or null. */
+function tokenFrom(url: string | undefined, tokenType: string): string | null {
   if (!url) return null;
   try {
     const params = new URL(url).searchParams;
-    return params.get(TOKEN_TYPE_PARAM) === TOKEN_TYPES.magicLinks ? params.get(TOKEN_PARAM) || null : null;
+    return params.get(TOKEN_TYPE_PARAM) === tokenType ? params.get(TOKEN_PARAM) || null : null;
   } catch {
     return null;
   }
+}
+
+/** The magic-link token of a redirect URL (`?stytch_token_type=magic_links&token=…`), or null. */
+export function magicLinkTokenFrom(url: string | undefined): string | null {
+  return tokenFrom(url, TOKEN_TYPES.magicLinks);
+}
+
+/** The password-reset token of an emailed link (`?stytch_token_type=reset_password&token=…`), or null. */
+export function resetTokenFrom(url: string | undefined): string | null {
+  return tokenFrom(url, TOKEN_TYPES.resetPassword);
 }
 
 /** The configuration as telemetry reports it (`render_login_screen` details): no CSP nonce. */
@@ -84,7 +120,7 @@ export function activeTab(context: Pick<LoginContext, 'config' | 'formState'>): 
 }
 
 /** What Continue on the Email tab does, when the Email tab is the one showing. */
-function emailTab(context: LoginContext): 'otp' | 'magicLink' | null {
+function emailTab(context: LoginContext): 'password' | 'otp' | 'magicLink' | null {
   return activeTab(context) === 'email' ? emailTabKind(context.config) : null;
 }
 
@@ -104,6 +140,15 @@ function otpOptionsFor(config: ResolvedConfig, method: OtpMethod) {
   );
 }
 
+/** The reset-email request of Password Set New and Password Dedupe (first send and 'Resend email'). */
+function resetInput({ context }: { context: LoginContext }) {
+  return {
+    client: context.client,
+    email: context.passwordState.email,
+    options: passwordResetWireOptions(context.config.passwordOptions),
+  };
+}
+
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -121,11 +166,18 @@ export const loginMachine = setup({
     validatePhone,
     formatPhone,
     resendMachine,
+    searchUser,
+    checkPasswordStrength,
+    submitPassword,
+    startPasswordReset,
+    resetPasswordByEmail,
   },
   delays: {
     phoneValidateTimeout: PHONE_VALIDATE_TIMEOUT_MS,
     phoneFormatTimeout: PHONE_FORMAT_TIMEOUT_MS,
     countdownTick: COUNTDOWN_TICK_MS,
+    strengthDebounce: PASSWORD_STRENGTH_DEBOUNCE_MS,
+    successToast: SUCCESS_TOAST_MS,
   },
   guards: {
     hasMagicLinkToken: ({ context }) => context.urlToken !== null,
@@ -138,6 +190,23 @@ export const loginMachine = setup({
     fallbackAccepts: ({ context }) => fallbackE164(context.formState.phone, context.formState.callingCode) !== null,
     codeComplete: ({ context }) => context.passcode.code.length === OTP_CODE_LENGTH,
     noSecondsLeft: ({ context }) => context.passcode.secondsLeft <= 0,
+    // Passwords
+    hasResetToken: ({ context }) => context.resetPasswordState.token !== null,
+    emailTabIsPassword: ({ context }) => emailTab(context) === 'password',
+    passwordEmailValid: ({ context }) => emailTab(context) === 'password' && isValidEmail(context.formState.email),
+    isPasswordless: ({ event }) => (event as { output?: unknown }).output === 'passwordless',
+    passwordlessOtp: ({ context }) => passwordlessEmailKind(context.config) === 'otp',
+    passwordlessMagicLink: ({ context }) => passwordlessEmailKind(context.config) === 'magicLink',
+    passwordEmpty: ({ event }) => event.type === 'PASSWORD_CHANGED' && event.password === '',
+    /** Only new passwords are checked live; a login form has nothing to measure. */
+    checksStrength: ({ context }) => context.passwordState.type !== 'password',
+    /** A login needs some password; a new one needs the service's `valid_password` for exactly the text typed. */
+    canSubmitPassword: ({ context }) =>
+      context.passwordState.type === 'password'
+        ? context.passwordState.password.length > 0
+        : context.passwordState.strength?.valid_password === true,
+    errorTypeIs: ({ event }, params: { errorType: string }) =>
+      (event as { error?: { error_type?: unknown } }).error?.error_type === params.errorType,
   },
   actions: {
     show: assign((_, params: { screen: Screen }) => ({ screen: params.screen })),
@@ -188,6 +257,19 @@ export const loginMachine = setup({
     log: ({ context }, params: { name: string; details: Record<string, unknown> }) => {
       context.client.events.log(params.name, params.details);
     },
+    setPasswordState: assign(({ context }, params: Partial<LoginContext['passwordState']>) => ({
+      passwordState: { ...context.passwordState, ...params },
+    })),
+    /** The typed password; the strength of the previous text no longer applies. */
+    setPassword: assign(({ context, event }) => ({
+      passwordState: {
+        ...context.passwordState,
+        password: event.type === 'PASSWORD_CHANGED' ? event.password : context.passwordState.password,
+        strength: null,
+      },
+      errorDescriptor: null,
+    })),
+    clearResetToken: assign({ resetPasswordState: { token: null } }),
     emitEvent: emit((_, params: WidgetEventDetail) => ({ type: 'widget.event' as const, detail: params })),
     emitError: emit(({ context }) => ({
       type: 'widget.error' as const,
@@ -207,6 +289,8 @@ export const loginMachine = setup({
     passcode: { code: '', secondsLeft: 0, displayDestination: '' },
     errorDescriptor: null,
     urlToken: magicLinkTokenFrom(input.url ?? (typeof location === 'undefined' ? undefined : location.href)),
+    passwordState: { email: '', type: 'new', password: '', strength: null },
+    resetPasswordState: { token: resetTokenFrom(input.url ?? (typeof location === 'undefined' ? undefined : location.href)) },
   }),
   // The fresh bootstrap document (email domains for Email Confirmation); the cached one is used until it arrives.
   invoke: [
@@ -223,7 +307,11 @@ export const loginMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'hasMagicLinkToken', target: 'authenticatingToken' }, { target: 'main' }],
+      always: [
+        { guard: 'hasMagicLinkToken', target: 'authenticatingToken' },
+        { guard: 'hasResetToken', target: 'password' },
+        { target: 'main' },
+      ],
     },
 
     main: {
@@ -254,6 +342,8 @@ export const loginMachine = setup({
               { guard: 'emailTabIsOtp', actions: 'setInvalidOtpEmail' },
               { guard: 'magicLinkEmailValid', target: 'sendingMagicLink' },
               { guard: 'emailTabIsMagicLink', actions: 'setInvalidEmail' },
+              { guard: 'passwordEmailValid', target: 'searchingUser' },
+              { guard: 'emailTabIsPassword', actions: 'setInvalidEmail' },
             ],
             SUBMIT_PHONE: { guard: 'phoneTabActive', target: 'validatingPhone' },
           },
@@ -294,6 +384,32 @@ export const loginMachine = setup({
             },
             { target: 'idle', actions: 'setInvalidPhone' },
           ],
+        },
+        // Passwords: the address's user type decides the screen; a passwordless user is sent a code, a link or a reset.
+        searchingUser: {
+          entry: 'clearError',
+          invoke: {
+            src: 'searchUser',
+            input: ({ context }) => ({ client: context.client, email: context.formState.email.trim() }),
+            onDone: [
+              {
+                guard: 'isPasswordless',
+                target: '#login.passwordless',
+                actions: {
+                  type: 'setPasswordState',
+                  params: ({ context }) => ({ email: context.formState.email.trim(), type: 'passwordless' as const }),
+                },
+              },
+              {
+                target: '#login.password',
+                actions: {
+                  type: 'setPasswordState',
+                  params: ({ context, event }) => ({ email: context.formState.email.trim(), type: event.output, password: '', strength: null }),
+                },
+              },
+            ],
+            onError: { target: 'idle', actions: ['setCallError', 'emitError'] },
+          },
         },
         sendingMagicLink: {
           entry: 'clearError',
@@ -483,6 +599,188 @@ export const loginMachine = setup({
             raw: {},
           },
         },
+      },
+    },
+
+    // ---- Passwords ----
+
+    /**
+     * A user without a password (or a new one choosing 'instead'): a passcode if configured, else a magic link, else a
+     * reset email (spec section 2).
+     */
+    passwordless: {
+      always: [
+        {
+          guard: 'passwordlessOtp',
+          target: 'main.sendingOtp',
+          actions: {
+            type: 'setOtpDestination',
+            params: ({ context }) => ({ type: 'email' as const, destination: context.passwordState.email }),
+          },
+        },
+        { guard: 'passwordlessMagicLink', target: 'main.sendingMagicLink' },
+        { target: 'resetEmail', actions: { type: 'show', params: { screen: 'PasswordDedupe' } } },
+      ],
+    },
+
+    password: {
+      type: 'parallel',
+      exit: 'clearError',
+      on: {
+        PASSWORD_CHANGED: [
+          { guard: 'passwordEmpty', target: '.strength.idle', actions: 'setPassword' },
+          { guard: 'checksStrength', target: '.strength.debouncing', reenter: true, actions: 'setPassword' },
+          { actions: 'setPassword' },
+        ],
+        BACK: {
+          target: 'main',
+          actions: ['removeTokenFromUrl', 'clearResetToken', { type: 'setPasswordState', params: { password: '', strength: null } }],
+        },
+      },
+      states: {
+        strength: {
+          initial: 'idle',
+          states: {
+            idle: {},
+            debouncing: { after: { strengthDebounce: 'checking' } },
+            checking: {
+              invoke: {
+                src: 'checkPasswordStrength',
+                input: ({ context }) => ({
+                  client: context.client,
+                  email: context.passwordState.email,
+                  password: context.passwordState.password,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'setPasswordState', params: ({ event }) => ({ strength: event.output }) },
+                },
+                onError: { target: 'idle', actions: 'setCallError' },
+              },
+            },
+          },
+        },
+        form: {
+          initial: 'start',
+          states: {
+            start: { always: [{ guard: 'hasResetToken', target: 'resetForm' }, { target: 'credentials' }] },
+            credentials: {
+              entry: { type: 'show', params: { screen: 'Password' } },
+              on: {
+                SUBMIT_PASSWORD: { guard: 'canSubmitPassword', target: 'submitting' },
+                FORGOT_PASSWORD: { target: '#login.passwordForgot', actions: { type: 'show', params: { screen: 'PasswordForgot' } } },
+                // Offered only when a code or link is configured, so `passwordless` never falls through to a reset here.
+                USE_EMAIL_INSTEAD: { target: '#login.passwordless' },
+              },
+            },
+            submitting: {
+              entry: 'clearError',
+              invoke: {
+                src: 'submitPassword',
+                input: ({ context }) => ({
+                  client: context.client,
+                  create: context.passwordState.type !== 'password',
+                  email: context.passwordState.email,
+                  password: context.passwordState.password,
+                  sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
+                }),
+                onDone: {
+                  target: '#login.success',
+                  actions: {
+                    type: 'emitEvent',
+                    params: ({ context, event }) => ({
+                      type:
+                        context.passwordState.type === 'password'
+                          ? EVENT_TYPES.PASSWORD_AUTHENTICATE
+                          : EVENT_TYPES.PASSWORD_CREATE,
+                      data: event.output,
+                    }),
+                  },
+                },
+                onError: [
+                  {
+                    guard: { type: 'errorTypeIs', params: { errorType: 'reset_password' } },
+                    target: '#login.resetEmail',
+                    actions: { type: 'show', params: { screen: 'PasswordDedupe' } },
+                  },
+                  {
+                    guard: { type: 'errorTypeIs', params: { errorType: 'breached_password' } },
+                    target: '#login.passwordForgot',
+                    actions: { type: 'show', params: { screen: 'PasswordBreached' } },
+                  },
+                  { target: 'credentials', actions: ['setCallError', 'emitError'] },
+                ],
+              },
+            },
+            resetForm: {
+              entry: { type: 'show', params: { screen: 'PasswordResetForm' } },
+              on: { SUBMIT_PASSWORD: { guard: 'canSubmitPassword', target: 'resetting' } },
+            },
+            resetting: {
+              entry: 'clearError',
+              invoke: {
+                src: 'resetPasswordByEmail',
+                input: ({ context }) => ({
+                  client: context.client,
+                  token: context.resetPasswordState.token ?? '',
+                  password: context.passwordState.password,
+                  sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
+                }),
+                onDone: {
+                  target: '#login.success',
+                  actions: [
+                    'removeTokenFromUrl',
+                    'clearResetToken',
+                    { type: 'emitEvent', params: ({ event }) => ({ type: EVENT_TYPES.PASSWORD_RESET_BY_EMAIL, data: event.output }) },
+                  ],
+                },
+                onError: { target: 'resetForm', actions: ['setCallError', 'emitError'] },
+              },
+            },
+          },
+        },
+      },
+    },
+
+    /** Password Forgot or Password Breached (the transition in chose the screen): send the reset email. */
+    passwordForgot: {
+      on: {
+        SEND_RESET: { target: 'resetEmail', actions: { type: 'show', params: { screen: 'PasswordSetNew' } } },
+        BACK: { target: 'password' },
+      },
+    },
+
+    /** Password Set New or Password Dedupe (the transition in chose the screen): the reset email and 'Resend email'. */
+    resetEmail: {
+      initial: 'sending',
+      exit: 'clearError',
+      on: { BACK: { target: 'main' } },
+      states: {
+        sending: {
+          invoke: {
+            src: 'startPasswordReset',
+            input: resetInput,
+            onDone: {
+              target: 'sent',
+              actions: { type: 'emitEvent', params: ({ event }) => ({ type: EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START, data: event.output }) },
+            },
+            onError: { target: 'sent', actions: ['setCallError', 'emitError'] },
+          },
+        },
+        sent: { on: { RESEND_RESET: 'resending' } },
+        resending: {
+          entry: 'clearError',
+          invoke: {
+            src: 'startPasswordReset',
+            input: resetInput,
+            onDone: {
+              target: 'resent',
+              actions: { type: 'emitEvent', params: ({ event }) => ({ type: EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START, data: event.output }) },
+            },
+            onError: { target: 'sent', actions: ['setCallError', 'emitError'] },
+          },
+        },
+        resent: { after: { successToast: 'sent' }, on: { RESEND_RESET: 'resending' } },
       },
     },
 

@@ -1,12 +1,27 @@
 // The login statechart's context, input, events and emitted events (spec section 3, "Widget state").
-import type { BootstrapData, OtpMethod, OtpSendResponse } from '../../api/index.ts';
+import type { BootstrapData, OtpMethod, OtpSendResponse, PasswordStrengthCheckResponse, UserType } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
 import type { LoginTab, ResolvedConfig } from '../config.ts';
 import type { WidgetEventType } from '../constants.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
 /** The screen a state shows. Later issues add password, passkey, crypto and consent screens. */
-export type Screen = 'Main' | 'EmailConfirmation' | 'OTPAuthenticate' | 'OTPConfirmation' | 'Success' | 'Error' | 'Loading';
+export type Screen =
+  | 'Main'
+  | 'EmailConfirmation'
+  | 'OTPAuthenticate'
+  | 'OTPConfirmation'
+  | 'Success'
+  | 'Error'
+  | 'Loading'
+  // Passwords (spec section 2)
+  | 'Password'
+  | 'PasswordForgot'
+  | 'PasswordBreached'
+  | 'PasswordSetNew'
+  | 'PasswordDedupe'
+  | 'PasswordResetForm';
+// Password Confirmation (spec section 2) is the generic success screen: `success` shows it and completes the flow.
 
 /** An error to show: a catalogue message when the error type has one, else the service's (or the client's) text. */
 export interface ErrorDescriptor {
@@ -41,6 +56,13 @@ export interface LoginContext {
   errorDescriptor: ErrorDescriptor | null;
   /** The magic-link token found in the page URL at start, if any. */
   urlToken: string | null;
+  /**
+   * The password flow (spec section 3): the address and its user type from the search, the password typed so far, and
+   * the newest strength check of it (null until one answered for the current text).
+   */
+  passwordState: { email: string; type: UserType; password: string; strength: PasswordStrengthCheckResponse | null };
+  /** The reset token of an emailed link (`?stytch_token_type=reset_password&token=…`) found in the page URL at start. */
+  resetPasswordState: { token: string | null };
 }
 
 export interface LoginInput {
@@ -67,6 +89,15 @@ export type LoginEvent =
   /** From the resend control: sending a new passcode failed. */
   | { type: 'OTP_RESEND_FAILED'; error: unknown }
   | { type: 'TRY_AGAIN' }
+  /** Password screens: the password field changed; Continue; 'Forgot Password'; the 'instead' email option. */
+  | { type: 'PASSWORD_CHANGED'; password: string }
+  | { type: 'SUBMIT_PASSWORD' }
+  | { type: 'FORGOT_PASSWORD' }
+  | { type: 'USE_EMAIL_INSTEAD' }
+  /** Password Forgot and Password Breached: send the reset email. */
+  | { type: 'SEND_RESET' }
+  /** Password Set New and Password Dedupe: send the reset email again. */
+  | { type: 'RESEND_RESET' }
   | { type: 'BACK' }
   | { type: 'CONFIG_CHANGED'; config: ResolvedConfig }
   /** The session ended outside the widget (the page's Logout, another tab, an expired session). */

@@ -12,7 +12,15 @@ const loaders = {
   OTPConfirmation: () => import('./OTPConfirmation.tsx'),
   Success: () => import('./Success.tsx'),
   Error: () => import('./Error.tsx'),
+  Password: () => import('./Password.tsx'),
+  PasswordForgot: () => import('./PasswordForgot.tsx'),
+  PasswordSetNew: () => import('./PasswordSetNew.tsx'),
 };
+
+// Passwords: one module per look; Reset Form is Password's form, Breached is Forgot's, Dedupe is Set New's.
+const PasswordScreen = lazy(loaders.Password);
+const PasswordForgotScreen = lazy(loaders.PasswordForgot);
+const PasswordSetNewScreen = lazy(loaders.PasswordSetNew);
 
 export const SCREENS: Record<Screen, ComponentType<ScreenProps>> = {
   Main,
@@ -22,6 +30,12 @@ export const SCREENS: Record<Screen, ComponentType<ScreenProps>> = {
   OTPConfirmation: lazy(loaders.OTPConfirmation),
   Success: lazy(loaders.Success),
   Error: lazy(loaders.Error),
+  Password: PasswordScreen,
+  PasswordResetForm: PasswordScreen,
+  PasswordForgot: PasswordForgotScreen,
+  PasswordBreached: PasswordForgotScreen,
+  PasswordSetNew: PasswordSetNewScreen,
+  PasswordDedupe: PasswordSetNewScreen,
 };
 
 /** Starts downloading a lazy screen before it is needed (e.g. Email Confirmation while the link is being sent). */

@@ -49,6 +49,13 @@ export const PARTS = {
   spinner: 'spinner',
   /** The check-mark graphic of the success screen. */
   successIcon: 'success-icon',
+  /** The password's show/hide toggle. */
+  passwordToggle: 'password-toggle',
+  /** The four-bar zxcvbn strength meter; each bar also has `strength-bar`. */
+  strengthMeter: 'strength-meter',
+  strengthBar: 'strength-bar',
+  /** A short confirmation that appears and goes ('Email resent'). */
+  toast: 'toast',
 } as const;
 
 export type PartName = (typeof PARTS)[keyof typeof PARTS];

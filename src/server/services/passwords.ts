@@ -1,0 +1,362 @@
+// Passwords: create, authenticate, the strength check, the three resets, and the user search that decides which
+// password screen a visitor sees. Every security decision of the slice is in this file: what is hashed (Argon2id,
+// security/password-hashing.ts), what is strong enough (security/password-strength.ts), when a user is locked,
+// when a breached or passwordless account must reset, and how reset tokens are checked.
+import type {
+  PasswordCreateResponse,
+  PasswordStrengthCheckResponse,
+  UserSearchResponse,
+} from '../../api/passwords.ts';
+import { DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES } from '../../api/passwords.ts';
+import { TOKEN_TYPES } from '../../api/magic-links.ts';
+import type { AuthenticationFactor } from '../../api/session.ts';
+import {
+  MAX_CODE_VERIFIER_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  PASSWORD_RESET_EXPIRATION_MINUTES_MAX,
+  PASSWORD_RESET_EXPIRATION_MINUTES_MIN,
+  SESSION_DURATION_MINUTES_MAX,
+  SESSION_DURATION_MINUTES_MIN,
+  USER_LOCK_DURATION_MS,
+  USER_LOCK_FAILURE_LIMIT,
+  USER_LOCK_FAILURE_WINDOW_MS,
+} from '../constants.ts';
+import type { Deps } from '../context.ts';
+import { Errors } from '../http/errors.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import {
+  minutesInRange,
+  normalizeEmail,
+  optionalNumber,
+  optionalString,
+  requiredNumber,
+  requiredString,
+  type JsonObject,
+} from '../http/validate.ts';
+import { hashPassword, verifyNothing, verifyPassword } from '../security/password-hashing.ts';
+import { checkStrength, userInputsOf, type StrengthResult } from '../security/password-strength.ts';
+import { isS256Challenge, verifyPkce } from '../security/pkce.ts';
+import { hashToken, newSecretToken } from '../security/tokens.ts';
+import { lockedUntil, recordAuthFailure } from '../store/lockouts.ts';
+import { touchSession, type ActiveSession } from '../store/sessions.ts';
+import {
+  clearUserLock,
+  consumePasswordReset,
+  findPassword,
+  findUsablePasswordReset,
+  insertPasswordReset,
+  requirePasswordReset,
+  setPassword,
+} from '../store/passwords.ts';
+import { findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified, type EmailRow } from '../store/users.ts';
+import { passwordResetEmail } from '../views/password-reset-email.ts';
+import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
+import { deliver } from './mailer.ts';
+import { authenticatePayload, minutesToMs, sessionAfterAuthentication, type AuthenticatePayload } from './sessions.ts';
+
+type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
+
+const BREACHED_MESSAGE =
+  'This password may have been used on a different site that experienced a security issue. Please choose another password.';
+
+// ---- Reading requests ----
+
+function readPassword(body: JsonObject, field: string): string {
+  const password = requiredString(body, field);
+  if (password.length === 0) throw Errors.invalidRequest(`${field} must not be empty.`);
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw Errors.invalidRequest(`${field} must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  }
+  return password;
+}
+
+function readDuration(body: JsonObject, required: true): number;
+function readDuration(body: JsonObject, required: false): number | undefined;
+function readDuration(body: JsonObject, required: boolean): number | undefined {
+  const value = required ? requiredNumber(body, 'session_duration_minutes') : optionalNumber(body, 'session_duration_minutes');
+  if (value === undefined) return undefined;
+  return minutesInRange(value, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
+}
+
+/** Captcha and DFP are accepted and type-checked for compatibility, not used. */
+function readProtection(body: JsonObject): void {
+  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+}
+
+// ---- Policy ----
+
+function strengthOf(deps: Deps, password: string, email?: string): StrengthResult {
+  return checkStrength(password, deps.config.passwordPolicy, userInputsOf(email));
+}
+
+/** Refuses a new password the policy does not accept, saying why (breached first: it is the actionable reason). */
+function requireStrong(deps: Deps, password: string, email?: string): void {
+  const strength = strengthOf(deps, password, email);
+  if (strength.validPassword) return;
+  if (strength.breached) throw Errors.weakPassword(BREACHED_MESSAGE);
+  throw Errors.weakPassword(
+    strength.policy === 'luds'
+      ? `Password does not meet the project's requirements: ${strength.luds.missing_characters} more character(s) and ${strength.luds.missing_complexity} more kind(s) of character needed.`
+      : `Password is too weak: ${[strength.warning, ...strength.suggestions].filter(Boolean).join(' ') || 'make it longer and less predictable.'}`,
+  );
+}
+
+async function requireNotLocked(deps: Deps, userId: string): Promise<void> {
+  const now = deps.config.now();
+  const ends = await lockedUntil(deps.db, userId, now);
+  if (ends !== null) throw Errors.userLockLimitReached(ends - now);
+}
+
+/** A wrong password counts against the user like a wrong passcode; the failure that reaches the limit answers 429. */
+async function failedLogin(deps: Deps, userId: string): Promise<never> {
+  const now = deps.config.now();
+  const until = await recordAuthFailure(deps.db, {
+    userId,
+    now,
+    limit: USER_LOCK_FAILURE_LIMIT,
+    windowMs: USER_LOCK_FAILURE_WINDOW_MS,
+    lockMs: USER_LOCK_DURATION_MS,
+  });
+  if (until !== null) throw Errors.userLockLimitReached(until - now);
+  throw Errors.unauthorizedCredentials();
+}
+
+/**
+ * Checks an address and password. Unknown address: the same time and answer as a wrong password. A user without a
+ * password (signed up by link or code) or whose password must be reset: `reset_password`, which makes the widget send
+ * a reset email. A right password that is breached: it is marked as requiring a reset and `breached_password` says so.
+ */
+async function checkLogin(deps: Deps, email: EmailRow | null, password: string): Promise<EmailRow> {
+  if (!email) {
+    await verifyNothing(password);
+    throw Errors.unauthorizedCredentials();
+  }
+  await requireNotLocked(deps, email.user_id);
+  const stored = await findPassword(deps.db, email.user_id);
+  if (!stored) {
+    await verifyNothing(password);
+    throw Errors.resetPassword();
+  }
+  if (!(await verifyPassword(stored.password_hash, password))) return failedLogin(deps, email.user_id);
+  if (stored.requires_reset) throw Errors.resetPassword();
+  if (strengthOf(deps, password).breached) {
+    await requirePasswordReset(deps.db, email.user_id);
+    throw Errors.breachedPassword();
+  }
+  return email;
+}
+
+function passwordFactor(now: number): AuthenticationFactor {
+  return { type: 'password', delivery_method: 'knowledge', last_authenticated_at: new Date(now).toISOString() };
+}
+
+// ---- Calls ----
+
+/** POST /users/search: `new` (no such address), `password` (has one) or `passwordless` (signed up another way). */
+export async function searchUser(deps: Deps, body: JsonObject): Promise<Payload<UserSearchResponse>> {
+  const email = normalizeEmail(requiredString(body, 'email'));
+  readProtection(body);
+  const row = await findEmail(deps.db, email);
+  if (!row) return { userType: 'new' };
+  return { userType: (await findPassword(deps.db, row.user_id)) ? 'password' : 'passwordless' };
+}
+
+/** POST /passwords/strength_check */
+export function strengthCheck(deps: Deps, body: JsonObject): Payload<PasswordStrengthCheckResponse> {
+  const password = readPassword(body, 'password');
+  const email = optionalString(body, 'email');
+  const strength = strengthOf(deps, password, email);
+  return {
+    valid_password: strength.validPassword,
+    score: strength.score,
+    breached_password: strength.breached,
+    breach_detection_on_create: true,
+    strength_policy: strength.policy,
+    feedback: { warning: strength.warning, suggestions: strength.suggestions, luds_requirements: strength.luds },
+  };
+}
+
+/**
+ * POST /passwords: a new user with this address and password. An address that already has a password is refused
+ * (`duplicate_email`); one that signed up without a password gets `reset_password` (dedupe: proving the address by a
+ * reset email is the only way to add a password to an existing account).
+ */
+export async function createPassword(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<PasswordCreateResponse>> {
+  const email = normalizeEmail(requiredString(body, 'email'));
+  const password = readPassword(body, 'password');
+  const durationMinutes = readDuration(body, true);
+  readProtection(body);
+
+  const existing = await findEmail(deps.db, email);
+  if (existing) {
+    throw (await findPassword(deps.db, existing.user_id)) ? Errors.duplicateEmail() : Errors.resetPassword();
+  }
+  requireStrong(deps, password, email);
+  const passwordHash = await hashPassword(password);
+
+  const now = deps.config.now();
+  const { userId, emailId } = await findOrCreateUserByEmail(deps.db, email, now);
+  const started = await deps.db.transaction(async (tx) => {
+    // Another request may have created the address meanwhile; never overwrite a password that exists.
+    if (await findPassword(tx, userId)) throw Errors.duplicateEmail();
+    await setPassword(tx, { userId, passwordHash, now });
+    return sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId, factor: passwordFactor(now), durationMinutes });
+  });
+  return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), email_id: emailId };
+}
+
+/** POST /passwords/authenticate */
+export async function authenticatePassword(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+  const email = normalizeEmail(requiredString(body, 'email'));
+  const password = readPassword(body, 'password');
+  const durationMinutes = readDuration(body, true);
+  readProtection(body);
+
+  const row = await checkLogin(deps, await findEmail(deps.db, email), password);
+  const now = deps.config.now();
+  const started = await sessionAfterAuthentication(deps, meta, { userId: row.user_id, factor: passwordFactor(now), durationMinutes });
+  return authenticatePayload(deps, started.session, started.sessionToken);
+}
+
+/** POST /passwords/email/reset/start: emails a single-use reset link to an existing address. */
+export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<{ request_id: string; status_code: number }>> {
+  const email = normalizeEmail(requiredString(body, 'email'));
+  for (const field of ['reset_password_template_id', 'locale']) optionalString(body, field);
+  readProtection(body);
+  const loginUrl = optionalString(body, 'login_redirect_url');
+  const resetUrl = optionalString(body, 'reset_password_redirect_url');
+  const expiration = optionalNumber(body, 'reset_password_expiration_minutes');
+  const expiresInMinutes =
+    expiration === undefined
+      ? DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES
+      : minutesInRange(expiration, 'reset_password_expiration_minutes', PASSWORD_RESET_EXPIRATION_MINUTES_MIN, PASSWORD_RESET_EXPIRATION_MINUTES_MAX);
+  const codeChallenge = optionalString(body, 'code_challenge');
+  if (codeChallenge !== undefined && !isS256Challenge(codeChallenge)) {
+    throw Errors.invalidRequest('code_challenge must be an S256 challenge: 43 base64url characters.');
+  }
+  if (codeChallenge === undefined && deps.config.pkceRequiredForPasswordResets) {
+    throw Errors.invalidRequest('code_challenge is required: this project requires PKCE for password resets.');
+  }
+  const redirectUrl = allowedRedirectUrl(deps, meta, resetUrl || loginUrl);
+
+  const retryAfterMs = deps.limits.passwordResetSend.take(`email:${email}`, deps.config.now());
+  if (retryAfterMs > 0) throw Errors.tooManyRequests(retryAfterMs);
+  const row = await findEmail(deps.db, email);
+  if (!row) throw Errors.emailNotFound();
+
+  const now = deps.config.now();
+  const token = newSecretToken();
+  await insertPasswordReset(deps.db, {
+    tokenHash: hashToken(token),
+    userId: row.user_id,
+    emailId: row.id,
+    codeChallenge: codeChallenge ?? null,
+    now,
+    expiresAt: now + minutesToMs(expiresInMinutes),
+  });
+  const link = tokenUrl(redirectUrl, TOKEN_TYPES.resetPassword, token);
+  const content = passwordResetEmail({ projectName: deps.config.projectName, link, expiresInMinutes });
+  await deliver(deps, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
+  return {};
+}
+
+/**
+ * POST /passwords/email/reset: the token from the emailed link sets a new password and signs the user in. The link
+ * proves the address, so it is marked verified and any lock from wrong guesses ends. A weak password or a wrong PKCE
+ * verifier leaves the token usable, so the visitor can try again.
+ */
+export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+  const token = requiredString(body, 'token');
+  const password = readPassword(body, 'password');
+  const durationMinutes = readDuration(body, true);
+  const codeVerifier = optionalString(body, 'code_verifier');
+  readProtection(body);
+  if (codeVerifier !== undefined && codeVerifier.length > MAX_CODE_VERIFIER_LENGTH) {
+    throw Errors.invalidRequest(`code_verifier must be at most ${MAX_CODE_VERIFIER_LENGTH} characters.`);
+  }
+
+  const tokenHash = hashToken(token);
+  const reset = await findUsablePasswordReset(deps.db, tokenHash, deps.config.now());
+  if (!reset) throw Errors.passwordResetNotFound();
+  if (reset.code_challenge !== null) {
+    if (codeVerifier === undefined) throw Errors.pkceExpectedCodeVerifier();
+    if (!verifyPkce(codeVerifier, reset.code_challenge)) throw Errors.pkceMismatch();
+  }
+  const email = await findEmailById(deps.db, reset.email_id);
+  requireStrong(deps, password, email?.email);
+  const passwordHash = await hashPassword(password);
+
+  const started = await deps.db.transaction(async (tx) => {
+    const now = deps.config.now();
+    const consumed = await consumePasswordReset(tx, tokenHash, now);
+    if (!consumed || !email) throw Errors.passwordResetNotFound();
+    await setPassword(tx, { userId: consumed.user_id, passwordHash, now });
+    await markEmailVerified(tx, consumed.email_id);
+    await clearUserLock(tx, consumed.user_id);
+    const factor: AuthenticationFactor = {
+      type: 'password_reset',
+      delivery_method: 'email',
+      last_authenticated_at: new Date(now).toISOString(),
+      email_factor: { email_id: email.id, email_address: email.email },
+    };
+    return sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: consumed.user_id, factor, durationMinutes });
+  });
+  return authenticatePayload(deps, started.session, started.sessionToken);
+}
+
+/** POST /passwords/existing_password/reset: the current password (checked like a login) replaced by a new one. */
+export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+  const email = normalizeEmail(requiredString(body, 'email'));
+  const existingPassword = readPassword(body, 'existing_password');
+  const newPassword = readPassword(body, 'new_password');
+  const durationMinutes = readDuration(body, true);
+  readProtection(body);
+
+  const row = await findEmail(deps.db, email);
+  if (!row) {
+    await verifyNothing(existingPassword);
+    throw Errors.unauthorizedCredentials();
+  }
+  await requireNotLocked(deps, row.user_id);
+  const stored = await findPassword(deps.db, row.user_id);
+  // A breached or reset-flagged password may still prove who is asking here: replacing it is the point.
+  if (!stored) {
+    await verifyNothing(existingPassword);
+    throw Errors.resetPassword();
+  }
+  if (!(await verifyPassword(stored.password_hash, existingPassword))) await failedLogin(deps, row.user_id);
+  requireStrong(deps, newPassword, email);
+  const now = deps.config.now();
+  await setPassword(deps.db, { userId: row.user_id, passwordHash: await hashPassword(newPassword), now });
+  const started = await sessionAfterAuthentication(deps, meta, { userId: row.user_id, factor: passwordFactor(now), durationMinutes });
+  return authenticatePayload(deps, started.session, started.sessionToken);
+}
+
+/** POST /passwords/session/reset: the signed-in user sets a new password; the session is extended only when asked. */
+export async function resetBySession(
+  deps: Deps,
+  session: ActiveSession,
+  sessionToken: string,
+  body: JsonObject,
+): Promise<AuthenticatePayload> {
+  const password = readPassword(body, 'password');
+  const durationMinutes = readDuration(body, false);
+  readProtection(body);
+  requireStrong(deps, password, await firstEmailOf(deps, session.userId));
+  const now = deps.config.now();
+  await setPassword(deps.db, { userId: session.userId, passwordHash: await hashPassword(password), now });
+  const touched = await touchSession(deps.db, session.id, now, {
+    factor: passwordFactor(now),
+    ...(durationMinutes === undefined ? {} : { expiresAt: now + minutesToMs(durationMinutes) }),
+  });
+  if (!touched) throw Errors.sessionNotFound();
+  return authenticatePayload(deps, touched, sessionToken);
+}
+
+async function firstEmailOf(deps: Deps, userId: string): Promise<string | undefined> {
+  const [row] = await deps.db.query<{ email: string }>(
+    'select email from user_emails where user_id = $1 order by created_at, id limit 1',
+    [userId],
+  );
+  return row?.email;
+}

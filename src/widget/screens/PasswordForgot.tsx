@@ -1,0 +1,35 @@
+import '../i18n/en-password.ts';
+import { useWidget } from '../context.ts';
+import { splitMessage } from '../i18n/index.ts';
+import { PARTS } from '../theme/parts.ts';
+import { Button } from '../ui/Button.tsx';
+import { Header } from '../ui/Header.tsx';
+import { text } from '../ui/styles.ts';
+import type { ScreenProps } from './types.ts';
+
+/** Password Forgot and Password Breached: why a reset is needed, where the link will go, and the button that sends it. */
+export default function PasswordForgot({ snapshot, autoFocus }: ScreenProps) {
+  const { t, send } = useWidget();
+  const breached = snapshot.context.screen === 'PasswordBreached';
+  const { email } = snapshot.context.passwordState;
+  return (
+    <>
+      <Header
+        title={t(breached ? 'passwordBreached.title' : 'passwordForgot.title')}
+        onBack={() => send({ type: 'BACK' })}
+        focusTitle={autoFocus}
+      />
+      {breached && (
+        <p part={PARTS.text} css={text}>
+          {t('passwordBreached.text')}
+        </p>
+      )}
+      <p part={PARTS.text} css={text}>
+        {splitMessage(t('passwordForgot.text')).map((part, i) =>
+          typeof part === 'string' ? part : <strong key={i}>{part.param === 'email' ? email : ''}</strong>,
+        )}
+      </p>
+      <Button onClick={() => send({ type: 'SEND_RESET' })}>{t('passwordForgot.send')}</Button>
+    </>
+  );
+}
