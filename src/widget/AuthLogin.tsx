@@ -8,11 +8,10 @@ import { CacheProvider, Global, css } from '@emotion/react';
 import { useSelector } from '@xstate/react';
 import { Suspense, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
-import type { Actor } from 'xstate';
 import type { AuthLoginConfig, ResolvedConfig } from './config.ts';
 import { WidgetContext, type WidgetContextValue } from './context.ts';
 import { createTranslator, type StringOverrides } from './i18n/index.ts';
-import type { LoginMachine } from './machine/login.ts';
+import type { LoginActorLike } from './machine/pending.ts';
 import { SCREENS, preloadScreen } from './screens/index.ts';
 import { Loading } from './screens/Loading.tsx';
 import { STYLE_HOST_ATTRIBUTE, createStyleCache } from './theme/cache.ts';
@@ -20,12 +19,11 @@ import type { Theme, ThemeInput } from './theme/default-theme.ts';
 import { PARTS } from './theme/parts.ts';
 import { themeToCssVars, v } from './theme/theme.ts';
 
-export type LoginActor = Actor<LoginMachine>;
-
 /** Everything the element has worked out for a render: resolved config and theme, its statechart, the host. */
 export interface WidgetView {
   host: HTMLElement;
-  actor: LoginActor;
+  /** The login statechart, or its stand-in while the statechart's code loads. */
+  actor: LoginActorLike;
   config: ResolvedConfig;
   theme: Theme;
   strings: StringOverrides | undefined;

@@ -5,14 +5,14 @@
 // the DOM events.
 import r2wc from '@r2wc/react-to-web-component';
 import { startTransition } from 'react';
-import { createActor } from 'xstate';
 import { createAuthClient } from '../client/index.ts';
 import type { AuthClient } from '../client/types.ts';
-import AuthLogin, { type AuthLoginProps, type LoginActor, type WidgetView } from './AuthLogin.tsx';
+import AuthLogin, { type AuthLoginProps, type WidgetView } from './AuthLogin.tsx';
 import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './config.ts';
 import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
 import type { StringOverrides } from './i18n/en.ts';
-import { loginMachine } from './machine/login.ts';
+import { createPendingActor, type LoginActorLike, type PendingActor } from './machine/pending.ts';
+import type { LoginActor } from './machine/start.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
 import type { ThemeInput } from './theme/default-theme.ts';
 import { resolveTheme } from './theme/theme.ts';
@@ -46,6 +46,9 @@ type RawProp = (typeof ATTRIBUTES)[keyof typeof ATTRIBUTES];
 type JsonProp = 'config' | 'theme' | 'strings';
 
 /** Dispatches a widget DOM event: bubbling and composed, so it is seen outside the shadow root. */
+/** The statechart's code (XState and the login machine): a lazy chunk, so Main paints without waiting for it. */
+const loadStatechart = () => import('./machine/start.ts');
+
 function dispatch(target: EventTarget, type: string, detail: unknown): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 }
@@ -149,6 +152,8 @@ export class AuthLoginElement extends R2WCAuthLogin {
   #clientKey = '';
   /** @internal */
   #actor: LoginActor | undefined;
+  /** The stand-in that paints Main while the statechart's code loads (machine/pending.ts). */
+  #pending: PendingActor | undefined;
   /** @internal */
   #actorConfig = '';
   /** @internal */
@@ -230,6 +235,7 @@ export class AuthLoginElement extends R2WCAuthLogin {
       }
     }
     this.#connected = true;
+    void loadStatechart().catch(() => undefined); // start the download now; #ensureActor reports a failure
     // Starting is split over tasks so that no one task blocks the page for long (a phone's main thread is slow):
     // this one only records the connection; the next makes the client (storage reads, the bootstrap request), the
     // next creates the statechart, and the last starts React, which renders in slices as a transition.
@@ -307,6 +313,7 @@ export class AuthLoginElement extends R2WCAuthLogin {
     if (key !== this.#clientKey) {
       this.#actor?.stop();
       this.#actor = undefined;
+      this.#pending = undefined;
       this.#client?.destroy();
       this.#client = publicToken ? createAuthClient({ publicToken, ...(baseUrl ? { baseUrl } : {}) }) : undefined;
       this.#clientKey = key;
@@ -315,20 +322,33 @@ export class AuthLoginElement extends R2WCAuthLogin {
   }
 
   /** @internal */
-  #ensureActor(client: AuthClient, config: ResolvedConfig): LoginActor {
+  #ensureActor(client: AuthClient, config: ResolvedConfig): LoginActorLike {
     const configKey = JSON.stringify(config);
-    if (!this.#actor) {
-      const actor = createActor(loginMachine, { input: { client, config } });
-      actor.on('widget.event', ({ detail }) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent));
-      actor.on('widget.error', ({ detail }) => this.#report(detail));
-      this.#actor = actor;
+    const current = this.#actor ?? this.#pending;
+    if (!current) {
+      const pending = createPendingActor({ client, config });
+      this.#pending = pending;
       this.#actorConfig = configKey;
-      actor.start();
-    } else if (configKey !== this.#actorConfig) {
-      this.#actorConfig = configKey;
-      this.#actor.send({ type: 'CONFIG_CHANGED', config });
+      loadStatechart().then(
+        ({ startLoginActor }) => {
+          if (this.#pending !== pending) return; // the client changed meanwhile: a newer stand-in is waiting
+          this.#pending = undefined;
+          this.#actor = startLoginActor(
+            { client, config },
+            { event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent), error: (detail) => this.#report(detail) },
+          );
+          pending.handOver(this.#actor);
+          this.#render();
+        },
+        (error: unknown) => this.#report({ message: `The sign-in form could not load: ${String(error)}` }),
+      );
+      return pending;
     }
-    return this.#actor;
+    if (configKey !== this.#actorConfig) {
+      this.#actorConfig = configKey;
+      current.send({ type: 'CONFIG_CHANGED', config });
+    }
+    return current;
   }
 
   /** Works out the view (resolved config and theme, client, statechart) that the React root renders. @internal */

@@ -46,8 +46,6 @@ import {
 } from '../config.ts';
 import {
   COUNTDOWN_TICK_MS,
-  DEFAULT_CALLING_CODE,
-  DEFAULT_COUNTRY,
   EVENT_TYPES,
   LOGIN_OR_CREATE_EML,
   PHONE_FORMAT_TIMEOUT_MS,
@@ -74,6 +72,7 @@ import {
   watchSession,
 } from './actors.ts';
 import { toErrorDescriptor, toErrorDetail } from './errors.ts';
+import { activeTab, initialFormState } from './form.ts';
 import { resendMachine } from './resend.ts';
 import type {
   ErrorDescriptor,
@@ -110,13 +109,6 @@ export function resetTokenFrom(url: string | undefined): string | null {
 function telemetryOptions(config: ResolvedConfig): Omit<ResolvedConfig, 'nonce'> {
   const { nonce: _nonce, ...options } = config;
   return options;
-}
-
-/** The tab the login form shows: the one the visitor chose, else the first (null when the form has none). */
-export function activeTab(context: Pick<LoginContext, 'config' | 'formState'>): LoginTab | null {
-  const tabs = loginTabs(context.config);
-  const chosen = context.formState.tab;
-  return chosen && tabs.includes(chosen) ? chosen : (tabs[0] ?? null);
 }
 
 /** What Continue on the Email tab does, when the Email tab is the one showing. */
@@ -283,7 +275,7 @@ export const loginMachine = setup({
     config: input.config,
     bootstrap: input.client.bootstrap.getSync(),
     screen: 'Loading',
-    formState: { email: '', phone: '', country: DEFAULT_COUNTRY, callingCode: DEFAULT_CALLING_CODE, tab: null },
+    formState: initialFormState(),
     magicLinkState: { email: '' },
     otpState: { type: 'email', methodId: '', otpDestination: '' },
     passcode: { code: '', secondsLeft: 0, displayDestination: '' },

@@ -4,7 +4,7 @@ import { configErrors, loginTabs, type LoginTab } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
-import { activeTab } from '../machine/login.ts';
+import { activeTab } from '../machine/form.ts';
 import { PARTS } from '../theme/parts.ts';
 import { Button } from '../ui/Button.tsx';
 import { Header } from '../ui/Header.tsx';
