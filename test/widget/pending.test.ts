@@ -48,11 +48,31 @@ describe('statechart stand-in (machine/pending.ts)', () => {
     sub.unsubscribe();
   });
 
+  it('keeps what the visitor types in the form while the code loads, and tells its subscribers', () => {
+    const pending = createPendingActor({ client, config: config(), url: `${testEnv.pageOrigin}/` });
+    let calls = 0;
+    const sub = pending.subscribe({ next: () => (calls += 1) });
+    pending.send({ type: 'EMAIL_CHANGED', email: 'ada@' });
+    pending.send({ type: 'TAB_SELECTED', tab: 'sms' });
+    pending.send({ type: 'COUNTRY_CHANGED', country: 'GB', callingCode: '44' });
+    pending.send({ type: 'PHONE_CHANGED', phone: '7700' });
+    expect(calls).to.equal(4);
+    expect(pending.getSnapshot().context.formState).to.deep.equal({
+      email: 'ada@',
+      tab: 'sms',
+      country: 'GB',
+      callingCode: '44',
+      phone: '7700',
+    });
+    expect(pending.getSnapshot().matches({ main: 'idle' })).to.equal(true);
+    sub.unsubscribe();
+  });
+
   it('replays the events sent meanwhile into the statechart, in order', () => {
     const pending = createPendingActor({ client, config: config(), url: `${testEnv.pageOrigin}/` });
     pending.send({ type: 'EMAIL_CHANGED', email: 'a' });
     pending.send({ type: 'EMAIL_CHANGED', email: 'ada@example.com' });
-    expect(pending.getSnapshot().context.formState.email).to.equal('');
+    expect(pending.getSnapshot().context.formState.email).to.equal('ada@example.com');
     const actor = createActor(loginMachine, { input: { client, config: config(), url: `${testEnv.pageOrigin}/` } });
     actor.start();
     pending.handOver(actor);

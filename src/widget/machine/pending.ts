@@ -1,7 +1,8 @@
 // A stand-in for the login statechart while its code (XState and the machine, see start.ts) downloads. It answers
 // like an actor with one snapshot — Main, idle, with an empty form; Loading when the page URL carries a redirect
 // token — so Main paints as soon as React does. Events sent meanwhile are kept, in order, and replayed into the real
-// actor by handOver(); a configuration change is also applied here so Main shows the new tabs at once.
+// actor by handOver(). A configuration change and the form's edits are also applied here, so Main shows the new tabs
+// at once and what a visitor types on a slow connection stays in the field instead of vanishing until the code arrives.
 import { TOKEN_TYPE_PARAM } from '../../api/index.ts';
 import type { LoginActor } from './start.ts';
 import { initialFormState } from './form.ts';
@@ -24,12 +25,21 @@ function hasRedirectToken(url: string | undefined): boolean {
   }
 }
 
+type FormEventType = 'EMAIL_CHANGED' | 'PHONE_CHANGED' | 'COUNTRY_CHANGED' | 'TAB_SELECTED';
+const FORM_EVENTS = new Set<string>(['EMAIL_CHANGED', 'PHONE_CHANGED', 'COUNTRY_CHANGED', 'TAB_SELECTED'] satisfies FormEventType[]);
+
 export function createPendingActor(input: LoginInput): PendingActor {
   const url = input.url ?? (typeof location === 'undefined' ? undefined : location.href);
   const showsMain = !hasRedirectToken(url);
   const queue: LoginEvent[] = [];
   const listeners = new Set<() => void>();
-  let snapshot = makeSnapshot(input, showsMain);
+  let config = input.config;
+  let formState = initialFormState();
+  let snapshot = makeSnapshot(input, showsMain, formState);
+  const update = () => {
+    snapshot = makeSnapshot({ ...input, config }, showsMain, formState);
+    listeners.forEach((listener) => listener());
+  };
 
   return {
     getSnapshot: () => snapshot,
@@ -42,8 +52,13 @@ export function createPendingActor(input: LoginInput): PendingActor {
     send(event: LoginEvent) {
       queue.push(event);
       if (event.type === 'CONFIG_CHANGED') {
-        snapshot = makeSnapshot({ ...input, config: event.config }, showsMain);
-        listeners.forEach((listener) => listener());
+        config = event.config;
+        update();
+      } else if (FORM_EVENTS.has(event.type)) {
+        // The same edit the statechart's `setForm` makes: the event carries formState fields under their own names.
+        const { type: _type, ...changes } = event as Extract<LoginEvent, { type: FormEventType }>;
+        formState = { ...formState, ...changes };
+        update();
       }
     },
     handOver(actor) {
@@ -54,13 +69,13 @@ export function createPendingActor(input: LoginInput): PendingActor {
 }
 
 /** The one snapshot the stand-in shows; only what Main and the root read is meaningful. */
-function makeSnapshot(input: LoginInput, showsMain: boolean): LoginSnapshot {
+function makeSnapshot(input: LoginInput, showsMain: boolean, formState: LoginContext['formState']): LoginSnapshot {
   const context: Partial<LoginContext> = {
     client: input.client,
     config: input.config,
     bootstrap: input.client.bootstrap.getSync(),
     screen: showsMain ? 'Main' : 'Loading',
-    formState: initialFormState(),
+    formState,
     errorDescriptor: null,
   };
   const value = showsMain ? { main: 'idle' } : 'start';
