@@ -58,6 +58,14 @@ export const ERROR_TYPES = [
   // Passwords: a password the project's strength policy refuses; an address that already has a password.
   'weak_password',
   'duplicate_email',
+  // Social sign-in and Google One Tap (issue 7).
+  'oauth_config_not_found',
+  'oauth_invalid_provider',
+  'oauth_state_not_found',
+  'no_login_redirect_urls_set',
+  'no_signup_redirect_urls_set',
+  'invalid_id_token',
+  'oauth_callback_not_found',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

@@ -9,3 +9,4 @@ export * from './telemetry.ts';
 export * from './paths.ts';
 export * from './accounts.ts';
 export * from './passwords.ts';
+export * from './oauth.ts';

@@ -23,6 +23,7 @@ export const PATHS = {
   passwordsEmailReset: '/passwords/email/reset',
   passwordsExistingPasswordReset: '/passwords/existing_password/reset',
   passwordsSessionReset: '/passwords/session/reset',
+  oauthAuthenticate: '/oauth/authenticate',
 } as const;
 
 /** The JWKS document for verifying `session_jwt` (outside `/sdk/v1`, like the provider's `/v1/sessions/jwks/{project_id}`). */

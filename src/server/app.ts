@@ -30,6 +30,8 @@ import { userRoutes } from './routes/users.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { devAccountRoutes } from './routes/dev-accounts.ts';
 import { devCaptcha } from './middleware/captcha.ts';
+import { devOAuthRoutes } from './routes/dev-oauth.ts';
+import { oauthRoutes, oauthSdkRoutes } from './routes/oauth.ts';
 import { loadSigningKey } from './security/jwt.ts';
 import { FixedWindowRateLimiter } from './security/rate-limit.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
@@ -91,9 +93,12 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   sdk.route('/', userRoutes(deps));
   sdk.route('/', accountRoutes(deps));
   sdk.route('/', passwordRoutes(deps));
+  sdk.route('/', oauthSdkRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);
 
   app.route('/', jwksRoutes(deps));
+  app.route('/', oauthRoutes(deps));
+  if (deps.config.devIdentityProvider) app.route('/', devOAuthRoutes(deps));
   if (deps.config.devInbox) app.route('/', devInboxRoutes(deps));
   if (deps.config.devInbox) app.route('/', devAccountRoutes(deps));
   if (deps.config.siteDir || deps.config.distDir) {

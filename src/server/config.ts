@@ -1,4 +1,5 @@
 import type { RbacPolicy } from '../api/bootstrap.ts';
+import type { OAuthProvider } from '../api/oauth.ts';
 import {
   DEFAULT_EMAIL_DOMAINS,
   DEFAULT_PROJECT_ID,
@@ -38,6 +39,22 @@ export interface TrustedAuthProfile {
   issuer: string;
   audience: string;
   secret: string;
+}
+
+/**
+ * A project's client at a social provider. `issuer` turns on OpenID Connect discovery; otherwise the endpoints (or the
+ * provider's well-known defaults, src/server/security/oauth-providers.ts) are used. Explicit endpoints override what
+ * discovery finds. The provider must have `<service origin>/v1/public/oauth/<provider>/callback` as a redirect URI.
+ */
+export interface OAuthProviderCredentials {
+  clientId: string;
+  clientSecret: string;
+  issuer?: string;
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  userinfoEndpoint?: string;
+  /** Scopes always asked for; a start request's `custom_scopes` are added. Default: the provider's profile scopes. */
+  scopes?: string[];
 }
 
 /** Everything a caller may set; every field has a safe local default. */
@@ -92,6 +109,22 @@ export interface ServiceOptions {
   distDir?: string;
   /** The dev inbox routes; turn off in production. */
   devInbox?: boolean;
+  /** Real social providers, by wire name; a provider listed here always uses these credentials, never the dev IdP. */
+  oauthProviders?: Partial<Record<OAuthProvider, OAuthProviderCredentials>>;
+  /** The Google client id for One Tap (its ID tokens must carry it as `aud`). Default: none (the dev IdP's, when on). */
+  googleOneTapClientId?: string;
+  /** Whether an OAuth start must carry a `code_challenge` (published as the bootstrap's `pkce_required_for_oauth`). */
+  pkceRequiredForOAuth?: boolean;
+  /**
+   * The dev identity provider: a local sign-in page that stands in for every social provider without credentials,
+   * and a stand-in for Google's One Tap script. Default: on whenever `devInbox` is on. Development only.
+   */
+  devIdentityProvider?: boolean;
+  /**
+   * The service's own origin as browsers and providers reach it (e.g. behind a proxy), for the provider redirect URI
+   * and the dev issuer. Default: the origin each request arrived at.
+   */
+  publicUrl?: string;
   /** Clock in milliseconds, used for every timestamp and expiry check, so tests can move time. */
   now?: () => number;
   smtp?: SmtpOptions;
@@ -122,6 +155,12 @@ export interface ProjectConfig {
   siteDir: string | undefined;
   distDir: string | undefined;
   devInbox: boolean;
+  oauthProviders: Readonly<Partial<Record<OAuthProvider, OAuthProviderCredentials>>>;
+  googleOneTapClientId: string | null;
+  pkceRequiredForOAuth: boolean;
+  devIdentityProvider: boolean;
+  /** Origin only (no path); null: take it from each request. */
+  publicUrl: string | null;
   now: () => number;
   smtp: SmtpOptions | undefined;
 }
@@ -158,6 +197,11 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     siteDir: options.siteDir,
     distDir: options.distDir,
     devInbox: options.devInbox ?? true,
+    oauthProviders: { ...(options.oauthProviders ?? {}) },
+    googleOneTapClientId: options.googleOneTapClientId || null,
+    pkceRequiredForOAuth: options.pkceRequiredForOAuth ?? false,
+    devIdentityProvider: options.devIdentityProvider ?? options.devInbox ?? true,
+    publicUrl: options.publicUrl ? new URL(options.publicUrl).origin : null,
     now: options.now ?? Date.now,
     smtp: options.smtp,
   };

@@ -116,6 +116,8 @@ export const RATE_LIMIT_SWEEP_AT_KEYS = 10_000;
 
 /** The headers the client sends on every call (wire contract 1.2). */
 export const CORS_ALLOWED_HEADERS: readonly string[] = ['Authorization', 'Content-Type', 'X-SDK-Client', 'X-SDK-Parent-Host'];
+/** One Tap's callback also sends the header that names the flow (wire contract 3.6). */
+export const ONE_TAP_CORS_ALLOWED_HEADERS: readonly string[] = [...CORS_ALLOWED_HEADERS, 'X-Stytch-OAuth-Type'];
 /** The methods the client uses (wire contract 1.2). */
 export const CORS_ALLOWED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
 /** Browsers cap preflight caching at 2 hours (Chromium) anyway; 10 minutes keeps allowlist changes quick to apply. */
@@ -212,3 +214,52 @@ export const PASSWORD_RESET_EXPIRATION_MINUTES_MAX = 10_080;
 /** Reset emails one address may be sent per window: like magic links, a few resends and no mail bombing. */
 export const PASSWORD_RESET_SEND_LIMIT = 5;
 export const PASSWORD_RESET_SEND_WINDOW_MS = 60_000;
+
+// ---- Social sign-in and Google One Tap (issue 7) ----
+
+/**
+ * How long a started social sign-in may take at the provider: 10 minutes covers typing a password and a second
+ * factor there; a state older than that is more likely replayed than slow.
+ */
+export const OAUTH_STATE_LIFETIME_MS = 10 * 60_000;
+/**
+ * How long the oauth token in the redirect stays usable: the page authenticates it right after loading, so 10
+ * minutes is generous, and it is single use anyway.
+ */
+export const OAUTH_TOKEN_LIFETIME_MS = 10 * 60_000;
+/** How long a One Tap callback id (the ID token's nonce) stays usable: the prompt may sit on the page a while. */
+export const ONE_TAP_CALLBACK_LIFETIME_MS = 10 * 60_000;
+/** Scopes asked of an OpenID Connect provider when the project names none: identity, address and profile. */
+export const OIDC_DEFAULT_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
+/** Query parameters a start request may forward to the provider (`provider_<key>`); more is abuse, not a login. */
+export const MAX_OAUTH_PROVIDER_PARAMS = 20;
+/** Longest custom_scopes or provider_<key> value accepted; real scopes and hints are far shorter. */
+export const MAX_OAUTH_PARAM_LENGTH = 1024;
+/** RFC 6749 section 3.3 scope-token: printable ASCII except space, '"' and '\'. */
+export const OAUTH_SCOPE_TOKEN_PATTERN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+/** A provider_<key> name: what providers use (login_hint, prompt, hd, access_type), nothing that needs escaping. */
+export const OAUTH_PROVIDER_PARAM_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+/** Where Google publishes the keys its ID tokens are signed with (One Tap credentials). */
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+/** Google's ID tokens name either form of its issuer (Google Identity docs, "Verify the Google ID token"). */
+export const GOOGLE_ID_TOKEN_ISSUERS: readonly string[] = ['https://accounts.google.com', 'accounts.google.com'];
+/** Google rotates its keys about weekly and serves them with a max-age of hours; an hour's cache is well inside that. */
+export const GOOGLE_JWKS_CACHE_MS = 60 * 60_000;
+/** Clock skew tolerated on an ID token's `exp`/`iat`, as for trusted tokens: 30 s between servers. */
+export const ID_TOKEN_CLOCK_SKEW_SECONDS = 30;
+/** Name and length limit of a dev identity; longer is a mistake. */
+export const MAX_DEV_NAME_LENGTH = 100;
+
+// ---- Dev identity provider (issue 7; only when no real credentials are configured) ----
+
+/**
+ * The Google client id the service hands out for One Tap when the dev identity provider stands in for Google. It
+ * looks like a Google client id so code that checks the shape accepts it, and says "dev" so nobody mistakes it.
+ */
+export const DEV_ONE_TAP_CLIENT_ID = 'dev-one-tap-client.apps.googleusercontent.com';
+/** Dev ID tokens live 5 minutes: long enough to post one, short like Google's own (which live 1 hour at most). */
+export const DEV_ID_TOKEN_LIFETIME_SECONDS = 5 * 60;
+/** The dev sign-in page offers the identities used most recently, up to this many, as one-click choices. */
+export const DEV_IDP_RECENT_IDENTITIES = 8;
+/** The dev identity a One Tap card is prefilled with, so a demo needs no typing. */
+export const DEV_ONE_TAP_DEFAULT_IDENTITY = { email: 'ada.lovelace@westlight.localhost', name: 'Ada Lovelace' } as const;

@@ -16,7 +16,12 @@ export type IdKind =
   | 'connected-app-grant'
   | 'impersonation-token'
   | 'password'
-  | 'password-reset';
+  | 'password-reset'
+  // Issue 7:
+  | 'oauth-user-registration'
+  | 'oauth-state'
+  | 'oauth-token'
+  | 'oauth-callback';
 
 export function newId(kind: IdKind): string {
   return `${kind}-${ID_ENVIRONMENT}-${randomUUID()}`;

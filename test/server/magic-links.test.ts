@@ -1,7 +1,6 @@
 // Email magic links: sending, the link itself, single use, expiry, PKCE, the redirect allowlist and rate limits.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
 import { MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS } from '../../src/server/constants.ts';
 import {
   dataOf,
@@ -9,6 +8,7 @@ import {
   inbox,
   latestToken,
   PAGE_ORIGIN,
+  pkcePair,
   PORTAL_URL,
   post,
   signIn,
@@ -24,11 +24,6 @@ before(async () => {
   t = await startTestService();
 });
 after(() => t.close());
-
-function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('hex');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
 
 async function send(body: Record<string, unknown>, path = '/magic_links/email/login_or_create', sessionToken?: string) {
   return post(t, path, { login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL, ...body }, sessionToken ? { sessionToken } : {});

@@ -1,7 +1,7 @@
 // Shared helpers for the service tests: an in-process service (in-memory PGlite), a movable clock, and small
 // request helpers that speak the wire contract.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createService, DEFAULT_PUBLIC_TOKEN, type Service, type ServiceOptions } from '../../src/server/app.ts';
 import type { ErrorBody } from '../../src/api/envelope.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
@@ -131,4 +131,10 @@ export async function signIn(t: TestService, email = uniqueEmail(), sessionDurat
     await post(t, '/magic_links/authenticate', { token, session_duration_minutes: sessionDurationMinutes }),
   );
   return { email, userId: data.user_id, sessionToken: data.session_token, sessionJwt: data.session_jwt, session: data.session };
+}
+
+/** A PKCE pair the way the client makes one: 32 random bytes as hex, and its S256 challenge. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('hex');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }

@@ -43,11 +43,12 @@ export const Errors = {
     new ApiError(429, 'user_lock_limit_reached', 'Too many failed authentication attempts. Please try again later.', {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
     }),
-  pkceExpectedCodeVerifier: () =>
+  /** `subject` names what carried the challenge; the wording starts like the magic-link one the client matches on. */
+  pkceExpectedCodeVerifier: (subject = 'This magic link was sent') =>
     new ApiError(
       400,
       'pkce_expected_code_verifier',
-      'This magic link was sent with a PKCE code_challenge, so authenticating it requires a code_verifier.',
+      `${subject} with a PKCE code_challenge, so authenticating it requires a code_verifier.`,
     ),
   pkceMismatch: () =>
     new ApiError(400, 'pkce_mismatch', 'The code_verifier does not match the PKCE code_challenge.'),
@@ -115,5 +116,29 @@ export const Errors = {
       'unable_to_auth_magic_link',
       'The password reset link could not be used because it was either already used or expired. Request another one.',
     ),
+  // Social sign-in and Google One Tap (issue 7).
+  oauthInvalidProvider: (provider: string) =>
+    new ApiError(400, 'oauth_invalid_provider', `${provider} is not a supported OAuth provider.`),
+  oauthConfigNotFound: (provider: string) =>
+    new ApiError(
+      404,
+      'oauth_config_not_found',
+      `Sign-in with ${provider} is not configured for this project: it has no client credentials and the dev identity provider is off.`,
+    ),
+  oauthStateNotFound: () =>
+    new ApiError(
+      400,
+      'oauth_state_not_found',
+      'This sign-in attempt is unknown, has expired or was already completed. Go back and start the sign-in again.',
+    ),
+  oauthFlowCallbackError: (reason: string) =>
+    new ApiError(400, 'oauth_flow_callback_error', `The provider's sign-in could not be completed: ${reason}.`),
+  oauthTokenNotFound: () =>
+    new ApiError(404, 'oauth_token_not_found', 'OAuth token could not be found: it is unknown, expired or already used.'),
+  oauthCallbackNotFound: () =>
+    new ApiError(404, 'oauth_callback_not_found', 'The oauth_callback_id is unknown, expired or already used. Start One Tap again.'),
+  invalidIdToken: (reason: string) => new ApiError(401, 'invalid_id_token', `The ID token is not valid: ${reason}.`),
+  noLoginRedirectUrlsSet: () =>
+    new ApiError(400, 'no_login_redirect_urls_set', 'The project has no login redirect URLs set, so One Tap cannot finish.'),
   internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
 } as const;

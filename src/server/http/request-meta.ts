@@ -23,6 +23,14 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
   };
 }
 
+/**
+ * The service's own origin as the browser reached it (the provider redirect URI and dev issuer are built on it):
+ * the configured public URL, else the origin of this request.
+ */
+export function serviceOrigin(c: Context<AppEnv>, publicUrl: string | null): string {
+  return publicUrl ?? new URL(c.req.url).origin;
+}
+
 /** The TCP peer; forwarding headers are not trusted because no proxy is configured in front of this service. */
 function remoteAddress(c: Context<AppEnv>): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;

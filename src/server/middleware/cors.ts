@@ -5,11 +5,14 @@ import { Errors } from '../http/errors.ts';
 import { isAllowedOrigin } from '../security/origins.ts';
 
 /**
- * CORS for /sdk/v1. An allowlisted origin gets its exact value echoed with credentials allowed (the client sends
+ * CORS for /sdk/v1 (and the One Tap and dev One Tap calls, which pages make the same way). An allowlisted origin gets its exact value echoed with credentials allowed (the client sends
  * cookies and Basic auth). Any other origin gets no CORS headers, and its non-preflight requests are refused
  * outright, so a disallowed site cannot even cause side effects with requests whose answers it could not read.
  */
-export function sdkCors(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+export function sdkCors(
+  allowedOrigins: readonly string[],
+  allowedHeaders: readonly string[] = CORS_ALLOWED_HEADERS,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const origin = c.req.header('Origin');
     const allowed = origin !== undefined && isAllowedOrigin(origin, allowedOrigins);
@@ -19,7 +22,7 @@ export function sdkCors(allowedOrigins: readonly string[]): MiddlewareHandler<Ap
       if (allowed) {
         setCorsHeaders(c.header.bind(c), origin);
         c.header('Access-Control-Allow-Methods', CORS_ALLOWED_METHODS.join(', '));
-        c.header('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS.join(', '));
+        c.header('Access-Control-Allow-Headers', allowedHeaders.join(', '));
         c.header('Access-Control-Max-Age', String(CORS_MAX_AGE_SECONDS));
       }
       return c.body(null, 204);

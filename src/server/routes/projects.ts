@@ -28,7 +28,7 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
     captcha_settings: config.devCaptcha ? { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } : { enabled: false },
     pkce_required_for_email_magic_links: config.pkceRequiredForEmailMagicLinks,
     pkce_required_for_password_resets: config.pkceRequiredForPasswordResets,
-    pkce_required_for_oauth: false,
+    pkce_required_for_oauth: config.pkceRequiredForOAuth,
     pkce_required_for_sso: false,
     slug_pattern: null,
     create_organization_enabled: false,

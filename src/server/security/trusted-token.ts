@@ -2,18 +2,10 @@
 import { createHmac } from 'node:crypto';
 import type { TrustedAuthProfile } from '../config.ts';
 import { TRUSTED_TOKEN_CLOCK_SKEW_SECONDS } from '../constants.ts';
+import { decodeJson, registeredClaimsProblem } from './id-tokens.ts';
 import { secretsEqual } from './tokens.ts';
 
 export type TrustedTokenResult = { ok: true; email: string; jti: string } | { ok: false; reason: string };
-
-function decodeJson(part: string): Record<string, unknown> | null {
-  try {
-    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Signs claims for a profile (tests and the dev tools use it; a real issuer signs with the same shared secret). */
 export function signTrustedToken(profile: TrustedAuthProfile, claims: Record<string, unknown>): string {
@@ -34,18 +26,13 @@ export function verifyTrustedToken(profile: TrustedAuthProfile, token: string, n
   if (!secretsEqual(expected, signature)) return { ok: false, reason: 'the signature does not verify' };
   const claims = decodeJson(payloadPart);
   if (!claims) return { ok: false, reason: 'the payload is not a JSON object' };
-  const now = Math.floor(nowMs / 1000);
-  const aud = claims['aud'];
-  if (claims['iss'] !== profile.issuer) return { ok: false, reason: 'the issuer does not match the profile' };
-  if (!(aud === profile.audience || (Array.isArray(aud) && aud.includes(profile.audience)))) {
-    return { ok: false, reason: 'the audience does not match the profile' };
-  }
-  if (typeof claims['exp'] !== 'number' || claims['exp'] + TRUSTED_TOKEN_CLOCK_SKEW_SECONDS < now) {
-    return { ok: false, reason: 'it has expired' };
-  }
-  if (typeof claims['nbf'] === 'number' && claims['nbf'] - TRUSTED_TOKEN_CLOCK_SKEW_SECONDS > now) {
-    return { ok: false, reason: 'it is not valid yet' };
-  }
+  const reason = registeredClaimsProblem(claims, {
+    issuers: [profile.issuer],
+    audience: profile.audience,
+    nowMs,
+    skewSeconds: TRUSTED_TOKEN_CLOCK_SKEW_SECONDS,
+  });
+  if (reason) return { ok: false, reason };
   if (typeof claims['email'] !== 'string') return { ok: false, reason: 'it carries no email claim' };
   return { ok: true, email: claims['email'], jti: typeof claims['jti'] === 'string' ? claims['jti'] : '' };
 }

@@ -71,6 +71,7 @@ const FACTOR_TABLES: Partial<Record<UserFactorKind, string>> = {
   emails: 'user_emails',
   phone_numbers: 'user_phone_numbers',
   totps: 'totps',
+  oauth: 'oauth_registrations',
 };
 
 /** DELETE /users/<kind>/{id}: only the signed-in user's own factor is removed. */

@@ -1,13 +1,7 @@
 import type { MagicLinkAuthenticateResponse, MagicLinkLoginOrCreateResponse } from '../../api/magic-links.ts';
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, TOKEN_PARAM, TOKEN_TYPE_PARAM, TOKEN_TYPES } from '../../api/magic-links.ts';
 import type { EmailFactor } from '../../api/session.ts';
-import {
-  MAGIC_LINK_EXPIRATION_MINUTES_MAX,
-  MAGIC_LINK_EXPIRATION_MINUTES_MIN,
-  MAX_CODE_VERIFIER_LENGTH,
-  SESSION_DURATION_MINUTES_MAX,
-  SESSION_DURATION_MINUTES_MIN,
-} from '../constants.ts';
+import { MAGIC_LINK_EXPIRATION_MINUTES_MAX, MAGIC_LINK_EXPIRATION_MINUTES_MIN } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
@@ -16,11 +10,10 @@ import {
   normalizeEmail,
   optionalNumber,
   optionalString,
-  requiredNumber,
   requiredString,
   type JsonObject,
 } from '../http/validate.ts';
-import { isS256Challenge, verifyPkce } from '../security/pkce.ts';
+import { isS256Challenge } from '../security/pkce.ts';
 import { isAllowedRedirectUrl, resolveRedirectUrl } from '../security/redirect-urls.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import { consumeMagicLink, findUsableMagicLink, insertMagicLink } from '../store/magic-links.ts';
@@ -29,6 +22,7 @@ import type { MagicLinkPurpose } from '../views/magic-link-email.ts';
 import { magicLinkEmail } from '../views/magic-link-email.ts';
 import { deliver } from './mailer.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
+import { checkPkce, readTokenAuthentication } from './token-authentication.ts';
 
 type SendPayload = Omit<MagicLinkLoginOrCreateResponse, 'request_id' | 'status_code'>;
 type AuthenticatePayload = Omit<MagicLinkAuthenticateResponse, 'request_id' | 'status_code'>;
@@ -87,27 +81,11 @@ export async function sendEmailMagicLink(
 
 /** POST /magic_links/authenticate */
 export async function authenticateMagicLink(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
-  const token = requiredString(body, 'token');
-  const durationMinutes = minutesInRange(
-    requiredNumber(body, 'session_duration_minutes'),
-    'session_duration_minutes',
-    SESSION_DURATION_MINUTES_MIN,
-    SESSION_DURATION_MINUTES_MAX,
-  );
-  const codeVerifier = optionalString(body, 'code_verifier');
-  if (codeVerifier !== undefined && codeVerifier.length > MAX_CODE_VERIFIER_LENGTH) {
-    throw Errors.invalidRequest(`code_verifier must be at most ${MAX_CODE_VERIFIER_LENGTH} characters.`);
-  }
-
+  const { token, durationMinutes, codeVerifier } = readTokenAuthentication(body);
   const tokenHash = hashToken(token);
   const link = await findUsableMagicLink(deps.db, tokenHash, deps.config.now());
   if (!link) throw Errors.unableToAuthMagicLink();
-  // PKCE is checked before the link is used up: a wrong verifier leaves it valid, because the client retries with
-  // its other stored verifier (passwords first, then magic links).
-  if (link.code_challenge !== null) {
-    if (codeVerifier === undefined) throw Errors.pkceExpectedCodeVerifier();
-    if (!verifyPkce(codeVerifier, link.code_challenge)) throw Errors.pkceMismatch();
-  }
+  checkPkce(link.code_challenge, codeVerifier);
 
   const { session, sessionToken, emailId } = await deps.db.transaction(async (tx) => {
     const txDeps = { ...deps, db: tx };

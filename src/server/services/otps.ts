@@ -5,8 +5,6 @@ import {
   OTP_EXPIRATION_MINUTES_MAX,
   OTP_EXPIRATION_MINUTES_MIN,
   OTP_MAX_ATTEMPTS_PER_CODE,
-  SESSION_DURATION_MINUTES_MAX,
-  SESSION_DURATION_MINUTES_MIN,
   USER_LOCK_DURATION_MS,
   USER_LOCK_FAILURE_LIMIT,
   USER_LOCK_FAILURE_WINDOW_MS,
@@ -21,7 +19,6 @@ import {
   optionalBoolean,
   optionalNumber,
   optionalString,
-  requiredNumber,
   requiredString,
   type JsonObject,
 } from '../http/validate.ts';
@@ -40,6 +37,7 @@ import { addEmailToUser, findEmail, findEmailById, findOrCreateUserByEmail, mark
 import { otpMessage, type OtpPurpose } from '../views/otp-message.ts';
 import { deliver } from './mailer.ts';
 import type { SendMode } from './magic-links.ts';
+import { requiredSessionDuration } from './token-authentication.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 
 type SendPayload = Omit<OtpSendResponse, 'request_id' | 'status_code'>;
@@ -98,12 +96,7 @@ export async function sendOtp(deps: Deps, method: OtpMethod, body: JsonObject, m
 export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
   const code = requiredString(body, 'token');
   const methodId = requiredString(body, 'method_id');
-  const durationMinutes = minutesInRange(
-    requiredNumber(body, 'session_duration_minutes'),
-    'session_duration_minutes',
-    SESSION_DURATION_MINUTES_MIN,
-    SESSION_DURATION_MINUTES_MAX,
-  );
+  const durationMinutes = requiredSessionDuration(body);
   for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
   if (!OTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
 

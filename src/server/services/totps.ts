@@ -5,8 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { TotpAuthenticateResponse, TotpCreateResponse, TotpRecoveryCodesResponse } from '../../api/accounts.ts';
 import type { AuthenticationFactor } from '../../api/session.ts';
 import {
-  SESSION_DURATION_MINUTES_MAX,
-  SESSION_DURATION_MINUTES_MIN,
   TOTP_DIGITS,
   TOTP_EXPIRATION_MINUTES_DEFAULT,
   TOTP_EXPIRATION_MINUTES_MAX,
@@ -21,7 +19,7 @@ import {
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import { minutesInRange, optionalNumber, optionalString, requiredNumber, requiredString, type JsonObject } from '../http/validate.ts';
+import { minutesInRange, optionalNumber, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
 import { hashToken } from '../security/tokens.ts';
 import { base32Encode, keyUri, matchingStep, newTotpSecret } from '../security/totp.ts';
 import { lockedUntil, recordAuthFailure } from '../store/lockouts.ts';
@@ -35,6 +33,7 @@ import {
   usableTotps,
   verifiedTotps,
 } from '../store/totps.ts';
+import { requiredSessionDuration } from './token-authentication.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 import { loadFullUser } from './users.ts';
 
@@ -150,12 +149,7 @@ export async function regenerateRecoveryCodes(deps: Deps, userId: string): Promi
 
 function readDuration(body: JsonObject): number {
   for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
-  return minutesInRange(
-    requiredNumber(body, 'session_duration_minutes'),
-    'session_duration_minutes',
-    SESSION_DURATION_MINUTES_MIN,
-    SESSION_DURATION_MINUTES_MAX,
-  );
+  return requiredSessionDuration(body);
 }
 
 /** The user whose live session the caller holds; TOTP is never a first factor here. */

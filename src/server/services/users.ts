@@ -2,6 +2,7 @@
 import type { User } from '../../api/user.ts';
 import type { ProjectConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { listUserProviders } from '../store/oauth.ts';
 import { verifiedTotps } from '../store/totps.ts';
 import { loadUser } from '../store/users.ts';
 
@@ -19,6 +20,7 @@ export async function loadFullUser(deps: { config: ProjectConfig; db: Db }, user
   return {
     ...user,
     totps: totps.map((t) => ({ totp_id: t.id, verified: t.verified })),
+    providers: await listUserProviders(deps.db, userId),
     roles: rolesOf(deps.config, user),
   };
 }

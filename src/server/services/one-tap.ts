@@ -1,0 +1,129 @@
+// Google One Tap (wire contract 3.6): the start hands out a single-use callback id, which the page passes to Google
+// as the nonce; the callback verifies Google's (or the dev identity provider's) ID token and completes the sign-in.
+import { GOOGLE_GSI_SCRIPT_URL, ONE_TAP_TYPE_VALUE, type OneTapStartResponse } from '../../api/oauth.ts';
+import type { JsonWebKey } from 'node:crypto';
+import {
+  DEV_ONE_TAP_CLIENT_ID,
+  GOOGLE_ID_TOKEN_ISSUERS,
+  GOOGLE_JWKS_CACHE_MS,
+  GOOGLE_JWKS_URL,
+  ONE_TAP_CALLBACK_LIFETIME_MS,
+} from '../constants.ts';
+import type { Deps } from '../context.ts';
+import { Errors } from '../http/errors.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import { optionalString, requiredString, type JsonObject } from '../http/validate.ts';
+import { verifyIdToken, type IdTokenClaims } from '../security/id-tokens.ts';
+import { hashToken, newSecretToken, secretsEqual } from '../security/tokens.ts';
+import { consumeOneTapCallback, insertOneTapCallback, isUsableOneTapCallback } from '../store/oauth.ts';
+import { devIssuer, devSigningKey } from './dev-idp.ts';
+import { allowedRedirectUrl } from './magic-links.ts';
+import { completeOAuth, NO_PROVIDER_VALUES } from './oauth.ts';
+
+/** Where the dev stand-in for Google's client script is served. */
+export const DEV_ONE_TAP_SCRIPT_PATH = '/dev/google-one-tap/client.js';
+export const DEV_ONE_TAP_ID_TOKEN_PATH = '/dev/google-one-tap/id-token';
+
+/** The client id pages must use: the project's real one, else the dev identity provider's, else none. */
+export function oneTapClientId(deps: Deps): { clientId: string; dev: boolean } | null {
+  if (deps.config.googleOneTapClientId) return { clientId: deps.config.googleOneTapClientId, dev: false };
+  return deps.config.devIdentityProvider ? { clientId: DEV_ONE_TAP_CLIENT_ID, dev: true } : null;
+}
+
+type StartPayload = Omit<OneTapStartResponse, 'request_id'>;
+
+/** GET /v1/public/oauth/google/onetap/start */
+export async function startOneTap(deps: Deps, publicToken: string | undefined, origin: string): Promise<StartPayload> {
+  if (publicToken === undefined) throw Errors.invalidPublicToken('public_token is required.');
+  if (!secretsEqual(publicToken, deps.config.publicToken)) throw Errors.invalidPublicToken();
+  const client = oneTapClientId(deps);
+  // An empty client id is the contract's "not configured"; the client reports oauth_config_not_found.
+  if (!client) return { google_client_id: '', oauth_callback_id: '', google_script_url: GOOGLE_GSI_SCRIPT_URL };
+  if (deps.config.redirectUrls.length === 0) throw Errors.noLoginRedirectUrlsSet();
+  const callbackId = newSecretToken();
+  const now = deps.config.now();
+  await insertOneTapCallback(deps.db, { callbackHash: hashToken(callbackId), now, expiresAt: now + ONE_TAP_CALLBACK_LIFETIME_MS });
+  return {
+    google_client_id: client.clientId,
+    oauth_callback_id: callbackId,
+    google_script_url: client.dev ? `${origin}${DEV_ONE_TAP_SCRIPT_PATH}` : GOOGLE_GSI_SCRIPT_URL,
+  };
+}
+
+/**
+ * POST /v1/oauth/callback/:oauth_callback_id. The ID token must be Google's (or the dev IdP's) for our client id and
+ * carry the callback id as its nonce, which binds the credential to this start. Everything is checked before the
+ * callback id is used up. `stytch_csrf_token` is accepted and type-checked but not needed: the callback id is the
+ * unguessable per-prompt secret, and CORS plus the JSON body keep other sites out.
+ */
+export async function finishOneTap(
+  deps: Deps,
+  meta: RequestMeta,
+  input: { callbackId: string; typeHeader: string | undefined; body: JsonObject; origin: string },
+): Promise<string> {
+  if (input.typeHeader !== ONE_TAP_TYPE_VALUE) throw Errors.invalidRequest(`The x-stytch-oauth-type header must be ${ONE_TAP_TYPE_VALUE}.`);
+  const idToken = requiredString(input.body, 'id_token');
+  optionalString(input.body, 'stytch_csrf_token');
+  const login = optionalString(input.body, 'login_redirect_url');
+  const signup = optionalString(input.body, 'signup_redirect_url');
+  const loginUrl = allowedRedirectUrl(deps, meta, login || signup).href;
+  const signupUrl = allowedRedirectUrl(deps, meta, signup || login).href;
+
+  const client = oneTapClientId(deps);
+  if (!client) throw Errors.oauthConfigNotFound('google');
+  const callbackHash = hashToken(input.callbackId);
+  if (!(await isUsableOneTapCallback(deps.db, callbackHash, deps.config.now()))) throw Errors.oauthCallbackNotFound();
+  const claims = await verifiedClaims(deps, client, idToken, input.origin);
+  if (typeof claims['nonce'] !== 'string' || !secretsEqual(claims['nonce'], input.callbackId)) {
+    throw Errors.invalidIdToken('its nonce is not this oauth_callback_id');
+  }
+  if (!(await consumeOneTapCallback(deps.db, callbackHash, deps.config.now()))) throw Errors.oauthCallbackNotFound();
+
+  const email = typeof claims['email'] === 'string' ? claims['email'] : null;
+  return completeOAuth(
+    deps,
+    {
+      provider: 'google',
+      subject: claims.sub,
+      email,
+      emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
+      name: typeof claims['name'] === 'string' ? claims['name'] : '',
+      pictureUrl: typeof claims['picture'] === 'string' ? claims['picture'] : '',
+      locale: typeof claims['locale'] === 'string' ? claims['locale'] : '',
+      devIdentity: client.dev,
+      providerValues: { ...NO_PROVIDER_VALUES, id_token: idToken },
+    },
+    { codeChallenge: null, loginRedirectUrl: loginUrl, signupRedirectUrl: signupUrl },
+  );
+}
+
+async function verifiedClaims(
+  deps: Deps,
+  client: { clientId: string; dev: boolean },
+  idToken: string,
+  origin: string,
+): Promise<IdTokenClaims> {
+  const expectations = client.dev
+    ? { keys: [{ ...devSigningKey(deps.config).publicJwk }], issuers: [devIssuer(origin)] }
+    : { keys: await googleKeys(), issuers: GOOGLE_ID_TOKEN_ISSUERS };
+  const result = verifyIdToken(idToken, { ...expectations, audience: client.clientId, nowMs: deps.config.now() });
+  if (!result.ok) throw Errors.invalidIdToken(result.reason);
+  return result.claims;
+}
+
+let googleKeyCache: { keys: JsonWebKey[]; fetchedAt: number } | null = null;
+
+/** Google's signing keys, fetched at most once an hour (real time: key rotation does not follow the test clock). */
+async function googleKeys(): Promise<JsonWebKey[]> {
+  if (googleKeyCache && Date.now() - googleKeyCache.fetchedAt < GOOGLE_JWKS_CACHE_MS) return googleKeyCache.keys;
+  try {
+    const response = await fetch(GOOGLE_JWKS_URL);
+    const body = (await response.json()) as { keys?: JsonWebKey[] };
+    if (!response.ok || !Array.isArray(body.keys)) throw new Error(`status ${response.status}`);
+    googleKeyCache = { keys: body.keys, fetchedAt: Date.now() };
+    return body.keys;
+  } catch (error) {
+    console.error('[identity service] could not fetch Google signing keys', error);
+    throw Errors.invalidIdToken("Google's signing keys could not be fetched");
+  }
+}
