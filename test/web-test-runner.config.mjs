@@ -102,6 +102,22 @@ const identityCommands = {
       );
       return true;
     }
+    if (command === 'dev-oauth-sign-in') {
+      // Issue 7: what a browser does on a social sign-in, over HTTP against the real service: open the start address,
+      // follow it to the dev identity provider, submit its form as payload.name / payload.email, and return where the
+      // service sends the visitor back (the redirect URL with ?stytch_token_type=oauth&token=…).
+      const start = await fetch(payload.startUrl, { redirect: 'manual' });
+      const devPage = new URL(start.headers.get('location') ?? '', identity.url);
+      const state = devPage.searchParams.get('state');
+      if (start.status !== 302 || !state) return { error: `start answered ${start.status} ${await start.text()}` };
+      const done = await fetch(new URL('/dev/oauth/authorize', identity.url), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ state, name: payload.name, email: payload.email }).toString(),
+      });
+      return { location: done.headers.get('location') };
+    }
     if (command === 'advance-service-clock') {
       clockOffsetMs += Number(payload?.ms ?? 0);
       return clockOffsetMs;

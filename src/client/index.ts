@@ -6,6 +6,7 @@ import { INSTANTIATED_EVENT, SESSION_LOGOUT_WARNING } from './constants.ts';
 import { createEventQueue } from './events.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { createMagicLinksApi } from './magic-links.ts';
+import { createOAuthApi } from './oauth.ts';
 import { createOtpsApi } from './otps.ts';
 import { createPasswordsApi } from './passwords.ts';
 import { createRefreshLoop } from './refresh.ts';
@@ -94,6 +95,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     magicLinks,
     otps,
     passwords,
+    oauth: createOAuthApi(http, store, bootstrap, baseUrl),
     bootstrap,
     totps,
     impersonation: { authenticate: lazyCall(ctx, 'impersonate') },

@@ -9,7 +9,8 @@ export type FieldKind =
   | 'stringArray'
   | 'optionalString'
   | 'optionalNumber'
-  | 'optionalObject';
+  | 'optionalObject'
+  | 'optionalStringArray';
 
 const EXPECTED: Record<FieldKind, string> = {
   string: 'a string',
@@ -20,6 +21,7 @@ const EXPECTED: Record<FieldKind, string> = {
   object: 'an object',
   optionalObject: 'an object',
   stringArray: 'an array of strings',
+  optionalStringArray: 'an array of strings',
 };
 
 function matches(kind: FieldKind, value: unknown): boolean {
@@ -28,6 +30,8 @@ function matches(kind: FieldKind, value: unknown): boolean {
       return value === undefined || typeof value === 'string';
     case 'optionalNumber':
       return value === undefined || typeof value === 'number';
+    case 'optionalStringArray':
+      return value === undefined || matches('stringArray', value);
     case 'optionalObject':
       return value === undefined || matches('object', value);
     case 'object':

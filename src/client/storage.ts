@@ -41,3 +41,12 @@ export function removeKey(key: string): void {
     // See writeJson.
   }
 }
+
+/** A plain string value (not JSON), e.g. the last-used social provider. */
+export function writeRaw(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // See writeJson.
+  }
+}

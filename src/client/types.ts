@@ -236,3 +236,53 @@ export interface AuthClient {
   readonly impersonation: ImpersonationApi;
   readonly rbac: RbacApi;
 }
+
+// ---- Issue 7: social sign-in and Google One Tap ----
+import type { OAuthAuthenticateResponse, OAuthProvider, OAuthStartOptions } from '../api/index.ts';
+
+export interface OAuthProviderApi {
+  /**
+   * Navigates the page to the provider's start address (`<host>/v1/public/oauth/<provider>/start?…`); the service
+   * brings the visitor back to the login or signup redirect URL with `?stytch_token_type=oauth&token=…`.
+   */
+  start(options?: OAuthStartOptions): Promise<void>;
+}
+
+/** `oauth.googleOneTap.start(...)`. */
+export interface GoogleOneTapStartOptions {
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  /** Close the prompt when the visitor taps elsewhere (default true; always false for an embedded prompt). */
+  cancel_on_tap_outside?: boolean;
+  /** The id of the element an embedded prompt renders into; without it the prompt floats (or uses the browser's). */
+  prompt_parent_id?: string;
+  /** The configured One Tap position (`forceLegacyEmbedded` turns the browser's FedCM prompt off). */
+  position?: string;
+  /** The prompt was closed (`user_cancel`, `tap_outside`, …), also after it had shown. */
+  onOneTapCancelled?: (reason: string) => void;
+  /** The credential could not be exchanged for a redirect. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Whether the prompt showed. `reason` when it did not: `oauth_config_not_found`, `no_login_redirect_urls_set`,
+ * `no_signup_redirect_urls_set` (the project), `unregistered_origin`, `invalid_client` (Google), or a skip reason
+ * such as `user_cancel`.
+ */
+export type OneTapStartResult = { success: true } | { success: false; reason: string };
+
+export type OAuthApi = Record<OAuthProvider, OAuthProviderApi> & {
+  /** The start address `oauth.<provider>.start` navigates to (a new PKCE pair when the project requires PKCE). */
+  startUrl(provider: OAuthProvider, options?: OAuthStartOptions): Promise<string>;
+  /** Exchanges the `token` of the OAuth redirect for a session (with the stored `oauth` code verifier). */
+  authenticate(token: string, options: { session_duration_minutes: number }): Promise<Omit<OAuthAuthenticateResponse, '__user'>>;
+  googleOneTap: {
+    start(options?: GoogleOneTapStartOptions): Promise<OneTapStartResult>;
+    /** Closes the prompt if it is showing. */
+    cancel(): void;
+  };
+};
+
+export interface AuthClient {
+  readonly oauth: OAuthApi;
+}

@@ -28,6 +28,10 @@ export const EVENT_TYPES = {
   PASSWORD_RESET_BY_EMAIL_START: 'PASSWORD_RESET_BY_EMAIL_START',
   /** A new password was set from the emailed link. `data` is the reset response. */
   PASSWORD_RESET_BY_EMAIL: 'PASSWORD_RESET_BY_EMAIL',
+  /** A social sign-in button started its provider's flow; the page is navigating there. `data` is `{ provider }`. */
+  OAUTH_START: 'OAUTH_START',
+  /** The OAuth token from the page URL was authenticated. `data` is the authenticate response. */
+  OAUTH_AUTHENTICATE: 'OAUTH_AUTHENTICATE',
   /** The flow finished and a session exists. `data` is `{}`. */
   AUTHENTICATE_FLOW_COMPLETE: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;
@@ -115,3 +119,35 @@ export const PASSWORD_STRENGTH_DEBOUNCE_MS = 300;
 export const STRENGTH_METER_BARS = 4;
 /** 'Email resent' is a success toast, shown 2000 ms (spec section 9). */
 export const SUCCESS_TOAST_MS = 2000;
+
+// ---- Social sign-in and Google One Tap (spec sections 2, 4 and 9) ----
+
+/** At most this many buttons across social and wallet options on Main (spec section 2). */
+export const MAX_MAIN_BUTTONS = 6;
+/** Room kept for the 'other wallet' button when counting wallet buttons (spec section 2: 6 − social − 1). */
+export const OTHER_WALLET_BUTTONS = 1;
+/** Height an embedded One Tap prompt reserves, and the height it returns to on cancel or failure (spec section 9). */
+export const ONE_TAP_RESERVED_HEIGHT_PX = 47;
+/** The first resizes of the embedded prompt are debounced by this long (spec section 9: 100 ms). */
+export const ONE_TAP_RESIZE_DEBOUNCE_MS = 100;
+/** How many of the first resizes are debounced: Google's prompt changes height quickly while it loads. */
+export const ONE_TAP_DEBOUNCED_RESIZES = 2;
+/** The One Tap `position` values (the hosted provider's); `undefined` means `floating`. */
+export const ONE_TAP_POSITIONS = ['embedded', 'floating', 'embeddedOnly', 'floatingOrEmbedded', 'forceLegacyEmbedded'] as const;
+/** Positions that ask for the prompt inside the form where the browser has no native (FedCM) prompt. */
+export const ONE_TAP_EMBEDDED_POSITIONS = ['embedded', 'embeddedOnly', 'floatingOrEmbedded'] as const;
+/** The id Google renders an embedded prompt into (a light-DOM node, projected into the widget through a slot). */
+export const ONE_TAP_PARENT_ID = 'google-parent-prompt';
+/** The slot an embedded prompt is projected through. */
+export const ONE_TAP_SLOT = 'one-tap';
+/** One Tap's error states (spec section 4), each with a developer-facing message (`oneTap.error.<value>`). */
+export const ONE_TAP_ERRORS = {
+  none: 'none',
+  originNotAllowedForClient: 'origin_not_allowed_for_client',
+  invalidClient: 'invalid_client',
+  noConfiguredOAuthClient: 'oauth_config_not_found',
+  noLoginRedirectUrls: 'no_login_redirect_urls_set',
+  noSignupRedirectUrls: 'no_signup_redirect_urls_set',
+  defaultProviderNotAllowed: 'default_provider_not_allowed',
+} as const;
+export type OneTapError = (typeof ONE_TAP_ERRORS)[keyof typeof ONE_TAP_ERRORS];

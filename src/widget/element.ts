@@ -80,10 +80,11 @@ const R2WCAuthLogin = r2wc(AuthLogin, {
  * @attr {string} strings - Message overrides as JSON (see the `strings` property), for pasted HTML.
  * @attr {string} nonce - CSP nonce for the `<style>` elements the widget inserts (`config.nonce` takes precedence).
  *
- * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'OTP_LOGIN_OR_CREATE' | 'OTP_AUTHENTICATE' | 'PASSWORD_CREATE' | 'PASSWORD_AUTHENTICATE' | 'PASSWORD_RESET_BY_EMAIL_START' | 'PASSWORD_RESET_BY_EMAIL' | 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also by 'Resend code'; `data` is the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is the response), `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password), `PASSWORD_RESET_BY_EMAIL_START` (a reset email was sent, also by 'Resend email'), `PASSWORD_RESET_BY_EMAIL` (a new password was set from the emailed link), `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is composed.
- * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity service or the network: the service's `error_message` (or the client's message) and its `error_type`. Bubbles and is composed.
+ * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'OTP_LOGIN_OR_CREATE' | 'OTP_AUTHENTICATE' | 'PASSWORD_CREATE' | 'PASSWORD_AUTHENTICATE' | 'PASSWORD_RESET_BY_EMAIL_START' | 'PASSWORD_RESET_BY_EMAIL' | 'OAUTH_START' | 'OAUTH_AUTHENTICATE' | 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also by 'Resend code'; `data` is the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is the response), `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password), `PASSWORD_RESET_BY_EMAIL_START` (a reset email was sent, also by 'Resend email'), `PASSWORD_RESET_BY_EMAIL` (a new password was set from the emailed link), `OAUTH_START` (a social sign-in button started its provider's flow and the page is navigating there; `data` is `{ provider }`; the provider is remembered as last used), `OAUTH_AUTHENTICATE` (the OAuth token from the page URL was authenticated; `data` is the response), `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is composed.
+ * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity service or the network: the service's `error_message` (or the client's message) and its `error_type`; also Google One Tap's developer-facing messages (`error_type` one of `origin_not_allowed_for_client`, `invalid_client`, `oauth_config_not_found`, `no_login_redirect_urls_set`, `no_signup_redirect_urls_set`, `default_provider_not_allowed`). Bubbles and is composed.
  *
  * @slot - Used only with `config.enableShadowDOM` false: the shadow root then holds just this slot and the widget renders into the element's light DOM.
+ * @slot one-tap - Filled by the widget itself: the light-DOM node an embedded Google One Tap prompt renders into.
  *
  * @csspart container - The widget's box.
  * @csspart header - The row above a screen's content: back arrow, logo and title.
@@ -113,6 +114,11 @@ const R2WCAuthLogin = r2wc(AuthLogin, {
  * @csspart strength-meter - The four-bar password strength meter (zxcvbn policy).
  * @csspart strength-bar - One bar of the strength meter; a lit bar has `data-filled="error"` (red) or `"success"` (green).
  * @csspart toast - A short confirmation that appears and goes ('Email resent').
+ * @csspart social-buttons - The column of social sign-in buttons on Main.
+ * @csspart oauth-button - A 'Continue with <Provider>' button (also `button` and `button-secondary`); `data-provider` names the provider.
+ * @csspart provider-icon - The provider's icon inside a social sign-in button.
+ * @csspart last-used - The 'Last used' label above the provider used last on this device.
+ * @csspart one-tap - The area an embedded Google One Tap prompt renders in (47 px reserved while it loads).
  *
  * @cssproperty [--auth-login-container-width=400px] - Width of the widget (`theme.container.width`).
  * @cssproperty [--auth-login-container-background-color=#FFFFFF] - Background of the widget (`theme.container.backgroundColor`).
@@ -176,12 +182,14 @@ export class AuthLoginElement extends R2WCAuthLogin {
   }
 
   /**
-   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`), `emailMagicLinksOptions` (`loginRedirectURL`,
+   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`, `'passwords'`, `'oauth'`), `emailMagicLinksOptions` (`loginRedirectURL`,
    * `signupRedirectURL` — relative URLs resolve against the page's origin —, `loginExpirationMinutes` and
    * `signupExpirationMinutes` (default 30), `createUserAsPending`, `domainHint`), `sessionOptions.sessionDurationMinutes`
    * (default 30), `otpOptions` (`methods`: any of `'sms'`, `'whatsapp'`, `'email'`, in tab order, default `['email']`;
    * `expirationMinutes` (default 5), `loginTemplateId`, `signupTemplateId`, `locale`) for the `otp` product,
-   * `enableShadowDOM` (default true), `nonce`. Not reflected to the `config` attribute.
+   * `oauthOptions` (`providers`: `{ type, custom_scopes?, provider_params?, one_tap?, position?, cancel_on_tap_outside? }`
+   * in button order, `loginRedirectURL`, `signupRedirectURL`) for the `oauth` product, `enableShadowDOM` (default
+   * true), `nonce`. Not reflected to the `config` attribute.
    */
   get config(): AuthLoginConfig | undefined {
     return this.#json('config') as AuthLoginConfig | undefined;

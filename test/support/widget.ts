@@ -3,7 +3,7 @@
 import '../../src/widget/index.ts';
 import type { AuthLoginConfig, ThemeInput } from '../../src/widget/index.ts';
 import type { AuthLoginElement } from '../../src/widget/element.ts';
-import type { FetchRecorder } from './client.ts';
+import { recordFetch, resetBrowserState, type FetchRecorder } from './client.ts';
 import { testEnv } from './env.ts';
 
 export type { AuthLoginElement } from '../../src/widget/element.ts';
@@ -109,4 +109,28 @@ export async function serviceEmailDomains(): Promise<string[]> {
   const res = await fetch(`${testEnv.baseUrl}/sdk/v1/projects/bootstrap/${encodeURIComponent(testEnv.publicToken)}`);
   const body = (await res.json()) as { data: { email_domains: string[] } };
   return body.data.email_domains;
+}
+
+/**
+ * Every widget journey test starts signed out with fetch recorded, and ends with its elements removed and the page
+ * address restored. Call once inside a `describe`; `rec` is the current test's recorder.
+ */
+export function freshWidgetState(): { readonly rec: FetchRecorder } {
+  const pageUrl = location.href;
+  const state: { rec?: FetchRecorder } = {};
+  beforeEach(() => {
+    resetBrowserState();
+    state.rec = recordFetch();
+  });
+  afterEach(() => {
+    state.rec?.restore();
+    unmountAll();
+    history.replaceState(null, '', pageUrl);
+  });
+  return {
+    get rec() {
+      if (!state.rec) throw new Error('freshWidgetState: no test is running');
+      return state.rec;
+    },
+  };
 }

@@ -4,5 +4,6 @@
 import type { enEmailConfirmation } from './en-email-confirmation.ts';
 import type { enOtp } from './en-otp.ts';
 import type { enPassword } from './en-password.ts';
+import type { enOAuth } from './en-oauth.ts';
 
-export type LazyMessages = typeof enOtp & typeof enEmailConfirmation & typeof enPassword;
+export type LazyMessages = typeof enOtp & typeof enEmailConfirmation & typeof enPassword & typeof enOAuth;

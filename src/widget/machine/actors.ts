@@ -3,6 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type {
   BootstrapData,
   MagicLinkAuthenticateResponse,
+  OAuthProvider,
   MagicLinkLoginOrCreateResponse,
   MagicLinkOptionsWire,
   OtpAuthenticateResponse,
@@ -14,7 +15,9 @@ import type {
   UserType,
 } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
+import type { OAuthProviderConfig } from '../config.ts';
 import { loadPhoneLibrary } from '../phone.ts';
+import type { UrlTokenType } from './types.ts';
 
 export const sendMagicLink = fromPromise<
   MagicLinkLoginOrCreateResponse,
@@ -93,3 +96,29 @@ export const resetPasswordByEmail = fromPromise<
     session_duration_minutes: input.sessionDurationMinutes,
   }),
 );
+
+/** A social sign-in button: the provider's start (the client then navigates the page away). */
+export const startOAuth = fromPromise<
+  { provider: string },
+  { client: AuthClient; provider: OAuthProviderConfig; loginRedirectURL?: string; signupRedirectURL?: string }
+>(async ({ input }) => {
+  const { client, provider } = input;
+  await client.oauth[provider.type as OAuthProvider].start({
+    ...(input.loginRedirectURL ? { login_redirect_url: input.loginRedirectURL } : {}),
+    ...(input.signupRedirectURL ? { signup_redirect_url: input.signupRedirectURL } : {}),
+    ...(provider.custom_scopes ? { custom_scopes: provider.custom_scopes } : {}),
+    ...(provider.provider_params ? { provider_params: provider.provider_params } : {}),
+  });
+  return { provider: provider.type };
+});
+
+/** The token of a redirect (`?stytch_token_type=…&token=…`), by its type: a magic link or an OAuth sign-in. */
+export const authenticateUrlToken = fromPromise<
+  unknown,
+  { client: AuthClient; type: UrlTokenType; token: string; sessionDurationMinutes: number }
+>(({ input }) => {
+  const options = { session_duration_minutes: input.sessionDurationMinutes };
+  return input.type === 'oauth'
+    ? input.client.oauth.authenticate(input.token, options)
+    : input.client.magicLinks.authenticate(input.token, options);
+});

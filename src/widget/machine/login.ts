@@ -1,7 +1,7 @@
 // The login statechart (XState v5). Every screen of the widget is a state, every call to the service an invoked actor,
 // and every timer a delayed transition: components only render the snapshot and send events.
 //
-//   start ─(token in URL)→ authenticatingToken ─→ success
+//   start ─(token in URL: magic link or OAuth)→ authenticatingToken ─→ success
 //     │                          └─(error)→ error ─BACK→ main
 //     └→ main.idle ─SUBMIT_EMAIL (valid)→ main.sendingMagicLink ─→ emailConfirmation ─TRY_AGAIN / BACK→ main
 //              │  └─ (invalid: 'Email format is invalid.')      └─(error: inline message)→ main.idle
@@ -23,6 +23,10 @@
 //                               countdown ticking ─(every 1 s … 0)→ expired; OTP_RESENT restarts it
 //                               display   formatting ─(library, or 10 s)→ formatted | raw
 //                               and the invoked resend control (resend.ts). BACK → main.
+//
+//   Social sign-in (oauth product): main.idle ─OAUTH_START→ main.startingOAuth ─→ main.redirecting (remembered as last
+//   used, OAUTH_START emitted; the client navigates away)   └─(error)→ main.idle
+//   Google One Tap: main invokes the child `oneTap` (one-tap.ts); its error states come back as ONE_TAP_ERROR.
 //
 // Later issues add their screens as sibling states (password, passkey…, crypto…, idpConsent) and their calls as actors.
 import { assign, emit, sendTo, setup } from 'xstate';
@@ -55,10 +59,16 @@ import {
   TELEMETRY,
 } from '../constants.ts';
 import { fallbackE164 } from '../phone.ts';
+import { readLastUsedOAuth, writeLastUsedOAuth } from '../../client/oauth.ts';
+import { createTranslator, type MessageKey } from '../i18n/index.ts';
+import '../i18n/en-oauth.ts';
+import { browserTraits, oneTapPlacement } from '../oauth.ts';
+import { oauthProviders } from '../config.ts';
+import { oneTapMachine } from './one-tap.ts';
 import { isValidEmail } from '../validation.ts';
 import {
-  authenticateMagicLink,
   authenticateOtp,
+  authenticateUrlToken,
   checkPasswordStrength,
   formatPhone,
   loadBootstrap,
@@ -69,6 +79,7 @@ import {
   startPasswordReset,
   submitPassword,
   validatePhone,
+  startOAuth,
   watchSession,
 } from './actors.ts';
 import { toErrorDescriptor, toErrorDetail } from './errors.ts';
@@ -93,6 +104,15 @@ function tokenFrom(url: string | undefined, tokenType: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The token the widget authenticates at start: a magic link's or an OAuth redirect's, with its type. */
+export function urlTokenFrom(url: string | undefined): LoginContext['urlToken'] {
+  for (const type of [TOKEN_TYPES.magicLinks, TOKEN_TYPES.oauth] as const) {
+    const token = tokenFrom(url, type);
+    if (token) return { type, token };
+  }
+  return null;
 }
 
 /** The magic-link token of a redirect URL (`?stytch_token_type=magic_links&token=…`), or null. */
@@ -150,7 +170,9 @@ export const loginMachine = setup({
   },
   actors: {
     sendMagicLink,
-    authenticateMagicLink,
+    authenticateUrlToken,
+    startOAuth,
+    oneTapMachine,
     loadBootstrap,
     watchSession,
     sendOtp,
@@ -172,7 +194,7 @@ export const loginMachine = setup({
     successToast: SUCCESS_TOAST_MS,
   },
   guards: {
-    hasMagicLinkToken: ({ context }) => context.urlToken !== null,
+    hasUrlToken: ({ context }) => context.urlToken !== null,
     emailTabIsOtp: ({ context }) => emailTab(context) === 'otp',
     emailTabIsMagicLink: ({ context }) => emailTab(context) === 'magicLink',
     otpEmailValid: ({ context }) => emailTab(context) === 'otp' && isValidEmail(context.formState.email),
@@ -236,6 +258,20 @@ export const loginMachine = setup({
     setCallError: assign(({ event }) => ({ errorDescriptor: toErrorDescriptor((event as { error?: unknown }).error) })),
     clearError: assign({ errorDescriptor: null }),
     clearUrlToken: assign({ urlToken: null }),
+    /** Remembers the provider on this device (wire contract 5), so Main lists it first next time. */
+    rememberOAuth: assign(({ context }, params: { provider: string }) => {
+      writeLastUsedOAuth(context.client.publicToken, params.provider);
+      return { lastUsedOAuth: params.provider };
+    }),
+    /** The developer-facing One Tap message, reported through the error event and callback. */
+    emitOneTapError: emit(({ event }) => {
+      const error = event.type === 'ONE_TAP_ERROR' ? event.error : 'none';
+      const host = typeof location === 'undefined' ? '' : location.host;
+      return {
+        type: 'widget.error' as const,
+        detail: { message: createTranslator()(`oneTap.error.${error}` as MessageKey, { host }), error_type: error },
+      };
+    }),
     /** Removes `stytch_token_type` and `token` from the address bar (history.replaceState, no navigation). */
     removeTokenFromUrl: () => {
       if (typeof window === 'undefined') return;
@@ -280,7 +316,8 @@ export const loginMachine = setup({
     otpState: { type: 'email', methodId: '', otpDestination: '' },
     passcode: { code: '', secondsLeft: 0, displayDestination: '' },
     errorDescriptor: null,
-    urlToken: magicLinkTokenFrom(input.url ?? (typeof location === 'undefined' ? undefined : location.href)),
+    urlToken: urlTokenFrom(input.url ?? (typeof location === 'undefined' ? undefined : location.href)),
+    lastUsedOAuth: readLastUsedOAuth(input.client.publicToken),
     passwordState: { email: '', type: 'new', password: '', strength: null },
     resetPasswordState: { token: resetTokenFrom(input.url ?? (typeof location === 'undefined' ? undefined : location.href)) },
   }),
@@ -295,12 +332,14 @@ export const loginMachine = setup({
   ],
   on: {
     CONFIG_CHANGED: { actions: 'setConfig' },
+    ONE_TAP_ERROR: { actions: 'emitOneTapError' },
+    ONE_TAP_SIGN_IN_FAILED: { actions: ['setCallError', 'emitError'] },
   },
   initial: 'start',
   states: {
     start: {
       always: [
-        { guard: 'hasMagicLinkToken', target: 'authenticatingToken' },
+        { guard: 'hasUrlToken', target: 'authenticatingToken' },
         { guard: 'hasResetToken', target: 'password' },
         { target: 'main' },
       ],
@@ -314,10 +353,23 @@ export const loginMachine = setup({
           params: ({ context }) => ({ name: TELEMETRY.renderLoginScreen, details: { options: telemetryOptions(context.config) } }),
         },
       ],
+      // Google One Tap, when it is the only way in (spec section 2): its own statechart (one-tap.ts).
+      invoke: {
+        id: 'oneTap',
+        src: 'oneTapMachine',
+        input: ({ context }) => ({
+          client: context.client,
+          placement: oneTapPlacement(context.config, browserTraits()),
+          provider: oauthProviders(context.config)[0],
+          loginRedirectURL: context.config.oauthOptions?.loginRedirectURL,
+          signupRedirectURL: context.config.oauthOptions?.signupRedirectURL,
+        }),
+      },
       initial: 'idle',
       states: {
         idle: {
           on: {
+            OAUTH_START: { target: 'startingOAuth' },
             EMAIL_CHANGED: { actions: 'setForm' },
             PHONE_CHANGED: { actions: 'setForm' },
             COUNTRY_CHANGED: { actions: 'setForm' },
@@ -340,6 +392,31 @@ export const loginMachine = setup({
             SUBMIT_PHONE: { guard: 'phoneTabActive', target: 'validatingPhone' },
           },
         },
+        // A social sign-in button: the client navigates to the provider; the buttons stay busy until the page unloads.
+        startingOAuth: {
+          entry: 'clearError',
+          invoke: {
+            src: 'startOAuth',
+            input: ({ context, event }) => ({
+              client: context.client,
+              provider: oauthProviders(context.config).find(
+                (p) => p.type === (event as Extract<LoginEvent, { type: 'OAUTH_START' }>).provider,
+              ) ?? { type: (event as Extract<LoginEvent, { type: 'OAUTH_START' }>).provider },
+              loginRedirectURL: context.config.oauthOptions?.loginRedirectURL,
+              signupRedirectURL: context.config.oauthOptions?.signupRedirectURL,
+            }),
+            // The hosted UI's success callback after starting a flow: remember the provider as last used.
+            onDone: {
+              target: 'redirecting',
+              actions: [
+                { type: 'rememberOAuth', params: ({ event }) => ({ provider: event.output.provider }) },
+                { type: 'emitEvent', params: ({ event }) => ({ type: EVENT_TYPES.OAUTH_START, data: event.output }) },
+              ],
+            },
+            onError: { target: 'idle', actions: ['setCallError', 'emitError'] },
+          },
+        },
+        redirecting: {},
         // The phone library decides; if it has not answered within 2 s (or failed to load), the fallback does.
         validatingPhone: {
           entry: 'clearError',
@@ -789,18 +866,25 @@ export const loginMachine = setup({
     authenticatingToken: {
       entry: { type: 'show', params: { screen: 'Loading' } },
       invoke: {
-        src: 'authenticateMagicLink',
+        src: 'authenticateUrlToken',
         input: ({ context }) => ({
           client: context.client,
-          token: context.urlToken ?? '',
+          type: context.urlToken?.type ?? 'magic_links',
+          token: context.urlToken?.token ?? '',
           sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
         }),
         onDone: {
           target: 'success',
           actions: [
             'removeTokenFromUrl',
+            {
+              type: 'emitEvent',
+              params: ({ context, event }) => ({
+                type: context.urlToken?.type === 'oauth' ? EVENT_TYPES.OAUTH_AUTHENTICATE : EVENT_TYPES.MAGIC_LINK_AUTHENTICATE,
+                data: event.output,
+              }),
+            },
             'clearUrlToken',
-            { type: 'emitEvent', params: ({ event }) => ({ type: EVENT_TYPES.MAGIC_LINK_AUTHENTICATE, data: event.output }) },
           ],
         },
         onError: {

@@ -6,6 +6,7 @@
 import { TOKEN_TYPE_PARAM } from '../../api/index.ts';
 import type { LoginActor } from './start.ts';
 import { initialFormState } from './form.ts';
+import { readLastUsedOAuth } from '../../client/oauth.ts';
 import type { LoginContext, LoginEvent, LoginInput } from './types.ts';
 
 export type LoginSnapshot = ReturnType<LoginActor['getSnapshot']>;
@@ -77,6 +78,7 @@ function makeSnapshot(input: LoginInput, showsMain: boolean, formState: LoginCon
     screen: showsMain ? 'Main' : 'Loading',
     formState,
     errorDescriptor: null,
+    lastUsedOAuth: readLastUsedOAuth(input.client.publicToken),
   };
   const value = showsMain ? { main: 'idle' } : 'start';
   return {

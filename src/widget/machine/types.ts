@@ -2,7 +2,7 @@
 import type { BootstrapData, OtpMethod, OtpSendResponse, PasswordStrengthCheckResponse, UserType } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
 import type { LoginTab, ResolvedConfig } from '../config.ts';
-import type { WidgetEventType } from '../constants.ts';
+import type { OneTapError, WidgetEventType } from '../constants.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
 /** The screen a state shows. Later issues add password, passkey, crypto and consent screens. */
@@ -54,8 +54,10 @@ export interface LoginContext {
    */
   passcode: { code: string; secondsLeft: number; displayDestination: string };
   errorDescriptor: ErrorDescriptor | null;
-  /** The magic-link token found in the page URL at start, if any. */
-  urlToken: string | null;
+  /** The redirect token found in the page URL at start (a magic link or an OAuth sign-in), if any. */
+  urlToken: { type: UrlTokenType; token: string } | null;
+  /** The social provider last used on this device (`…::b2c_last_used_oauth`), listed first with 'Last used'. */
+  lastUsedOAuth: string | null;
   /**
    * The password flow (spec section 3): the address and its user type from the search, the password typed so far, and
    * the newest strength check of it (null until one answered for the current text).
@@ -99,9 +101,18 @@ export type LoginEvent =
   /** Password Set New and Password Dedupe: send the reset email again. */
   | { type: 'RESEND_RESET' }
   | { type: 'BACK' }
+  /** A social sign-in button: start the provider's flow. */
+  | { type: 'OAUTH_START'; provider: string }
+  /** From the One Tap child: it reached an error state (the developer-facing message is reported). */
+  | { type: 'ONE_TAP_ERROR'; error: OneTapError }
+  /** From the One Tap child: the service refused Google's credential (its error is shown like a failed call's). */
+  | { type: 'ONE_TAP_SIGN_IN_FAILED'; error: unknown }
   | { type: 'CONFIG_CHANGED'; config: ResolvedConfig }
   /** The session ended outside the widget (the page's Logout, another tab, an expired session). */
   | { type: 'SESSION_ENDED' };
+
+/** The redirect tokens the widget authenticates when the page opens with one. */
+export type UrlTokenType = 'magic_links' | 'oauth';
 
 /** `detail` of `auth-login-event` and the argument of `callbacks.onEvent`. */
 export interface WidgetEventDetail {

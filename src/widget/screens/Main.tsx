@@ -1,12 +1,13 @@
 import { css } from '@emotion/react';
 import { lazy, Suspense, type FormEvent } from 'react';
-import { configErrors, loginTabs, type LoginTab } from '../config.ts';
+import { configErrors, loginTabs, oauthProviders, type LoginTab } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { activeTab } from '../machine/form.ts';
 import { PARTS } from '../theme/parts.ts';
 import { Button } from '../ui/Button.tsx';
+import { Divider } from '../ui/Divider.tsx';
 import { Header } from '../ui/Header.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
@@ -16,6 +17,8 @@ import type { ScreenProps } from './types.ts';
 
 // The phone input (country selector and number) is its own chunk; it loads the phone library when it first shows.
 const PhoneInput = lazy(() => import('../ui/PhoneInput.tsx'));
+// The social block (provider buttons and icons, Google One Tap) is its own chunk, loaded only when `oauth` is configured.
+const SocialBlock = lazy(() => import('./SocialBlock.tsx'));
 
 const form = css`
   display: flex;
@@ -27,8 +30,10 @@ const form = css`
 const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
 
 /**
- * Main: title, optional logo, inline configuration errors and the login form: the email form (magic link or email
- * passcode) and the phone forms (text or WhatsApp passcode), under tabs when there is more than one.
+ * Main: title, optional logo, inline configuration errors, then stacked (spec section 2): the social block, the
+ * divider 'or' (only when both a social block and a login form show) and the login form: the email form (magic link,
+ * email passcode or password) and the phone forms (text or WhatsApp passcode), under tabs when there is more than one.
+ * (The passkey button, above the social block, comes with the passkey screens.)
  */
 export default function Main({ snapshot, autoFocus }: ScreenProps) {
   const { t, theme, send } = useWidget();
@@ -38,6 +43,7 @@ export default function Main({ snapshot, autoFocus }: ScreenProps) {
   const tabs = loginTabs(config);
   const tab = activeTab(snapshot.context);
   const error = describeError(t, errorDescriptor);
+  const social = oauthProviders(config).length > 0;
   const submit = (type: 'SUBMIT_EMAIL' | 'SUBMIT_PHONE') => (event: FormEvent) => {
     event.preventDefault();
     send({ type });
@@ -90,6 +96,18 @@ export default function Main({ snapshot, autoFocus }: ScreenProps) {
           {t(key)}
         </p>
       ))}
+      {/* Without a login form (social sign-in only) a failed call's message shows here instead of under a field. */}
+      {error && !tab && (
+        <p part={PARTS.error} css={errorText} role="alert">
+          {error}
+        </p>
+      )}
+      {social && (
+        <Suspense fallback={<Loading />}>
+          <SocialBlock snapshot={snapshot} autoFocus={false} />
+        </Suspense>
+      )}
+      {social && tab && <Divider label={t('main.divider')} />}
       {errors.includes('config.emlAndEmailOtp') || !tab ? null : tabs.length > 1 ? (
         <Tabs
           label={t('main.tabsLabel')}

@@ -56,6 +56,16 @@ export const PARTS = {
   strengthBar: 'strength-bar',
   /** A short confirmation that appears and goes ('Email resent'). */
   toast: 'toast',
+  /** The column of social sign-in buttons on Main. */
+  socialButtons: 'social-buttons',
+  /** A 'Continue with <Provider>' button (with `button` and `button-secondary`). */
+  oauthButton: 'oauth-button',
+  /** The provider's icon inside a social sign-in button. */
+  providerIcon: 'provider-icon',
+  /** The 'Last used' label above the provider used last on this device. */
+  lastUsed: 'last-used',
+  /** The area an embedded Google One Tap prompt renders in. */
+  oneTap: 'one-tap',
 } as const;
 
 export type PartName = (typeof PARTS)[keyof typeof PARTS];

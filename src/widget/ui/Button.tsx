@@ -54,15 +54,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary';
   /** Shows a spinner and disables the button while a request runs. */
   busy?: boolean;
+  /** More `::part()` names, after `button` and its variant's. */
+  extraPart?: string;
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', busy = false, type = 'button', disabled, children, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', busy = false, type = 'button', disabled, extraPart, children, ...rest }: ButtonProps) {
   return (
     <button
       {...rest}
       type={type}
-      part={`${PARTS.button} ${variant === 'primary' ? PARTS.buttonPrimary : PARTS.buttonSecondary}`}
+      part={`${PARTS.button} ${variant === 'primary' ? PARTS.buttonPrimary : PARTS.buttonSecondary}${extraPart ? ` ${extraPart}` : ''}`}
       css={[base, variants[variant], disabledStyle]}
       disabled={disabled || busy}
       aria-busy={busy}

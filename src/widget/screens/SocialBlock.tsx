@@ -1,0 +1,149 @@
+// Main's social block (spec section 2): a 'Continue with <Provider>' button per configured provider, the last-used one
+// first with a 'Last used' label, or Google One Tap when it is the only way in. A chunk of its own, loaded only when
+// the `oauth` product is configured. Pressing a button sends OAUTH_START; the statechart starts the flow.
+import { css } from '@emotion/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type ReactElement } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { OAuthProvider } from '../../api/index.ts';
+import { oauthProviders, type OAuthProviderConfig } from '../config.ts';
+import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT } from '../constants.ts';
+import { useWidget } from '../context.ts';
+import '../i18n/en-oauth.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import type { OneTapMachine } from '../machine/one-tap.ts';
+import { browserTraits, oneTapPlacement, orderProviders } from '../oauth.ts';
+import { PARTS } from '../theme/parts.ts';
+import { v } from '../theme/theme.ts';
+import { Button } from '../ui/Button.tsx';
+import { ProviderIcon } from '../ui/ProviderIcon.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { errorText, visuallyHidden } from '../ui/styles.ts';
+import type { ScreenProps } from './types.ts';
+
+const column = css`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`;
+
+const lastUsedStyle = css`
+  display: block;
+  margin-bottom: 4px;
+  font-size: 12px;
+  text-align: right;
+  color: ${v('colorSecondary')};
+`;
+
+const oneTapArea = css`
+  display: flex;
+  justify-content: center;
+  align-items: center;
+  overflow: hidden;
+  transition: height 0.5s ease-out;
+`;
+
+function ProviderButton({ provider, lastUsed, busy }: { provider: OAuthProviderConfig; lastUsed: boolean; busy: boolean }) {
+  const { t, send } = useWidget();
+  const labelId = useId();
+  const type = provider.type as OAuthProvider;
+  const button = (
+    <Button
+      variant="secondary"
+      extraPart={PARTS.oauthButton}
+      data-provider={type}
+      disabled={busy}
+      aria-describedby={lastUsed ? labelId : undefined}
+      onClick={() => send({ type: 'OAUTH_START', provider: type })}
+    >
+      <ProviderIcon provider={type} />
+      {t('oauth.continueWith', { provider: t(`oauth.provider.${type}` as MessageKey) })}
+    </Button>
+  );
+  if (!lastUsed) return button;
+  return (
+    <div>
+      <span id={labelId} part={PARTS.lastUsed} css={lastUsedStyle}>
+        {t('oauth.lastUsed')}
+      </span>
+      {button}
+    </div>
+  );
+}
+
+/** The node Google renders an embedded prompt into: in the host's light DOM (Google looks it up by id), slotted in. */
+function OneTapMount({ actor, shadow }: { actor: ActorRefFrom<OneTapMachine>; shadow: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current?.getRootNode();
+    let node: HTMLElement | null | undefined = ref.current?.querySelector(`#${ONE_TAP_PARENT_ID}`);
+    if (shadow && root instanceof ShadowRoot) {
+      node = document.createElement('div');
+      node.id = ONE_TAP_PARENT_ID;
+      node.slot = ONE_TAP_SLOT;
+      root.host.append(node);
+    }
+    if (!node) return;
+    const observer = new ResizeObserver(([entry]) => actor.send({ type: 'ONE_TAP_RESIZED', height: entry?.contentRect.height ?? 0 }));
+    observer.observe(node);
+    actor.send({ type: 'ONE_TAP_MOUNTED' });
+    const created = shadow ? node : null;
+    return () => {
+      observer.disconnect();
+      created?.remove();
+    };
+  }, [actor, shadow]);
+  return <div ref={ref}>{shadow ? <slot name={ONE_TAP_SLOT} /> : <div id={ONE_TAP_PARENT_ID} />}</div>;
+}
+
+function OneTap({ actor, fallback, shadow }: { actor: ActorRefFrom<OneTapMachine>; fallback: ReactElement; shadow: boolean }) {
+  const { t } = useWidget();
+  const snapshot = useSelector(actor, (s) => s);
+  const { placement, height, error } = snapshot.context;
+  if (snapshot.matches({ prompt: 'cancelled' })) {
+    // Cancelled or failed: the embedded area collapses; the developer sees why, the visitor gets the Google button.
+    return (
+      <>
+        {error !== ONE_TAP_ERRORS.none && (
+          <p part={PARTS.error} css={errorText} role="alert">
+            {t(`oneTap.error.${error}` as MessageKey, { host: location.host })}
+          </p>
+        )}
+        {fallback}
+      </>
+    );
+  }
+  if (placement !== 'embedded') return null; // floating: Google's prompt (or the browser's) shows over the page
+  const pending = snapshot.matches({ prompt: 'mounting' }) || snapshot.matches({ prompt: { active: 'pending' } });
+  return (
+    <div part={PARTS.oneTap} css={oneTapArea} style={{ height }} aria-busy={pending}>
+      {pending && (
+        <span role="status">
+          <Spinner size={25} />
+          <span css={visuallyHidden}>{t('oauth.oneTapLoading')}</span>
+        </span>
+      )}
+      <OneTapMount actor={actor} shadow={shadow} />
+    </div>
+  );
+}
+
+export default function SocialBlock({ snapshot }: ScreenProps) {
+  const { t } = useWidget();
+  const { config, lastUsedOAuth } = snapshot.context;
+  const busy = !snapshot.matches({ main: 'idle' });
+  const { providers, lastUsedFound } = orderProviders(oauthProviders(config), lastUsedOAuth);
+  const buttons = providers.map((provider, index) => (
+    <ProviderButton key={provider.type} provider={provider} lastUsed={lastUsedFound && index === 0} busy={busy} />
+  ));
+  const oneTapActor = snapshot.children.oneTap as ActorRefFrom<OneTapMachine> | undefined;
+  if (oneTapPlacement(config, browserTraits())) {
+    // Until the statechart has started One Tap (its code loads after first paint), nothing shows in its place.
+    return oneTapActor ? <OneTap actor={oneTapActor} fallback={<>{buttons}</>} shadow={config.enableShadowDOM} /> : null;
+  }
+  return (
+    <div part={PARTS.socialButtons} css={column} role="group" aria-label={t('oauth.groupLabel')}>
+      {buttons}
+    </div>
+  );
+}
