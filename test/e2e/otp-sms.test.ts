@@ -60,7 +60,7 @@ describe('student portal: SMS passcode sign-in with the real `npm start`', () =>
 
   it('sends a code by SMS and shows "Enter passcode" with the number', async () => {
     await page.getByLabel('Phone number').fill('(415) 555-2671');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('heading', { name: 'Enter passcode' }).waitFor();
     await page.getByText('A 6-digit passcode was sent to you at +1 415 555 2671.').waitFor();
     await page.getByText(/Your code expires in \d:\d\d\./).waitFor();

@@ -38,7 +38,7 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
 
   it('sends a magic link and shows "Check your email" with the mail links', async () => {
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByText('Check your email').waitFor();
     assert.ok(await page.getByText(email).isVisible());
     for (const name of ['Gmail', 'Yahoo', 'Outlook']) {

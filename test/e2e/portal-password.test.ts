@@ -48,13 +48,13 @@ describe('student portal: passwords with the real `npm start`', () => {
 
   async function continueWithEmail(expectedTitle: string): Promise<void> {
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('heading', { name: expectedTitle }).waitFor();
   }
 
   async function submitPassword(password: string): Promise<void> {
     await page.getByLabel('Password', { exact: true }).fill(password);
-    const button = page.getByRole('button', { name: 'Continue' });
+    const button = page.getByRole('button', { name: 'Continue', exact: true });
     await eventually(async () => ((await button.isEnabled()) ? true : undefined), 'Continue enabled');
     await button.click();
   }
@@ -77,7 +77,7 @@ describe('student portal: passwords with the real `npm start`', () => {
     assert.equal(await page.getByLabel('Password', { exact: true }).getAttribute('autocomplete'), 'new-password');
     await page.getByLabel('Password', { exact: true }).fill('password');
     await page.getByText('This is a top-10 common password').waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Continue', exact: true }).isDisabled(), true);
     await submitPassword(FIRST);
     await expectSignedIn();
   });
@@ -113,7 +113,7 @@ describe('student portal: passwords with the real `npm start`', () => {
     await page.waitForURL(/\/student-portal/);
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     await page.getByLabel('New password').fill(SECOND);
-    const button = page.getByRole('button', { name: 'Continue' });
+    const button = page.getByRole('button', { name: 'Continue', exact: true });
     await eventually(async () => ((await button.isEnabled()) ? true : undefined), 'Continue enabled');
     await button.click();
     await expectSignedIn();
