@@ -155,10 +155,10 @@ export function unreachableClient(publicToken = testEnv.publicToken): { client: 
 }
 
 /**
- * Every client test starts from a signed-out browser with fetch recorded, and ends with its clients destroyed.
- * Call once inside a `describe`; `rec` is the current test's recorder.
+ * Signed-out browser with fetch recorded before each test of the `describe` it is called in; `cleanUp` runs after
+ * each. `rec` is the current test's recorder.
  */
-export function freshClientState(): { readonly rec: FetchRecorder } {
+export function freshRecordedState(name: string, cleanUp: () => void): { readonly rec: FetchRecorder } {
   const state: { rec?: FetchRecorder } = {};
   beforeEach(() => {
     resetBrowserState();
@@ -166,12 +166,17 @@ export function freshClientState(): { readonly rec: FetchRecorder } {
   });
   afterEach(() => {
     state.rec?.restore();
-    destroyClients();
+    cleanUp();
   });
   return {
     get rec() {
-      if (!state.rec) throw new Error('freshClientState: no test is running');
+      if (!state.rec) throw new Error(`${name}: no test is running`);
       return state.rec;
     },
   };
+}
+
+/** Every client test starts from a signed-out browser with fetch recorded, and ends with its clients destroyed. */
+export function freshClientState(): { readonly rec: FetchRecorder } {
+  return freshRecordedState('freshClientState', destroyClients);
 }

@@ -3,7 +3,7 @@
 import '../../src/widget/index.ts';
 import type { AuthLoginConfig, ThemeInput } from '../../src/widget/index.ts';
 import type { AuthLoginElement } from '../../src/widget/element.ts';
-import { recordFetch, resetBrowserState, type FetchRecorder } from './client.ts';
+import { freshRecordedState, type FetchRecorder } from './client.ts';
 import { testEnv } from './env.ts';
 
 export type { AuthLoginElement } from '../../src/widget/element.ts';
@@ -117,20 +117,8 @@ export async function serviceEmailDomains(): Promise<string[]> {
  */
 export function freshWidgetState(): { readonly rec: FetchRecorder } {
   const pageUrl = location.href;
-  const state: { rec?: FetchRecorder } = {};
-  beforeEach(() => {
-    resetBrowserState();
-    state.rec = recordFetch();
-  });
-  afterEach(() => {
-    state.rec?.restore();
+  return freshRecordedState('freshWidgetState', () => {
     unmountAll();
     history.replaceState(null, '', pageUrl);
   });
-  return {
-    get rec() {
-      if (!state.rec) throw new Error('freshWidgetState: no test is running');
-      return state.rec;
-    },
-  };
 }

@@ -1,38 +1,51 @@
-// Compact monochrome provider marks (decorative, aria-hidden; the button's text names the provider). They draw in
-// `currentColor`, so they follow the theme's secondary-button text colour. Loaded with the social block only.
-// Lettered marks are CSS generated content, so they never become part of the button's text or accessible name.
+// Provider marks (decorative, aria-hidden; the button's text names the provider), drawn in `currentColor` so they
+// follow the theme's secondary-button text colour. Brand paths come from simple-icons (CC0). The brands it no longer
+// carries (they asked to be removed) and Coinbase (only a wordmark there, unreadable at 20 px) get Microsoft's four
+// squares or a lettered badge; the letters are CSS generated content, so they never become part of the button's text
+// or accessible name. Loaded with the social block only.
 import { css } from '@emotion/react';
+import {
+  siApple,
+  siBitbucket,
+  siDiscord,
+  siFacebook,
+  siFigma,
+  siGithub,
+  siGitlab,
+  siGoogle,
+  siSnapchat,
+  siTiktok,
+  siTwitch,
+  siX,
+} from 'simple-icons';
 import type { OAuthProvider } from '../../api/index.ts';
 import { PARTS } from '../theme/parts.ts';
 
-/** The letters of each mark (not user-visible text: the SVG is hidden from assistive technology). */
-const MARKS: Record<OAuthProvider, string> = {
-  google: 'G',
-  apple: '',
-  microsoft: '',
-  github: 'GH',
-  gitlab: 'GL',
-  facebook: 'f',
-  discord: 'D',
+/** The providers drawn as lettered badges, with their letters. */
+const MARKS: Partial<Record<OAuthProvider, string>> = {
   salesforce: 'S',
   slack: '#',
   amazon: 'a',
-  bitbucket: 'B',
-  linkedin: 'in',
   coinbase: 'C',
-  twitch: 'T',
-  twitter: 'X',
-  tiktok: '♪',
-  snapchat: 'S',
-  figma: 'F',
+  linkedin: 'in',
   yahoo: 'Y!',
 };
 
-/** Two marks are drawn rather than lettered: Microsoft's four squares and Apple's apple. */
+/** 24 × 24 paths of the providers drawn as marks. */
 const PATHS: Partial<Record<OAuthProvider, string>> = {
+  google: siGoogle.path,
+  apple: siApple.path,
+  github: siGithub.path,
+  gitlab: siGitlab.path,
+  facebook: siFacebook.path,
+  discord: siDiscord.path,
+  bitbucket: siBitbucket.path,
+  twitch: siTwitch.path,
+  twitter: siX.path,
+  tiktok: siTiktok.path,
+  snapchat: siSnapchat.path,
+  figma: siFigma.path,
   microsoft: 'M3 3h8.5v8.5H3zM12.5 3H21v8.5h-8.5zM3 12.5h8.5V21H3zM12.5 12.5H21V21h-8.5z',
-  apple:
-    'M16.4 12.6c0-2.3 1.9-3.4 2-3.5-1.1-1.6-2.8-1.8-3.4-1.8-1.4-.1-2.8.9-3.5.9s-1.8-.8-3-.8C7 7.4 5.6 8.3 4.8 9.7c-1.6 2.8-.4 6.9 1.1 9.2.8 1.1 1.7 2.3 2.9 2.3s1.6-.7 3-.7 1.8.7 3 .7 2-1.1 2.7-2.2c.9-1.3 1.2-2.5 1.2-2.6 0 0-2.3-.9-2.3-3.8zM14.2 5.8c.6-.8 1.1-1.8 1-2.8-.9 0-2 .6-2.6 1.4-.6.6-1.1 1.7-1 2.7 1 .1 2-.5 2.6-1.3z',
 };
 
 const badge = css`
@@ -55,7 +68,7 @@ const badge = css`
 
 export function ProviderIcon({ provider }: { provider: OAuthProvider }) {
   const path = PATHS[provider];
-  if (!path) return <span part={PARTS.providerIcon} css={badge} data-mark={MARKS[provider]} aria-hidden="true" />;
+  if (!path) return <span part={PARTS.providerIcon} css={badge} data-mark={MARKS[provider] ?? ''} aria-hidden="true" />;
   return (
     <svg part={PARTS.providerIcon} width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={path} fill="currentColor" />
