@@ -1,11 +1,14 @@
 // `npm start` / `npm run serve`: the demo site, the built bundles and the identity service on one origin.
 //   PORT (default 8787; 0 picks a free port), HOST (default localhost), DATA_DIR (default .data),
 //   DATABASE_URL (use a PostgreSQL server instead of the embedded database), PUBLIC_TOKEN,
-//   ALLOWED_ORIGINS and REDIRECT_URLS (comma-separated, added to the server's own origin and pages).
+//   ALLOWED_ORIGINS and REDIRECT_URLS (comma-separated, added to the server's own origin and pages),
+//   OAUTH_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET / _ISSUER (a real social provider, e.g. OAUTH_GOOGLE_CLIENT_ID),
+//   GOOGLE_ONE_TAP_CLIENT_ID and PUBLIC_URL (the origin providers redirect back to, behind a proxy): env-options.ts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
+import { oauthOptionsFromEnv } from './env-options.ts';
 import { startServer } from './listen.ts';
 import { DEV_INBOX_PATH } from './routes/dev-inbox.ts';
 
@@ -34,6 +37,7 @@ const server = await startServer({
   ...(env['PUBLIC_TOKEN'] ? { publicToken: env['PUBLIC_TOKEN'] } : {}),
   allowedOrigins: list(env['ALLOWED_ORIGINS']),
   redirectUrls: list(env['REDIRECT_URLS']),
+  ...oauthOptionsFromEnv(env),
   siteDir: path.join(repoRoot, 'demo-site'),
   distDir: path.join(repoRoot, 'dist'),
 });
