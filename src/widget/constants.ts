@@ -151,3 +151,6 @@ export const ONE_TAP_ERRORS = {
   defaultProviderNotAllowed: 'default_provider_not_allowed',
 } as const;
 export type OneTapError = (typeof ONE_TAP_ERRORS)[keyof typeof ONE_TAP_ERRORS];
+
+/** Space between two provider buttons; Main also uses it to reserve the buttons' height while their chunk loads. */
+export const SOCIAL_BUTTON_GAP_PX = 8;

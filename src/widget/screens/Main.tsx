@@ -1,11 +1,13 @@
 import { css } from '@emotion/react';
 import { lazy, Suspense, type FormEvent } from 'react';
 import { configErrors, loginTabs, oauthProviders, type LoginTab } from '../config.ts';
+import { SOCIAL_BUTTON_GAP_PX } from '../constants.ts';
 import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { activeTab } from '../machine/form.ts';
 import { PARTS } from '../theme/parts.ts';
+import { v } from '../theme/theme.ts';
 import { Button } from '../ui/Button.tsx';
 import { Divider } from '../ui/Divider.tsx';
 import { Header } from '../ui/Header.tsx';
@@ -35,6 +37,11 @@ const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp
  * email passcode or password) and the phone forms (text or WhatsApp passcode), under tabs when there is more than one.
  * (The passkey button, above the social block, comes with the passkey screens.)
  */
+/** The height of `count` stacked provider buttons. */
+function socialHeight(count: number): string {
+  return `calc(${count} * ${v('buttonHeight')} + ${(count - 1) * SOCIAL_BUTTON_GAP_PX}px)`;
+}
+
 export default function Main({ snapshot, autoFocus }: ScreenProps) {
   const { t, theme, send } = useWidget();
   const { config, formState, errorDescriptor } = snapshot.context;
@@ -103,7 +110,8 @@ export default function Main({ snapshot, autoFocus }: ScreenProps) {
         </p>
       )}
       {social && (
-        <Suspense fallback={<Loading />}>
+        // The buttons' height is kept free while their chunk loads, so the form below does not jump when they appear.
+        <Suspense fallback={<div aria-hidden="true" style={{ height: socialHeight(oauthProviders(config).length) }} />}>
           <SocialBlock snapshot={snapshot} autoFocus={false} />
         </Suspense>
       )}

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, type ReactElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { OAuthProvider } from '../../api/index.ts';
 import { oauthProviders, type OAuthProviderConfig } from '../config.ts';
-import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT } from '../constants.ts';
+import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT, SOCIAL_BUTTON_GAP_PX } from '../constants.ts';
 import { useWidget } from '../context.ts';
 import '../i18n/en-oauth.ts';
 import type { MessageKey } from '../i18n/index.ts';
@@ -24,7 +24,7 @@ import type { ScreenProps } from './types.ts';
 const column = css`
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: ${SOCIAL_BUTTON_GAP_PX}px;
 `;
 
 const lastUsedStyle = css`
