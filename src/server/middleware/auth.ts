@@ -25,6 +25,15 @@ export function publicTokenAuth(deps: Deps): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * The same check for the browser-navigation and One Tap routes outside /sdk/v1, which carry the public token as the
+ * `public_token` query parameter instead of in an Authorization header.
+ */
+export function requirePublicTokenParam(deps: Deps, publicToken: string | undefined): void {
+  if (publicToken === undefined) throw Errors.invalidPublicToken('public_token is required.');
+  if (!secretsEqual(publicToken, deps.config.publicToken)) throw Errors.invalidPublicToken();
+}
+
+/**
  * For routes that act on the caller's session: no session token → 401 `user_unauthenticated`; a token that names no
  * live session (unknown, expired or revoked) → 404 `session_not_found`, which makes the client drop it.
  */

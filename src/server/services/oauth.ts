@@ -21,12 +21,14 @@ import {
   OAUTH_TOKEN_LIFETIME_MS,
 } from '../constants.ts';
 import type { Deps } from '../context.ts';
+import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
+import { requirePublicTokenParam } from '../middleware/auth.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { normalizeEmail, type JsonObject } from '../http/validate.ts';
 import { isS256Challenge } from '../security/pkce.ts';
 import { providerType } from '../security/oauth-providers.ts';
-import { hashToken, newSecretToken, secretsEqual } from '../security/tokens.ts';
+import { hashToken, newSecretToken } from '../security/tokens.ts';
 import {
   consumeOAuthToken,
   consumeState,
@@ -39,7 +41,7 @@ import {
   upsertRegistration,
   type StateRow,
 } from '../store/oauth.ts';
-import { findEmail, findOrCreateUserByEmail, insertUser, markEmailVerified } from '../store/users.ts';
+import { fillEmptyName, findEmail, findOrCreateUserByEmail, insertUser, markEmailVerified } from '../store/users.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
 import { claimsAfterGrant, credentialsFor, providerClient, providerValues, type ProviderClaims } from './oauth-clients.ts';
 import { authenticatePayload, sessionAfterAuthentication } from './sessions.ts';
@@ -121,8 +123,7 @@ const RESERVED_PROVIDER_PARAMS = new Set([
 
 function readStartRequest(deps: Deps, providerName: string, query: URLSearchParams): StartRequest {
   const publicToken = queryValue(query, OAUTH_START_PARAMS.publicToken);
-  if (publicToken === undefined) throw Errors.invalidPublicToken('public_token is required.');
-  if (!secretsEqual(publicToken, deps.config.publicToken)) throw Errors.invalidPublicToken();
+  requirePublicTokenParam(deps, publicToken);
   if (!isOAuthProvider(providerName)) throw Errors.oauthInvalidProvider(providerName);
 
   const codeChallenge = queryValue(query, OAUTH_START_PARAMS.codeChallenge) ?? null;
@@ -255,33 +256,37 @@ export function flowOf(row: StateRow): FlowTarget {
  * token, and answer the redirect URL carrying it (the sign-up URL when the user is new).
  */
 export async function completeOAuth(deps: Deps, identity: ProviderIdentity, flow: FlowTarget): Promise<string> {
-  const now = deps.config.now();
-  const { userId, emailId, created } = await resolveUser(deps, identity, now);
-  await fillEmptyName(deps, userId, identity.name);
-  const registration = await upsertRegistration(deps.db, {
-    userId,
-    provider: identity.provider,
-    subject: identity.subject,
-    emailId,
-    email: identity.email ?? '',
-    name: identity.name,
-    pictureUrl: identity.pictureUrl,
-    locale: identity.locale,
-    devIdentity: identity.devIdentity,
-    now,
+  // One transaction: a failure part way must not leave a user without the registration or token that explains it.
+  const token = await deps.db.transaction(async (tx) => {
+    const now = deps.config.now();
+    const { userId, emailId, created } = await resolveUser(tx, identity, now);
+    await fillNameFromProvider(tx, userId, identity.name);
+    const registration = await upsertRegistration(tx, {
+      userId,
+      provider: identity.provider,
+      subject: identity.subject,
+      emailId,
+      email: identity.email ?? '',
+      name: identity.name,
+      pictureUrl: identity.pictureUrl,
+      locale: identity.locale,
+      devIdentity: identity.devIdentity,
+      now,
+    });
+    const secret = newSecretToken();
+    await insertOAuthToken(tx, {
+      tokenHash: hashToken(secret),
+      userId: registration.user_id,
+      registrationId: registration.id,
+      codeChallenge: flow.codeChallenge,
+      providerValues: identity.providerValues,
+      now,
+      expiresAt: now + OAUTH_TOKEN_LIFETIME_MS,
+    });
+    return { secret, created };
   });
-  const token = newSecretToken();
-  await insertOAuthToken(deps.db, {
-    tokenHash: hashToken(token),
-    userId: registration.user_id,
-    registrationId: registration.id,
-    codeChallenge: flow.codeChallenge,
-    providerValues: identity.providerValues,
-    now,
-    expiresAt: now + OAUTH_TOKEN_LIFETIME_MS,
-  });
-  const target = created ? flow.signupRedirectUrl : flow.loginRedirectUrl;
-  return tokenUrl(new URL(target), TOKEN_TYPES.oauth, token);
+  const target = token.created ? flow.signupRedirectUrl : flow.loginRedirectUrl;
+  return tokenUrl(new URL(target), TOKEN_TYPES.oauth, token.secret);
 }
 
 /**
@@ -291,19 +296,19 @@ export async function completeOAuth(deps: Deps, identity: ProviderIdentity, flow
  * else is a new user without an address (Twitter, TikTok and Snapchat never share one).
  */
 async function resolveUser(
-  deps: Deps,
+  db: Db,
   identity: ProviderIdentity,
   now: number,
 ): Promise<{ userId: string; emailId: string | null; created: boolean }> {
-  const known = await findRegistration(deps.db, identity.provider, identity.subject);
+  const known = await findRegistration(db, identity.provider, identity.subject);
   if (known) return { userId: known.user_id, emailId: known.email_id, created: false };
   const email = usableEmail(identity);
-  if (email && (identity.emailVerified || !(await findEmail(deps.db, email)))) {
-    const found = await findOrCreateUserByEmail(deps.db, email, now);
-    if (identity.emailVerified) await markEmailVerified(deps.db, found.emailId);
+  if (email && (identity.emailVerified || !(await findEmail(db, email)))) {
+    const found = await findOrCreateUserByEmail(db, email, now);
+    if (identity.emailVerified) await markEmailVerified(db, found.emailId);
     return found;
   }
-  return { userId: await insertUser(deps.db, now), emailId: null, created: true };
+  return { userId: await insertUser(db, now), emailId: null, created: true };
 }
 
 function usableEmail(identity: ProviderIdentity): string | null {
@@ -315,14 +320,10 @@ function usableEmail(identity: ProviderIdentity): string | null {
   }
 }
 
-/** The provider's name fills a user's name only while it is empty: the user's own edits win. */
-async function fillEmptyName(deps: Deps, userId: string, name: string): Promise<void> {
+/** The provider's name ("Ada King Lovelace" → first "Ada", last "King Lovelace") for a user who has none yet. */
+async function fillNameFromProvider(db: Db, userId: string, name: string): Promise<void> {
   const [first = '', ...rest] = name.trim().split(/\s+/);
-  if (!first) return;
-  await deps.db.query(
-    `update users set first_name = $2, last_name = $3 where id = $1 and first_name = '' and last_name = ''`,
-    [userId, first, rest.join(' ')],
-  );
+  if (first) await fillEmptyName(db, userId, first, rest.join(' '));
 }
 
 // ---- authenticate ----

@@ -11,6 +11,7 @@ import {
 } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
+import { requirePublicTokenParam } from '../middleware/auth.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { optionalString, requiredString, type JsonObject } from '../http/validate.ts';
 import { verifyIdToken, type IdTokenClaims } from '../security/id-tokens.ts';
@@ -34,8 +35,7 @@ type StartPayload = Omit<OneTapStartResponse, 'request_id'>;
 
 /** GET /v1/public/oauth/google/onetap/start */
 export async function startOneTap(deps: Deps, publicToken: string | undefined, origin: string): Promise<StartPayload> {
-  if (publicToken === undefined) throw Errors.invalidPublicToken('public_token is required.');
-  if (!secretsEqual(publicToken, deps.config.publicToken)) throw Errors.invalidPublicToken();
+  requirePublicTokenParam(deps, publicToken);
   const client = oneTapClientId(deps);
   // An empty client id is the contract's "not configured"; the client reports oauth_config_not_found.
   if (!client) return { google_client_id: '', oauth_callback_id: '', google_script_url: GOOGLE_GSI_SCRIPT_URL };

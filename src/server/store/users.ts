@@ -124,3 +124,12 @@ export async function findEmailById(db: Db, emailId: string): Promise<EmailRow |
   const [row] = await db.query<EmailRow>('select * from user_emails where id = $1', [emailId]);
   return row ?? null;
 }
+
+/** Sets the user's name only while both parts are empty, so a name the user chose is never overwritten. */
+export async function fillEmptyName(db: Db, userId: string, firstName: string, lastName: string): Promise<void> {
+  await db.query(`update users set first_name = $2, last_name = $3 where id = $1 and first_name = '' and last_name = ''`, [
+    userId,
+    firstName,
+    lastName,
+  ]);
+}
