@@ -3,6 +3,7 @@
 // for the redirect URL the page then navigates to.
 import {
   GOOGLE_GSI_SCRIPT_URL,
+  OAUTH_START_PARAMS,
   ONE_TAP_CALLBACK_PATH,
   ONE_TAP_START_PATH,
   ONE_TAP_TYPE_HEADER,
@@ -12,6 +13,7 @@ import {
   type OneTapSubmitResponse,
 } from '../api/index.ts';
 import { MSG_ONE_TAP_NOT_LOADED, ONE_TAP_AUTO_SELECT, ONE_TAP_CONTEXT } from './constants.ts';
+import { readCookie } from './cookies.ts';
 import { navigation } from './navigation.ts';
 import type { GoogleOneTapStartOptions, OneTapStartResult } from './types.ts';
 
@@ -66,11 +68,6 @@ function loadGsi(src: string): Promise<GoogleAccountsId> {
   return loading;
 }
 
-function cookie(name: string): string | undefined {
-  const hit = document.cookie.split('; ').find((p) => p.startsWith(`${name}=`));
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
-}
-
 let active: GoogleAccountsId | undefined;
 
 /** Closes a prompt that is showing (the widget leaves Main, or the element goes away). */
@@ -88,7 +85,7 @@ export async function startOneTap(
   options: GoogleOneTapStartOptions = {},
 ): Promise<OneTapStartResult> {
   const startUrl = new URL(ONE_TAP_START_PATH, where.baseUrl);
-  startUrl.searchParams.set('public_token', where.publicToken);
+  startUrl.searchParams.set(OAUTH_START_PARAMS.publicToken, where.publicToken);
   let start: OneTapStartResponse;
   try {
     const res = await fetch(startUrl, { credentials: 'include' });
@@ -112,7 +109,7 @@ export async function startOneTap(
     try {
       const body: OneTapSubmitRequest = {
         id_token: credential,
-        stytch_csrf_token: cookie(CSRF_COOKIE),
+        stytch_csrf_token: readCookie(CSRF_COOKIE) ?? undefined,
         login_redirect_url: options.login_redirect_url,
         signup_redirect_url: options.signup_redirect_url,
       };

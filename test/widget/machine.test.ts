@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { createActor, waitFor, type Actor } from 'xstate';
 import { createAuthClient, type AuthClient } from '../../src/client/index.ts';
 import { resolveConfig } from '../../src/widget/config.ts';
-import { loginMachine, magicLinkTokenFrom } from '../../src/widget/machine/login.ts';
+import { loginMachine, urlTokenFrom } from '../../src/widget/machine/login.ts';
 import type { LoginEmitted } from '../../src/widget/machine/types.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../support/client.ts';
 import { devInbox, latestMagicLinkToken, testEnv, uniqueEmail } from '../support/env.ts';
@@ -150,12 +150,13 @@ describe('login statechart (no React)', () => {
     expect(back.context.screen).to.equal('Main');
   });
 
-  it('reads only magic-link tokens from a URL', () => {
-    expect(magicLinkTokenFrom('https://a.example/?stytch_token_type=magic_links&token=abc')).to.equal('abc');
-    expect(magicLinkTokenFrom('https://a.example/?stytch_token_type=oauth&token=abc')).to.equal(null);
-    expect(magicLinkTokenFrom('https://a.example/?stytch_token_type=magic_links&token=')).to.equal(null);
-    expect(magicLinkTokenFrom('https://a.example/?token=abc')).to.equal(null);
-    expect(magicLinkTokenFrom('not a url')).to.equal(null);
+  it('reads the magic-link or OAuth token of a redirect URL, with its type, and nothing else', () => {
+    expect(urlTokenFrom('https://a.example/?stytch_token_type=magic_links&token=abc')).to.deep.equal({ type: 'magic_links', token: 'abc' });
+    expect(urlTokenFrom('https://a.example/?stytch_token_type=oauth&token=abc')).to.deep.equal({ type: 'oauth', token: 'abc' });
+    expect(urlTokenFrom('https://a.example/?stytch_token_type=reset_password&token=abc')).to.equal(null);
+    expect(urlTokenFrom('https://a.example/?stytch_token_type=magic_links&token=')).to.equal(null);
+    expect(urlTokenFrom('https://a.example/?token=abc')).to.equal(null);
+    expect(urlTokenFrom('not a url')).to.equal(null);
   });
 
   it('takes a new configuration with CONFIG_CHANGED', () => {

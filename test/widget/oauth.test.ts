@@ -240,7 +240,7 @@ describe('<auth-login> social block', () => {
     expect(first.getAttribute('aria-describedby')).to.equal(label?.id);
   });
 
-  it('a provider button starts its flow with the configured options, remembers it and emits OAUTH_START', async () => {
+  it('a provider button starts its flow with the configured options, remembers it and emits OAUTH_START; Back restores the buttons', async () => {
     const visited: string[] = [];
     navigation.assign = (url) => visited.push(url);
     const events: WidgetEventDetail[] = [];
@@ -273,6 +273,13 @@ describe('<auth-login> social block', () => {
     expect(events.find((e) => e.type === EVENT_TYPES.OAUTH_START)?.data).to.deep.equal({ provider: 'github' });
     expect(localStorage.getItem(`stytch_sdk_state_${testEnv.publicToken}::b2c_last_used_oauth`)).to.equal('github');
     await until(() => $$(el, 'button[part~="oauth-button"]').every((b) => (b as HTMLButtonElement).disabled), 'busy buttons');
+    // Back from the provider's page: a first show of the page changes nothing; one restored from the back/forward
+    // cache gets its buttons back.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect($$(el, 'button[part~="oauth-button"]').every((b) => (b as HTMLButtonElement).disabled)).to.equal(true);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await until(() => $$(el, 'button[part~="oauth-button"]').every((b) => !(b as HTMLButtonElement).disabled), 'buttons again');
   });
 
   it('One Tap end to end with the dev stand-in for Google: the card appears in the widget, Continue signs in', async () => {

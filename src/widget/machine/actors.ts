@@ -40,6 +40,16 @@ export const watchSession = fromCallback<{ type: 'SESSION_ENDED' }, { client: Au
   }),
 );
 
+/** PAGE_RESTORED when the browser shows this page again from its back/forward cache (`pageshow`, persisted). */
+export const watchPageRestore = fromCallback<{ type: 'PAGE_RESTORED' }>(({ sendBack }) => {
+  if (typeof window === 'undefined') return undefined;
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) sendBack({ type: 'PAGE_RESTORED' });
+  };
+  window.addEventListener('pageshow', onPageShow);
+  return () => window.removeEventListener('pageshow', onPageShow);
+});
+
 /** Sends a passcode by `method` to an E.164 number or an address (login or sign-up). */
 export const sendOtp = fromPromise<
   OtpSendResponse,

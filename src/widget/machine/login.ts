@@ -80,6 +80,7 @@ import {
   submitPassword,
   validatePhone,
   startOAuth,
+  watchPageRestore,
   watchSession,
 } from './actors.ts';
 import { toErrorDescriptor, toErrorDetail } from './errors.ts';
@@ -113,11 +114,6 @@ export function urlTokenFrom(url: string | undefined): LoginContext['urlToken'] 
     if (token) return { type, token };
   }
   return null;
-}
-
-/** The magic-link token of a redirect URL (`?stytch_token_type=magic_links&token=…`), or null. */
-export function magicLinkTokenFrom(url: string | undefined): string | null {
-  return tokenFrom(url, TOKEN_TYPES.magicLinks);
 }
 
 /** The password-reset token of an emailed link (`?stytch_token_type=reset_password&token=…`), or null. */
@@ -172,6 +168,7 @@ export const loginMachine = setup({
     sendMagicLink,
     authenticateUrlToken,
     startOAuth,
+    watchPageRestore,
     oneTapMachine,
     loadBootstrap,
     watchSession,
@@ -416,7 +413,12 @@ export const loginMachine = setup({
             onError: { target: 'idle', actions: ['setCallError', 'emitError'] },
           },
         },
-        redirecting: {},
+        // Back from the provider's page, the browser may restore this page as it was left (back/forward cache): the
+        // buttons must work again rather than stay busy.
+        redirecting: {
+          invoke: { src: 'watchPageRestore' },
+          on: { PAGE_RESTORED: { target: 'idle' } },
+        },
         // The phone library decides; if it has not answered within 2 s (or failed to load), the fallback does.
         validatingPhone: {
           entry: 'clearError',

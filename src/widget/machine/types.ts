@@ -103,6 +103,8 @@ export type LoginEvent =
   | { type: 'BACK' }
   /** A social sign-in button: start the provider's flow. */
   | { type: 'OAUTH_START'; provider: string }
+  /** The browser showed the page again from its back/forward cache (back from a provider's page). */
+  | { type: 'PAGE_RESTORED' }
   /** From the One Tap child: it reached an error state (the developer-facing message is reported). */
   | { type: 'ONE_TAP_ERROR'; error: OneTapError }
   /** From the One Tap child: the service refused Google's credential (its error is shown like a failed call's). */
