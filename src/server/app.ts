@@ -13,11 +13,11 @@ import {
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
+import { mountDevTools } from './dev/mount.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { sdkCors } from './middleware/cors.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
-import { devInboxRoutes } from './routes/dev-inbox.ts';
 import { eventRoutes } from './routes/events.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
@@ -28,9 +28,6 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { staticRoutes } from './routes/static.ts';
 import { userRoutes } from './routes/users.ts';
 import { accountRoutes } from './routes/accounts.ts';
-import { devAccountRoutes } from './routes/dev-accounts.ts';
-import { devCaptcha } from './middleware/captcha.ts';
-import { devOAuthRoutes } from './routes/dev-oauth.ts';
 import { oauthRoutes, oauthSdkRoutes } from './routes/oauth.ts';
 import { loadSigningKey } from './security/jwt.ts';
 import { FixedWindowRateLimiter } from './security/rate-limit.ts';
@@ -84,7 +81,8 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   const sdk = new Hono<AppEnv>();
   sdk.use('*', sdkCors(deps.config.allowedOrigins));
   sdk.use('*', limitBody(MAX_BODY_BYTES));
-  sdk.use('*', devCaptcha(deps));
+  // The only place dev tools are mounted (dev/mount.ts): in production none of them exists.
+  if (deps.config.mode === 'development') mountDevTools({ app, sdk }, deps);
   sdk.route('/', projectRoutes(deps));
   sdk.route('/', eventRoutes(deps));
   sdk.route('/', magicLinkRoutes(deps));
@@ -98,9 +96,6 @@ function buildApp(deps: Deps): Hono<AppEnv> {
 
   app.route('/', jwksRoutes(deps));
   app.route('/', oauthRoutes(deps));
-  if (deps.config.devIdentityProvider) app.route('/', devOAuthRoutes(deps));
-  if (deps.config.devInbox) app.route('/', devInboxRoutes(deps));
-  if (deps.config.devInbox) app.route('/', devAccountRoutes(deps));
   if (deps.config.siteDir || deps.config.distDir) {
     app.route('/', staticRoutes({ siteDir: deps.config.siteDir, distDir: deps.config.distDir }));
   }

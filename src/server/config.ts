@@ -57,8 +57,13 @@ export interface OAuthProviderCredentials {
   scopes?: string[];
 }
 
+/** `development`: the local demo with its dev tools; `production`: no dev tool exists, whatever else is set. */
+export type ServiceMode = 'development' | 'production';
+
 /** Everything a caller may set; every field has a safe local default. */
 export interface ServiceOptions {
+  /** Default `development`. `production` forces `devInbox`, `devIdentityProvider` and `devCaptcha` off. */
+  mode?: ServiceMode;
   database?: DatabaseOptions;
   publicToken?: string;
   projectId?: string;
@@ -132,6 +137,7 @@ export interface ServiceOptions {
 
 /** The resolved configuration: no optional fields left except the static folders and SMTP. */
 export interface ProjectConfig {
+  mode: ServiceMode;
   publicToken: string;
   projectId: string;
   projectName: string;
@@ -173,8 +179,12 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
   if (options.defaultRedirectUrl && !redirectUrls.includes(options.defaultRedirectUrl)) {
     redirectUrls.push(options.defaultRedirectUrl);
   }
+  // The single switch: production never runs a dev stand-in, even when an option asks for one.
+  const mode = options.mode ?? 'development';
+  const devAllowed = mode === 'development';
   const emailDomains = options.emailDomains?.length ? [...options.emailDomains] : [...DEFAULT_EMAIL_DOMAINS];
   return {
+    mode,
     publicToken: options.publicToken ?? DEFAULT_PUBLIC_TOKEN,
     projectId: options.projectId ?? DEFAULT_PROJECT_ID,
     projectName: options.projectName ?? DEFAULT_PROJECT_NAME,
@@ -190,17 +200,17 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     pkceRequiredForPasswordResets: options.pkceRequiredForPasswordResets ?? false,
     rbacPolicy: options.rbacPolicy ?? { roles: [], resources: [], scopes: [] },
     userRoles: Object.fromEntries(Object.entries(options.userRoles ?? {}).map(([k, v]) => [k.toLowerCase(), [...v]])),
-    devCaptcha: options.devCaptcha ?? false,
+    devCaptcha: devAllowed && (options.devCaptcha ?? false),
     vertical: options.vertical ?? 'CONSUMER',
     connectedApps: [...(options.connectedApps ?? [])],
     trustedAuthProfiles: [...(options.trustedAuthProfiles ?? [])],
     siteDir: options.siteDir,
     distDir: options.distDir,
-    devInbox: options.devInbox ?? true,
+    devInbox: devAllowed && (options.devInbox ?? true),
     oauthProviders: { ...(options.oauthProviders ?? {}) },
     googleOneTapClientId: options.googleOneTapClientId || null,
     pkceRequiredForOAuth: options.pkceRequiredForOAuth ?? false,
-    devIdentityProvider: options.devIdentityProvider ?? options.devInbox ?? true,
+    devIdentityProvider: devAllowed && (options.devIdentityProvider ?? options.devInbox ?? true),
     publicUrl: options.publicUrl ? new URL(options.publicUrl).origin : null,
     now: options.now ?? Date.now,
     smtp: options.smtp,

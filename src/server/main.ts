@@ -10,7 +10,7 @@ import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import { oauthOptionsFromEnv } from './env-options.ts';
 import { startServer } from './listen.ts';
-import { DEV_INBOX_PATH } from './routes/dev-inbox.ts';
+import { DEV_INBOX_PATH } from './dev/inbox-routes.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;

@@ -17,7 +17,7 @@ import { optionalString, requiredString, type JsonObject } from '../http/validat
 import { verifyIdToken, type IdTokenClaims } from '../security/id-tokens.ts';
 import { hashToken, newSecretToken, secretsEqual } from '../security/tokens.ts';
 import { consumeOneTapCallback, insertOneTapCallback, isUsableOneTapCallback } from '../store/oauth.ts';
-import { devIssuer, devSigningKey } from './dev-idp.ts';
+import { devIssuer, devSigningKey } from '../dev/identity-provider.ts';
 import { allowedRedirectUrl } from './magic-links.ts';
 import { completeOAuth, NO_PROVIDER_VALUES } from './oauth.ts';
 

@@ -1,5 +1,5 @@
-// The pages a browser sees during social sign-in on the service itself: the dev identity provider's sign-in page
-// and the error page of a navigation that cannot go on (unknown state, a failed code exchange).
+// The pages a browser sees during social sign-in on the service itself: the error page of a navigation that cannot go
+// on (unknown state, a failed code exchange), and the shared layout the dev identity provider's page uses too.
 import { escapeHtml } from './escape.ts';
 
 const STYLE = `
@@ -16,7 +16,8 @@ const STYLE = `
   .error { color: #b00020; font-weight: 600; }
   .note { color: #4a4a4a; font-size: .9rem; }`;
 
-function page(title: string, body: string): string {
+/** The service's own page layout: one inline style block and no script. */
+export function servicePage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -35,57 +36,9 @@ ${body}
 </html>`;
 }
 
-export interface DevSignInPageInput {
-  providerName: string;
-  projectName: string;
-  state: string;
-  identities: { email: string; name: string }[];
-  values?: { email: string; name: string };
-  error?: string;
-}
-
-/**
- * The dev identity provider's page, like the Firebase Auth emulator's: any name and address signs in. Ids are stable
- * for browser tests: `dev-idp-form`, `dev-idp-name`, `dev-idp-email`, `dev-idp-sign-in`, `dev-idp-cancel`, and one
- * `dev-idp-identity` button (with `data-email`) per identity used before.
- */
-export function devSignInPage(input: DevSignInPageInput): string {
-  const title = `Sign in with ${input.providerName} (dev identity provider)`;
-  const state = `<input type="hidden" name="state" value="${escapeHtml(input.state)}">`;
-  const identities = input.identities.length
-    ? `<h2>Identities used before</h2>
-<ul class="identities">${input.identities
-        .map(
-          (identity) => `<li><form method="post">${state}
-<input type="hidden" name="email" value="${escapeHtml(identity.email)}"><input type="hidden" name="name" value="${escapeHtml(identity.name)}">
-<button type="submit" class="dev-idp-identity" data-email="${escapeHtml(identity.email)}">Continue as ${escapeHtml(identity.name)} &lt;${escapeHtml(identity.email)}&gt;</button></form></li>`,
-        )
-        .join('\n')}</ul>
-<h2>Or a new identity</h2>`
-    : '';
-  const error = input.error ? `<p class="error" role="alert" id="dev-idp-error">${escapeHtml(input.error)}</p>` : '';
-  return page(
-    title,
-    `<h1>${escapeHtml(title)}</h1>
-<p class="note">This page stands in for ${escapeHtml(input.providerName)} while ${escapeHtml(input.projectName)} runs
-without ${escapeHtml(input.providerName)} credentials. Any name and email address signs in; nothing is checked.</p>
-${identities}
-<form method="post" id="dev-idp-form"${input.error ? ' aria-describedby="dev-idp-error"' : ''}>
-${error}
-${state}
-<label for="dev-idp-name">Name</label>
-<input id="dev-idp-name" name="name" autocomplete="name" value="${escapeHtml(input.values?.name ?? '')}">
-<label for="dev-idp-email">Email</label>
-<input id="dev-idp-email" name="email" type="email" autocomplete="email" required value="${escapeHtml(input.values?.email ?? '')}">
-<button type="submit" class="primary" id="dev-idp-sign-in" name="action" value="sign_in">Sign in</button>
-<button type="submit" class="secondary" id="dev-idp-cancel" name="action" value="cancel" formnovalidate>Cancel</button>
-</form>`,
-  );
-}
-
 /** A navigation that cannot go on. The error type is in the page (`#error-type`) for people and tests alike. */
 export function oauthErrorPage(input: { errorType: string; message: string }): string {
-  return page(
+  return servicePage(
     'Sign-in could not be completed',
     `<h1>Sign-in could not be completed</h1>
 <p role="alert">${escapeHtml(input.message)}</p>

@@ -10,7 +10,7 @@ import { normalizeEmail, optionalString, requiredString, type JsonObject } from 
 import { generateSigningKey, loadSigningKey, signJwt, type SigningKey } from '../security/jwt.ts';
 import { hashToken, secretsEqual } from '../security/tokens.ts';
 import { consumeState, findUsableState, type StateRow } from '../store/oauth.ts';
-import { completeOAuth, flowOf, NO_PROVIDER_VALUES, type ProviderIdentity } from './oauth.ts';
+import { completeOAuth, flowOf, NO_PROVIDER_VALUES, type ProviderIdentity } from '../services/oauth.ts';
 
 /** Path of the dev issuer under the service's origin (`iss` of dev ID tokens). */
 export const DEV_ISSUER_PATH = '/dev/oauth';

@@ -29,7 +29,7 @@ export const RETRIABLE_PATHS: readonly string[] = [
  */
 export function devCaptcha(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!deps.config.devCaptcha || c.req.method !== 'POST') return next();
+    if (c.req.method !== 'POST') return next();
     const path = c.req.path.replace(/^.*?\/sdk\/v1/, '');
     if (!RETRIABLE_PATHS.includes(path)) return next();
     let body: unknown = null;

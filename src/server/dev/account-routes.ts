@@ -3,7 +3,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { readJsonObject } from '../http/body.ts';
 import { grantConnectedApp, mintImpersonationToken } from '../services/accounts.ts';
 import { listEvents } from '../store/events.ts';
-import { devEventsPage } from '../views/dev-events-page.ts';
+import { devEventsPage } from './events-page.ts';
 
 export const DEV_EVENTS_PATH = '/dev/events';
 

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../store/events.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../views/escape.ts';
 
 /** The stored telemetry as a page: newest first, one row per event with its JSON. */
 export function devEventsPage(input: { projectName: string; events: StoredEvent[] }): string {

@@ -1,5 +1,5 @@
 import type { InboxMessage } from '../store/dev-messages.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../views/escape.ts';
 
 /** The dev inbox as a page: newest first, each message with its details, text and clickable links. */
 export function devInboxPage(input: { projectName: string; messages: InboxMessage[]; to: string | undefined }): string {

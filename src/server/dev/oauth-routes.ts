@@ -8,13 +8,13 @@ import type { JsonObject } from '../http/validate.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { sdkCors } from '../middleware/cors.ts';
 import { providerType } from '../security/oauth-providers.ts';
-import { finishDevSignIn, issueDevIdToken, usableDevState } from '../services/dev-idp.ts';
+import { finishDevSignIn, issueDevIdToken, usableDevState } from './identity-provider.ts';
 import { DEV_OAUTH_AUTHORIZE_PATH } from '../services/oauth.ts';
 import { DEV_ONE_TAP_ID_TOKEN_PATH, DEV_ONE_TAP_SCRIPT_PATH } from '../services/one-tap.ts';
 import { recentDevIdentities } from '../store/oauth.ts';
-import { devOneTapScript } from '../views/dev-one-tap-script.ts';
-import { devSignInPage } from '../views/oauth-pages.ts';
-import { errorPage } from './oauth.ts';
+import { devOneTapScript } from './one-tap-script.ts';
+import { devSignInPage } from './sign-in-page.ts';
+import { errorPage } from '../routes/oauth.ts';
 
 /**
  * The dev identity provider (only mounted when it is on): the sign-in page social starts are sent to without
