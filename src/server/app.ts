@@ -18,6 +18,10 @@ import { limitBody } from './middleware/body-limit.ts';
 import { sdkCors } from './middleware/cors.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
+import { clientIp } from './middleware/client-ip.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { sdkResponseHeaders } from './middleware/sdk-headers.ts';
+import { healthRoutes } from './routes/health.ts';
 import { eventRoutes } from './routes/events.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
@@ -75,6 +79,10 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   app.onError(handleError);
   app.notFound(handleNotFound);
   app.use('*', requestId);
+  app.use('*', clientIp(deps.config.trustProxy));
+  if (deps.config.requestLog) app.use('*', requestLog(deps.config.requestLog));
+  app.use(`${SDK_BASE_PATH}/*`, sdkResponseHeaders);
+  app.route('/', healthRoutes(deps));
 
   // The SDK API: CORS first (so even a 413 is readable by an allowed page), then the body size limit.
   // Authentication is per route (middleware/auth.ts): bootstrap and telemetry need none.

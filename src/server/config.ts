@@ -12,13 +12,16 @@ import type { PasswordPolicy } from './security/password-strength.ts';
 
 export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
 
-/** TODO(email delivery): real SMTP delivery next to the dev inbox; not used yet. */
+/** Real mail delivery (helper B's mailer): an SMTP URL like `smtp://user:pass@host:587`, and the sender address. */
 export interface SmtpOptions {
-  host: string;
-  port: number;
-  secure?: boolean;
-  user?: string;
-  password?: string;
+  url: string;
+  from?: string;
+}
+
+/** SMS and WhatsApp delivery through the site owner's HTTP endpoint, each request signed with `secret`. */
+export interface SmsWebhookOptions {
+  url: string;
+  secret: string;
 }
 
 /** A connected app (an OAuth client of this project) as users see it in their connected-apps list. */
@@ -133,6 +136,21 @@ export interface ServiceOptions {
   /** Clock in milliseconds, used for every timestamp and expiry check, so tests can move time. */
   now?: () => number;
   smtp?: SmtpOptions;
+  smsWebhook?: SmsWebhookOptions;
+  /** AUTH_SECRET_KEY: 32 bytes as 64 hex characters or base64/base64url; encrypts secrets at rest. */
+  secretKey?: string;
+  /** AUTH_SECRET_KEY_PREVIOUS: older keys still accepted for reading while secrets are re-encrypted. */
+  previousSecretKeys?: string[];
+  /**
+   * How many reverse proxies stand in front of the service. 0 (default): the client IP is the TCP peer. N > 0: it is
+   * the Nth address from the right of `X-Forwarded-For` (each proxy appends the address it received from).
+   */
+  trustProxy?: number;
+  /**
+   * Where one JSON line per request goes (method, path without query, status, duration, request id, IP). Default:
+   * stdout in production, nowhere in development (where `npm start` prints its human-friendly lines instead).
+   */
+  requestLog?: ((line: string) => void) | null;
 }
 
 /** The resolved configuration: no optional fields left except the static folders and SMTP. */
@@ -169,6 +187,8 @@ export interface ProjectConfig {
   publicUrl: string | null;
   now: () => number;
   smtp: SmtpOptions | undefined;
+  trustProxy: number;
+  requestLog: ((line: string) => void) | null;
 }
 
 export const DEFAULT_DATABASE: DatabaseOptions = { kind: 'memory' };
@@ -214,5 +234,11 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     publicUrl: options.publicUrl ? new URL(options.publicUrl).origin : null,
     now: options.now ?? Date.now,
     smtp: options.smtp,
+    trustProxy: options.trustProxy ?? 0,
+    requestLog: options.requestLog !== undefined ? options.requestLog : mode === 'production' ? writeLine : null,
   };
+}
+
+function writeLine(line: string): void {
+  process.stdout.write(`${line}\n`);
 }

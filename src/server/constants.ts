@@ -23,6 +23,21 @@ export const DEFAULT_HOST = 'localhost';
 export const DEFAULT_DATA_DIR = '.data';
 /** Paths that the listening server adds to the redirect allowlist on its own origin; the portal is the demo's target. */
 export const OWN_REDIRECT_PATHS: readonly string[] = ['/student-portal', '/'];
+/** Hosts `npm start` (development mode) may listen on: anything else would expose the dev tools to a network. */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
+
+// ---- Operations (production mode) ----
+
+/**
+ * How long a shutdown waits for in-flight requests before closing their connections anyway: longer than any request
+ * takes (a password hash is well under a second), shorter than the 30 s a container orchestrator waits before SIGKILL.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/** Load balancers probe these; outside /sdk/v1 and /v1 so no CORS, auth or body rules apply to them. */
+export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
+/** Most load balancers allow one hop per proxy; more than this is a configuration mistake, not a real deployment. */
+export const MAX_TRUST_PROXY = 10;
 
 // ---- Identifiers ----
 

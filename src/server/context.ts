@@ -20,6 +20,8 @@ export interface Deps {
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The client's address (middleware/client-ip.ts): the TCP peer, or from X-Forwarded-For behind `trustProxy`. */
+    clientIp: string;
     /** The Basic-auth secret when it is a session token (not the public token again); not yet looked up. */
     sessionToken: string | null;
     /** Set by `requireSession`: the live session that `sessionToken` names. */

@@ -1,9 +1,70 @@
 // The service options a deployment sets through environment variables (main.ts). Kept apart from main.ts, which
-// listens as soon as it is imported, so the parsing can be tested.
+// listens as soon as it is imported, so the parsing can be tested. Every variable the service reads is parsed here
+// (README, "Deploy", has the table).
+import path from 'node:path';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/oauth.ts';
 import type { OAuthProviderCredentials, ServiceOptions } from './config.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MAX_TRUST_PROXY } from './constants.ts';
+import type { DatabaseOptions } from './db/db.ts';
+import type { ListenOptions } from './listen.ts';
+import { modeFromEnv } from './production-check.ts';
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * Everything main.ts passes to `startServer`, from the environment; `repoRoot` anchors DATA_DIR and the demo site.
+ * A malformed value throws with the variable's name; whether the mode may start at all is production-check.ts.
+ */
+export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions {
+  const mode = modeFromEnv(env);
+  const database: DatabaseOptions = env['DATABASE_URL']
+    ? { kind: 'postgres', url: env['DATABASE_URL'] }
+    : { kind: 'pglite', dataDir: path.resolve(repoRoot, env['DATA_DIR'] || DEFAULT_DATA_DIR) };
+  const options: ListenOptions = {
+    mode,
+    port: port(env['PORT']),
+    hostname: env['HOST'] || DEFAULT_HOST,
+    database,
+    allowedOrigins: list(env['ALLOWED_ORIGINS']),
+    redirectUrls: list(env['REDIRECT_URLS']),
+    ...oauthOptionsFromEnv(env),
+    trustProxy: trustProxy(env['TRUST_PROXY']),
+    siteDir: path.join(repoRoot, 'demo-site'),
+    distDir: path.join(repoRoot, 'dist'),
+  };
+  if (env['PUBLIC_TOKEN']) options.publicToken = env['PUBLIC_TOKEN'];
+  if (env['SMTP_URL']) options.smtp = { url: env['SMTP_URL'], ...(env['MAIL_FROM'] ? { from: env['MAIL_FROM'] } : {}) };
+  const smsUrl = env['SMS_WEBHOOK_URL'];
+  const smsSecret = env['SMS_WEBHOOK_SECRET'];
+  if (smsUrl || smsSecret) {
+    if (!smsUrl || !smsSecret) throw new Error('Set both SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET, or neither.');
+    options.smsWebhook = { url: smsUrl, secret: smsSecret };
+  }
+  if (env['AUTH_SECRET_KEY']) options.secretKey = env['AUTH_SECRET_KEY'];
+  const previous = list(env['AUTH_SECRET_KEY_PREVIOUS']);
+  if (previous.length) options.previousSecretKeys = previous;
+  return options;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) throw new Error(`PORT must be 0..65535, got ${value}`);
+  return parsed;
+}
+
+function trustProxy(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > MAX_TRUST_PROXY) {
+    throw new Error(`TRUST_PROXY must be the number of proxies in front of the service, 0..${MAX_TRUST_PROXY}, got ${value}`);
+  }
+  return parsed;
+}
 
 /** The variable names of a provider's credentials: OAUTH_GOOGLE_CLIENT_ID, OAUTH_GOOGLE_CLIENT_SECRET, OAUTH_GOOGLE_ISSUER. */
 export function oauthEnvNames(provider: OAuthProvider) {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createService, type Service, type ServiceOptions } from './app.ts';
-import { OWN_REDIRECT_PATHS } from './constants.ts';
+import { OWN_REDIRECT_PATHS, SHUTDOWN_GRACE_MS } from './constants.ts';
 
 export interface ListenOptions extends ServiceOptions {
   /** 0 picks a free port. */
@@ -12,6 +12,10 @@ export interface ListenOptions extends ServiceOptions {
 export interface RunningServer {
   url: string;
   service: Service;
+  /**
+   * Graceful: stops accepting connections, lets in-flight requests finish (at most SHUTDOWN_GRACE_MS, then their
+   * connections are cut), then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -20,18 +24,29 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'
 /**
  * Listens first (so a port of 0 becomes a real one), then builds the service with its own origin in the CORS
  * allowlist and its own portal and home page in the redirect allowlist: the demo site on the same server calls the
- * API and receives magic links without any configuration. Resolves once requests are served.
+ * API and receives magic links without any configuration. In production that origin is PUBLIC_URL's, never one
+ * derived from the listening address. Resolves once requests are served.
  */
 export async function startServer(options: ListenOptions = {}): Promise<RunningServer> {
   const hostname = options.hostname ?? 'localhost';
+  if (options.mode === 'production' && !options.publicUrl) throw new Error('Production mode needs publicUrl (PUBLIC_URL).');
   let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
-  const server = await listen(hostname, options.port ?? 0, (request, env) =>
-    handler ? handler(request, env) : new Response('Starting', { status: 503 }),
-  );
+  let closing = false;
+  const server = await listen(hostname, options.port ?? 0, async (request, env) => {
+    if (!handler) return new Response('Starting', { status: 503 });
+    const response = await handler(request, env);
+    // While shutting down, a keep-alive connection is closed after its current response instead of waiting idle.
+    if (closing) trySetHeader(response, 'Connection', 'close');
+    return response;
+  });
+  // A request still running when close() starts leaves its connection idle when it finishes: close it then.
+  server.on('request', (_request, response) => response.on('finish', () => closing && closeIdle(server)));
   const port = (server.address() as AddressInfo).port;
-  const ownOrigins = LOOPBACK_NAMES.has(hostname)
-    ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
-    : [`http://${hostname}:${port}`];
+  const ownOrigins = options.publicUrl && options.mode === 'production'
+    ? [new URL(options.publicUrl).origin]
+    : LOOPBACK_NAMES.has(hostname)
+      ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+      : [`http://${hostname}:${port}`];
   const [primaryOrigin] = ownOrigins as [string, ...string[]];
 
   let service: Service;
@@ -45,16 +60,17 @@ export async function startServer(options: ListenOptions = {}): Promise<RunningS
       ],
     });
   } catch (error) {
-    await closeServer(server);
+    await closeServer(server, 0);
     throw error;
   }
   handler = (request, env) => service.app.fetch(request, env);
 
   return {
-    url: primaryOrigin,
+    url: options.mode === 'production' ? `http://${urlHost(hostname)}:${port}` : primaryOrigin,
     service,
     async close() {
-      await closeServer(server);
+      closing = true;
+      await closeServer(server, SHUTDOWN_GRACE_MS);
       await service.close();
     },
   };
@@ -71,10 +87,36 @@ function listen(
   });
 }
 
-function closeServer(server: ServerType): Promise<void> {
+/**
+ * Stops accepting and resolves once every connection is gone. Idle keep-alive connections carry no work and are
+ * closed at once (and again whenever a response finishes, see startServer); busy ones get `graceMs` before being cut.
+ */
+function closeServer(server: ServerType, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
-    // Keep-alive connections from browsers would hold close() open; they carry no work worth waiting for.
-    if ('closeAllConnections' in server) server.closeAllConnections();
-    server.close(() => resolve());
+    const deadline = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, graceMs);
+    deadline.unref();
+    server.close(() => {
+      clearTimeout(deadline);
+      resolve();
+    });
+    closeIdle(server);
   });
+}
+
+function closeIdle(server: ServerType): void {
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+
+function trySetHeader(response: Response, name: string, value: string): void {
+  try {
+    response.headers.set(name, value);
+  } catch {
+    // Immutable headers (Response.redirect): the connection then closes when the server closes it.
+  }
+}
+
+function urlHost(hostname: string): string {
+  return hostname.includes(':') ? `[${hostname}]` : hostname;
 }

@@ -9,7 +9,7 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
  * transaction. The advisory lock makes two services starting on one PostgreSQL server take turns.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = (await fs.readdir(MIGRATIONS_DIR)).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
+  const files = await migrationFiles();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_ADVISORY_LOCK_KEY]);
     await tx.exec(
@@ -27,4 +27,16 @@ export async function migrate(db: Db): Promise<string[]> {
     }
     return appliedNow;
   });
+}
+
+/** The migration files this code expects, in order. */
+async function migrationFiles(): Promise<string[]> {
+  return (await fs.readdir(MIGRATIONS_DIR)).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
+}
+
+/** Migration files not recorded as applied (readiness: /readyz); throws when the database does not answer. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const rows = await db.query<{ version: string }>('select version from schema_migrations');
+  const applied = new Set(rows.map((row) => row.version));
+  return (await migrationFiles()).filter((file) => !applied.has(file));
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_TEMPLATE_CACHE_SUBDIR } from '../constants.ts';
 import type { Db } from './db.ts';
+import { findRepoRoot } from '../paths.ts';
 
 /** PGlite in memory (no dataDir) or in a data folder. */
 export async function openPglite(dataDir?: string): Promise<Db> {
@@ -60,8 +61,7 @@ function templatePath(): string | undefined {
     const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
     const packageJson = path.resolve(path.dirname(entry), '../package.json');
     const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
-    const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-    return path.join(repoRoot, PGLITE_TEMPLATE_CACHE_SUBDIR, `pglite-${version}-initdb.tar`);
+    return path.join(findRepoRoot(import.meta.url), PGLITE_TEMPLATE_CACHE_SUBDIR, `pglite-${version}-initdb.tar`);
   } catch {
     return undefined;
   }

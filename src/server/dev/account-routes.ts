@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJsonObject } from '../http/body.ts';
+import { htmlPage } from '../http/html-page.ts';
 import { grantConnectedApp, mintImpersonationToken } from '../services/accounts.ts';
 import { listEvents } from '../store/events.ts';
 import { devEventsPage } from './events-page.ts';
@@ -14,8 +15,7 @@ export const DEV_EVENTS_PATH = '/dev/events';
 export function devAccountRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get(DEV_EVENTS_PATH, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.html(devEventsPage({ projectName: deps.config.projectName, events: await listEvents(deps.db) }));
+    return htmlPage(c, devEventsPage({ projectName: deps.config.projectName, events: await listEvents(deps.db) }));
   });
   routes.get(`${DEV_EVENTS_PATH}.json`, async (c) => {
     c.header('Cache-Control', 'no-store');

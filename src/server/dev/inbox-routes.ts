@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
+import { htmlPage } from '../http/html-page.ts';
 import { listMessages } from '../store/dev-messages.ts';
 import { devInboxPage } from './inbox-page.ts';
 
@@ -13,8 +14,7 @@ export function devInboxRoutes(deps: Deps): Hono<AppEnv> {
   routes.get(DEV_INBOX_PATH, async (c) => {
     const to = recipientFilter(c);
     const messages = await listMessages(deps.db, to);
-    c.header('Cache-Control', 'no-store');
-    return c.html(devInboxPage({ projectName: deps.config.projectName, messages, to }));
+    return htmlPage(c, devInboxPage({ projectName: deps.config.projectName, messages, to }));
   });
 
   routes.get(`${DEV_INBOX_PATH}.json`, async (c) => {

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { DEV_IDP_RECENT_IDENTITIES, DEV_ONE_TAP_CLIENT_ID, DEV_ONE_TAP_DEFAULT_IDENTITY, MAX_BODY_BYTES } from '../constants.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJsonObject } from '../http/body.ts';
+import { htmlPage } from '../http/html-page.ts';
 import { ApiError } from '../http/errors.ts';
 import { serviceOrigin } from '../http/request-meta.ts';
 import type { JsonObject } from '../http/validate.ts';
@@ -67,7 +68,6 @@ export function devOAuthRoutes(deps: Deps): Hono<AppEnv> {
 
   async function renderSignIn(c: Context<AppEnv>, state: string | undefined, form: JsonObject, error?: string) {
     const row = await usableDevState(deps, state);
-    c.header('Cache-Control', 'no-store');
     const page = devSignInPage({
       providerName: providerType(row.provider),
       projectName: deps.config.projectName,
@@ -76,7 +76,7 @@ export function devOAuthRoutes(deps: Deps): Hono<AppEnv> {
       values: { email: stringField(form, 'email'), name: stringField(form, 'name') },
       ...(error ? { error } : {}),
     });
-    return c.html(page, error ? 400 : 200);
+    return htmlPage(c, page, error ? 400 : 200);
   }
 
   return routes;

@@ -72,8 +72,10 @@ export const Errors = {
   phoneNumberNotFound: () => new ApiError(404, 'phone_number_not_found', 'No user has this phone number.'),
   phoneNumberTaken: () => new ApiError(403, 'unauthorized_action', 'This phone number belongs to another user.'),
   notFound: (what = 'The requested resource') => new ApiError(404, 'not_found', `${what} was not found.`),
+  // The rest of the body is never read, so the connection cannot carry another request: say so, and the server
+  // closes it after this answer instead of leaving a keep-alive client to send into a dead socket.
   payloadTooLarge: (maxBytes: number) =>
-    new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`),
+    new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`, { Connection: 'close' }),
   unsupportedMediaType: () =>
     new ApiError(415, 'unsupported_media_type', 'The request body must be JSON, sent with Content-Type: application/json.'),
   tooManyRequests: (retryAfterMs: number) =>

@@ -15,7 +15,7 @@ export interface RequestMeta {
 
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
   return {
-    ipAddress: remoteAddress(c),
+    ipAddress: c.get('clientIp') ?? '',
     userAgent: c.req.header('User-Agent') ?? '',
     pageOrigin:
       originOf(c.req.header(HEADERS.parentHost) ?? '') ?? originOf(c.req.header('Origin') ?? '') ?? originOf(c.req.url),
@@ -25,14 +25,9 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
 
 /**
  * The service's own origin as the browser reached it (the provider redirect URI and dev issuer are built on it):
- * the configured public URL, else the origin of this request.
+ * the configured public URL, else the origin of this request. Production always has a public URL (main.ts refuses to
+ * start without one, startServer too), so there no absolute URL is ever built from the Host header.
  */
 export function serviceOrigin(c: Context<AppEnv>, publicUrl: string | null): string {
   return publicUrl ?? new URL(c.req.url).origin;
-}
-
-/** The TCP peer; forwarding headers are not trusted because no proxy is configured in front of this service. */
-function remoteAddress(c: Context<AppEnv>): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? '';
 }

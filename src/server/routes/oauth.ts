@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { readJsonObject } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
+import { htmlPage } from '../http/html-page.ts';
 import { requestMeta, serviceOrigin } from '../http/request-meta.ts';
 import { publicTokenAuth } from '../middleware/auth.ts';
 import { limitBody } from '../middleware/body-limit.ts';
@@ -74,8 +75,7 @@ export async function navigation(c: Context<AppEnv>, html: boolean, step: () => 
 /** A refused navigation as a page with the error's status and type; unexpected errors go to the error handler. */
 export function errorPage(c: Context<AppEnv>, error: unknown): Response {
   if (!(error instanceof ApiError) || error.status >= 500) throw error;
-  c.header('Cache-Control', 'no-store');
-  return c.html(oauthErrorPage({ errorType: error.errorType, message: error.message }), error.status);
+  return htmlPage(c, oauthErrorPage({ errorType: error.errorType, message: error.message }), error.status);
 }
 
 /** A browser navigating asks for HTML first; scripts and tests (fetch's default Accept) get the JSON error body. */
