@@ -1,7 +1,10 @@
-// `npm start`'s social-provider settings from environment variables.
+// The environment a deployment or `npm start` sets: every variable into ServiceOptions (env-options.ts), and which
+// mode may start with it (production-check.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { oauthEnvNames, oauthOptionsFromEnv } from '../../src/server/env-options.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
+import { oauthEnvNames, oauthOptionsFromEnv, serviceOptionsFromEnv } from '../../src/server/env-options.ts';
+import { developmentRefusal, modeFromEnv, productionProblems, startupRefusal } from '../../src/server/production-check.ts';
 
 describe('social providers from the environment', () => {
   it('names each provider’s variables after it', () => {
@@ -42,5 +45,130 @@ describe('social providers from the environment', () => {
     assert.throws(() => oauthOptionsFromEnv({ OAUTH_SLACK_CLIENT_ID: 'id' }), {
       message: 'Set both OAUTH_SLACK_CLIENT_ID and OAUTH_SLACK_CLIENT_SECRET, or neither.',
     });
+  });
+});
+
+describe('every service option from the environment', () => {
+  const root = '/srv/identity';
+
+  it('defaults to the local demo: development mode, port 8787 on localhost, PGlite in .data, no proxy', () => {
+    assert.deepEqual(serviceOptionsFromEnv({}, root), {
+      mode: 'development',
+      port: 8787,
+      hostname: 'localhost',
+      database: { kind: 'pglite', dataDir: '/srv/identity/.data' },
+      allowedOrigins: [],
+      redirectUrls: [],
+      trustProxy: 0,
+      siteDir: '/srv/identity/demo-site',
+      distDir: '/srv/identity/dist',
+    });
+  });
+
+  it('reads a production deployment’s variables into the shared option names', () => {
+    const options = serviceOptionsFromEnv(
+      {
+        NODE_ENV: 'production',
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://identity@db/identity',
+        PUBLIC_URL: 'https://id.westlight.edu',
+        PUBLIC_TOKEN: 'public-token-live-1',
+        ALLOWED_ORIGINS: 'https://westlight.edu, https://portal.westlight.edu',
+        REDIRECT_URLS: 'https://westlight.edu/portal',
+        SMTP_URL: 'smtp://mailer:secret@mail.westlight.edu:587',
+        MAIL_FROM: 'Westlight <no-reply@westlight.edu>',
+        SMS_WEBHOOK_URL: 'https://sms.westlight.edu/send',
+        SMS_WEBHOOK_SECRET: 'webhook-secret',
+        AUTH_SECRET_KEY: 'a'.repeat(64),
+        AUTH_SECRET_KEY_PREVIOUS: `${'b'.repeat(64)},${'c'.repeat(64)}`,
+        TRUST_PROXY: '2',
+      },
+      root,
+    );
+    assert.deepEqual(options, {
+      mode: 'production',
+      port: 9000,
+      hostname: '0.0.0.0',
+      database: { kind: 'postgres', url: 'postgres://identity@db/identity' },
+      allowedOrigins: ['https://westlight.edu', 'https://portal.westlight.edu'],
+      redirectUrls: ['https://westlight.edu/portal'],
+      publicUrl: 'https://id.westlight.edu',
+      trustProxy: 2,
+      siteDir: '/srv/identity/demo-site',
+      distDir: '/srv/identity/dist',
+      publicToken: 'public-token-live-1',
+      smtp: { url: 'smtp://mailer:secret@mail.westlight.edu:587', from: 'Westlight <no-reply@westlight.edu>' },
+      smsWebhook: { url: 'https://sms.westlight.edu/send', secret: 'webhook-secret' },
+      secretKey: 'a'.repeat(64),
+      previousSecretKeys: ['b'.repeat(64), 'c'.repeat(64)],
+    });
+  });
+
+  it('refuses malformed values, naming the variable', () => {
+    assert.throws(() => serviceOptionsFromEnv({ PORT: '70000' }, root), { message: 'PORT must be 0..65535, got 70000' });
+    for (const value of ['-1', '1.5', 'two', '11']) {
+      assert.throws(() => serviceOptionsFromEnv({ TRUST_PROXY: value }, root), {
+        message: `TRUST_PROXY must be the number of proxies in front of the service, 0..10, got ${value}`,
+      });
+    }
+    assert.throws(() => serviceOptionsFromEnv({ SMS_WEBHOOK_URL: 'https://sms.example' }, root), {
+      message: 'Set both SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET, or neither.',
+    });
+  });
+});
+
+describe('which mode may start (production-check.ts)', () => {
+  const complete = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://id.westlight.edu',
+    SMTP_URL: 'smtp://mail.westlight.edu:587',
+    PUBLIC_TOKEN: 'public-token-live-1',
+    AUTH_SECRET_KEY: 'a'.repeat(64),
+  };
+
+  it('is production only with NODE_ENV=production', () => {
+    assert.equal(modeFromEnv({ NODE_ENV: 'production' }), 'production');
+    for (const value of [undefined, '', 'development', 'test', 'Production']) {
+      assert.equal(modeFromEnv({ NODE_ENV: value }), 'development');
+    }
+  });
+
+  it('lets npm start run on a loopback host without PUBLIC_URL', () => {
+    for (const HOST of [undefined, 'localhost', '127.0.0.1', '::1']) assert.equal(developmentRefusal({ HOST }), null);
+  });
+
+  it('refuses npm start on a non-loopback host or with PUBLIC_URL, in one line', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'id.westlight.edu']) {
+      assert.equal(
+        developmentRefusal({ HOST }),
+        `HOST=${HOST} is not a loopback address: development mode would expose its dev tools to the network. Deploy with NODE_ENV=production (README, "Deploy").`,
+      );
+    }
+    assert.equal(
+      startupRefusal({ PUBLIC_URL: 'https://id.westlight.edu' }),
+      'PUBLIC_URL is set, which means this service is being deployed: development mode lets anyone sign in as anyone. Deploy with NODE_ENV=production (README, "Deploy").',
+    );
+  });
+
+  it('starts production with every required variable, on any host', () => {
+    assert.deepEqual(productionProblems(complete), []);
+    assert.equal(startupRefusal({ ...complete, HOST: '0.0.0.0' }), null);
+  });
+
+  it('names each missing or unusable production variable', () => {
+    assert.deepEqual(productionProblems({}), [
+      'PUBLIC_URL (the origin browsers and providers reach the service at) is not set',
+      'SMTP_URL (the mail transport) is not set',
+      'PUBLIC_TOKEN is not set',
+      'AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set',
+    ]);
+    assert.deepEqual(productionProblems({ ...complete, PUBLIC_URL: 'id.westlight.edu' }), ['PUBLIC_URL must be an http(s) URL, got id.westlight.edu']);
+    assert.deepEqual(productionProblems({ ...complete, PUBLIC_URL: 'ftp://id.westlight.edu' }), ['PUBLIC_URL must be an http(s) URL, got ftp://id.westlight.edu']);
+    assert.deepEqual(productionProblems({ ...complete, PUBLIC_TOKEN: DEFAULT_PUBLIC_TOKEN }), ['PUBLIC_TOKEN is the built-in development token']);
+    assert.equal(
+      startupRefusal({ ...complete, SMTP_URL: '', AUTH_SECRET_KEY: undefined }),
+      'Refusing to start in production mode: SMTP_URL (the mail transport) is not set; AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.',
+    );
   });
 });
