@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createService, type Service, type ServiceOptions } from './app.ts';
-import { OWN_REDIRECT_PATHS, SHUTDOWN_GRACE_MS } from './constants.ts';
+import { HEALTH_PATH, OWN_REDIRECT_PATHS, SHUTDOWN_GRACE_MS } from './constants.ts';
 
 export interface ListenOptions extends ServiceOptions {
   /** 0 picks a free port. */
@@ -33,7 +33,7 @@ export async function startServer(options: ListenOptions = {}): Promise<RunningS
   let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
   let closing = false;
   const server = await listen(hostname, options.port ?? 0, async (request, env) => {
-    if (!handler) return new Response('Starting', { status: 503 });
+    if (!handler) return startingResponse(request);
     const response = await handler(request, env);
     // While shutting down, a keep-alive connection is closed after its current response instead of waiting idle.
     if (closing) trySetHeader(response, 'Connection', 'close');
@@ -107,6 +107,15 @@ function closeServer(server: ServerType, graceMs: number): Promise<void> {
 
 function closeIdle(server: ServerType): void {
   if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+
+/**
+ * Before the database is open: the process is alive (/healthz 200) but not ready for traffic (everything else 503),
+ * so a load balancer neither restarts a slow-starting instance nor sends it requests.
+ */
+function startingResponse(request: Request): Response {
+  if (new URL(request.url).pathname === HEALTH_PATH) return Response.json({ status: 'ok' });
+  return Response.json({ status: 'unavailable', reason: 'Starting.' }, { status: 503 });
 }
 
 function trySetHeader(response: Response, name: string, value: string): void {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { resolveConfig } from '../../src/server/config.ts';
 import { HEALTH_PATH, READY_PATH } from '../../src/server/constants.ts';
+import { startServer } from '../../src/server/listen.ts';
 import { dataOf, expectError, post, startTestService, uniqueEmail, type TestService } from './support.ts';
 
 const STRONG = 'correct horse battery staple';
@@ -122,6 +123,28 @@ describe('production mode: no dev tool exists', () => {
   });
 });
 
+describe('startServer in production', () => {
+  it('refuses to listen without a public URL: its own origin must not come from the listening address', async () => {
+    await assert.rejects(startServer({ mode: 'production', database: { kind: 'memory' } }), {
+      message: 'Production mode needs publicUrl (PUBLIC_URL).',
+    });
+  });
+
+  it('allows PUBLIC_URL’s origin (CORS) and its portal (redirects), not the listening address', async () => {
+    const server = await startServer({ mode: 'production', publicUrl: 'https://id.westlight.example/ignored-path', database: { kind: 'memory' }, requestLog: null });
+    try {
+      const { config } = server.service;
+      assert.deepEqual(config.allowedOrigins, ['https://id.westlight.example']);
+      assert.deepEqual(config.redirectUrls, ['https://id.westlight.example/student-portal', 'https://id.westlight.example/']);
+      assert.equal(config.publicUrl, 'https://id.westlight.example');
+      assert.match(server.url, /^http:\/\/localhost:\d+$/);
+      assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('health probes', () => {
   it('/healthz answers 200 {"status":"ok"} and /readyz 200 when every migration is applied', async () => {
     const health = await t.service.app.request(HEALTH_PATH);
@@ -209,15 +232,23 @@ describe('request log', () => {
 });
 
 describe('client IP behind proxies (trustProxy)', () => {
-  async function loggedIp(trustProxy: number, forwardedFor: string | undefined): Promise<unknown> {
-    const lines: string[] = [];
-    const service = await startTestService({ trustProxy, requestLog: (line) => lines.push(line) });
-    try {
-      await service.service.app.request(HEALTH_PATH, { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} });
-      return (JSON.parse(lines[0] ?? '{}') as Record<string, unknown>)['ip'];
-    } finally {
-      await service.close();
+  const services = new Map<number, { service: TestService; lines: string[] }>();
+  before(async () => {
+    for (const trustProxy of [0, 1, 2]) {
+      const lines: string[] = [];
+      services.set(trustProxy, { service: await startTestService({ trustProxy, requestLog: (line) => lines.push(line) }), lines });
     }
+  });
+  after(async () => {
+    for (const { service } of services.values()) await service.close();
+  });
+
+  async function loggedIp(trustProxy: number, forwardedFor: string): Promise<unknown> {
+    const entry = services.get(trustProxy);
+    assert.ok(entry);
+    entry.lines.length = 0;
+    await entry.service.service.app.request(HEALTH_PATH, { headers: { 'X-Forwarded-For': forwardedFor } });
+    return (JSON.parse(entry.lines[0] ?? '{}') as Record<string, unknown>)['ip'];
   }
 
   it('ignores X-Forwarded-For without a configured proxy (any client can write it)', async () => {
@@ -234,16 +265,13 @@ describe('client IP behind proxies (trustProxy)', () => {
   });
 
   it('records the forwarded address on the session a sign-in creates', async () => {
-    const service = await startTestService({ trustProxy: 1, requestLog: null });
-    try {
-      const data = await dataOf<{ session: { attributes: { ip_address: string } } }>(
-        await post(service, '/passwords', { email: uniqueEmail(), password: STRONG, session_duration_minutes: 30 }, {
-          headers: { 'X-Forwarded-For': '192.0.2.99, 203.0.113.50' },
-        }),
-      );
-      assert.equal(data.session.attributes.ip_address, '203.0.113.50');
-    } finally {
-      await service.close();
-    }
+    const entry = services.get(1);
+    assert.ok(entry);
+    const data = await dataOf<{ session: { attributes: { ip_address: string } } }>(
+      await post(entry.service, '/passwords', { email: uniqueEmail(), password: STRONG, session_duration_minutes: 30 }, {
+        headers: { 'X-Forwarded-For': '192.0.2.99, 203.0.113.50' },
+      }),
+    );
+    assert.equal(data.session.attributes.ip_address, '203.0.113.50');
   });
 });
