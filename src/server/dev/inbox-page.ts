@@ -1,20 +1,8 @@
 import type { InboxMessage } from '../store/dev-messages.ts';
 import { escapeHtml } from '../views/escape.ts';
+import { servicePage } from '../views/oauth-pages.ts';
 
-/** The dev inbox as a page: newest first, each message with its details, text and clickable links. */
-export function devInboxPage(input: { projectName: string; messages: InboxMessage[]; to: string | undefined }): string {
-  const heading = input.to ? `Dev inbox for ${input.to}` : 'Dev inbox';
-  const body = input.messages.length
-    ? `<ol class="messages">${input.messages.map(messageItem).join('\n')}</ol>`
-    : '<p>No messages yet. Sign in with any email address or phone number and the message will appear here.</p>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(heading)} · ${escapeHtml(input.projectName)}</title>
-<style>
+const INBOX_PAGE_STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 48rem; padding: 1rem; color: #1a1a1a; }
   .messages { list-style: none; padding: 0; }
   .message { border: 1px solid #c8c8c8; border-radius: 8px; padding: 1rem; margin-block: 1rem; }
@@ -25,17 +13,19 @@ export function devInboxPage(input: { projectName: string; messages: InboxMessag
   pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f4f4f4; padding: .75rem; border-radius: 4px; }
   a { color: #0645ad; overflow-wrap: anywhere; }
   a:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(heading)}</h1>
+`;
+
+/** The dev inbox as a page: newest first, each message with its details, text and clickable links. */
+export function devInboxPage(input: { projectName: string; messages: InboxMessage[]; to: string | undefined }): string {
+  const heading = input.to ? `Dev inbox for ${input.to}` : 'Dev inbox';
+  const body = input.messages.length
+    ? `<ol class="messages">${input.messages.map(messageItem).join('\n')}</ol>`
+    : '<p>No messages yet. Sign in with any email address or phone number and the message will appear here.</p>';
+  const page = `<h1>${escapeHtml(heading)}</h1>
 <p>Every email, SMS and WhatsApp message the identity service would have sent, newest first.
 <a href="/dev/inbox.json${input.to ? `?to=${encodeURIComponent(input.to)}` : ''}">As JSON</a>.</p>
-${body}
-</main>
-</body>
-</html>`;
+${body}`;
+  return servicePage(`${heading} · ${input.projectName}`, page, INBOX_PAGE_STYLE);
 }
 
 /** How a message without a subject (a text or WhatsApp message) is headed. */

@@ -16,8 +16,11 @@ const STYLE = `
   .error { color: #b00020; font-weight: 600; }
   .note { color: #4a4a4a; font-size: .9rem; }`;
 
-/** The service's own page layout: one inline style block and no script. */
-export function servicePage(title: string, body: string): string {
+/**
+ * The service's own page layout: one inline style block (the OAuth pages' unless given), no script, and no referrer,
+ * so a link clicked on the page never carries the page's URL (a state, a token) to another site.
+ */
+export function servicePage(title: string, body: string, style: string = STYLE): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -26,7 +29,7 @@ export function servicePage(title: string, body: string): string {
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${style}</style>
 </head>
 <body>
 <main>
