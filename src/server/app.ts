@@ -19,6 +19,7 @@ import { sdkCors } from './middleware/cors.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
 import { clientIp } from './middleware/client-ip.ts';
+import { publicUrl } from './middleware/public-url.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sdkResponseHeaders } from './middleware/sdk-headers.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -80,6 +81,7 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   app.notFound(handleNotFound);
   app.use('*', requestId);
   app.use('*', clientIp(deps.config.trustProxy));
+  app.use('*', publicUrl(deps.config.publicUrl));
   if (deps.config.requestLog) app.use('*', requestLog(deps.config.requestLog));
   app.use(`${SDK_BASE_PATH}/*`, sdkResponseHeaders);
   app.route('/', healthRoutes(deps));

@@ -22,6 +22,8 @@ export interface AppEnv {
     requestId: string;
     /** The client's address (middleware/client-ip.ts): the TCP peer, or from X-Forwarded-For behind `trustProxy`. */
     clientIp: string;
+    /** The configured public origin (middleware/public-url.ts); null in development without PUBLIC_URL. */
+    publicUrl: string | null;
     /** The Basic-auth secret when it is a session token (not the public token again); not yet looked up. */
     sessionToken: string | null;
     /** Set by `requireSession`: the live session that `sessionToken` names. */

@@ -123,6 +123,33 @@ describe('production mode: no dev tool exists', () => {
   });
 });
 
+describe('absolute URLs come from PUBLIC_URL, never from Host', () => {
+  it('resolves a relative redirect URL of a call without Origin against PUBLIC_URL, not the Host header', async () => {
+    const service = await startTestService({
+      mode: 'production',
+      publicUrl: 'https://id.westlight.example',
+      redirectUrls: ['https://id.westlight.example/student-portal'],
+      requestLog: null,
+    });
+    try {
+      const send = (host: string) =>
+        service.service.app.request(`http://${host}/sdk/v1/magic_links/email/login_or_create`, {
+          method: 'POST',
+          headers: {
+            Host: host,
+            Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ email: uniqueEmail(), login_magic_link_url: '/student-portal', signup_magic_link_url: '/student-portal' }),
+        });
+      await dataOf(await send('attacker.example'));
+      await dataOf(await send('10.0.0.5:8787'));
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('startServer in production', () => {
   it('refuses to listen without a public URL: its own origin must not come from the listening address', async () => {
     await assert.rejects(startServer({ mode: 'production', database: { kind: 'memory' } }), {

@@ -18,7 +18,10 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
     ipAddress: c.get('clientIp') ?? '',
     userAgent: c.req.header('User-Agent') ?? '',
     pageOrigin:
-      originOf(c.req.header(HEADERS.parentHost) ?? '') ?? originOf(c.req.header('Origin') ?? '') ?? originOf(c.req.url),
+      originOf(c.req.header(HEADERS.parentHost) ?? '') ??
+      originOf(c.req.header('Origin') ?? '') ??
+      c.get('publicUrl') ??
+      originOf(c.req.url),
     sessionToken: c.get('sessionToken') ?? null,
   };
 }
