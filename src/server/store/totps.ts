@@ -61,16 +61,19 @@ export async function insertRecoveryCodes(
   }
 }
 
-/** Marks the code used if it is the user's and unused; returns its authenticator, or null. Atomic: single use. */
+/**
+ * Marks the code used if it is the user's and unused; returns its authenticator, or null. Atomic: single use. The
+ * user is part of the match, so a guess that happens to hit another user's code does not use that code up.
+ */
 export async function consumeRecoveryCode(
   db: Db,
-  input: { codeHash: string; now: number },
+  input: { userId: string; codeHash: string; now: number },
 ): Promise<{ id: string; totp_id: string; user_id: string } | null> {
   const [row] = await db.query<{ id: string; totp_id: string; user_id: string }>(
     `update totp_recovery_codes set used_at = $2::timestamptz
-     where code_hash = $1 and used_at is null
+     where code_hash = $1 and user_id = $3 and used_at is null
        and totp_id in (select id from totps where verified) returning id, totp_id, user_id`,
-    [input.codeHash, iso(input.now)],
+    [input.codeHash, iso(input.now), input.userId],
   );
   return row ?? null;
 }
