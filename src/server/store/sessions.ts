@@ -94,6 +94,18 @@ export async function revokeSession(db: Db, sessionId: string, now: number): Pro
   ]);
 }
 
+/**
+ * Ends every live session of the user except `keepSessionId` (a password change: whoever knew the old password may
+ * hold one). Returns how many ended.
+ */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now: number): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'update sessions set revoked_at = $3::timestamptz where user_id = $1 and id <> $2 and revoked_at is null returning id',
+    [userId, keepSessionId, iso(now)],
+  );
+  return rows.length;
+}
+
 export function toWireSession(session: ActiveSession): Session {
   return {
     session_id: session.id,
