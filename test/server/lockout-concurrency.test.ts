@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { USER_LOCK_DURATION_MS, USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants.ts';
 import { base32Decode, matchingStep, totpAt } from '../../src/server/security/totp.ts';
-import { dataOf, expectError, post, signIn, startTestService, uniqueEmail, type TestService } from './support.ts';
+import { dataOf, expectError, inbox, post, signIn, startTestService, uniqueEmail, type TestService } from './support.ts';
 
 const STRONG = 'correct horse battery staple';
 const STRONG_2 = 'purple-elephant-on-a-bicycle';
@@ -138,5 +138,21 @@ describe('TOTP and recovery-code lockout under parallel guesses', () => {
       [created.totp_id],
     );
     assert.equal(unused?.n, created.recovery_codes.length);
+  });
+});
+
+describe('OTP passcode lockout under parallel guesses', () => {
+  it(`${WRONG_GUESSES} concurrent wrong passcodes and then the right one: refused, at most ${USER_LOCK_FAILURE_LIMIT} checked`, async () => {
+    const email = uniqueEmail();
+    const sent = await dataOf<{ method_id: string; user_id: string }>(await post(t, '/otps/email/login_or_create', { email }));
+    const [message] = await inbox(t, email);
+    const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+    assert.ok(code);
+    const auth = (token: string) => post(t, '/otps/authenticate', { token, method_id: sent.method_id, session_duration_minutes: 30 });
+    const wrong = Array.from({ length: WRONG_GUESSES }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const responses = await Promise.all([...wrong.map(auth), auth(code)]);
+    await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
+    assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
+    assert.equal(await checkedAttempts(sent.user_id), USER_LOCK_FAILURE_LIMIT);
   });
 });
