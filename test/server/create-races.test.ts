@@ -4,8 +4,10 @@
 // are what exercise the insert-decides-the-race code paths.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { TOTP_RECOVERY_CODE_COUNT } from '../../src/server/constants.ts';
 import { verifyPassword } from '../../src/server/security/password-hashing.ts';
-import { dataOf, expectError, post, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
+import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
+import { dataOf, expectError, post, PORTAL_URL, signIn, startTestService, uniqueEmail, type TestService } from './support.ts';
 
 const PARALLEL = 40;
 
@@ -135,3 +137,25 @@ describe(`${PARALLEL} parallel sign-ups of one new identity`, () => {
 function publicToken(): string {
   return t.service.config.publicToken;
 }
+
+describe('parallel recovery-code regeneration', () => {
+  it('leaves exactly one set of codes: the old ones and all but one response’s codes are dead', async () => {
+    const student = await signIn(t);
+    const options = { sessionToken: student.sessionToken };
+    const created = await dataOf<{ totp_id: string; secret: string }>(await post(t, '/totps', { expiration_minutes: 5 }, options));
+    await dataOf(await post(t, '/totps/authenticate', { totp_code: totpAt(base32Decode(created.secret), t.now()), session_duration_minutes: 30 }, options));
+    const responses = await Promise.all(Array.from({ length: 10 }, () => post(t, '/totps/recovery_codes', undefined, options)));
+    const sets = [];
+    for (const res of responses) sets.push((await dataOf<{ totps: { recovery_codes: string[] }[] }>(res)).totps[0]!.recovery_codes);
+    const [unused] = await t.service.db.query<{ n: number }>(
+      'select count(*)::int as n from totp_recovery_codes where totp_id = $1 and used_at is null',
+      [created.totp_id],
+    );
+    assert.equal(unused?.n, TOTP_RECOVERY_CODE_COUNT);
+    // One code of each answer: exactly one answer's codes still work (fewer wrong tries than the lock allows).
+    const tries = [];
+    for (const codes of sets) tries.push(await post(t, '/totps/recover', { recovery_code: codes[0], session_duration_minutes: 30 }, options));
+    assert.deepEqual(statusCounts(tries), { 200: 1, 401: sets.length - 1 });
+    for (const res of tries) if (res.status === 401) await expectError(res, 401, 'recovery_code_not_found');
+  });
+});

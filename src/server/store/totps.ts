@@ -78,11 +78,17 @@ export async function consumeRecoveryCode(
   return row ?? null;
 }
 
-/** Replaces every unused recovery code of an authenticator (the old ones stop working). */
+/**
+ * Replaces every unused recovery code of an authenticator (the old ones stop working). The authenticator's row is
+ * locked first, so concurrent regenerations run one after the other and the last one's codes are the only ones left.
+ */
 export async function replaceRecoveryCodes(
   db: Db,
   input: { totpId: string; userId: string; codeHashes: string[]; now: number },
 ): Promise<void> {
-  await db.query('delete from totp_recovery_codes where totp_id = $1 and used_at is null', [input.totpId]);
-  await insertRecoveryCodes(db, input);
+  await db.transaction(async (tx) => {
+    await tx.query('select id from totps where id = $1 for no key update', [input.totpId]);
+    await tx.query('delete from totp_recovery_codes where totp_id = $1 and used_at is null', [input.totpId]);
+    await insertRecoveryCodes(tx, input);
+  });
 }
