@@ -46,8 +46,8 @@ import {
   type PasswordRow,
 } from '../store/passwords.ts';
 import { createUserWithEmail, findEmail, findEmailById, markEmailVerified, type EmailRow } from '../store/users.ts';
-import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { passwordResetEmail } from '../views/password-reset-email.ts';
+import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
 import { deliver } from './mailer.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication, type AuthenticatePayload } from './sessions.ts';

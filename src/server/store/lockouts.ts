@@ -10,15 +10,6 @@ export interface LockPolicy {
   lockMs: number;
 }
 
-/** When the user's lock ends (epoch ms), or null when they are not locked at `now`. */
-export async function lockedUntil(db: Db, userId: string, now: number): Promise<number | null> {
-  const [row] = await db.query<{ locked_until: Date | null }>(
-    'select locked_until from users where id = $1 and locked_until > $2::timestamptz',
-    [userId, iso(now)],
-  );
-  return row?.locked_until ? new Date(row.locked_until).getTime() : null;
-}
-
 export type Reservation = { reserved: true; seq: string } | { reserved: false; retryAfterMs: number };
 
 /**
