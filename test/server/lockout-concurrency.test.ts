@@ -57,6 +57,9 @@ describe('password lockout under parallel guesses', () => {
     const right = login(email, STRONG);
     const responses = await Promise.all([...burst, right]);
     const rightAnswer = responses.pop()!;
+    // Refused either by the lock or by the slots still being checked: both say when to come back, within the lock.
+    const retryAfter = Number(rightAnswer.headers.get('Retry-After'));
+    assert.ok(retryAfter >= 1 && retryAfter <= USER_LOCK_DURATION_MS / 1000, `Retry-After ${retryAfter}`);
     await expectError(rightAnswer, 429, 'user_lock_limit_reached', 'Too many failed authentication attempts. Please try again later.');
     assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
     assert.equal(await checkedAttempts(userId), USER_LOCK_FAILURE_LIMIT);
