@@ -252,12 +252,35 @@ export function flowOf(row: StateRow): FlowTarget {
 }
 
 /**
+ * Thrown inside the completion's transaction when a concurrent first sign-in with the same (provider, subject)
+ * registered first: the user this one created must not survive, so the whole transaction rolls back and runs again
+ * (then it finds the registration and signs in to that user).
+ */
+class LostFirstSignIn extends Error {}
+
+/**
  * The step every social sign-in ends in: find or create the user, record the registration, mint the single-use oauth
  * token, and answer the redirect URL carrying it (the sign-up URL when the user is new).
  */
 export async function completeOAuth(deps: Deps, identity: ProviderIdentity, flow: FlowTarget): Promise<string> {
+  let token: { secret: string; created: boolean };
+  try {
+    token = await completeInTransaction(deps, identity, flow);
+  } catch (error) {
+    if (!(error instanceof LostFirstSignIn)) throw error;
+    token = await completeInTransaction(deps, identity, flow);
+  }
+  const target = token.created ? flow.signupRedirectUrl : flow.loginRedirectUrl;
+  return tokenUrl(new URL(target), TOKEN_TYPES.oauth, token.secret);
+}
+
+async function completeInTransaction(
+  deps: Deps,
+  identity: ProviderIdentity,
+  flow: FlowTarget,
+): Promise<{ secret: string; created: boolean }> {
   // One transaction: a failure part way must not leave a user without the registration or token that explains it.
-  const token = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const now = deps.config.now();
     const { userId, emailId, created } = await resolveUser(tx, identity, now);
     await fillNameFromProvider(tx, userId, identity.name);
@@ -273,6 +296,8 @@ export async function completeOAuth(deps: Deps, identity: ProviderIdentity, flow
       devIdentity: identity.devIdentity,
       now,
     });
+    // The unique (provider, subject) decides between concurrent first sign-ins: the upsert waited for the winner.
+    if (registration.user_id !== userId) throw new LostFirstSignIn();
     const secret = newSecretToken();
     await insertOAuthToken(tx, {
       tokenHash: hashToken(secret),
@@ -285,8 +310,6 @@ export async function completeOAuth(deps: Deps, identity: ProviderIdentity, flow
     });
     return { secret, created };
   });
-  const target = token.created ? flow.signupRedirectUrl : flow.loginRedirectUrl;
-  return tokenUrl(new URL(target), TOKEN_TYPES.oauth, token.secret);
 }
 
 /**

@@ -5,9 +5,6 @@ import {
   OTP_EXPIRATION_MINUTES_MAX,
   OTP_EXPIRATION_MINUTES_MIN,
   OTP_MAX_ATTEMPTS_PER_CODE,
-  USER_LOCK_DURATION_MS,
-  USER_LOCK_FAILURE_LIMIT,
-  USER_LOCK_FAILURE_WINDOW_MS,
 } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/db.ts';
@@ -24,7 +21,6 @@ import {
 } from '../http/validate.ts';
 import { hashOtpCode, newOtpCode, OTP_CODE_PATTERN } from '../security/otp-codes.ts';
 import { normalizePhoneNumber } from '../security/phone-numbers.ts';
-import { lockedUntil, recordAuthFailure } from '../store/lockouts.ts';
 import { consumeOtpCode, countFailedAttempt, insertOtpCode } from '../store/otps.ts';
 import {
   addPhoneNumberToUser,
@@ -35,6 +31,7 @@ import {
 } from '../store/phone-numbers.ts';
 import { addEmailToUser, findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified } from '../store/users.ts';
 import { otpMessage, type OtpPurpose } from '../views/otp-message.ts';
+import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { deliver } from './mailer.ts';
 import type { SendMode } from './magic-links.ts';
 import { requiredSessionDuration } from './token-authentication.ts';
@@ -104,11 +101,8 @@ export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonO
   // An unknown method id gets the same answer as a wrong code: it says nothing about which ids exist.
   if (!method) throw Errors.otpCodeNotFound();
   const now = deps.config.now();
-  const lockEnds = await lockedUntil(deps.db, method.userId, now);
-  if (lockEnds !== null) throw Errors.userLockLimitReached(lockEnds - now);
-
   const maxAttempts = OTP_MAX_ATTEMPTS_PER_CODE;
-  const started = await deps.db.transaction(async (tx) => {
+  const useCode = () => deps.db.transaction(async (tx) => {
     const consumed = await consumeOtpCode(tx, { methodId, codeHash: hashOtpCode(methodId, code), now, maxAttempts });
     if (!consumed) return null;
     const at = new Date(now).toISOString();
@@ -133,20 +127,19 @@ export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonO
     return sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: consumed.user_id, factor, durationMinutes });
   });
 
-  if (!started) {
-    // Outside the transaction above, so the failure is recorded even though the request fails.
-    await countFailedAttempt(deps.db, { methodId, now, maxAttempts });
-    const lockedUntilMs = await recordAuthFailure(deps.db, {
-      userId: method.userId,
-      now,
-      limit: USER_LOCK_FAILURE_LIMIT,
-      windowMs: USER_LOCK_FAILURE_WINDOW_MS,
-      lockMs: USER_LOCK_DURATION_MS,
-    });
-    // The failure that reaches the limit already answers 429: the visitor is locked now, retrying is pointless.
-    if (lockedUntilMs !== null) throw Errors.userLockLimitReached(lockedUntilMs - now);
-    throw Errors.otpCodeNotFound();
-  }
+  // The code is tried on a reserved attempt of the user (services/lockout.ts): parallel guesses cannot outrun the lock.
+  const started = await checkUnderLock(
+    deps,
+    method.userId,
+    async () => {
+      const result = await useCode();
+      if (result) return result;
+      // Outside the transaction above, so the failure is recorded even though the request fails.
+      await countFailedAttempt(deps.db, { methodId, now, maxAttempts });
+      return WRONG_SECRET;
+    },
+    Errors.otpCodeNotFound,
+  );
 
   return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), method_id: methodId };
 }

@@ -17,9 +17,6 @@ import {
   PASSWORD_RESET_EXPIRATION_MINUTES_MIN,
   SESSION_DURATION_MINUTES_MAX,
   SESSION_DURATION_MINUTES_MIN,
-  USER_LOCK_DURATION_MS,
-  USER_LOCK_FAILURE_LIMIT,
-  USER_LOCK_FAILURE_WINDOW_MS,
 } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
@@ -37,8 +34,7 @@ import { hashPassword, verifyNothing, verifyPassword } from '../security/passwor
 import { checkStrength, userInputsOf, type StrengthResult } from '../security/password-strength.ts';
 import { isS256Challenge, verifyPkce } from '../security/pkce.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
-import { lockedUntil, recordAuthFailure } from '../store/lockouts.ts';
-import { touchSession, type ActiveSession } from '../store/sessions.ts';
+import { revokeOtherSessions, touchSession, type ActiveSession } from '../store/sessions.ts';
 import {
   clearUserLock,
   consumePasswordReset,
@@ -47,9 +43,11 @@ import {
   insertPasswordReset,
   requirePasswordReset,
   setPassword,
+  type PasswordRow,
 } from '../store/passwords.ts';
-import { findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified, type EmailRow } from '../store/users.ts';
+import { createUserWithEmail, findEmail, findEmailById, markEmailVerified, type EmailRow } from '../store/users.ts';
 import { passwordResetEmail } from '../views/password-reset-email.ts';
+import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
 import { deliver } from './mailer.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication, type AuthenticatePayload } from './sessions.ts';
@@ -101,24 +99,24 @@ function requireStrong(deps: Deps, password: string, email?: string): void {
   );
 }
 
-async function requireNotLocked(deps: Deps, userId: string): Promise<void> {
-  const now = deps.config.now();
-  const ends = await lockedUntil(deps.db, userId, now);
-  if (ends !== null) throw Errors.userLockLimitReached(ends - now);
-}
-
-/** A wrong password counts against the user like a wrong passcode; the failure that reaches the limit answers 429. */
-async function failedLogin(deps: Deps, userId: string): Promise<never> {
-  const now = deps.config.now();
-  const until = await recordAuthFailure(deps.db, {
+/**
+ * The user's current password checked against the user lock (one reserved attempt, services/lockout.ts): a wrong one
+ * counts like a wrong passcode. No password at all (signed up by link or code): `reset_password`, not a failure.
+ */
+async function verifyCurrentPassword(deps: Deps, userId: string, password: string): Promise<PasswordRow> {
+  return checkUnderLock(
+    deps,
     userId,
-    now,
-    limit: USER_LOCK_FAILURE_LIMIT,
-    windowMs: USER_LOCK_FAILURE_WINDOW_MS,
-    lockMs: USER_LOCK_DURATION_MS,
-  });
-  if (until !== null) throw Errors.userLockLimitReached(until - now);
-  throw Errors.unauthorizedCredentials();
+    async () => {
+      const stored = await findPassword(deps.db, userId);
+      if (!stored) {
+        await verifyNothing(password);
+        throw Errors.resetPassword();
+      }
+      return (await verifyPassword(stored.password_hash, password)) ? stored : WRONG_SECRET;
+    },
+    Errors.unauthorizedCredentials,
+  );
 }
 
 /**
@@ -131,13 +129,7 @@ async function checkLogin(deps: Deps, email: EmailRow | null, password: string):
     await verifyNothing(password);
     throw Errors.unauthorizedCredentials();
   }
-  await requireNotLocked(deps, email.user_id);
-  const stored = await findPassword(deps.db, email.user_id);
-  if (!stored) {
-    await verifyNothing(password);
-    throw Errors.resetPassword();
-  }
-  if (!(await verifyPassword(stored.password_hash, password))) return failedLogin(deps, email.user_id);
+  const stored = await verifyCurrentPassword(deps, email.user_id, password);
   if (stored.requires_reset) throw Errors.resetPassword();
   if (strengthOf(deps, password).breached) {
     await requirePasswordReset(deps.db, email.user_id);
@@ -187,22 +179,36 @@ export async function createPassword(deps: Deps, meta: RequestMeta, body: JsonOb
   const durationMinutes = readDuration(body, true);
   readProtection(body);
 
+  // A read first only to answer early (and skip the hash); the insert below is what decides.
   const existing = await findEmail(deps.db, email);
-  if (existing) {
-    throw (await findPassword(deps.db, existing.user_id)) ? Errors.duplicateEmail() : Errors.resetPassword();
-  }
+  if (existing) throw await refusalForTakenAddress(deps, existing);
   requireStrong(deps, password, email);
   const passwordHash = await hashPassword(password);
 
+  // User, address and password in one transaction whose address insert decides the race: of concurrent requests for
+  // one new address exactly one creates it, and the others' users are gone before they commit (createUserWithEmail).
   const now = deps.config.now();
-  const { userId, emailId } = await findOrCreateUserByEmail(deps.db, email, now);
   const started = await deps.db.transaction(async (tx) => {
-    // Another request may have created the address meanwhile; never overwrite a password that exists.
-    if (await findPassword(tx, userId)) throw Errors.duplicateEmail();
-    await setPassword(tx, { userId, passwordHash, now });
-    return sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId, factor: passwordFactor(now), durationMinutes });
+    const created = await createUserWithEmail(tx, email, now);
+    if (!created) return null;
+    await setPassword(tx, { userId: created.userId, passwordHash, now });
+    const session = await sessionAfterAuthentication({ ...deps, db: tx }, meta, {
+      userId: created.userId,
+      factor: passwordFactor(now),
+      durationMinutes,
+    });
+    return { ...session, emailId: created.emailId };
   });
-  return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), email_id: emailId };
+  if (!started) {
+    const winner = await findEmail(deps.db, email);
+    throw winner ? await refusalForTakenAddress(deps, winner) : Errors.duplicateEmail();
+  }
+  return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), email_id: started.emailId };
+}
+
+/** An address that has a user already: `duplicate_email` when it has a password, else `reset_password` (dedupe). */
+async function refusalForTakenAddress(deps: Deps, email: EmailRow): Promise<Error> {
+  return (await findPassword(deps.db, email.user_id)) ? Errors.duplicateEmail() : Errors.resetPassword();
 }
 
 /** POST /passwords/authenticate */
@@ -262,8 +268,9 @@ export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonO
 
 /**
  * POST /passwords/email/reset: the token from the emailed link sets a new password and signs the user in. The link
- * proves the address, so it is marked verified and any lock from wrong guesses ends. A weak password or a wrong PKCE
- * verifier leaves the token usable, so the visitor can try again.
+ * proves the address, so it is marked verified and any lock from wrong guesses ends. Every other session of the user
+ * ends in the same transaction (whoever knew the old password may hold one). A weak password or a wrong PKCE verifier
+ * leaves the token usable, so the visitor can try again.
  */
 export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
   const token = requiredString(body, 'token');
@@ -299,12 +306,17 @@ export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObje
       last_authenticated_at: new Date(now).toISOString(),
       email_factor: { email_id: email.id, email_address: email.email },
     };
-    return sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: consumed.user_id, factor, durationMinutes });
+    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: consumed.user_id, factor, durationMinutes });
+    await revokeOtherSessions(tx, consumed.user_id, started.session.id, now);
+    return started;
   });
   return authenticatePayload(deps, started.session, started.sessionToken);
 }
 
-/** POST /passwords/existing_password/reset: the current password (checked like a login) replaced by a new one. */
+/**
+ * POST /passwords/existing_password/reset: the current password (checked like a login) replaced by a new one; the
+ * user's other sessions end in the same transaction, the one the response returns stays.
+ */
 export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
   const email = normalizeEmail(requiredString(body, 'email'));
   const existingPassword = readPassword(body, 'existing_password');
@@ -317,22 +329,24 @@ export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, bod
     await verifyNothing(existingPassword);
     throw Errors.unauthorizedCredentials();
   }
-  await requireNotLocked(deps, row.user_id);
-  const stored = await findPassword(deps.db, row.user_id);
   // A breached or reset-flagged password may still prove who is asking here: replacing it is the point.
-  if (!stored) {
-    await verifyNothing(existingPassword);
-    throw Errors.resetPassword();
-  }
-  if (!(await verifyPassword(stored.password_hash, existingPassword))) await failedLogin(deps, row.user_id);
+  await verifyCurrentPassword(deps, row.user_id, existingPassword);
   requireStrong(deps, newPassword, email);
-  const now = deps.config.now();
-  await setPassword(deps.db, { userId: row.user_id, passwordHash: await hashPassword(newPassword), now });
-  const started = await sessionAfterAuthentication(deps, meta, { userId: row.user_id, factor: passwordFactor(now), durationMinutes });
+  const passwordHash = await hashPassword(newPassword);
+  const started = await deps.db.transaction(async (tx) => {
+    const now = deps.config.now();
+    await setPassword(tx, { userId: row.user_id, passwordHash, now });
+    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: row.user_id, factor: passwordFactor(now), durationMinutes });
+    await revokeOtherSessions(tx, row.user_id, started.session.id, now);
+    return started;
+  });
   return authenticatePayload(deps, started.session, started.sessionToken);
 }
 
-/** POST /passwords/session/reset: the signed-in user sets a new password; the session is extended only when asked. */
+/**
+ * POST /passwords/session/reset: the signed-in user sets a new password; the calling session stays (extended only when
+ * asked) and every other session of the user ends in the same transaction.
+ */
 export async function resetBySession(
   deps: Deps,
   session: ActiveSession,
@@ -343,13 +357,19 @@ export async function resetBySession(
   const durationMinutes = readDuration(body, false);
   readProtection(body);
   requireStrong(deps, password, await firstEmailOf(deps, session.userId));
-  const now = deps.config.now();
-  await setPassword(deps.db, { userId: session.userId, passwordHash: await hashPassword(password), now });
-  const touched = await touchSession(deps.db, session.id, now, {
-    factor: passwordFactor(now),
-    ...(durationMinutes === undefined ? {} : { expiresAt: now + minutesToMs(durationMinutes) }),
+  const passwordHash = await hashPassword(password);
+  const touched = await deps.db.transaction(async (tx) => {
+    const now = deps.config.now();
+    // The calling session first: if it ended meanwhile, nothing changes.
+    const touched = await touchSession(tx, session.id, now, {
+      factor: passwordFactor(now),
+      ...(durationMinutes === undefined ? {} : { expiresAt: now + minutesToMs(durationMinutes) }),
+    });
+    if (!touched) throw Errors.sessionNotFound();
+    await setPassword(tx, { userId: session.userId, passwordHash, now });
+    await revokeOtherSessions(tx, session.userId, session.id, now);
+    return touched;
   });
-  if (!touched) throw Errors.sessionNotFound();
   return authenticatePayload(deps, touched, sessionToken);
 }
 

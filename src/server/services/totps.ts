@@ -12,9 +12,6 @@ import {
   TOTP_RECOVERY_CODE_BYTES,
   TOTP_RECOVERY_CODE_COUNT,
   TOTP_RECOVERY_CODE_GROUP,
-  USER_LOCK_DURATION_MS,
-  USER_LOCK_FAILURE_LIMIT,
-  USER_LOCK_FAILURE_WINDOW_MS,
 } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
@@ -22,7 +19,6 @@ import type { RequestMeta } from '../http/request-meta.ts';
 import { minutesInRange, optionalNumber, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
 import { hashToken } from '../security/tokens.ts';
 import { base32Encode, keyUri, matchingStep, newTotpSecret } from '../security/totp.ts';
-import { lockedUntil, recordAuthFailure } from '../store/lockouts.ts';
 import { findActiveSession } from '../store/sessions.ts';
 import {
   claimTotpStep,
@@ -33,6 +29,7 @@ import {
   usableTotps,
   verifiedTotps,
 } from '../store/totps.ts';
+import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { requiredSessionDuration } from './token-authentication.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 import { loadFullUser } from './users.ts';
@@ -89,26 +86,33 @@ export async function authenticateTotp(deps: Deps, meta: RequestMeta, body: Json
   const userId = await sessionUser(deps, meta);
   if (!TOTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
   const now = deps.config.now();
-  await refuseIfLocked(deps, userId, now);
 
-  const totps = await usableTotps(deps.db, userId, now);
-  if (totps.length === 0) throw Errors.totpNotFound();
-  for (const totp of totps) {
-    const step = matchingStep(totp.secret, code, now);
-    if (step === null) continue;
-    // The atomic "later than the last used step" update is the replay guard.
-    if (!(await claimTotpStep(deps.db, totp.id, step))) throw Errors.totpCodeAlreadyUsed();
-    const factor: AuthenticationFactor = {
-      type: 'totp',
-      delivery_method: 'authenticator_app',
-      last_authenticated_at: new Date(now).toISOString(),
-      authenticator_app_factor: { totp_id: totp.id },
-    };
-    const started = await sessionAfterAuthentication(deps, meta, { userId, factor, durationMinutes });
-    return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), totp_id: totp.id };
-  }
-  await failure(deps, userId, now);
-  throw Errors.totpCodeWrong();
+  // The code is checked on a reserved attempt (services/lockout.ts), so parallel guesses cannot outrun the lock.
+  const totpId = await checkUnderLock(
+    deps,
+    userId,
+    async () => {
+      const totps = await usableTotps(deps.db, userId, now);
+      if (totps.length === 0) throw Errors.totpNotFound();
+      for (const totp of totps) {
+        const step = matchingStep(totp.secret, code, now);
+        if (step === null) continue;
+        // The atomic "later than the last used step" update is the replay guard.
+        if (!(await claimTotpStep(deps.db, totp.id, step))) throw Errors.totpCodeAlreadyUsed();
+        return totp.id;
+      }
+      return WRONG_SECRET;
+    },
+    Errors.totpCodeWrong,
+  );
+  const factor: AuthenticationFactor = {
+    type: 'totp',
+    delivery_method: 'authenticator_app',
+    last_authenticated_at: new Date(now).toISOString(),
+    authenticator_app_factor: { totp_id: totpId },
+  };
+  const started = await sessionAfterAuthentication(deps, meta, { userId, factor, durationMinutes });
+  return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), totp_id: totpId };
 }
 
 /** POST /totps/recover: a recovery code instead of the app's code; each code works once. */
@@ -117,12 +121,12 @@ export async function recoverTotp(deps: Deps, meta: RequestMeta, body: JsonObjec
   const durationMinutes = readDuration(body);
   const userId = await sessionUser(deps, meta);
   const now = deps.config.now();
-  await refuseIfLocked(deps, userId, now);
-  const used = await consumeRecoveryCode(deps.db, { codeHash: hashRecoveryCode(recoveryCode), now });
-  if (!used || used.user_id !== userId) {
-    await failure(deps, userId, now);
-    throw Errors.recoveryCodeNotFound();
-  }
+  const used = await checkUnderLock(
+    deps,
+    userId,
+    async () => (await consumeRecoveryCode(deps.db, { userId, codeHash: hashRecoveryCode(recoveryCode), now })) ?? WRONG_SECRET,
+    Errors.recoveryCodeNotFound,
+  );
   const factor: AuthenticationFactor = {
     type: 'recovery_code',
     delivery_method: 'recovery_code',
@@ -158,21 +162,4 @@ async function sessionUser(deps: Deps, meta: RequestMeta): Promise<string> {
   const session = await findActiveSession(deps.db, hashToken(meta.sessionToken), deps.config.now());
   if (!session) throw Errors.sessionNotFound();
   return session.userId;
-}
-
-async function refuseIfLocked(deps: Deps, userId: string, now: number): Promise<void> {
-  const lockEnds = await lockedUntil(deps.db, userId, now);
-  if (lockEnds !== null) throw Errors.userLockLimitReached(lockEnds - now);
-}
-
-/** A wrong code counts toward the same user lockout as wrong passcodes (six digits are guessable in principle). */
-async function failure(deps: Deps, userId: string, now: number): Promise<void> {
-  const lockedUntilMs = await recordAuthFailure(deps.db, {
-    userId,
-    now,
-    limit: USER_LOCK_FAILURE_LIMIT,
-    windowMs: USER_LOCK_FAILURE_WINDOW_MS,
-    lockMs: USER_LOCK_DURATION_MS,
-  });
-  if (lockedUntilMs !== null) throw Errors.userLockLimitReached(lockedUntilMs - now);
 }

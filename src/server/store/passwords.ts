@@ -72,7 +72,11 @@ export async function consumePasswordReset(db: Db, tokenHash: string, now: numbe
   return row ?? null;
 }
 
-/** Whether an email reset proves the address: the user's lock (from wrong guesses) ends with it. */
+/**
+ * An email reset proves the address: the user's lock ends with it, and so do the failures behind it (attempts are
+ * reserved against them, so leaving them would keep refusing the owner until they leave the window).
+ */
 export async function clearUserLock(db: Db, userId: string): Promise<void> {
   await db.query('update users set locked_until = null where id = $1', [userId]);
+  await db.query('delete from auth_failures where user_id = $1', [userId]);
 }

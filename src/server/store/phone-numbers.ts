@@ -2,7 +2,7 @@ import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { iso } from './time.ts';
-import { insertUser } from './users.ts';
+import { deleteNewUser, insertUser } from './users.ts';
 
 export interface PhoneNumberRow {
   id: string;
@@ -23,10 +23,11 @@ export async function findPhoneNumberById(db: Db, phoneId: string): Promise<Phon
   return row ?? null;
 }
 
-/** Thrown inside a transaction when another request registered the same number first; the caller looks again. */
-class PhoneNumberTaken extends Error {}
-
-/** The user who owns `phoneNumber`, created (status active, number unverified) if there is none. */
+/**
+ * The user who owns `phoneNumber`, created (status active, number unverified) if there is none. Of concurrent calls
+ * for one new number exactly one creates it; the losers' user rows are deleted in their own transaction (which may
+ * be the caller's), so none is left behind.
+ */
 export async function findOrCreateUserByPhoneNumber(
   db: Db,
   phoneNumber: string,
@@ -34,19 +35,17 @@ export async function findOrCreateUserByPhoneNumber(
 ): Promise<{ userId: string; phoneId: string; created: boolean }> {
   const existing = await findPhoneNumber(db, phoneNumber);
   if (existing) return { userId: existing.user_id, phoneId: existing.id, created: false };
-  try {
-    return await db.transaction(async (tx) => {
-      const userId = await insertUser(tx, now);
-      const phoneId = await insertPhoneNumber(tx, userId, phoneNumber, now);
-      if (!phoneId) throw new PhoneNumberTaken();
-      return { userId, phoneId, created: true };
-    });
-  } catch (error) {
-    if (!(error instanceof PhoneNumberTaken)) throw error;
-    const winner = await findPhoneNumber(db, phoneNumber);
-    if (!winner) throw error;
-    return { userId: winner.user_id, phoneId: winner.id, created: false };
-  }
+  const created = await db.transaction(async (tx) => {
+    const userId = await insertUser(tx, now);
+    const phoneId = await insertPhoneNumber(tx, userId, phoneNumber, now);
+    if (phoneId) return { userId, phoneId };
+    await deleteNewUser(tx, userId);
+    return null;
+  });
+  if (created) return { ...created, created: true };
+  const winner = await findPhoneNumber(db, phoneNumber);
+  if (!winner) throw new Error('the number was taken by a user who is gone again');
+  return { userId: winner.user_id, phoneId: winner.id, created: false };
 }
 
 /** Adds a number to a signed-in user (secondary factor); a number of another user is refused. */

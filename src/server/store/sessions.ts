@@ -67,7 +67,8 @@ export async function findActiveSession(db: Db, tokenHash: string, now: number):
 
 /**
  * Marks the session used now, optionally moves its expiry, and optionally records a factor (replacing the older
- * entry for the same method, e.g. the same email address). Returns null when the session ended meanwhile.
+ * entry for the same method, e.g. the same email address). Returns null when the session ended meanwhile. The row is
+ * locked while its factors are merged, so two factors added at once (a TOTP and a passcode) both stay.
  */
 export async function touchSession(
   db: Db,
@@ -75,16 +76,18 @@ export async function touchSession(
   now: number,
   changes: { expiresAt?: number; factor?: AuthenticationFactor } = {},
 ): Promise<ActiveSession | null> {
-  const [current] = await db.query<SessionRow>(`select ${COLUMNS} from sessions where id = $1`, [sessionId]);
-  if (!current) return null;
-  const factors = changes.factor ? mergeFactor(current.factors, changes.factor) : current.factors;
-  const [row] = await db.query<SessionRow>(
-    `update sessions set last_accessed_at = $2::timestamptz, expires_at = coalesce($3::timestamptz, expires_at),
-       factors = $4::jsonb
-     where id = $1 and revoked_at is null and expires_at > $2::timestamptz returning ${COLUMNS}`,
-    [sessionId, iso(now), changes.expiresAt === undefined ? null : iso(changes.expiresAt), JSON.stringify(factors)],
-  );
-  return row ? toActive(row) : null;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.query<SessionRow>(`select ${COLUMNS} from sessions where id = $1 for no key update`, [sessionId]);
+    if (!current) return null;
+    const factors = changes.factor ? mergeFactor(current.factors, changes.factor) : current.factors;
+    const [row] = await tx.query<SessionRow>(
+      `update sessions set last_accessed_at = $2::timestamptz, expires_at = coalesce($3::timestamptz, expires_at),
+         factors = $4::jsonb
+       where id = $1 and revoked_at is null and expires_at > $2::timestamptz returning ${COLUMNS}`,
+      [sessionId, iso(now), changes.expiresAt === undefined ? null : iso(changes.expiresAt), JSON.stringify(factors)],
+    );
+    return row ? toActive(row) : null;
+  });
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {
@@ -92,6 +95,18 @@ export async function revokeSession(db: Db, sessionId: string, now: number): Pro
     sessionId,
     iso(now),
   ]);
+}
+
+/**
+ * Ends every live session of the user except `keepSessionId` (a password change: whoever knew the old password may
+ * hold one). Returns how many ended.
+ */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now: number): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'update sessions set revoked_at = $3::timestamptz where user_id = $1 and id <> $2 and revoked_at is null returning id',
+    [userId, keepSessionId, iso(now)],
+  );
+  return rows.length;
 }
 
 export function toWireSession(session: ActiveSession): Session {

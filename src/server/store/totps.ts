@@ -61,25 +61,34 @@ export async function insertRecoveryCodes(
   }
 }
 
-/** Marks the code used if it is the user's and unused; returns its authenticator, or null. Atomic: single use. */
+/**
+ * Marks the code used if it is the user's and unused; returns its authenticator, or null. Atomic: single use. The
+ * user is part of the match, so a guess that happens to hit another user's code does not use that code up.
+ */
 export async function consumeRecoveryCode(
   db: Db,
-  input: { codeHash: string; now: number },
+  input: { userId: string; codeHash: string; now: number },
 ): Promise<{ id: string; totp_id: string; user_id: string } | null> {
   const [row] = await db.query<{ id: string; totp_id: string; user_id: string }>(
     `update totp_recovery_codes set used_at = $2::timestamptz
-     where code_hash = $1 and used_at is null
+     where code_hash = $1 and user_id = $3 and used_at is null
        and totp_id in (select id from totps where verified) returning id, totp_id, user_id`,
-    [input.codeHash, iso(input.now)],
+    [input.codeHash, iso(input.now), input.userId],
   );
   return row ?? null;
 }
 
-/** Replaces every unused recovery code of an authenticator (the old ones stop working). */
+/**
+ * Replaces every unused recovery code of an authenticator (the old ones stop working). The authenticator's row is
+ * locked first, so concurrent regenerations run one after the other and the last one's codes are the only ones left.
+ */
 export async function replaceRecoveryCodes(
   db: Db,
   input: { totpId: string; userId: string; codeHashes: string[]; now: number },
 ): Promise<void> {
-  await db.query('delete from totp_recovery_codes where totp_id = $1 and used_at is null', [input.totpId]);
-  await insertRecoveryCodes(db, input);
+  await db.transaction(async (tx) => {
+    await tx.query('select id from totps where id = $1 for no key update', [input.totpId]);
+    await tx.query('delete from totp_recovery_codes where totp_id = $1 and used_at is null', [input.totpId]);
+    await insertRecoveryCodes(tx, input);
+  });
 }

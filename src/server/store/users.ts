@@ -28,10 +28,11 @@ export async function findEmail(db: Db, email: string): Promise<EmailRow | null>
   return row ?? null;
 }
 
-/** Thrown inside a transaction when another request created the same address first; the caller looks again. */
-class EmailTaken extends Error {}
-
-/** The user who owns `email`, created (status active, address unverified) if there is none. */
+/**
+ * The user who owns `email`, created (status active, address unverified) if there is none. Of concurrent calls for
+ * one new address exactly one creates it (the unique address decides, see createUserWithEmail); the others get that
+ * user, and no user row of theirs is left behind.
+ */
 export async function findOrCreateUserByEmail(
   db: Db,
   email: string,
@@ -39,19 +40,32 @@ export async function findOrCreateUserByEmail(
 ): Promise<{ userId: string; emailId: string; created: boolean }> {
   const existing = await findEmail(db, email);
   if (existing) return { userId: existing.user_id, emailId: existing.id, created: false };
-  try {
-    return await db.transaction(async (tx) => {
-      const userId = await insertUser(tx, now);
-      const emailId = await insertEmail(tx, userId, email, now);
-      if (!emailId) throw new EmailTaken();
-      return { userId, emailId, created: true };
-    });
-  } catch (error) {
-    if (!(error instanceof EmailTaken)) throw error;
-    const winner = await findEmail(db, email);
-    if (!winner) throw error;
-    return { userId: winner.user_id, emailId: winner.id, created: false };
-  }
+  const created = await createUserWithEmail(db, email, now);
+  if (created) return { ...created, created: true };
+  const winner = await findEmail(db, email);
+  if (!winner) throw new Error('the address was taken by a user who is gone again');
+  return { userId: winner.user_id, emailId: winner.id, created: false };
+}
+
+/**
+ * A new user owning `email`, or null when the address already belongs to someone (also one created by a concurrent
+ * request: the insert waits for it and then does nothing). The losing user row is deleted here rather than rolled
+ * back, because callers may run this inside their own transaction, which commits. Never a check-then-write: the
+ * address's unique index is the only judge.
+ */
+export async function createUserWithEmail(db: Db, email: string, now: number): Promise<{ userId: string; emailId: string } | null> {
+  return db.transaction(async (tx) => {
+    const userId = await insertUser(tx, now);
+    const emailId = await insertEmail(tx, userId, email, now);
+    if (emailId) return { userId, emailId };
+    await deleteNewUser(tx, userId);
+    return null;
+  });
+}
+
+/** Removes a user this transaction just created and that lost the race for its sign-in method. */
+export async function deleteNewUser(db: Db, userId: string): Promise<void> {
+  await db.query('delete from users where id = $1', [userId]);
 }
 
 /** A new active user with no name and no methods yet; the caller adds the method in the same transaction. */
