@@ -5,10 +5,15 @@ import {
   DEFAULT_PROJECT_ID,
   DEFAULT_PROJECT_NAME,
   DEFAULT_PUBLIC_TOKEN,
+  DEV_SECRET_KEY,
+  IP_AUTH_FAILURE_LIMIT,
+  IP_EVENTS_LIMIT,
+  IP_SEND_LIMIT,
   SENDER_LOCAL_PART,
 } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { PasswordPolicy } from './security/password-strength.ts';
+import { parseSecretKey } from './security/secret-keys.ts';
 
 export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
 
@@ -55,6 +60,16 @@ export interface OAuthProviderCredentials {
   userinfoEndpoint?: string;
   /** Scopes always asked for; a start request's `custom_scopes` are added. Default: the provider's profile scopes. */
   scopes?: string[];
+}
+
+/** Per-client-IP limits (requests per window; the windows are fixed in constants.ts). */
+export interface IpRateLimits {
+  /** Magic-link, passcode and reset-email sends. Default IP_SEND_LIMIT. */
+  sends: number;
+  /** Failed authentication attempts (password, passcode, TOTP, recovery code). Default IP_AUTH_FAILURE_LIMIT. */
+  authFailures: number;
+  /** Telemetry batches (POST /events). Default IP_EVENTS_LIMIT. */
+  events: number;
 }
 
 /** Everything a caller may set; every field has a safe local default. */
@@ -128,6 +143,15 @@ export interface ServiceOptions {
   /** Clock in milliseconds, used for every timestamp and expiry check, so tests can move time. */
   now?: () => number;
   smtp?: SmtpOptions;
+  /**
+   * AUTH_SECRET_KEY: 32 bytes as 64 hex characters or base64/base64url. It keys passcode hashes and encrypts TOTP
+   * seeds and the signing key at rest. Default: DEV_SECRET_KEY, which is public and for development only.
+   */
+  secretKey?: string;
+  /** Keys used before a rotation (AUTH_SECRET_KEY_PREVIOUS): rows under them still decrypt, and are re-encrypted. */
+  previousSecretKeys?: string[];
+  /** Per-IP limits; the defaults suit production (a campus behind one NAT address). */
+  ipRateLimits?: Partial<IpRateLimits>;
 }
 
 /** The resolved configuration: no optional fields left except the static folders and SMTP. */
@@ -163,6 +187,10 @@ export interface ProjectConfig {
   publicUrl: string | null;
   now: () => number;
   smtp: SmtpOptions | undefined;
+  /** Checked at resolve time (a bad key is a start-up error); derived into keys in app.ts. */
+  secretKey: string;
+  previousSecretKeys: readonly string[];
+  ipRateLimits: Readonly<IpRateLimits>;
 }
 
 export const DEFAULT_DATABASE: DatabaseOptions = { kind: 'memory' };
@@ -204,5 +232,20 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     publicUrl: options.publicUrl ? new URL(options.publicUrl).origin : null,
     now: options.now ?? Date.now,
     smtp: options.smtp,
+    secretKey: checkedSecretKey(options.secretKey ?? DEV_SECRET_KEY, 'AUTH_SECRET_KEY'),
+    previousSecretKeys: (options.previousSecretKeys ?? []).map((key, index) =>
+      checkedSecretKey(key, `AUTH_SECRET_KEY_PREVIOUS[${index}]`),
+    ),
+    ipRateLimits: {
+      sends: options.ipRateLimits?.sends ?? IP_SEND_LIMIT,
+      authFailures: options.ipRateLimits?.authFailures ?? IP_AUTH_FAILURE_LIMIT,
+      events: options.ipRateLimits?.events ?? IP_EVENTS_LIMIT,
+    },
   };
+}
+
+/** A key that does not parse stops the service at start, with a message naming the setting. */
+function checkedSecretKey(key: string, name: string): string {
+  parseSecretKey(key, name);
+  return key;
 }

@@ -51,6 +51,7 @@ import {
 import { findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified, type EmailRow } from '../store/users.ts';
 import { passwordResetEmail } from '../views/password-reset-email.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
+import { limitSendFrom, reserveAuthAttempt } from './client-limits.ts';
 import { deliver } from './mailer.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication, type AuthenticatePayload } from './sessions.ts';
 
@@ -212,7 +213,9 @@ export async function authenticatePassword(deps: Deps, meta: RequestMeta, body: 
   const durationMinutes = readDuration(body, true);
   readProtection(body);
 
+  const attempt = await reserveAuthAttempt(deps, meta);
   const row = await checkLogin(deps, await findEmail(deps.db, email), password);
+  await attempt.release();
   const now = deps.config.now();
   const started = await sessionAfterAuthentication(deps, meta, { userId: row.user_id, factor: passwordFactor(now), durationMinutes });
   return authenticatePayload(deps, started.session, started.sessionToken);
@@ -239,8 +242,8 @@ export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonO
   }
   const redirectUrl = allowedRedirectUrl(deps, meta, resetUrl || loginUrl);
 
-  const retryAfterMs = deps.limits.passwordResetSend.take(`email:${email}`, deps.config.now());
-  if (retryAfterMs > 0) throw Errors.tooManyRequests(retryAfterMs);
+  await limitSendFrom(deps, meta);
+  await deps.limits.passwordResetSend.take(`email:${email}`, deps.config.now());
   const row = await findEmail(deps.db, email);
   if (!row) throw Errors.emailNotFound();
 
@@ -312,6 +315,7 @@ export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, bod
   const durationMinutes = readDuration(body, true);
   readProtection(body);
 
+  const attempt = await reserveAuthAttempt(deps, meta);
   const row = await findEmail(deps.db, email);
   if (!row) {
     await verifyNothing(existingPassword);
@@ -325,6 +329,7 @@ export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, bod
     throw Errors.resetPassword();
   }
   if (!(await verifyPassword(stored.password_hash, existingPassword))) await failedLogin(deps, row.user_id);
+  await attempt.release();
   requireStrong(deps, newPassword, email);
   const now = deps.config.now();
   await setPassword(deps.db, { userId: row.user_id, passwordHash: await hashPassword(newPassword), now });

@@ -29,10 +29,12 @@ import {
   consumeRecoveryCode,
   insertRecoveryCodes,
   insertTotp,
+  openTotpSecret,
   replaceRecoveryCodes,
   usableTotps,
   verifiedTotps,
 } from '../store/totps.ts';
+import { reserveAuthAttempt } from './client-limits.ts';
 import { requiredSessionDuration } from './token-authentication.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 import { loadFullUser } from './users.ts';
@@ -65,7 +67,7 @@ export async function createTotp(deps: Deps, userId: string, body: JsonObject): 
   const recoveryCodes = newRecoveryCodes();
   const user = await loadFullUser(deps, userId);
   const totpId = await deps.db.transaction(async (tx) => {
-    const id = await insertTotp(tx, { userId, secret, now, expiresAt: now + minutesToMs(minutes) });
+    const id = await insertTotp(tx, deps.secrets, { userId, secret, now, expiresAt: now + minutesToMs(minutes) });
     await insertRecoveryCodes(tx, { totpId: id, userId, codeHashes: recoveryCodes.map(hashRecoveryCode), now });
     return id;
   });
@@ -89,15 +91,17 @@ export async function authenticateTotp(deps: Deps, meta: RequestMeta, body: Json
   const userId = await sessionUser(deps, meta);
   if (!TOTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
   const now = deps.config.now();
+  const attempt = await reserveAuthAttempt(deps, meta);
   await refuseIfLocked(deps, userId, now);
 
   const totps = await usableTotps(deps.db, userId, now);
   if (totps.length === 0) throw Errors.totpNotFound();
   for (const totp of totps) {
-    const step = matchingStep(totp.secret, code, now);
+    const step = matchingStep(openTotpSecret(deps.secrets, totp), code, now);
     if (step === null) continue;
     // The atomic "later than the last used step" update is the replay guard.
     if (!(await claimTotpStep(deps.db, totp.id, step))) throw Errors.totpCodeAlreadyUsed();
+    await attempt.release();
     const factor: AuthenticationFactor = {
       type: 'totp',
       delivery_method: 'authenticator_app',
@@ -117,12 +121,14 @@ export async function recoverTotp(deps: Deps, meta: RequestMeta, body: JsonObjec
   const durationMinutes = readDuration(body);
   const userId = await sessionUser(deps, meta);
   const now = deps.config.now();
+  const attempt = await reserveAuthAttempt(deps, meta);
   await refuseIfLocked(deps, userId, now);
   const used = await consumeRecoveryCode(deps.db, { codeHash: hashRecoveryCode(recoveryCode), now });
   if (!used || used.user_id !== userId) {
     await failure(deps, userId, now);
     throw Errors.recoveryCodeNotFound();
   }
+  await attempt.release();
   const factor: AuthenticationFactor = {
     type: 'recovery_code',
     delivery_method: 'recovery_code',
