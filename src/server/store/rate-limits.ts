@@ -8,15 +8,15 @@ export interface TakenWindow {
 
 /**
  * Counts one take for `key` in ONE statement, so parallel requests on any number of instances each see a distinct
- * count: a window that has ended (or lies implausibly far ahead after a clock change) restarts at 1.
+ * count; a window that has ended restarts at 1. A window is never restarted for lying ahead of `now`: parallel
+ * requests read the clock at slightly different moments, and restarting on that would let them all through.
  */
 export async function takeRateLimit(db: Db, input: { key: string; now: number; windowMs: number }): Promise<TakenWindow> {
   const [row] = await db.query<{ count: number; window_ends_ms: number }>(
     `insert into rate_limits as r (key, window_ends_ms, count) values ($1, $2::bigint + $3::bigint, 1)
      on conflict (key) do update set
-       count = case when r.window_ends_ms <= $2::bigint or r.window_ends_ms > $2::bigint + $3::bigint then 1 else r.count + 1 end,
-       window_ends_ms = case when r.window_ends_ms <= $2::bigint or r.window_ends_ms > $2::bigint + $3::bigint
-                             then $2::bigint + $3::bigint else r.window_ends_ms end
+       count = case when r.window_ends_ms <= $2::bigint then 1 else r.count + 1 end,
+       window_ends_ms = case when r.window_ends_ms <= $2::bigint then $2::bigint + $3::bigint else r.window_ends_ms end
      returning count, window_ends_ms::float8 as window_ends_ms`,
     [input.key, input.now, input.windowMs],
   );
