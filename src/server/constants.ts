@@ -153,6 +153,11 @@ export const IP_AUTH_FAILURE_WINDOW_MS = 10 * 60_000;
 export const IP_EVENTS_LIMIT = 600;
 /** Length of the per-IP telemetry window. */
 export const IP_EVENTS_WINDOW_MS = 10 * 60_000;
+/**
+ * IPv6 clients are limited per /64 (the first 4 groups): a home or mobile subscriber is handed a whole /64 and can
+ * pick a fresh address in it for every request, so a per-address key would be no limit at all (RFC 6177).
+ */
+export const IPV6_LIMIT_PREFIX_GROUPS = 4;
 /** How a request whose peer address is unknown is keyed: all such requests share one budget (fail closed). */
 export const UNKNOWN_IP_KEY = 'unknown';
 /** Every this many takes, a process deletes expired rate-limit rows: often enough that the table stays small. */

@@ -16,7 +16,7 @@ import {
   RATE_LIMIT_SWEEP_EVERY_TAKES,
   USER_LOCK_FAILURE_LIMIT,
 } from '../../src/server/constants.ts';
-import { RateLimit, Sweeper } from '../../src/server/security/rate-limit.ts';
+import { ipSubject, RateLimit, Sweeper } from '../../src/server/security/rate-limit.ts';
 import { sweepRateLimits, takeRateLimit } from '../../src/server/store/rate-limits.ts';
 import { basicAuth, dataOf, expectError, inbox, latestToken, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
 import { startPostgres, type PostgresServer } from './postgres-server.ts';
@@ -130,6 +130,18 @@ describe('the rate_limits table', () => {
   });
 });
 
+describe('the client key of an address', () => {
+  it('is the IPv4 address (also IPv4-mapped), the /64 of an IPv6 address, and one shared key when unknown', () => {
+    assert.equal(ipSubject('203.0.113.9'), '203.0.113.9');
+    assert.equal(ipSubject('::ffff:203.0.113.9'), '203.0.113.9');
+    assert.equal(ipSubject('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(ipSubject('2001:0DB8:0000:0000:abcd:1:2:3'), '2001:db8:0:0::/64');
+    assert.equal(ipSubject('2001:db8:1:2:3:4:5:6'), '2001:db8:1:2::/64');
+    assert.equal(ipSubject('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(ipSubject(''), 'unknown');
+  });
+});
+
 describe('per-address send limits under parallel requests', () => {
   let t: TestService;
   before(async () => {
@@ -203,6 +215,14 @@ describe('per-IP limits', () => {
       // The reset route shares the budget; another IP has its own.
       await expectError(await postFrom(t.service, ip, '/passwords/email/reset/start', { email: emails[1] }), 429, 'too_many_requests');
       await dataOf(await postFrom(t.service, newIp(), ...otpSend(uniqueEmail())));
+    });
+
+    it('an IPv6 client is one client per /64: addresses in one /64 share the send budget', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: SENDS + 1 }, (_, i) => postFrom(t.service, `2001:db8:77:1::${(i + 1).toString(16)}`, ...otpSend(uniqueEmail('v6')))),
+      );
+      assert.deepEqual(statusCounts(responses), { 200: SENDS, 429: 1 });
+      await dataOf(await postFrom(t.service, '2001:db8:77:2::1', ...otpSend(uniqueEmail('v6'))));
     });
 
     it(`telemetry: 12 parallel batches from one IP, exactly ${EVENTS} stored`, async () => {

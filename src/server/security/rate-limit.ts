@@ -1,7 +1,8 @@
 // Fixed-window rate limits kept in the database (store/rate-limits.ts), so every instance on one database shares
 // them. Each limit is a named rule; a take is one atomic statement, and a refused take answers 429 with the time
 // until the window ends.
-import { RATE_LIMIT_SWEEP_BATCH, RATE_LIMIT_SWEEP_EVERY_TAKES, UNKNOWN_IP_KEY } from '../constants.ts';
+import { isIP } from 'node:net';
+import { IPV6_LIMIT_PREFIX_GROUPS, RATE_LIMIT_SWEEP_BATCH, RATE_LIMIT_SWEEP_EVERY_TAKES, UNKNOWN_IP_KEY } from '../constants.ts';
 import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import { releaseRateLimit, sweepRateLimits, takeRateLimit } from '../store/rate-limits.ts';
@@ -43,7 +44,26 @@ export class Sweeper {
   }
 }
 
-/** The rate-limit subject for a client address; requests with no known peer share one budget (fail closed). */
+/**
+ * The rate-limit subject for a client address: an IPv4 address as is (also when written IPv4-mapped, `::ffff:a.b.c.d`),
+ * an IPv6 address by its /64 prefix, and requests with no known peer all under one key (fail closed).
+ */
 export function ipSubject(ipAddress: string): string {
-  return ipAddress || UNKNOWN_IP_KEY;
+  if (!ipAddress) return UNKNOWN_IP_KEY;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ipAddress);
+  if (mapped) return mapped[1]!;
+  if (isIP(ipAddress) !== 6) return ipAddress;
+  return `${expandIpv6(ipAddress).slice(0, IPV6_LIMIT_PREFIX_GROUPS).join(':')}::/${IPV6_LIMIT_PREFIX_GROUPS * 16}`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, lower-case without leading zeros (`::` expanded, zone dropped). */
+function expandIpv6(address: string): string[] {
+  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::') as [string, string | undefined];
+  const groups = (text: string) => (text ? text.split(':') : []);
+  // An embedded IPv4 tail (e.g. `64:ff9b::1.2.3.4`) is two groups; it only affects the groups after the prefix.
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const missing = 8 - left.length - right.length;
+  const all = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right];
+  return all.map((group) => (group.includes('.') ? group : parseInt(group, 16).toString(16)));
 }
