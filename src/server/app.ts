@@ -36,7 +36,7 @@ import { devCaptcha } from './middleware/captcha.ts';
 import { devOAuthRoutes } from './routes/dev-oauth.ts';
 import { oauthRoutes, oauthSdkRoutes } from './routes/oauth.ts';
 import { loadSigningKey } from './security/jwt.ts';
-import { RateLimit, Sweeper } from './security/rate-limit.ts';
+import { RateLimit, Sweeper, type RateLimitScope } from './security/rate-limit.ts';
 import { deriveSecretKeys } from './security/secret-keys.ts';
 import { resealSecrets } from './store/secrets-at-rest.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
@@ -65,7 +65,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await resealSecrets(db, secrets);
     const signingKey = loadSigningKey(await ensureSigningKey(db, secrets, config.now()));
     const sweeper = new Sweeper(db);
-    const limit = (name: string, max: number, windowMs: number) => new RateLimit(db, sweeper, name, max, windowMs);
+    const limit = (name: string, max: number, windowMs: number, scope?: RateLimitScope) =>
+      new RateLimit(db, sweeper, name, max, windowMs, scope);
     const deps: Deps = {
       config,
       db,
@@ -75,9 +76,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         magicLinkSend: limit('magic-link-send', MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS),
         otpSend: limit('otp-send', OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS),
         passwordResetSend: limit('password-reset-send', PASSWORD_RESET_SEND_LIMIT, PASSWORD_RESET_SEND_WINDOW_MS),
-        ipSend: limit('send-ip', config.ipRateLimits.sends, IP_SEND_WINDOW_MS),
-        ipAuthFailures: limit('auth-failure-ip', config.ipRateLimits.authFailures, IP_AUTH_FAILURE_WINDOW_MS),
-        ipEvents: limit('events-ip', config.ipRateLimits.events, IP_EVENTS_WINDOW_MS),
+        ipSend: limit('send-ip', config.ipRateLimits.sends, IP_SEND_WINDOW_MS, 'client'),
+        ipAuthFailures: limit('auth-failure-ip', config.ipRateLimits.authFailures, IP_AUTH_FAILURE_WINDOW_MS, 'client'),
+        ipEvents: limit('events-ip', config.ipRateLimits.events, IP_EVENTS_WINDOW_MS, 'client'),
       },
     };
     return { app: buildApp(deps), config, db, close: () => db.close() };

@@ -237,9 +237,9 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
       checkedSecretKey(key, `AUTH_SECRET_KEY_PREVIOUS[${index}]`),
     ),
     ipRateLimits: {
-      sends: options.ipRateLimits?.sends ?? IP_SEND_LIMIT,
-      authFailures: options.ipRateLimits?.authFailures ?? IP_AUTH_FAILURE_LIMIT,
-      events: options.ipRateLimits?.events ?? IP_EVENTS_LIMIT,
+      sends: checkedLimit(options.ipRateLimits?.sends ?? IP_SEND_LIMIT, 'ipRateLimits.sends'),
+      authFailures: checkedLimit(options.ipRateLimits?.authFailures ?? IP_AUTH_FAILURE_LIMIT, 'ipRateLimits.authFailures'),
+      events: checkedLimit(options.ipRateLimits?.events ?? IP_EVENTS_LIMIT, 'ipRateLimits.events'),
     },
   };
 }
@@ -248,4 +248,10 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
 function checkedSecretKey(key: string, name: string): string {
   parseSecretKey(key, name);
   return key;
+}
+
+/** A limit of 0, a fraction or NaN would refuse everything or nothing by accident: it stops the start instead. */
+function checkedLimit(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1.`);
+  return value;
 }

@@ -24,6 +24,7 @@ import { startPostgres, type PostgresServer } from './postgres-server.ts';
 const STRONG = 'correct horse battery staple';
 const STRONG_2 = 'purple-elephant-on-a-bicycle';
 const TOO_MANY = 'Too many requests for this identifier. Wait a minute and try again.';
+const TOO_MANY_FROM_CLIENT = 'Too many requests from this network. Try again later.';
 
 /** POST /sdk/v1<path> as the client does, arriving from `ip` (the TCP peer the service reads). */
 function postFrom(service: Service, ip: string, path: string, body: unknown, sessionToken?: string): Promise<Response> {
@@ -187,6 +188,12 @@ describe('per-IP limits', () => {
     }
   });
 
+  it('refuses a limit that is not a whole number of at least 1 at start', async () => {
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      await assert.rejects(createService({ ipRateLimits: { sends: bad } }), /^Error: ipRateLimits\.sends must be a whole number of at least 1\.$/);
+    }
+  });
+
   describe('with small limits', () => {
     const SENDS = 8;
     const FAILURES = 5;
@@ -213,7 +220,9 @@ describe('per-IP limits', () => {
       const createdPhones = await t.service.db.query(`select id from user_phone_numbers where phone_number like '+1415555%'`);
       assert.equal(created.length + createdPhones.length, SENDS);
       // The reset route shares the budget; another IP has its own.
-      await expectError(await postFrom(t.service, ip, '/passwords/email/reset/start', { email: emails[1] }), 429, 'too_many_requests');
+      const refused = await postFrom(t.service, ip, '/passwords/email/reset/start', { email: emails[1] });
+      assert.match(refused.headers.get('Retry-After') ?? '', /^[1-9]\d*$/);
+      await expectError(refused, 429, 'too_many_requests', TOO_MANY_FROM_CLIENT);
       await dataOf(await postFrom(t.service, newIp(), ...otpSend(uniqueEmail())));
     });
 
@@ -247,7 +256,7 @@ describe('per-IP limits', () => {
       // A real user: this IP's wrong guess is refused before it counts against them, and so is any other factor.
       const email = uniqueEmail();
       const created = await dataOf<{ user_id: string }>(await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
-      await expectError(await postFrom(t.service, ip, '/passwords/authenticate', { email, password: 'wrong password here', session_duration_minutes: 30 }), 429, 'too_many_requests');
+      await expectError(await postFrom(t.service, ip, '/passwords/authenticate', { email, password: 'wrong password here', session_duration_minutes: 30 }), 429, 'too_many_requests', TOO_MANY_FROM_CLIENT);
       await expectError(await postFrom(t.service, ip, '/passwords/existing_password/reset', { email, existing_password: 'wrong', new_password: STRONG_2, session_duration_minutes: 30 }), 429, 'too_many_requests');
       const sent = await dataOf<{ method_id: string }>(await postFrom(t.service, newIp(), ...otpSend(email)));
       await expectError(await postFrom(t.service, ip, '/otps/authenticate', { token: '000000', method_id: sent.method_id, session_duration_minutes: 30 }), 429, 'too_many_requests');

@@ -12,6 +12,9 @@ export interface Taken {
   release(): Promise<void>;
 }
 
+/** Whose budget a limit counts: one identifier (an address or number), or one client network (an IP). */
+export type RateLimitScope = 'identifier' | 'client';
+
 /** One limit: at most `limit` takes per subject per `windowMs`, counted under keys `<name>:<subject>`. */
 export class RateLimit {
   constructor(
@@ -20,6 +23,7 @@ export class RateLimit {
     readonly name: string,
     readonly limit: number,
     readonly windowMs: number,
+    readonly scope: RateLimitScope = 'identifier',
   ) {}
 
   /** Counts one take; throws 429 `too_many_requests` (with Retry-After) when the subject's window is full. */
@@ -27,7 +31,10 @@ export class RateLimit {
     const key = `${this.name}:${subject}`;
     await this.sweeper.maybeSweep(now);
     const window = await takeRateLimit(this.db, { key, now, windowMs: this.windowMs });
-    if (window.count > this.limit) throw Errors.tooManyRequests(window.windowEndsMs - now);
+    if (window.count > this.limit) {
+      const retryAfterMs = window.windowEndsMs - now;
+      throw this.scope === 'client' ? Errors.tooManyClientRequests(retryAfterMs) : Errors.tooManyRequests(retryAfterMs);
+    }
     return { release: () => releaseRateLimit(this.db, { key, windowEndsMs: window.windowEndsMs }) };
   }
 }
