@@ -17,6 +17,7 @@ import {
   USER_LOCK_FAILURE_LIMIT,
 } from '../../src/server/constants.ts';
 import { ipSubject, RateLimit, Sweeper } from '../../src/server/security/rate-limit.ts';
+import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
 import { sweepRateLimits, takeRateLimit } from '../../src/server/store/rate-limits.ts';
 import { basicAuth, dataOf, expectError, inbox, latestToken, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
 import { startPostgres, type PostgresServer } from './postgres-server.ts';
@@ -260,6 +261,15 @@ describe('per-IP limits', () => {
       await expectError(await postFrom(t.service, ip, '/passwords/existing_password/reset', { email, existing_password: 'wrong', new_password: STRONG_2, session_duration_minutes: 30 }), 429, 'too_many_requests');
       const sent = await dataOf<{ method_id: string }>(await postFrom(t.service, newIp(), ...otpSend(email)));
       await expectError(await postFrom(t.service, ip, '/otps/authenticate', { token: '000000', method_id: sent.method_id, session_duration_minutes: 30 }), 429, 'too_many_requests');
+      // Second factors too: a signed-in visitor on this network cannot guess TOTP or recovery codes either.
+      const other = newIp();
+      await dataOf(await postFrom(t.service, other, ...magicLinkSend(email)));
+      const session = await dataOf<{ session_token: string }>(
+        await postFrom(t.service, other, '/magic_links/authenticate', { token: await latestToken(t, email), session_duration_minutes: 30 }),
+      );
+      await dataOf(await postFrom(t.service, other, '/totps', {}, session.session_token));
+      await expectError(await postFrom(t.service, ip, '/totps/authenticate', { totp_code: '123456', session_duration_minutes: 30 }, session.session_token), 429, 'too_many_requests');
+      await expectError(await postFrom(t.service, ip, '/totps/recover', { recovery_code: 'aaaa-bbbb-cccc-dddd', session_duration_minutes: 30 }, session.session_token), 429, 'too_many_requests');
       const failures = await t.service.db.query('select user_id from auth_failures where user_id = $1', [created.user_id]);
       assert.equal(failures.length, 0, 'no failure was recorded against the user');
       // The owner, from another address, signs in.
@@ -323,7 +333,7 @@ describe('two service instances on one PostgreSQL share the limits', () => {
   let two: Service;
   before(async () => {
     server = await startPostgres();
-    const options = { database: { kind: 'postgres' as const, url: server.url }, ipRateLimits: { authFailures: 6 } };
+    const options = { database: { kind: 'postgres' as const, url: server.url }, redirectUrls: [PORTAL_URL], ipRateLimits: { authFailures: 6 } };
     [one, two] = await Promise.all([createService(options), createService(options)]);
   });
   after(async () => {
@@ -337,6 +347,27 @@ describe('two service instances on one PostgreSQL share the limits', () => {
     assert.deepEqual(statusCounts(responses), { 200: OTP_SEND_LIMIT, 429: 40 - OTP_SEND_LIMIT });
     const codes = await one.db.query('select id from otp_codes where method_id in (select id from user_emails where email = $1)', [email]);
     assert.equal(codes.length, OTP_SEND_LIMIT);
+  });
+
+  it('two instances starting at once on rows from before encryption: both start, each row is sealed once and opens', async () => {
+    const email = uniqueEmail();
+    await dataOf(await postFrom(one, newIp(), ...magicLinkSend(email)));
+    const [message] = await one.db.query<{ links: string[] }>('select links from dev_messages where recipient = $1', [email]);
+    const token = new URL(message!.links[0]!).searchParams.get('token');
+    const session = await dataOf<{ session_token: string }>(await postFrom(one, newIp(), '/magic_links/authenticate', { token, session_duration_minutes: 30 }));
+    const created = await dataOf<{ totp_id: string; secret: string }>(await postFrom(one, newIp(), '/totps', {}, session.session_token));
+    await one.db.query('update totps set secret = $2 where id = $1', [created.totp_id, created.secret]);
+    const options = { database: { kind: 'postgres' as const, url: server.url }, redirectUrls: [PORTAL_URL] };
+    const [three, four] = await Promise.all([createService(options), createService(options)]);
+    try {
+      const [row] = await three.db.query<{ secret: string }>('select secret from totps where id = $1', [created.totp_id]);
+      assert.match(row!.secret, /^v1:[0-9a-f]{16}:/);
+      assert.ok(!row!.secret.includes(created.secret));
+      const code = totpAt(base32Decode(created.secret), Date.now());
+      await dataOf(await postFrom(four, newIp(), '/totps/authenticate', { totp_code: code, session_duration_minutes: 30 }, session.session_token));
+    } finally {
+      await Promise.all([three.close(), four.close()]);
+    }
   });
 
   it('30 parallel wrong passwords from one IP across both: exactly the per-IP budget is checked', async () => {
