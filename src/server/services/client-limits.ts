@@ -17,4 +17,3 @@ export async function limitSendFrom(deps: Deps, meta: RequestMeta): Promise<void
 export async function reserveAuthAttempt(deps: Deps, meta: RequestMeta): Promise<Taken> {
   return deps.limits.ipAuthFailures.take(ipSubject(meta.ipAddress), deps.config.now());
 }
-
