@@ -70,6 +70,8 @@ export const SEALED_SECRET_VERSION = 'v1';
 export const SECRET_KEY_ID_BYTES = 8;
 /** AES-GCM's standard 96-bit nonce (NIST SP 800-38D): random per encryption, safe far beyond our row counts. */
 export const AES_GCM_IV_BYTES = 12;
+/** AES-GCM's full 128-bit tag (NIST SP 800-38D): shorter tags make forging a ciphertext easier. */
+export const AES_GCM_TAG_BYTES = 16;
 /** Rows re-encrypted per statement batch at start, so a large table is not held in memory at once. */
 export const SECRET_RESEAL_BATCH = 500;
 

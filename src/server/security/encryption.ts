@@ -3,10 +3,8 @@
 // so rows under a previous key still open after a rotation; the `context` (e.g. `totp:<id>`) is bound as GCM
 // additional data, so a ciphertext copied into another row does not open there.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { AES_GCM_IV_BYTES, SEALED_SECRET_VERSION } from '../constants.ts';
+import { AES_GCM_IV_BYTES, AES_GCM_TAG_BYTES, SEALED_SECRET_VERSION } from '../constants.ts';
 import type { EncryptionKey, SecretKeys } from './secret-keys.ts';
-
-const GCM_TAG_BYTES = 16;
 
 /** A sealed value that does not open: unknown key, tampered bytes, or a malformed string. Never silently ignored. */
 export class SecretDecryptionError extends Error {
@@ -49,14 +47,14 @@ export function open(keys: SecretKeys, sealed: string, context: string): string 
   }
   const iv = Buffer.from(ivText, 'base64url');
   const body = Buffer.from(bodyText, 'base64url');
-  if (iv.length !== AES_GCM_IV_BYTES || body.length < GCM_TAG_BYTES) {
+  if (iv.length !== AES_GCM_IV_BYTES || body.length < AES_GCM_TAG_BYTES) {
     throw new SecretDecryptionError(`A stored secret (${context}) is truncated.`);
   }
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key.key, iv);
+    const decipher = createDecipheriv('aes-256-gcm', key.key, iv, { authTagLength: AES_GCM_TAG_BYTES });
     decipher.setAAD(Buffer.from(context, 'utf8'));
-    decipher.setAuthTag(body.subarray(body.length - GCM_TAG_BYTES));
-    return Buffer.concat([decipher.update(body.subarray(0, body.length - GCM_TAG_BYTES)), decipher.final()]).toString('utf8');
+    decipher.setAuthTag(body.subarray(body.length - AES_GCM_TAG_BYTES));
+    return Buffer.concat([decipher.update(body.subarray(0, body.length - AES_GCM_TAG_BYTES)), decipher.final()]).toString('utf8');
   } catch {
     throw new SecretDecryptionError(`A stored secret (${context}) failed its integrity check: it was altered or corrupted.`);
   }
