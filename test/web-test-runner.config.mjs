@@ -43,6 +43,10 @@ const ISSUE6_OPTIONS = {
   connectedApps: [{ client_id: 'connected-app-test-wtr', name: 'Grades Sync', description: 'Copies grades', client_type: 'third_party' }],
 };
 
+// Every browser test reaches the identity service from 127.0.0.1, so one suite run is one client to the per-IP limits;
+// those limits are tested in test/server/rate-limits.test.ts, and here they are out of the way.
+const SUITE_IP_RATE_LIMITS = { sends: 100_000, authFailures: 100_000, events: 100_000 };
+
 const port = await freePort();
 const pageOrigin = `http://localhost:${port}`;
 let clockOffsetMs = 0;
@@ -52,6 +56,7 @@ const identity = await startServer({
   allowedOrigins: [pageOrigin],
   redirectUrls: [`${pageOrigin}/`, `${pageOrigin}/student-portal`],
   now: () => Date.now() + clockOffsetMs,
+  ipRateLimits: SUITE_IP_RATE_LIMITS,
   // Issue 6: an RBAC policy with roles for two fixed addresses, a trusted-token profile and a connected app.
   ...ISSUE6_OPTIONS,
 });
@@ -71,6 +76,7 @@ const ludsIdentity = await startServer({
   allowedOrigins: [pageOrigin],
   redirectUrls: [`${pageOrigin}/`],
   passwordPolicy: { kind: 'luds', minimumCount: 10, complexity: 3 },
+  ipRateLimits: SUITE_IP_RATE_LIMITS,
 });
 
 /** Commands a test can run on this (Node) side with `executeServerCommand` from @web/test-runner-commands. */

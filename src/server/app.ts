@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { SDK_BASE_PATH } from '../api/telemetry.ts';
 import { DEFAULT_DATABASE, resolveConfig, type ProjectConfig, type ServiceOptions } from './config.ts';
 import {
+  IP_AUTH_FAILURE_WINDOW_MS,
+  IP_EVENTS_WINDOW_MS,
+  IP_SEND_WINDOW_MS,
   MAGIC_LINK_SEND_LIMIT,
   MAGIC_LINK_SEND_WINDOW_MS,
   MAX_BODY_BYTES,
@@ -35,7 +38,9 @@ import { userRoutes } from './routes/users.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { oauthRoutes, oauthSdkRoutes } from './routes/oauth.ts';
 import { loadSigningKey } from './security/jwt.ts';
-import { FixedWindowRateLimiter } from './security/rate-limit.ts';
+import { RateLimit, Sweeper, type RateLimitScope } from './security/rate-limit.ts';
+import { deriveSecretKeys } from './security/secret-keys.ts';
+import { resealSecrets } from './store/secrets-at-rest.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
 
 export type { ServiceOptions, ProjectConfig } from './config.ts';
@@ -56,15 +61,26 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const config = resolveConfig(options);
   const db = await openDatabase(options.database ?? DEFAULT_DATABASE);
   try {
-    const signingKey = loadSigningKey(await ensureSigningKey(db, config.now()));
+    const secrets = deriveSecretKeys(config.secretKey, config.previousSecretKeys);
+    // Before anything reads a secret: plaintext rows (from before encryption) and rows under a previous key are
+    // re-encrypted under the current key; a row under an unknown key stops the start here, with its key id.
+    await resealSecrets(db, secrets);
+    const signingKey = loadSigningKey(await ensureSigningKey(db, secrets, config.now()));
+    const sweeper = new Sweeper(db);
+    const limit = (name: string, max: number, windowMs: number, scope?: RateLimitScope) =>
+      new RateLimit(db, sweeper, name, max, windowMs, scope);
     const deps: Deps = {
       config,
       db,
       signingKey,
+      secrets,
       limits: {
-        magicLinkSend: new FixedWindowRateLimiter(MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS),
-        otpSend: new FixedWindowRateLimiter(OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS),
-        passwordResetSend: new FixedWindowRateLimiter(PASSWORD_RESET_SEND_LIMIT, PASSWORD_RESET_SEND_WINDOW_MS),
+        magicLinkSend: limit('magic-link-send', MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS),
+        otpSend: limit('otp-send', OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS),
+        passwordResetSend: limit('password-reset-send', PASSWORD_RESET_SEND_LIMIT, PASSWORD_RESET_SEND_WINDOW_MS),
+        ipSend: limit('send-ip', config.ipRateLimits.sends, IP_SEND_WINDOW_MS, 'client'),
+        ipAuthFailures: limit('auth-failure-ip', config.ipRateLimits.authFailures, IP_AUTH_FAILURE_WINDOW_MS, 'client'),
+        ipEvents: limit('events-ip', config.ipRateLimits.events, IP_EVENTS_WINDOW_MS, 'client'),
       },
     };
     return { app: buildApp(deps), config, db, close: () => db.close() };

@@ -5,10 +5,15 @@ import {
   DEFAULT_PROJECT_ID,
   DEFAULT_PROJECT_NAME,
   DEFAULT_PUBLIC_TOKEN,
+  DEV_SECRET_KEY,
+  IP_AUTH_FAILURE_LIMIT,
+  IP_EVENTS_LIMIT,
+  IP_SEND_LIMIT,
   SENDER_LOCAL_PART,
 } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { PasswordPolicy } from './security/password-strength.ts';
+import { parseSecretKey } from './security/secret-keys.ts';
 
 export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
 
@@ -62,6 +67,16 @@ export interface OAuthProviderCredentials {
 
 /** `development`: the local demo with its dev tools; `production`: no dev tool exists, whatever else is set. */
 export type ServiceMode = 'development' | 'production';
+
+/** Per-client-IP limits (requests per window; the windows are fixed in constants.ts). */
+export interface IpRateLimits {
+  /** Magic-link, passcode and reset-email sends. Default IP_SEND_LIMIT. */
+  sends: number;
+  /** Failed authentication attempts (password, passcode, TOTP, recovery code). Default IP_AUTH_FAILURE_LIMIT. */
+  authFailures: number;
+  /** Telemetry batches (POST /events). Default IP_EVENTS_LIMIT. */
+  events: number;
+}
 
 /** Everything a caller may set; every field has a safe local default. */
 export interface ServiceOptions {
@@ -137,10 +152,6 @@ export interface ServiceOptions {
   now?: () => number;
   smtp?: SmtpOptions;
   smsWebhook?: SmsWebhookOptions;
-  /** AUTH_SECRET_KEY: 32 bytes as 64 hex characters or base64/base64url; encrypts secrets at rest. */
-  secretKey?: string;
-  /** AUTH_SECRET_KEY_PREVIOUS: older keys still accepted for reading while secrets are re-encrypted. */
-  previousSecretKeys?: string[];
   /**
    * How many reverse proxies stand in front of the service. 0 (default): the client IP is the TCP peer. N > 0: it is
    * the Nth address from the right of `X-Forwarded-For` (each proxy appends the address it received from).
@@ -151,6 +162,15 @@ export interface ServiceOptions {
    * stdout in production, nowhere in development (where `npm start` prints its human-friendly lines instead).
    */
   requestLog?: ((line: string) => void) | null;
+  /**
+   * AUTH_SECRET_KEY: 32 bytes as 64 hex characters or base64/base64url. It keys passcode hashes and encrypts TOTP
+   * seeds and the signing key at rest. Default: DEV_SECRET_KEY, which is public and for development only.
+   */
+  secretKey?: string;
+  /** Keys used before a rotation (AUTH_SECRET_KEY_PREVIOUS): rows under them still decrypt, and are re-encrypted. */
+  previousSecretKeys?: string[];
+  /** Per-IP limits; the defaults suit production (a campus behind one NAT address). */
+  ipRateLimits?: Partial<IpRateLimits>;
 }
 
 /** The resolved configuration: no optional fields left except the static folders and SMTP. */
@@ -189,6 +209,10 @@ export interface ProjectConfig {
   smtp: SmtpOptions | undefined;
   trustProxy: number;
   requestLog: ((line: string) => void) | null;
+  /** Checked at resolve time (a bad key is a start-up error); derived into keys in app.ts. */
+  secretKey: string;
+  previousSecretKeys: readonly string[];
+  ipRateLimits: Readonly<IpRateLimits>;
 }
 
 export const DEFAULT_DATABASE: DatabaseOptions = { kind: 'memory' };
@@ -236,9 +260,36 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     smtp: options.smtp,
     trustProxy: options.trustProxy ?? 0,
     requestLog: options.requestLog !== undefined ? options.requestLog : mode === 'production' ? writeLine : null,
+    secretKey: checkedSecretKey(options.secretKey ?? devOnlySecretKey(mode), 'AUTH_SECRET_KEY'),
+    previousSecretKeys: (options.previousSecretKeys ?? []).map((key, index) =>
+      checkedSecretKey(key, `AUTH_SECRET_KEY_PREVIOUS[${index}]`),
+    ),
+    ipRateLimits: {
+      sends: checkedLimit(options.ipRateLimits?.sends ?? IP_SEND_LIMIT, 'ipRateLimits.sends'),
+      authFailures: checkedLimit(options.ipRateLimits?.authFailures ?? IP_AUTH_FAILURE_LIMIT, 'ipRateLimits.authFailures'),
+      events: checkedLimit(options.ipRateLimits?.events ?? IP_EVENTS_LIMIT, 'ipRateLimits.events'),
+    },
   };
 }
 
 function writeLine(line: string): void {
   process.stdout.write(`${line}\n`);
+}
+
+/** The public dev key exists for the local demo only: production without AUTH_SECRET_KEY does not start. */
+function devOnlySecretKey(mode: ServiceMode): string {
+  if (mode === 'production') throw new Error('AUTH_SECRET_KEY is required in production (32 random bytes, e.g. `openssl rand -hex 32`).');
+  return DEV_SECRET_KEY;
+}
+
+/** A key that does not parse stops the service at start, with a message naming the setting. */
+function checkedSecretKey(key: string, name: string): string {
+  parseSecretKey(key, name);
+  return key;
+}
+
+/** A limit of 0, a fraction or NaN would refuse everything or nothing by accident: it stops the start instead. */
+function checkedLimit(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1.`);
+  return value;
 }

@@ -67,6 +67,29 @@ export const SESSION_JWT_CLAIM = 'https://stytch.com/session';
 /** `iss` is `<prefix><project_id>`, the hosted provider's format, so backends that verify its tokens verify ours. */
 export const JWT_ISSUER_PREFIX = 'stytch.com/';
 
+// ---- Secrets at rest (AUTH_SECRET_KEY) ----
+
+/**
+ * The AUTH_SECRET_KEY used in development when none is set. It is PUBLIC (it is in this repository), so it protects
+ * nothing: it only lets `npm start` run without setup. Production refuses to start without a real key.
+ */
+export const DEV_SECRET_KEY = '6465762d6f6e6c792d7075626c69632d6b65792d6e6f742d612d736563726574';
+/** AES-256 and HMAC-SHA256 keys are 32 bytes; a master key of the same size carries the full 256 bits into HKDF. */
+export const SECRET_KEY_BYTES = 32;
+/** HKDF `info` labels: one purpose, one derived key, so the HMAC key for passcodes never doubles as the cipher key. */
+export const HKDF_INFO_OTP_HMAC = 'auth-login/v1/otp-code-hmac';
+export const HKDF_INFO_SECRET_ENCRYPTION = 'auth-login/v1/secret-encryption';
+/** Prefix naming the format of an encrypted column, so a later format can coexist with this one. */
+export const SEALED_SECRET_VERSION = 'v1';
+/** A key id is the first 8 bytes of SHA-256 of the derived key: enough to tell keys apart, useless to an attacker. */
+export const SECRET_KEY_ID_BYTES = 8;
+/** AES-GCM's standard 96-bit nonce (NIST SP 800-38D): random per encryption, safe far beyond our row counts. */
+export const AES_GCM_IV_BYTES = 12;
+/** AES-GCM's full 128-bit tag (NIST SP 800-38D): shorter tags make forging a ciphertext easier. */
+export const AES_GCM_TAG_BYTES = 16;
+/** Rows re-encrypted per statement batch at start, so a large table is not held in memory at once. */
+export const SECRET_RESEAL_BATCH = 500;
+
 // ---- Durations and bounds ----
 
 /** Shortest session a caller may ask for: shorter than the client's 3-minute refresh makes no sense. */
@@ -124,8 +147,40 @@ export const MAGIC_LINK_SEND_WINDOW_MS = 60_000;
 export const OTP_SEND_LIMIT = 5;
 /** Length of the passcode send window. */
 export const OTP_SEND_WINDOW_MS = 60_000;
-/** Number of tracked keys above which expired windows are swept, so the limiter's memory stays bounded. */
-export const RATE_LIMIT_SWEEP_AT_KEYS = 10_000;
+/**
+ * Sends (magic links, passcodes on any channel, reset emails) one client IP may start per window. High, because a
+ * campus or school network puts hundreds of students behind one NAT address; low enough that one client cannot use
+ * the service to mail-bomb or SMS-pump thousands of addresses (each address also has its own limit above).
+ */
+export const IP_SEND_LIMIT = 100;
+/** Length of the per-IP send window: ten minutes smooths a lecture hall signing in at once. */
+export const IP_SEND_WINDOW_MS = 10 * 60_000;
+/**
+ * Authentication attempts that fail (password, passcode, TOTP, recovery code, existing-password reset) one client IP
+ * may make per window before it is refused outright. 30 leaves a shared campus address room for typos, while a single
+ * client can push at most 3 users into USER_LOCK_FAILURE_LIMIT's lock per window instead of any number (docs/decisions.md).
+ */
+export const IP_AUTH_FAILURE_LIMIT = 30;
+/** Length of the per-IP failure window. */
+export const IP_AUTH_FAILURE_WINDOW_MS = 10 * 60_000;
+/**
+ * Telemetry batches one client IP may post per window: the client flushes a batch at most every few seconds per page,
+ * so 600 per 10 minutes (one a second) covers many tabs behind one address, and stops a client filling the table.
+ */
+export const IP_EVENTS_LIMIT = 600;
+/** Length of the per-IP telemetry window. */
+export const IP_EVENTS_WINDOW_MS = 10 * 60_000;
+/**
+ * IPv6 clients are limited per /64 (the first 4 groups): a home or mobile subscriber is handed a whole /64 and can
+ * pick a fresh address in it for every request, so a per-address key would be no limit at all (RFC 6177).
+ */
+export const IPV6_LIMIT_PREFIX_GROUPS = 4;
+/** How a request whose peer address is unknown is keyed: all such requests share one budget (fail closed). */
+export const UNKNOWN_IP_KEY = 'unknown';
+/** Every this many takes, a process deletes expired rate-limit rows: often enough that the table stays small. */
+export const RATE_LIMIT_SWEEP_EVERY_TAKES = 100;
+/** At most this many expired rows per sweep, so one sweep is a short statement even after a flood. */
+export const RATE_LIMIT_SWEEP_BATCH = 1_000;
 
 // ---- CORS ----
 

@@ -1,7 +1,8 @@
 import type { Db } from './db/db.ts';
 import type { ProjectConfig } from './config.ts';
 import type { SigningKey } from './security/jwt.ts';
-import type { FixedWindowRateLimiter } from './security/rate-limit.ts';
+import type { RateLimit } from './security/rate-limit.ts';
+import type { SecretKeys } from './security/secret-keys.ts';
 import type { ActiveSession } from './store/sessions.ts';
 
 /** What every route module gets: the resolved configuration and the service's long-lived parts. */
@@ -9,10 +10,19 @@ export interface Deps {
   config: ProjectConfig;
   db: Db;
   signingKey: SigningKey;
+  /** Keys derived from AUTH_SECRET_KEY: the passcode HMAC key and the at-rest encryption keys. */
+  secrets: SecretKeys;
+  /** Rate limits shared through the database (security/rate-limit.ts). */
   limits: {
-    magicLinkSend: FixedWindowRateLimiter;
-    otpSend: FixedWindowRateLimiter;
-    passwordResetSend: FixedWindowRateLimiter;
+    magicLinkSend: RateLimit;
+    otpSend: RateLimit;
+    passwordResetSend: RateLimit;
+    /** Per client IP: every send route together. */
+    ipSend: RateLimit;
+    /** Per client IP: authentication attempts, reserved before the check and given back when it succeeds. */
+    ipAuthFailures: RateLimit;
+    /** Per client IP: telemetry batches. */
+    ipEvents: RateLimit;
   };
 }
 

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomInt } from 'node:crypto';
 import { DEFAULT_OTP_EXPIRATION_MINUTES, OTP_CODE_LENGTH } from '../../src/api/otps.ts';
 import {
+  DEV_SECRET_KEY,
   OTP_EXPIRATION_MINUTES_MAX,
   OTP_EXPIRATION_MINUTES_MIN,
   OTP_MAX_ATTEMPTS_PER_CODE,
@@ -16,6 +17,7 @@ import {
   USER_LOCK_FAILURE_WINDOW_MS,
 } from '../../src/server/constants.ts';
 import { hashOtpCode, newOtpCode } from '../../src/server/security/otp-codes.ts';
+import { deriveSecretKeys } from '../../src/server/security/secret-keys.ts';
 import {
   dataOf,
   expectError,
@@ -26,6 +28,9 @@ import {
   uniqueEmail,
   type TestService,
 } from './support.ts';
+
+/** The keys a service started without AUTH_SECRET_KEY derives (development). */
+const devKeys = deriveSecretKeys(DEV_SECRET_KEY);
 
 const E164_MESSAGE = 'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
 const COUNTRY_CODE_MESSAGE = "The phone number's country code is invalid, unsupported, or not enabled for this project.";
@@ -351,16 +356,19 @@ describe('passcodes at rest', () => {
       'select code_hash, delivery_method from otp_codes where method_id = $1',
       [sent.method_id],
     );
-    assert.equal(row?.code_hash, createHash('sha256').update(`${sent.method_id}:${code}`).digest('hex'));
+    // Keyed (HMAC under the service's derived key), so a plain hash of method and code does not match it.
+    assert.notEqual(row?.code_hash, createHash('sha256').update(`${sent.method_id}:${code}`).digest('hex'));
     assert.notEqual(row?.code_hash, createHash('sha256').update(code).digest('hex'));
+    assert.equal(row?.code_hash, hashOtpCode(devKeys.otpHmacKey, sent.method_id, code));
     assert.equal(row?.delivery_method, 'sms');
     const [emailRow] = await t.service.db.query<{ code_hash: string }>('select code_hash from otp_codes where method_id = $1', [emailSent.method_id]);
-    assert.equal(emailRow?.code_hash, hashOtpCode(emailSent.method_id, emailCode));
+    assert.equal(emailRow?.code_hash, hashOtpCode(devKeys.otpHmacKey, emailSent.method_id, emailCode));
   });
 
   it('equal codes of different methods have different digests', () => {
-    assert.notEqual(hashOtpCode('phone-number-test-a', '123456'), hashOtpCode('phone-number-test-b', '123456'));
-    assert.match(hashOtpCode('phone-number-test-a', '123456'), /^[0-9a-f]{64}$/);
+    const key = devKeys.otpHmacKey;
+    assert.notEqual(hashOtpCode(key, 'phone-number-test-a', '123456'), hashOtpCode(key, 'phone-number-test-b', '123456'));
+    assert.match(hashOtpCode(key, 'phone-number-test-a', '123456'), /^[0-9a-f]{64}$/);
   });
 });
 

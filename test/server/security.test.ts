@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseBasicAuth } from '../../src/server/security/basic-auth.ts';
 import { isS256Challenge, s256Challenge, verifyPkce } from '../../src/server/security/pkce.ts';
-import { FixedWindowRateLimiter } from '../../src/server/security/rate-limit.ts';
 import { isAllowedRedirectUrl, resolveRedirectUrl } from '../../src/server/security/redirect-urls.ts';
 import { hashToken, newSecretToken, secretsEqual } from '../../src/server/security/tokens.ts';
 import { normalizeEmail } from '../../src/server/http/validate.ts';
@@ -97,16 +96,5 @@ describe('email addresses', () => {
     for (const value of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a b@example.com', 'ada@@example.com', `${'a'.repeat(250)}@example.com`]) {
       assert.throws(() => normalizeEmail(value), (e: unknown) => e instanceof ApiError && e.errorType === 'invalid_email', value);
     }
-  });
-});
-
-describe('fixed-window rate limiter', () => {
-  it('allows the limit, then refuses until the window ends, per key', () => {
-    const limiter = new FixedWindowRateLimiter(2, 1000);
-    assert.equal(limiter.take('a', 0), 0);
-    assert.equal(limiter.take('a', 10), 0);
-    assert.equal(limiter.take('a', 20), 980);
-    assert.equal(limiter.take('b', 20), 0);
-    assert.equal(limiter.take('a', 1000), 0);
   });
 });

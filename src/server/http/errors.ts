@@ -82,6 +82,11 @@ export const Errors = {
     new ApiError(429, 'too_many_requests', 'Too many requests for this identifier. Wait a minute and try again.', {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
     }),
+  /** A per-IP limit (issue 12): the budget belongs to the client's network, not to the address in the request. */
+  tooManyClientRequests: (retryAfterMs: number) =>
+    new ApiError(429, 'too_many_requests', 'Too many requests from this network. Try again later.', {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+    }),
   // Issue 6: TOTP, access-token exchange, attest, impersonation, connected apps.
   totpNotFound: () => new ApiError(404, 'totp_not_found', 'This user has no TOTP authenticator that can be used.'),
   totpCodeWrong: () =>

@@ -5,7 +5,9 @@ import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
 import { Errors } from '../http/errors.ts';
+import { requestMeta } from '../http/request-meta.ts';
 import { isJsonObject, nestsDeeperThan } from '../http/validate.ts';
+import { ipSubject } from '../security/rate-limit.ts';
 import { insertEvent } from '../store/events.ts';
 
 /**
@@ -15,6 +17,9 @@ import { insertEvent } from '../store/events.ts';
 export function eventRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post(PATHS.events, async (c) => {
+    // Per client IP, before the body is read: a flood costs one statement each. The body itself is capped by
+    // MAX_BODY_BYTES (app.ts) and the batch by MAX_EVENTS_PER_BATCH below.
+    await deps.limits.ipEvents.take(ipSubject(requestMeta(c).ipAddress), deps.config.now());
     const batch = await readJson(c, undefined);
     if (!Array.isArray(batch) || batch.length === 0 || batch.length > MAX_EVENTS_PER_BATCH) {
       throw Errors.invalidRequest(`The request body must be a JSON array of 1 to ${MAX_EVENTS_PER_BATCH} events.`);

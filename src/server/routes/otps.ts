@@ -16,17 +16,17 @@ export function otpRoutes(deps: Deps): Hono<AppEnv> {
 
   for (const method of OTP_METHODS) {
     routes.post(PATHS.otpsLoginOrCreate(method), auth, async (c) =>
-      ok(c, await sendOtp(deps, method, await readJsonObject(c), { kind: 'login_or_create' })),
+      ok(c, await sendOtp(deps, requestMeta(c), method, await readJsonObject(c), { kind: 'login_or_create' })),
     );
 
     routes.post(PATHS.otpsSendPrimary(method), auth, async (c) =>
-      ok(c, await sendOtp(deps, method, await readJsonObject(c), { kind: 'existing_user' })),
+      ok(c, await sendOtp(deps, requestMeta(c), method, await readJsonObject(c), { kind: 'existing_user' })),
     );
 
     routes.post(PATHS.otpsSendSecondary(method), auth, session, async (c) =>
       ok(
         c,
-        await sendOtp(deps, method, await readJsonObject(c), { kind: 'add_to_user', userId: c.get('session').userId }),
+        await sendOtp(deps, requestMeta(c), method, await readJsonObject(c), { kind: 'add_to_user', userId: c.get('session').userId }),
       ),
     );
   }

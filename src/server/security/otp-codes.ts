@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { OTP_CODE_LENGTH } from '../../api/otps.ts';
 
 /** Exactly OTP_CODE_LENGTH ASCII digits; anything else is not a passcode at all. */
@@ -10,9 +10,11 @@ export function newOtpCode(): string {
 }
 
 /**
- * What the database stores instead of a passcode: SHA-256 of `<method_id>:<code>`. Binding the method means two
- * visitors who happen to get the same digits have different digests, and a digest can only ever match its own method.
+ * What the database stores instead of a passcode: HMAC-SHA256 of `<method_id>:<code>` under a key derived from
+ * AUTH_SECRET_KEY (security/secret-keys.ts). A plain hash of a six-digit code is reversed by trying all 10^6 codes;
+ * with the key, a stolen table says nothing without the server's secret. Binding the method means two visitors who
+ * happen to get the same digits have different digests, and a digest can only ever match its own method.
  */
-export function hashOtpCode(methodId: string, code: string): string {
-  return createHash('sha256').update(`${methodId}:${code}`, 'utf8').digest('hex');
+export function hashOtpCode(hmacKey: Buffer, methodId: string, code: string): string {
+  return createHmac('sha256', hmacKey).update(`${methodId}:${code}`, 'utf8').digest('hex');
 }

@@ -20,6 +20,7 @@ import { consumeMagicLink, findUsableMagicLink, insertMagicLink } from '../store
 import { addEmailToUser, findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified } from '../store/users.ts';
 import type { MagicLinkPurpose } from '../views/magic-link-email.ts';
 import { magicLinkEmail } from '../views/magic-link-email.ts';
+import { limitSendFrom } from './client-limits.ts';
 import { deliver } from './mailer.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 import { checkPkce, readTokenAuthentication } from './token-authentication.ts';
@@ -43,8 +44,8 @@ export async function sendEmailMagicLink(
   const request = readSendRequest(deps, body);
   const email = normalizeEmail(request.email);
 
-  const retryAfterMs = deps.limits.magicLinkSend.take(`email:${email}`, deps.config.now());
-  if (retryAfterMs > 0) throw Errors.tooManyRequests(retryAfterMs);
+  await limitSendFrom(deps, meta);
+  await deps.limits.magicLinkSend.take(`email:${email}`, deps.config.now());
 
   // Decide and check everything before creating a user, so a refused request leaves nothing behind.
   const existing = await findEmail(deps.db, email);

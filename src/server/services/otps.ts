@@ -31,6 +31,7 @@ import {
 } from '../store/phone-numbers.ts';
 import { addEmailToUser, findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified } from '../store/users.ts';
 import { otpMessage, type OtpPurpose } from '../views/otp-message.ts';
+import { limitSendFrom, reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { deliver } from './mailer.ts';
 import type { SendMode } from './magic-links.ts';
@@ -44,13 +45,19 @@ type AuthenticatePayload = Omit<OtpAuthenticateResponse, 'request_id' | 'status_
  * POST /otps/{sms,whatsapp,email}/login_or_create, /send/primary and /send/secondary: a new passcode for the phone
  * number or address, delivered (to the dev inbox) by `method`. Sending again retires the method's older code.
  */
-export async function sendOtp(deps: Deps, method: OtpMethod, body: JsonObject, mode: SendMode): Promise<SendPayload> {
+export async function sendOtp(
+  deps: Deps,
+  meta: RequestMeta,
+  method: OtpMethod,
+  body: JsonObject,
+  mode: SendMode,
+): Promise<SendPayload> {
   const request = readSendRequest(deps, method, body);
   const destination = request.destination;
 
   // One budget per number or address, whatever the channel: switching from SMS to WhatsApp does not reset it.
-  const retryAfterMs = deps.limits.otpSend.take(`${method === 'email' ? 'email' : 'phone'}:${destination}`, deps.config.now());
-  if (retryAfterMs > 0) throw Errors.tooManyRequests(retryAfterMs);
+  await limitSendFrom(deps, meta);
+  await deps.limits.otpSend.take(`${method === 'email' ? 'email' : 'phone'}:${destination}`, deps.config.now());
 
   // Decide and check everything before creating a user, so a refused request leaves nothing behind.
   const existing = method === 'email' ? await findEmail(deps.db, destination) : await findPhoneNumber(deps.db, destination);
@@ -67,7 +74,7 @@ export async function sendOtp(deps: Deps, method: OtpMethod, body: JsonObject, m
     methodId,
     userId,
     deliveryMethod: method,
-    codeHash: hashOtpCode(methodId, code),
+    codeHash: hashOtpCode(deps.secrets.otpHmacKey, methodId, code),
     now,
     expiresAt: now + minutesToMs(request.expiresInMinutes),
   });
@@ -97,13 +104,14 @@ export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonO
   for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
   if (!OTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
 
+  const attempt = await reserveAuthAttempt(deps, meta);
   const method = await findMethod(deps.db, methodId);
   // An unknown method id gets the same answer as a wrong code: it says nothing about which ids exist.
   if (!method) throw Errors.otpCodeNotFound();
   const now = deps.config.now();
   const maxAttempts = OTP_MAX_ATTEMPTS_PER_CODE;
   const useCode = () => deps.db.transaction(async (tx) => {
-    const consumed = await consumeOtpCode(tx, { methodId, codeHash: hashOtpCode(methodId, code), now, maxAttempts });
+    const consumed = await consumeOtpCode(tx, { methodId, codeHash: hashOtpCode(deps.secrets.otpHmacKey, methodId, code), now, maxAttempts });
     if (!consumed) return null;
     const at = new Date(now).toISOString();
     let factor: AuthenticationFactor;
@@ -140,6 +148,7 @@ export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonO
     },
     Errors.otpCodeNotFound,
   );
+  await attempt.release();
 
   return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), method_id: methodId };
 }

@@ -47,6 +47,7 @@ import {
 } from '../store/passwords.ts';
 import { createUserWithEmail, findEmail, findEmailById, markEmailVerified, type EmailRow } from '../store/users.ts';
 import { passwordResetEmail } from '../views/password-reset-email.ts';
+import { limitSendFrom, reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
 import { deliver } from './mailer.ts';
@@ -218,7 +219,9 @@ export async function authenticatePassword(deps: Deps, meta: RequestMeta, body: 
   const durationMinutes = readDuration(body, true);
   readProtection(body);
 
+  const attempt = await reserveAuthAttempt(deps, meta);
   const row = await checkLogin(deps, await findEmail(deps.db, email), password);
+  await attempt.release();
   const now = deps.config.now();
   const started = await sessionAfterAuthentication(deps, meta, { userId: row.user_id, factor: passwordFactor(now), durationMinutes });
   return authenticatePayload(deps, started.session, started.sessionToken);
@@ -245,8 +248,8 @@ export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonO
   }
   const redirectUrl = allowedRedirectUrl(deps, meta, resetUrl || loginUrl);
 
-  const retryAfterMs = deps.limits.passwordResetSend.take(`email:${email}`, deps.config.now());
-  if (retryAfterMs > 0) throw Errors.tooManyRequests(retryAfterMs);
+  await limitSendFrom(deps, meta);
+  await deps.limits.passwordResetSend.take(`email:${email}`, deps.config.now());
   const row = await findEmail(deps.db, email);
   if (!row) throw Errors.emailNotFound();
 
@@ -324,6 +327,7 @@ export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, bod
   const durationMinutes = readDuration(body, true);
   readProtection(body);
 
+  const attempt = await reserveAuthAttempt(deps, meta);
   const row = await findEmail(deps.db, email);
   if (!row) {
     await verifyNothing(existingPassword);
@@ -331,6 +335,7 @@ export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, bod
   }
   // A breached or reset-flagged password may still prove who is asking here: replacing it is the point.
   await verifyCurrentPassword(deps, row.user_id, existingPassword);
+  await attempt.release();
   requireStrong(deps, newPassword, email);
   const passwordHash = await hashPassword(newPassword);
   const started = await deps.db.transaction(async (tx) => {

@@ -25,10 +25,12 @@ import {
   consumeRecoveryCode,
   insertRecoveryCodes,
   insertTotp,
+  openTotpSecret,
   replaceRecoveryCodes,
   usableTotps,
   verifiedTotps,
 } from '../store/totps.ts';
+import { reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { requiredSessionDuration } from './token-authentication.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
@@ -62,7 +64,7 @@ export async function createTotp(deps: Deps, userId: string, body: JsonObject): 
   const recoveryCodes = newRecoveryCodes();
   const user = await loadFullUser(deps, userId);
   const totpId = await deps.db.transaction(async (tx) => {
-    const id = await insertTotp(tx, { userId, secret, now, expiresAt: now + minutesToMs(minutes) });
+    const id = await insertTotp(tx, deps.secrets, { userId, secret, now, expiresAt: now + minutesToMs(minutes) });
     await insertRecoveryCodes(tx, { totpId: id, userId, codeHashes: recoveryCodes.map(hashRecoveryCode), now });
     return id;
   });
@@ -86,7 +88,7 @@ export async function authenticateTotp(deps: Deps, meta: RequestMeta, body: Json
   const userId = await sessionUser(deps, meta);
   if (!TOTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
   const now = deps.config.now();
-
+  const attempt = await reserveAuthAttempt(deps, meta);
   // The code is checked on a reserved attempt (services/lockout.ts), so parallel guesses cannot outrun the lock.
   const totpId = await checkUnderLock(
     deps,
@@ -95,7 +97,7 @@ export async function authenticateTotp(deps: Deps, meta: RequestMeta, body: Json
       const totps = await usableTotps(deps.db, userId, now);
       if (totps.length === 0) throw Errors.totpNotFound();
       for (const totp of totps) {
-        const step = matchingStep(totp.secret, code, now);
+        const step = matchingStep(openTotpSecret(deps.secrets, totp), code, now);
         if (step === null) continue;
         // The atomic "later than the last used step" update is the replay guard.
         if (!(await claimTotpStep(deps.db, totp.id, step))) throw Errors.totpCodeAlreadyUsed();
@@ -105,6 +107,7 @@ export async function authenticateTotp(deps: Deps, meta: RequestMeta, body: Json
     },
     Errors.totpCodeWrong,
   );
+  await attempt.release();
   const factor: AuthenticationFactor = {
     type: 'totp',
     delivery_method: 'authenticator_app',
@@ -121,12 +124,14 @@ export async function recoverTotp(deps: Deps, meta: RequestMeta, body: JsonObjec
   const durationMinutes = readDuration(body);
   const userId = await sessionUser(deps, meta);
   const now = deps.config.now();
+  const attempt = await reserveAuthAttempt(deps, meta);
   const used = await checkUnderLock(
     deps,
     userId,
     async () => (await consumeRecoveryCode(deps.db, { userId, codeHash: hashRecoveryCode(recoveryCode), now })) ?? WRONG_SECRET,
     Errors.recoveryCodeNotFound,
   );
+  await attempt.release();
   const factor: AuthenticationFactor = {
     type: 'recovery_code',
     delivery_method: 'recovery_code',

@@ -1,10 +1,13 @@
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
+import { open, seal } from '../security/encryption.ts';
+import type { SecretKeys } from '../security/secret-keys.ts';
 import { iso } from './time.ts';
 
 export interface TotpRow {
   id: string;
   user_id: string;
+  /** Sealed (security/encryption.ts); `openTotpSecret` gives the base32 seed. */
   secret: string;
   verified: boolean;
   last_used_step: string | null;
@@ -14,14 +17,25 @@ export interface TotpRow {
 
 export async function insertTotp(
   db: Db,
+  secrets: SecretKeys,
   input: { userId: string; secret: string; now: number; expiresAt: number },
 ): Promise<string> {
   const id = newId('totp');
   await db.query(
     `insert into totps (id, user_id, secret, created_at, expires_at) values ($1, $2, $3, $4::timestamptz, $5::timestamptz)`,
-    [id, input.userId, input.secret, iso(input.now), iso(input.expiresAt)],
+    [id, input.userId, seal(secrets, input.secret, totpSecretContext(id)), iso(input.now), iso(input.expiresAt)],
   );
   return id;
+}
+
+/** The GCM additional data of a TOTP seed's ciphertext: it opens only in its own row. */
+export function totpSecretContext(totpId: string): string {
+  return `totp:${totpId}`;
+}
+
+/** The base32 seed of an authenticator; throws (loudly) when the stored ciphertext was altered. */
+export function openTotpSecret(secrets: SecretKeys, row: Pick<TotpRow, 'id' | 'secret'>): string {
+  return open(secrets, row.secret, totpSecretContext(row.id));
 }
 
 /** The user's usable authenticators: verified ones, and unverified ones still inside their confirmation window. */
