@@ -62,28 +62,32 @@ export async function sendOtp(deps: Deps, method: OtpMethod, body: JsonObject, m
   }
   const purpose: OtpPurpose = existing || mode.kind === 'add_to_user' ? 'login' : 'signup';
 
-  const now = deps.config.now();
-  const { userId, methodId, created } = await ownerOf(deps.db, method, destination, mode, now);
+  // One transaction, delivery last: a message that cannot be sent rolls back the user, method and code it needed.
+  const { userId, methodId, created } = await deps.db.transaction(async (tx) => {
+    const now = deps.config.now();
+    const owner = await ownerOf(tx, method, destination, mode, now);
 
-  const code = newOtpCode();
-  await insertOtpCode(deps.db, {
-    methodId,
-    userId,
-    deliveryMethod: method,
-    codeHash: hashOtpCode(methodId, code),
-    now,
-    expiresAt: now + minutesToMs(request.expiresInMinutes),
-  });
+    const code = newOtpCode();
+    await insertOtpCode(tx, {
+      methodId: owner.methodId,
+      userId: owner.userId,
+      deliveryMethod: method,
+      codeHash: hashOtpCode(owner.methodId, code),
+      now,
+      expiresAt: now + minutesToMs(request.expiresInMinutes),
+    });
 
-  const content = otpMessage({
-    channel: method,
-    projectName: deps.config.projectName,
-    purpose,
-    code,
-    expiresInMinutes: request.expiresInMinutes,
+    const content = otpMessage({
+      channel: method,
+      projectName: deps.config.projectName,
+      purpose,
+      code,
+      expiresInMinutes: request.expiresInMinutes,
+    });
+    const from = method === 'email' ? deps.config.senderAddress : deps.config.projectName;
+    await deliver({ ...deps, db: tx }, { channel: method, to: destination, from, links: [], ...content });
+    return owner;
   });
-  const from = method === 'email' ? deps.config.senderAddress : deps.config.projectName;
-  await deliver(deps, { channel: method, to: destination, from, links: [], ...content });
 
   return { method_id: methodId, user_id: userId, user_created: created };
 }

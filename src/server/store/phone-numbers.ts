@@ -2,7 +2,7 @@ import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { iso } from './time.ts';
-import { insertUser } from './users.ts';
+import { deleteUser, insertUser } from './users.ts';
 
 export interface PhoneNumberRow {
   id: string;
@@ -34,19 +34,16 @@ export async function findOrCreateUserByPhoneNumber(
 ): Promise<{ userId: string; phoneId: string; created: boolean }> {
   const existing = await findPhoneNumber(db, phoneNumber);
   if (existing) return { userId: existing.user_id, phoneId: existing.id, created: false };
-  try {
-    return await db.transaction(async (tx) => {
-      const userId = await insertUser(tx, now);
-      const phoneId = await insertPhoneNumber(tx, userId, phoneNumber, now);
-      if (!phoneId) throw new PhoneNumberTaken();
-      return { userId, phoneId, created: true };
-    });
-  } catch (error) {
-    if (!(error instanceof PhoneNumberTaken)) throw error;
-    const winner = await findPhoneNumber(db, phoneNumber);
-    if (!winner) throw error;
+  // As findOrCreateUserByEmail: no unique-violation, and no user row left behind by a lost race.
+  return db.transaction(async (tx) => {
+    const userId = await insertUser(tx, now);
+    const phoneId = await insertPhoneNumber(tx, userId, phoneNumber, now);
+    if (phoneId) return { userId, phoneId, created: true };
+    await deleteUser(tx, userId);
+    const winner = await findPhoneNumber(tx, phoneNumber);
+    if (!winner) throw new Error('The number was taken and released again while this request created it.');
     return { userId: winner.user_id, phoneId: winner.id, created: false };
-  }
+  });
 }
 
 /** Adds a number to a signed-in user (secondary factor); a number of another user is refused. */

@@ -28,10 +28,12 @@ export async function findEmail(db: Db, email: string): Promise<EmailRow | null>
   return row ?? null;
 }
 
-/** Thrown inside a transaction when another request created the same address first; the caller looks again. */
-class EmailTaken extends Error {}
-
-/** The user who owns `email`, created (status active, address unverified) if there is none. */
+/**
+ * The user who owns `email`, created (status active, address unverified) if there is none. Safe inside a caller's
+ * transaction: a lost race is seen through `on conflict do nothing` (never a unique-violation, which would abort the
+ * caller's transaction on PostgreSQL), and the user row made for it is deleted again, since a joined transaction
+ * does not roll back on its own.
+ */
 export async function findOrCreateUserByEmail(
   db: Db,
   email: string,
@@ -39,19 +41,15 @@ export async function findOrCreateUserByEmail(
 ): Promise<{ userId: string; emailId: string; created: boolean }> {
   const existing = await findEmail(db, email);
   if (existing) return { userId: existing.user_id, emailId: existing.id, created: false };
-  try {
-    return await db.transaction(async (tx) => {
-      const userId = await insertUser(tx, now);
-      const emailId = await insertEmail(tx, userId, email, now);
-      if (!emailId) throw new EmailTaken();
-      return { userId, emailId, created: true };
-    });
-  } catch (error) {
-    if (!(error instanceof EmailTaken)) throw error;
-    const winner = await findEmail(db, email);
-    if (!winner) throw error;
+  return db.transaction(async (tx) => {
+    const userId = await insertUser(tx, now);
+    const emailId = await insertEmail(tx, userId, email, now);
+    if (emailId) return { userId, emailId, created: true };
+    await deleteUser(tx, userId);
+    const winner = await findEmail(tx, email);
+    if (!winner) throw new Error('The address was taken and released again while this request created it.');
     return { userId: winner.user_id, emailId: winner.id, created: false };
-  }
+  });
 }
 
 /** A new active user with no name and no methods yet; the caller adds the method in the same transaction. */
@@ -59,6 +57,11 @@ export async function insertUser(db: Db, now: number): Promise<string> {
   const userId = newId('user');
   await db.query(`insert into users (id, status, created_at) values ($1, 'active', $2::timestamptz)`, [userId, iso(now)]);
   return userId;
+}
+
+/** Removes a user made a moment ago in the same transaction that never got its method (a lost race). */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.query('delete from users where id = $1', [userId]);
 }
 
 /** Adds an address to a signed-in user (secondary factor); an address of another user is refused. */
