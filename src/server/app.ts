@@ -34,6 +34,7 @@ import { devOAuthRoutes } from './routes/dev-oauth.ts';
 import { oauthRoutes, oauthSdkRoutes } from './routes/oauth.ts';
 import { loadSigningKey } from './security/jwt.ts';
 import { FixedWindowRateLimiter } from './security/rate-limit.ts';
+import { purgeDevInboxAtStart } from './store/dev-messages.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
 
 export type { ServiceOptions, ProjectConfig } from './config.ts';
@@ -55,6 +56,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const db = await openDatabase(options.database ?? DEFAULT_DATABASE);
   try {
     const signingKey = loadSigningKey(await ensureSigningKey(db, config.now()));
+    await purgeDevInboxAtStart(db, config.devInbox, config.now());
     const deps: Deps = {
       config,
       db,

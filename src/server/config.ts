@@ -247,6 +247,10 @@ function resolveSmsWebhook(options: SmsWebhookOptions): Required<SmsWebhookOptio
   if (!URL.canParse(options.url) || !['http:', 'https:'].includes(new URL(options.url).protocol)) {
     throw new Error('The SMS webhook URL must be an http(s) URL.');
   }
+  // fetch refuses such URLs; the secret in the signature is the webhook's authentication.
+  if (new URL(options.url).username || new URL(options.url).password) {
+    throw new Error('The SMS webhook URL must not carry a user name or password; the request is signed instead.');
+  }
   if (options.secret.length < SMS_WEBHOOK_SECRET_MIN_LENGTH) {
     throw new Error(
       `The SMS webhook secret must be at least ${SMS_WEBHOOK_SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32).`,

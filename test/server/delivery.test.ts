@@ -2,6 +2,9 @@
 // receiver that checks the documented body and signature; failures leave nothing behind; the dev inbox only in dev
 // mode, purged after a day.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createService } from '../../src/server/app.ts';
 import {
@@ -406,10 +409,36 @@ describe('development mode', () => {
       await t.close();
     }
   });
+
+  it('at start, a dev service deletes expired inbox rows and a service without the dev inbox deletes them all', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-delivery-'));
+    const database = { kind: 'pglite' as const, dataDir };
+    const devMessages = async (t: TestService) =>
+      (await t.service.db.query<{ n: number }>('select count(*)::int as n from dev_messages'))[0]!.n;
+    try {
+      const first = await startTestService({ database });
+      await dataOf(await sendMagicLink(first, uniqueEmail('restart')));
+      await dataOf(await sendMagicLink(first, uniqueEmail('restart')));
+      await first.close();
+
+      const dayLater = Date.now() + DEV_INBOX_RETENTION_MS + 60_000;
+      const second = await startTestService({ database, now: () => dayLater });
+      assert.equal(await devMessages(second), 0, 'the day-old rows are gone before any request');
+      await dataOf(await sendMagicLink(second, uniqueEmail('restart')));
+      assert.equal(await devMessages(second), 1);
+      await second.close();
+
+      const production = await startTestService({ database, devInbox: false, now: () => dayLater });
+      assert.equal(await devMessages(production), 0, 'even the fresh row is gone');
+      await production.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('delivery configuration', () => {
-  it('refuses an SMTP URL that is not smtp:// or smtps://, and a short webhook secret or a non-http webhook URL', async () => {
+  it('refuses an SMTP URL that is not smtp:// or smtps://, a short webhook secret, and a webhook URL not http(s) or with a login', async () => {
     await assert.rejects(createService({ smtp: { url: 'http://mail.example.com' } }), {
       message: 'The SMTP URL must look like smtp://host:port or smtps://user:password@host:465.',
     });
@@ -419,6 +448,9 @@ describe('delivery configuration', () => {
     );
     await assert.rejects(createService({ smsWebhook: { url: 'ftp://sms.example.com', secret: SECRET } }), {
       message: 'The SMS webhook URL must be an http(s) URL.',
+    });
+    await assert.rejects(createService({ smsWebhook: { url: 'https://user:pass@sms.example.com/hook', secret: SECRET } }), {
+      message: 'The SMS webhook URL must not carry a user name or password; the request is signed instead.',
     });
   });
 });

@@ -39,6 +39,15 @@ async function purgeOldMessages(db: Db, now: number): Promise<void> {
   await db.query('delete from dev_messages where created_at < $1::timestamptz', [iso(now - DEV_INBOX_RETENTION_MS)]);
 }
 
+/**
+ * At start: a service without the dev inbox deletes every stored message (a database first used in development
+ * must not keep its links and codes in production); one with it deletes the expired ones.
+ */
+export async function purgeDevInboxAtStart(db: Db, devInbox: boolean, now: number): Promise<void> {
+  if (devInbox) await purgeOldMessages(db, now);
+  else await db.query('delete from dev_messages');
+}
+
 /** Newest first; only messages to `to` (compared without case) when given. Purges expired messages first. */
 export async function listMessages(db: Db, now: number, to?: string): Promise<InboxMessage[]> {
   await purgeOldMessages(db, now);
