@@ -45,7 +45,7 @@ type AuthenticatePayload = Omit<OtpAuthenticateResponse, 'request_id' | 'status_
 
 /**
  * POST /otps/{sms,whatsapp,email}/login_or_create, /send/primary and /send/secondary: a new passcode for the phone
- * number or address, delivered (to the dev inbox) by `method`. Sending again retires the method's older code.
+ * number or address, delivered by `method` (delivery/deliver.ts). Sending again retires the method's older code.
  */
 export async function sendOtp(deps: Deps, method: OtpMethod, body: JsonObject, mode: SendMode): Promise<SendPayload> {
   const request = readSendRequest(deps, method, body);
