@@ -66,6 +66,8 @@ export const ERROR_TYPES = [
   'no_signup_redirect_urls_set',
   'invalid_id_token',
   'oauth_callback_not_found',
+  // Issue 12: the email, SMS or WhatsApp message could not be handed to the SMTP server or the SMS webhook.
+  'message_delivery_failed',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

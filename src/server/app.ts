@@ -41,6 +41,7 @@ import { loadSigningKey } from './security/jwt.ts';
 import { RateLimit, Sweeper, type RateLimitScope } from './security/rate-limit.ts';
 import { deriveSecretKeys } from './security/secret-keys.ts';
 import { resealSecrets } from './store/secrets-at-rest.ts';
+import { purgeDevInboxAtStart } from './store/dev-messages.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
 
 export type { ServiceOptions, ProjectConfig } from './config.ts';
@@ -66,6 +67,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     // re-encrypted under the current key; a row under an unknown key stops the start here, with its key id.
     await resealSecrets(db, secrets);
     const signingKey = loadSigningKey(await ensureSigningKey(db, secrets, config.now()));
+    await purgeDevInboxAtStart(db, config.devInbox, config.now());
     const sweeper = new Sweeper(db);
     const limit = (name: string, max: number, windowMs: number, scope?: RateLimitScope) =>
       new RateLimit(db, sweeper, name, max, windowMs, scope);

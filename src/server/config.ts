@@ -10,6 +10,10 @@ import {
   IP_EVENTS_LIMIT,
   IP_SEND_LIMIT,
   SENDER_LOCAL_PART,
+  SMS_WEBHOOK_ATTEMPT_TIMEOUT_MS,
+  SMS_WEBHOOK_ATTEMPTS,
+  SMS_WEBHOOK_RETRY_BASE_DELAY_MS,
+  SMS_WEBHOOK_SECRET_MIN_LENGTH,
 } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { PasswordPolicy } from './security/password-strength.ts';
@@ -17,16 +21,28 @@ import { parseSecretKey } from './security/secret-keys.ts';
 
 export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
 
-/** Real mail delivery (helper B's mailer): an SMTP URL like `smtp://user:pass@host:587`, and the sender address. */
+/**
+ * Email through an SMTP server (Nodemailer). `url` names the server and its login, e.g.
+ * `smtps://user:password@smtp.example.com:465` or `smtp://localhost:2525`; `from` is the sender every message carries
+ * (default `no-reply@<first email domain>`).
+ */
 export interface SmtpOptions {
   url: string;
   from?: string;
 }
 
-/** SMS and WhatsApp delivery through the site owner's HTTP endpoint, each request signed with `secret`. */
+/**
+ * SMS and WhatsApp through an HTTP webhook the site owner runs in front of their SMS provider: a signed JSON POST per
+ * message (README, "SMS and WhatsApp webhook"). The retry fields exist so tests need not wait; the defaults are the
+ * SMS_WEBHOOK_* constants.
+ */
 export interface SmsWebhookOptions {
   url: string;
+  /** The HMAC-SHA256 key the receiver verifies `X-Signature` with; at least SMS_WEBHOOK_SECRET_MIN_LENGTH characters. */
   secret: string;
+  attempts?: number;
+  retryBaseDelayMs?: number;
+  attemptTimeoutMs?: number;
 }
 
 /** A connected app (an OAuth client of this project) as users see it in their connected-apps list. */
@@ -150,8 +166,8 @@ export interface ServiceOptions {
   publicUrl?: string;
   /** Clock in milliseconds, used for every timestamp and expiry check, so tests can move time. */
   now?: () => number;
+  /** Real email delivery. Without `devInbox` this is the only way mail leaves the service. */
   smtp?: SmtpOptions;
-  smsWebhook?: SmsWebhookOptions;
   /**
    * How many reverse proxies stand in front of the service. 0 (default): the client IP is the TCP peer. N > 0: it is
    * the Nth address from the right of `X-Forwarded-For` (each proxy appends the address it received from).
@@ -171,9 +187,11 @@ export interface ServiceOptions {
   previousSecretKeys?: string[];
   /** Per-IP limits; the defaults suit production (a campus behind one NAT address). */
   ipRateLimits?: Partial<IpRateLimits>;
+  /** Real SMS and WhatsApp delivery. Without `devInbox` this is the only way texts leave the service. */
+  smsWebhook?: SmsWebhookOptions;
 }
 
-/** The resolved configuration: no optional fields left except the static folders and SMTP. */
+/** The resolved configuration: no optional fields left except the static folders. */
 export interface ProjectConfig {
   mode: ServiceMode;
   publicToken: string;
@@ -206,13 +224,16 @@ export interface ProjectConfig {
   /** Origin only (no path); null: take it from each request. */
   publicUrl: string | null;
   now: () => number;
-  smtp: SmtpOptions | undefined;
   trustProxy: number;
   requestLog: ((line: string) => void) | null;
   /** Checked at resolve time (a bad key is a start-up error); derived into keys in app.ts. */
   secretKey: string;
   previousSecretKeys: readonly string[];
   ipRateLimits: Readonly<IpRateLimits>;
+  /** null: no SMTP server; `from` is `senderAddress`. */
+  smtp: Required<SmtpOptions> | null;
+  /** null: no SMS webhook. */
+  smsWebhook: Required<SmsWebhookOptions> | null;
 }
 
 export const DEFAULT_DATABASE: DatabaseOptions = { kind: 'memory' };
@@ -227,6 +248,8 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
   const mode = options.mode ?? 'development';
   const devAllowed = mode === 'development';
   const emailDomains = options.emailDomains?.length ? [...options.emailDomains] : [...DEFAULT_EMAIL_DOMAINS];
+  // The one sender of every email, in the dev inbox and over SMTP alike.
+  const senderAddress = options.smtp?.from || `${SENDER_LOCAL_PART}@${emailDomains[0]}`;
   return {
     mode,
     publicToken: options.publicToken ?? DEFAULT_PUBLIC_TOKEN,
@@ -236,7 +259,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     redirectUrls,
     defaultRedirectUrl: options.defaultRedirectUrl ?? redirectUrls[0] ?? null,
     emailDomains,
-    senderAddress: `${SENDER_LOCAL_PART}@${emailDomains[0]}`,
+    senderAddress,
     pkceRequiredForEmailMagicLinks: options.pkceRequiredForEmailMagicLinks ?? false,
     phoneRegions: options.phoneRegions ? options.phoneRegions.map((region) => region.toUpperCase()) : null,
     disableSdkWatermark: options.disableSdkWatermark ?? true,
@@ -257,7 +280,6 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     devIdentityProvider: devAllowed && (options.devIdentityProvider ?? options.devInbox ?? true),
     publicUrl: options.publicUrl ? new URL(options.publicUrl).origin : null,
     now: options.now ?? Date.now,
-    smtp: options.smtp,
     trustProxy: options.trustProxy ?? 0,
     requestLog: options.requestLog !== undefined ? options.requestLog : mode === 'production' ? writeLine : null,
     secretKey: checkedSecretKey(options.secretKey ?? devOnlySecretKey(mode), 'AUTH_SECRET_KEY'),
@@ -269,6 +291,38 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
       authFailures: checkedLimit(options.ipRateLimits?.authFailures ?? IP_AUTH_FAILURE_LIMIT, 'ipRateLimits.authFailures'),
       events: checkedLimit(options.ipRateLimits?.events ?? IP_EVENTS_LIMIT, 'ipRateLimits.events'),
     },
+    smtp: options.smtp ? { url: smtpUrl(options.smtp.url), from: senderAddress } : null,
+    smsWebhook: options.smsWebhook ? resolveSmsWebhook(options.smsWebhook) : null,
+  };
+}
+
+/** A refused value stops the service at start with a reason, rather than failing on the first message. */
+function smtpUrl(url: string): string {
+  if (!URL.canParse(url) || !['smtp:', 'smtps:'].includes(new URL(url).protocol)) {
+    throw new Error('The SMTP URL must look like smtp://host:port or smtps://user:password@host:465.');
+  }
+  return url;
+}
+
+function resolveSmsWebhook(options: SmsWebhookOptions): Required<SmsWebhookOptions> {
+  if (!URL.canParse(options.url) || !['http:', 'https:'].includes(new URL(options.url).protocol)) {
+    throw new Error('The SMS webhook URL must be an http(s) URL.');
+  }
+  // fetch refuses such URLs; the secret in the signature is the webhook's authentication.
+  if (new URL(options.url).username || new URL(options.url).password) {
+    throw new Error('The SMS webhook URL must not carry a user name or password; the request is signed instead.');
+  }
+  if (options.secret.length < SMS_WEBHOOK_SECRET_MIN_LENGTH) {
+    throw new Error(
+      `The SMS webhook secret must be at least ${SMS_WEBHOOK_SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32).`,
+    );
+  }
+  return {
+    url: options.url,
+    secret: options.secret,
+    attempts: options.attempts ?? SMS_WEBHOOK_ATTEMPTS,
+    retryBaseDelayMs: options.retryBaseDelayMs ?? SMS_WEBHOOK_RETRY_BASE_DELAY_MS,
+    attemptTimeoutMs: options.attemptTimeoutMs ?? SMS_WEBHOOK_ATTEMPT_TIMEOUT_MS,
   };
 }
 

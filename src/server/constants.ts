@@ -197,6 +197,37 @@ export const CORS_MAX_AGE_SECONDS = 600;
 
 /** The inbox shows the newest messages only; a long-running dev service should not render thousands. */
 export const DEV_INBOX_MAX_MESSAGES = 200;
+/**
+ * Dev inbox rows are deleted a day after they were sent: every live link and code sits there in the clear, and a day
+ * covers any local session of work while keeping the table from holding a history of every code ever sent.
+ */
+export const DEV_INBOX_RETENTION_MS = 24 * 60 * 60_000;
+
+// ---- Real delivery (SMTP and the SMS webhook) ----
+
+/**
+ * SMTP timeouts. Nodemailer's defaults (2 minutes to connect, 10 to idle) would hold a visitor's request, and the
+ * database transaction around the send, far longer than anyone waits; 10 s covers a slow server across the world.
+ */
+export const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
+export const SMTP_GREETING_TIMEOUT_MS = 10_000;
+/** Idle time allowed once connected: a server that stops answering mid-message for 15 s is not coming back soon. */
+export const SMTP_SOCKET_TIMEOUT_MS = 15_000;
+/**
+ * Tries per text message: the first plus two retries on a 5xx or network error. A visitor waits for the answer, so a
+ * receiver that fails three times is reported as down rather than retried for minutes.
+ */
+export const SMS_WEBHOOK_ATTEMPTS = 3;
+/** Wait before the first retry; each later retry waits twice as long (250 ms, 500 ms): short blips pass, outages fail fast. */
+export const SMS_WEBHOOK_RETRY_BASE_DELAY_MS = 250;
+/** Time one POST to the webhook may take: a receiver that forwards to an SMS provider answers well within 5 s. */
+export const SMS_WEBHOOK_ATTEMPT_TIMEOUT_MS = 5_000;
+/** Shortest accepted HMAC secret: 32 characters (e.g. 16 random bytes as hex, or `openssl rand -hex 32`'s 64). */
+export const SMS_WEBHOOK_SECRET_MIN_LENGTH = 32;
+/** Stripe's header layout (`t=<unix seconds>,v1=<hex HMAC>`), which receivers' webhook libraries already parse. */
+export const SMS_WEBHOOK_SIGNATURE_HEADER = 'X-Signature';
+/** The message id, the same on every retry, so a receiver that saw it already can answer 200 without sending again. */
+export const SMS_WEBHOOK_IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 // ---- Embedded database ----
 

@@ -8,10 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { addressesOf, startSmtpServer, type TestSmtpServer } from './delivery-servers.ts';
 import { dataOf, expectError, post, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
 
 let t: TestService;
 let root: string;
+/** Without the dev inbox, mail leaves only through SMTP. */
+let smtp: TestSmtpServer;
 
 before(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-static-'));
@@ -29,7 +32,9 @@ before(async () => {
   fs.writeFileSync(path.join(dist, 'big.js'), `export const rows = [${'"a row of text",'.repeat(500)}];`);
   fs.writeFileSync(path.join(root, 'secret.txt'), 'outside the site');
   fs.symlinkSync(path.join(root, 'secret.txt'), path.join(site, 'link.txt'));
+  smtp = await startSmtpServer();
   t = await startTestService({
+    smtp: { url: smtp.url },
     siteDir: site,
     distDir: dist,
     devInbox: false,
@@ -41,6 +46,7 @@ before(async () => {
 
 after(async () => {
   await t.close();
+  await smtp.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -151,8 +157,13 @@ describe('project options', () => {
       'code_challenge is required: this project requires PKCE for email magic links.');
     const challenge = createHash('sha256').update(randomBytes(32).toString('hex')).digest('base64url');
     await dataOf(await post(t, '/magic_links/email/login_or_create', { email, ...urls, code_challenge: challenge }));
-    const [row] = await t.service.db.query<{ sender: string; subject: string }>('select sender, subject from dev_messages where recipient = $1', [email]);
-    assert.deepEqual(row, { sender: 'no-reply@eastlight.example', subject: 'Your Eastlight College sign-up link' });
+    const mail = smtp.mails.find((m) => addressesOf(m.parsed.to).includes(email));
+    assert.deepEqual(
+      { from: addressesOf(mail?.parsed.from), subject: mail?.parsed.subject },
+      { from: ['no-reply@eastlight.example'], subject: 'Your Eastlight College sign-up link' },
+    );
+    // Without the dev inbox nothing is kept.
+    assert.deepEqual(await t.service.db.query('select id from dev_messages'), []);
   });
 
   it("has no dev inbox when devInbox is off: the site's 404 page answers", async () => {

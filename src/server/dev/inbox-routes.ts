@@ -13,13 +13,13 @@ export function devInboxRoutes(deps: Deps): Hono<AppEnv> {
 
   routes.get(DEV_INBOX_PATH, async (c) => {
     const to = recipientFilter(c);
-    const messages = await listMessages(deps.db, to);
+    const messages = await listMessages(deps.db, deps.config.now(), to);
     return htmlPage(c, devInboxPage({ projectName: deps.config.projectName, messages, to }));
   });
 
   routes.get(`${DEV_INBOX_PATH}.json`, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ messages: await listMessages(deps.db, recipientFilter(c)) });
+    return c.json({ messages: await listMessages(deps.db, deps.config.now(), recipientFilter(c)) });
   });
 
   return routes;

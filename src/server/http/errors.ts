@@ -2,6 +2,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorType } from '../../api/errors.ts';
 import { OTP_CODE_LENGTH } from '../../api/otps.ts';
 
+const DELIVERY_NOUNS = { email: 'The email', sms: 'The text message', whatsapp: 'The WhatsApp message' } as const;
+
 /** Thrown anywhere while handling a request; `app.onError` turns it into the error body. */
 export class ApiError extends Error {
   constructor(
@@ -147,5 +149,15 @@ export const Errors = {
   invalidIdToken: (reason: string) => new ApiError(401, 'invalid_id_token', `The ID token is not valid: ${reason}.`),
   noLoginRedirectUrlsSet: () =>
     new ApiError(400, 'no_login_redirect_urls_set', 'The project has no login redirect URLs set, so One Tap cannot finish.'),
+  /**
+   * 424 Failed Dependency, not 5xx: the request was fine and the service is up, but the mail server or SMS webhook it
+   * depends on refused or did not answer (docs/decisions.md). Nothing was created, so sending again is safe.
+   */
+  messageDeliveryFailed: (channel: 'email' | 'sms' | 'whatsapp') =>
+    new ApiError(
+      424,
+      'message_delivery_failed',
+      `${DELIVERY_NOUNS[channel]} could not be sent. Check the ${channel === 'email' ? 'address' : 'number'} and try again in a moment.`,
+    ),
   internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
 } as const;

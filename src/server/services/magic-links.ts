@@ -56,26 +56,30 @@ export async function sendEmailMagicLink(
     (purpose === 'login' ? request.loginExpirationMinutes : request.signupExpirationMinutes) ??
     DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES;
 
-  const now = deps.config.now();
-  const { userId, emailId, created } =
-    mode.kind === 'add_to_user'
-      ? { userId: mode.userId, emailId: await addEmailToUser(deps.db, mode.userId, email, now), created: false }
-      : await findOrCreateUserByEmail(deps.db, email, now);
+  // One transaction, delivery last: a message that cannot be sent rolls back the user, address and link it needed.
+  const { userId, emailId, created } = await deps.db.transaction(async (tx) => {
+    const now = deps.config.now();
+    const owner =
+      mode.kind === 'add_to_user'
+        ? { userId: mode.userId, emailId: await addEmailToUser(tx, mode.userId, email, now), created: false }
+        : await findOrCreateUserByEmail(tx, email, now);
 
-  const token = newSecretToken();
-  await insertMagicLink(deps.db, {
-    tokenHash: hashToken(token),
-    userId,
-    emailId,
-    codeChallenge: request.codeChallenge ?? null,
-    redirectUrl: redirectUrl.href,
-    now,
-    expiresAt: now + minutesToMs(expiresInMinutes),
+    const token = newSecretToken();
+    await insertMagicLink(tx, {
+      tokenHash: hashToken(token),
+      userId: owner.userId,
+      emailId: owner.emailId,
+      codeChallenge: request.codeChallenge ?? null,
+      redirectUrl: redirectUrl.href,
+      now,
+      expiresAt: now + minutesToMs(expiresInMinutes),
+    });
+
+    const link = tokenUrl(redirectUrl, TOKEN_TYPES.magicLinks, token);
+    const content = magicLinkEmail({ projectName: deps.config.projectName, purpose, link, expiresInMinutes });
+    await deliver({ ...deps, db: tx }, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
+    return owner;
   });
-
-  const link = tokenUrl(redirectUrl, TOKEN_TYPES.magicLinks, token);
-  const content = magicLinkEmail({ projectName: deps.config.projectName, purpose, link, expiresInMinutes });
-  await deliver(deps, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
 
   return { user_id: userId, email_id: emailId, user_created: created };
 }

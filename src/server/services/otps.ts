@@ -43,7 +43,7 @@ type AuthenticatePayload = Omit<OtpAuthenticateResponse, 'request_id' | 'status_
 
 /**
  * POST /otps/{sms,whatsapp,email}/login_or_create, /send/primary and /send/secondary: a new passcode for the phone
- * number or address, delivered (to the dev inbox) by `method`. Sending again retires the method's older code.
+ * number or address, delivered by `method` (delivery/deliver.ts). Sending again retires the method's older code.
  */
 export async function sendOtp(
   deps: Deps,
@@ -66,28 +66,32 @@ export async function sendOtp(
   }
   const purpose: OtpPurpose = existing || mode.kind === 'add_to_user' ? 'login' : 'signup';
 
-  const now = deps.config.now();
-  const { userId, methodId, created } = await ownerOf(deps.db, method, destination, mode, now);
+  // One transaction, delivery last: a message that cannot be sent rolls back the user, method and code it needed.
+  const { userId, methodId, created } = await deps.db.transaction(async (tx) => {
+    const now = deps.config.now();
+    const owner = await ownerOf(tx, method, destination, mode, now);
 
-  const code = newOtpCode();
-  await insertOtpCode(deps.db, {
-    methodId,
-    userId,
-    deliveryMethod: method,
-    codeHash: hashOtpCode(deps.secrets.otpHmacKey, methodId, code),
-    now,
-    expiresAt: now + minutesToMs(request.expiresInMinutes),
-  });
+    const code = newOtpCode();
+    await insertOtpCode(tx, {
+      methodId: owner.methodId,
+      userId: owner.userId,
+      deliveryMethod: method,
+      codeHash: hashOtpCode(deps.secrets.otpHmacKey, owner.methodId, code),
+      now,
+      expiresAt: now + minutesToMs(request.expiresInMinutes),
+    });
 
-  const content = otpMessage({
-    channel: method,
-    projectName: deps.config.projectName,
-    purpose,
-    code,
-    expiresInMinutes: request.expiresInMinutes,
+    const content = otpMessage({
+      channel: method,
+      projectName: deps.config.projectName,
+      purpose,
+      code,
+      expiresInMinutes: request.expiresInMinutes,
+    });
+    const from = method === 'email' ? deps.config.senderAddress : deps.config.projectName;
+    await deliver({ ...deps, db: tx }, { channel: method, to: destination, from, links: [], ...content });
+    return owner;
   });
-  const from = method === 'email' ? deps.config.senderAddress : deps.config.projectName;
-  await deliver(deps, { channel: method, to: destination, from, links: [], ...content });
 
   return { method_id: methodId, user_id: userId, user_created: created };
 }

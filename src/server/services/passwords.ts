@@ -253,19 +253,22 @@ export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonO
   const row = await findEmail(deps.db, email);
   if (!row) throw Errors.emailNotFound();
 
-  const now = deps.config.now();
-  const token = newSecretToken();
-  await insertPasswordReset(deps.db, {
-    tokenHash: hashToken(token),
-    userId: row.user_id,
-    emailId: row.id,
-    codeChallenge: codeChallenge ?? null,
-    now,
-    expiresAt: now + minutesToMs(expiresInMinutes),
+  // One transaction, delivery last: a reset email that cannot be sent leaves no usable reset token behind.
+  await deps.db.transaction(async (tx) => {
+    const now = deps.config.now();
+    const token = newSecretToken();
+    await insertPasswordReset(tx, {
+      tokenHash: hashToken(token),
+      userId: row.user_id,
+      emailId: row.id,
+      codeChallenge: codeChallenge ?? null,
+      now,
+      expiresAt: now + minutesToMs(expiresInMinutes),
+    });
+    const link = tokenUrl(redirectUrl, TOKEN_TYPES.resetPassword, token);
+    const content = passwordResetEmail({ projectName: deps.config.projectName, link, expiresInMinutes });
+    await deliver({ ...deps, db: tx }, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
   });
-  const link = tokenUrl(redirectUrl, TOKEN_TYPES.resetPassword, token);
-  const content = passwordResetEmail({ projectName: deps.config.projectName, link, expiresInMinutes });
-  await deliver(deps, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
   return {};
 }
 

@@ -1,19 +1,10 @@
-import { DEV_INBOX_MAX_MESSAGES } from '../constants.ts';
+// The dev inbox table: every message the service sends, kept in the clear for a day, written only in dev mode.
+import { DEV_INBOX_MAX_MESSAGES, DEV_INBOX_RETENTION_MS } from '../constants.ts';
 import type { Db } from '../db/db.ts';
-import { newId } from '../ids.ts';
+import type { MessageChannel, OutgoingMessage } from '../delivery/message.ts';
 import { iso } from './time.ts';
 
-export type MessageChannel = 'email' | 'sms' | 'whatsapp';
-
-export interface OutgoingMessage {
-  channel: MessageChannel;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-}
+export type { MessageChannel, OutgoingMessage };
 
 /** A message as the dev inbox shows it (also the JSON the tests read). */
 export interface InboxMessage extends OutgoingMessage {
@@ -33,18 +24,33 @@ interface MessageRow {
   created_at: Date;
 }
 
-export async function insertMessage(db: Db, message: OutgoingMessage, now: number): Promise<string> {
-  const id = newId('message');
+/** Stores a message under `id`, first deleting every message older than DEV_INBOX_RETENTION_MS. */
+export async function insertMessage(db: Db, id: string, message: OutgoingMessage, now: number): Promise<void> {
+  await purgeOldMessages(db, now);
   await db.query(
     `insert into dev_messages (id, channel, recipient, sender, subject, text, html, links, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::timestamptz)`,
     [id, message.channel, message.to, message.from, message.subject, message.text, message.html, JSON.stringify(message.links), iso(now)],
   );
-  return id;
 }
 
-/** Newest first; only messages to `to` (compared without case) when given. */
-export async function listMessages(db: Db, to?: string): Promise<InboxMessage[]> {
+/** One statement, so two services purging at once cannot trip over each other. */
+async function purgeOldMessages(db: Db, now: number): Promise<void> {
+  await db.query('delete from dev_messages where created_at < $1::timestamptz', [iso(now - DEV_INBOX_RETENTION_MS)]);
+}
+
+/**
+ * At start: a service without the dev inbox deletes every stored message (a database first used in development
+ * must not keep its links and codes in production); one with it deletes the expired ones.
+ */
+export async function purgeDevInboxAtStart(db: Db, devInbox: boolean, now: number): Promise<void> {
+  if (devInbox) await purgeOldMessages(db, now);
+  else await db.query('delete from dev_messages');
+}
+
+/** Newest first; only messages to `to` (compared without case) when given. Purges expired messages first. */
+export async function listMessages(db: Db, now: number, to?: string): Promise<InboxMessage[]> {
+  await purgeOldMessages(db, now);
   const rows = to
     ? await db.query<MessageRow>('select * from dev_messages where recipient = $1 order by seq desc limit $2', [
         to.trim().toLowerCase(),
