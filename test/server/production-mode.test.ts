@@ -7,16 +7,21 @@ import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { resolveConfig } from '../../src/server/config.ts';
 import { HEALTH_PATH, READY_PATH } from '../../src/server/constants.ts';
 import { startServer } from '../../src/server/listen.ts';
-import { dataOf, expectError, post, startTestService, uniqueEmail, type TestService } from './support.ts';
+import { startSmtpServer, type TestSmtpServer } from './delivery-servers.ts';
+import { dataOf, expectError, post, startTestService, TEST_SECRET_KEY, uniqueEmail, type TestService } from './support.ts';
 
 const STRONG = 'correct horse battery staple';
 
 let t: TestService;
+let smtp: TestSmtpServer;
 const logLines: string[] = [];
 
 before(async () => {
+  // Production has no dev inbox: mail goes to a real (local) SMTP server or the send fails.
+  smtp = await startSmtpServer();
   t = await startTestService({
     mode: 'production',
+    smtp: { url: smtp.url },
     // Each of these asks for a dev tool; production must ignore all of them.
     devInbox: true,
     devIdentityProvider: true,
@@ -25,7 +30,10 @@ before(async () => {
   });
 });
 
-after(() => t.close());
+after(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 function logged(): Record<string, unknown>[] {
   return logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -129,6 +137,7 @@ describe('absolute URLs come from PUBLIC_URL, never from Host', () => {
       mode: 'production',
       publicUrl: 'https://id.westlight.example',
       redirectUrls: ['https://id.westlight.example/student-portal'],
+      smtp: { url: smtp.url },
       requestLog: null,
     });
     try {
@@ -142,8 +151,12 @@ describe('absolute URLs come from PUBLIC_URL, never from Host', () => {
           },
           body: JSON.stringify({ email: uniqueEmail(), login_magic_link_url: '/student-portal', signup_magic_link_url: '/student-portal' }),
         });
+      const sentBefore = smtp.mails.length;
       await dataOf(await send('attacker.example'));
       await dataOf(await send('10.0.0.5:8787'));
+      const links = smtp.mails.slice(sentBefore).map((mail) => String(mail.parsed.text).match(/https?:\/\/\S+/)?.[0] ?? '');
+      assert.equal(links.length, 2);
+      for (const link of links) assert.ok(link.startsWith('https://id.westlight.example/student-portal?'), link);
     } finally {
       await service.close();
     }
@@ -152,13 +165,13 @@ describe('absolute URLs come from PUBLIC_URL, never from Host', () => {
 
 describe('startServer in production', () => {
   it('refuses to listen without a public URL: its own origin must not come from the listening address', async () => {
-    await assert.rejects(startServer({ mode: 'production', database: { kind: 'memory' } }), {
+    await assert.rejects(startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, database: { kind: 'memory' } }), {
       message: 'Production mode needs publicUrl (PUBLIC_URL).',
     });
   });
 
   it('allows PUBLIC_URL’s origin (CORS) and its portal (redirects), not the listening address', async () => {
-    const server = await startServer({ mode: 'production', publicUrl: 'https://id.westlight.example/ignored-path', database: { kind: 'memory' }, requestLog: null });
+    const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: 'https://id.westlight.example/ignored-path', database: { kind: 'memory' }, requestLog: null });
     try {
       const { config } = server.service;
       assert.deepEqual(config.allowedOrigins, ['https://id.westlight.example']);
@@ -253,7 +266,7 @@ describe('request log', () => {
   });
 
   it('goes to stdout by default in production and nowhere by default in development', () => {
-    assert.equal(typeof resolveConfig({ mode: 'production' }).requestLog, 'function');
+    assert.equal(typeof resolveConfig({ mode: 'production', secretKey: TEST_SECRET_KEY }).requestLog, 'function');
     assert.equal(resolveConfig({}).requestLog, null);
   });
 });

@@ -18,6 +18,15 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/** A fixed AUTH_SECRET_KEY for test services (production mode has no dev default); 32 bytes as hex. */
+export const TEST_SECRET_KEY = 'a1'.repeat(32);
+
+/**
+ * Every in-process request comes from the same unknown client IP, so the per-IP limits (tested on their own in
+ * rate-limits.test.ts) would otherwise throttle the suites that send many requests on purpose.
+ */
+const SUITE_IP_RATE_LIMITS = { sends: 1_000_000, authFailures: 1_000_000, events: 1_000_000 };
+
 export async function startTestService(options: ServiceOptions = {}): Promise<TestService> {
   let offset = 0;
   const now = () => Date.now() + offset;
@@ -26,7 +35,9 @@ export async function startTestService(options: ServiceOptions = {}): Promise<Te
     allowedOrigins: [PAGE_ORIGIN],
     redirectUrls: [PORTAL_URL, `${PAGE_ORIGIN}/`],
     now,
+    secretKey: TEST_SECRET_KEY,
     ...options,
+    ipRateLimits: { ...SUITE_IP_RATE_LIMITS, ...options.ipRateLimits },
   });
   return {
     service,
