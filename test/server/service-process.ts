@@ -1,0 +1,142 @@
+// The identity service as a real process (`node --import tsx src/server/main.ts`), the way a deployment runs it: for
+// the tests that need two processes on one database (races.test.ts) or a process killed with SIGKILL
+// (crash-safety.test.ts). Readiness is a state check (the bootstrap answers 200), never the log output.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
+import type { DatabaseOptions } from '../../src/server/db/db.ts';
+import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
+import { PATHS } from '../../src/api/paths.ts';
+import { basicAuth } from './support.ts';
+import { freshDatabase, testDatabaseUrl } from './test-database.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** A cold start compiles the whole service with tsx; on a busy 2-core machine that can take several seconds. */
+const READY_TIMEOUT_MS = 60_000;
+const READY_POLL_MS = 50;
+
+export interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  /** SIGKILL: no shutdown code runs. Resolves when the process is gone. */
+  kill9(): Promise<void>;
+  /** SIGTERM and wait for the exit (the graceful path). */
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment main.ts reads for a database: DATABASE_URL, or DATA_DIR for PGlite on disk. */
+function databaseEnv(database: DatabaseOptions): Record<string, string> {
+  if (database.kind === 'postgres') return { DATABASE_URL: database.url };
+  if (database.kind === 'pglite') return { DATA_DIR: database.dataDir };
+  throw new Error('A service process needs a database another process can open: PostgreSQL or a PGlite folder.');
+}
+
+/** Starts main.ts on a free loopback port in development mode and resolves once its bootstrap answers 200. */
+export async function startServiceProcess(database: DatabaseOptions): Promise<ServiceProcess> {
+  const port = await freePort();
+  const env: Record<string, string | undefined> = { ...process.env, ...databaseEnv(database), PORT: String(port), HOST: '127.0.0.1' };
+  // Development mode (the dev inbox and the dev identity provider) whatever the test runner's environment says.
+  delete env['NODE_ENV'];
+  if (database.kind !== 'postgres') delete env['DATABASE_URL'];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => void (output += chunk));
+  child.stderr?.on('data', (chunk) => void (output += chunk));
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const proc: ServiceProcess = {
+    url,
+    child,
+    output: () => output,
+    async kill9() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  try {
+    await waitUntilReady(proc, exited);
+  } catch (error) {
+    await proc.kill9();
+    throw error;
+  }
+  return proc;
+}
+
+async function waitUntilReady(proc: ServiceProcess, exited: Promise<void>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`The service exited before it was ready:\n${proc.output()}`);
+    try {
+      const res = await fetch(`${proc.url}${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)}`);
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+  throw new Error(`The service was not ready within ${READY_TIMEOUT_MS} ms:\n${proc.output()}`);
+}
+
+/** POST /sdk/v1<path> to a process the way the client does (Basic auth with the public token, JSON). */
+export function postTo(proc: ServiceProcess, apiPath: string, body: unknown): Promise<Response> {
+  return fetch(`${proc.url}${SDK_BASE_PATH}${apiPath}`, {
+    method: 'POST',
+    headers: { Authorization: basicAuth(), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * A database that outlives the processes using it: a fresh PostgreSQL database when TEST_DATABASE_URL is set,
+ * else a fresh PGlite folder (which only one process may open at a time).
+ */
+export interface SharedDatabase {
+  options: DatabaseOptions;
+  /** Whether two processes can use it at once. */
+  multiProcess: boolean;
+  drop(): Promise<void>;
+}
+
+export async function sharedDatabase(): Promise<SharedDatabase> {
+  if (testDatabaseUrl()) {
+    const database = await freshDatabase();
+    return { options: database.options, multiProcess: true, drop: database.drop };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-process-'));
+  return {
+    options: { kind: 'pglite', dataDir },
+    multiProcess: false,
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
