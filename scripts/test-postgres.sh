@@ -35,7 +35,8 @@ bindir() {
 # Runs a command as the cluster's owner: ourselves, or `postgres` when we are root.
 as_owner() {
   if [ "$(id -u)" = "0" ]; then
-    runuser -u postgres -- "$@"
+    # runuser lives in /usr/sbin (util-linux), which a non-login PATH may lack.
+    PATH="$PATH:/usr/sbin:/sbin" runuser -u postgres -- "$@"
   else
     "$@"
   fi
