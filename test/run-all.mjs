@@ -1,7 +1,8 @@
 // `npm test`: runs every stage in order, streams its output, and ends with one total line ("N passed, N failed").
 // A failing stage does not hide the later ones; the exit code is non-zero if any stage failed.
 //
-// The service tests run twice: on the embedded database (PGlite), then on a real PostgreSQL server. That server is
+// The service tests and the service-process tests (test/processes: races across processes, kill -9) run twice: on
+// the embedded database (PGlite), then on a real PostgreSQL server. That server is
 // TEST_DATABASE_URL when set; otherwise a throwaway cluster that scripts/test-postgres.sh starts when PostgreSQL's
 // binaries are installed. Without either, the PostgreSQL stage says loudly that it did not run; with CI=true that is
 // a failure.
@@ -18,7 +19,9 @@ const stages = [
   { name: 'typecheck', script: 'typecheck' },
   // The embedded database: TEST_DATABASE_URL is removed so a developer's exported URL does not change this stage.
   { name: 'service and tooling (node:test)', script: 'test:server', env: { TEST_DATABASE_URL: undefined } },
-  { name: 'service (PostgreSQL)', script: 'test:server', postgres: true },
+  // Service processes (main.ts) raced and killed: one on a PGlite folder here, two on one database below.
+  { name: 'service processes, embedded database', script: 'test:processes', env: { TEST_DATABASE_URL: undefined } },
+  { name: 'service and service processes (PostgreSQL)', scripts: ['test:server', 'test:processes'], postgres: true },
   { name: 'client and widget (Chromium)', script: 'test:browser' },
   { name: 'end to end (npm start + Chromium)', script: 'test:e2e' },
   { name: 'size budgets', script: 'test:budgets' },
@@ -103,13 +106,19 @@ for (const stage of stages) {
     env = { TEST_DATABASE_URL: server.url };
     stopServer = server.stop;
   }
-  const { code, output } = await run(stage.script, env);
+  const stagePassed = { passed: 0, failed: 0, ok: true };
+  for (const script of stage.scripts ?? [stage.script]) {
+    const { code, output } = await run(script, env);
+    const counts = countResults(output) ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+    if (code !== 0 && counts.failed === 0) counts.failed = 1; // a crash with no failing test is still a failure
+    stagePassed.passed += counts.passed;
+    stagePassed.failed += counts.failed;
+    stagePassed.ok &&= code === 0;
+  }
   stopServer();
-  const counts = countResults(output) ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
-  if (code !== 0 && counts.failed === 0) counts.failed = 1; // a crash with no failing test is still a failure
-  passed += counts.passed;
-  failed += counts.failed;
-  summary.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${stage.name}: ${counts.passed} passed, ${counts.failed} failed`);
+  passed += stagePassed.passed;
+  failed += stagePassed.failed;
+  summary.push(`${stagePassed.ok ? 'ok  ' : 'FAIL'} ${stage.name}: ${stagePassed.passed} passed, ${stagePassed.failed} failed`);
 }
 console.log(`\n${summary.join('\n')}`);
 console.log(`total: ${passed} passed, ${failed} failed`);

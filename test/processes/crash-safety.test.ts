@@ -10,7 +10,7 @@ import { PATHS } from '../../src/api/paths.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { assertNoOrphans } from './deployment.ts';
 import { postTo, sharedDatabase, startServiceProcess, type ServiceProcess } from './service-process.ts';
-import { testDatabaseUrl } from './test-database.ts';
+import { testDatabaseUrl } from '../server/test-database.ts';
 
 /** Sign-ups in the stream; bounded, so the test ends even if nothing is ever acknowledged. */
 const STREAM = 60;

@@ -9,7 +9,7 @@ import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { MAGIC_LINK_SEND_LIMIT, OTP_SEND_LIMIT, USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import { assertNo5xx, assertNoOrphans, call, dataOf, deploy, inParallel, tally, type Answer, type Deployment } from './deployment.ts';
-import { testDatabaseUrl } from './test-database.ts';
+import { testDatabaseUrl } from '../server/test-database.ts';
 
 /** How many requests each sign-up burst sends (issue 12: 100 parallel sign-ups of one new identity per route). */
 const SIGN_UPS = 100;

@@ -11,8 +11,8 @@ import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import type { DatabaseOptions } from '../../src/server/db/db.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
 import { PATHS } from '../../src/api/paths.ts';
-import { basicAuth } from './support.ts';
-import { freshDatabase, testDatabaseUrl } from './test-database.ts';
+import { basicAuth } from '../server/support.ts';
+import { freshDatabase, testDatabaseUrl } from '../server/test-database.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A cold start compiles the whole service with tsx; on a busy 2-core machine that can take several seconds. */
