@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { Db } from '../../src/server/db/db.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
-import { postTo, sharedDatabase, startServiceProcess, type ServiceProcess, type SharedDatabase } from './service-process.ts';
+import { clientIp, postTo, sharedDatabase, startServiceProcess, type ServiceProcess, type SharedDatabase } from './service-process.ts';
 
 export interface Answer {
   status: number;
@@ -48,10 +48,14 @@ export async function deploy(): Promise<Deployment> {
   };
 }
 
-/** Sends one JSON POST and reads the answer; a refused connection or a non-JSON body fails the test. */
-export async function call(deployment: Deployment, instance: number, path: string, body: unknown): Promise<Answer> {
-  const proc = deployment.instances[instance % deployment.instances.length]!;
-  const res = await postTo(proc, path, body);
+/**
+ * Request i of a burst: sent by client i (its own loopback address, so per-IP limits see many clients, as they would
+ * in a real rush) to instance i mod the number of instances. A refused connection or a non-JSON body fails the test.
+ */
+export async function call(deployment: Deployment, i: number, path: string, body: unknown, ip = clientIp(i)): Promise<Answer> {
+  const instance = i % deployment.instances.length;
+  const proc = deployment.instances[instance]!;
+  const res = await postTo(proc, path, body, ip);
   const text = await res.text();
   let parsed: Record<string, unknown>;
   try {
@@ -59,7 +63,7 @@ export async function call(deployment: Deployment, instance: number, path: strin
   } catch {
     throw new Error(`${path} answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
-  return { status: res.status, body: parsed, instance: instance % deployment.instances.length };
+  return { status: res.status, body: parsed, instance };
 }
 
 /** `count` requests at once, request i to instance i mod (number of instances). */

@@ -3,6 +3,7 @@
 // (crash-safety.test.ts). Readiness is a state check (the bootstrap answers 200), never the log output.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** A cold start compiles the whole service with tsx; on a busy 2-core machine that can take several seconds. */
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 50;
+/** Graceful shutdown finishes in-flight requests and closes the database; far less than this, or it is broken. */
+const STOP_TIMEOUT_MS = 20_000;
 
 export interface ServiceProcess {
   url: string;
@@ -26,7 +29,7 @@ export interface ServiceProcess {
   output(): string;
   /** SIGKILL: no shutdown code runs. Resolves when the process is gone. */
   kill9(): Promise<void>;
-  /** SIGTERM and wait for the exit (the graceful path). */
+  /** SIGTERM and wait for the exit (the graceful path); a process still running after STOP_TIMEOUT_MS fails the test. */
   stop(): Promise<void>;
 }
 
@@ -78,7 +81,14 @@ export async function startServiceProcess(database: DatabaseOptions): Promise<Se
     },
     async stop() {
       child.kill('SIGTERM');
-      await exited;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_TIMEOUT_MS)));
+      const outcome = await Promise.race([exited, late]);
+      clearTimeout(timer);
+      if (outcome === 'late') {
+        await proc.kill9();
+        throw new Error(`The service did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM:\n${output}`);
+      }
     },
   };
   try {
@@ -97,8 +107,7 @@ async function waitUntilReady(proc: ServiceProcess, exited: Promise<void>): Prom
   while (Date.now() < deadline) {
     if (gone) throw new Error(`The service exited before it was ready:\n${proc.output()}`);
     try {
-      const res = await fetch(`${proc.url}${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)}`);
-      await res.arrayBuffer();
+      const res = await requestTo(proc, `${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)}`);
       if (res.status === 200) return;
     } catch {
       // Not listening yet.
@@ -108,12 +117,62 @@ async function waitUntilReady(proc: ServiceProcess, exited: Promise<void>): Prom
   throw new Error(`The service was not ready within ${READY_TIMEOUT_MS} ms:\n${proc.output()}`);
 }
 
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * The loopback address the request comes from (e.g. 127.0.0.23): the service sees it as the client IP, so a test
+   * can be many clients (Linux routes all of 127.0.0.0/8 to the loopback interface).
+   */
+  clientIp?: string;
+}
+
+/** One HTTP request to a process; redirects are not followed. node:http, because fetch cannot pick the source address. */
+export function requestTo(proc: ServiceProcess, pathAndQuery: string, options: RequestOptions = {}): Promise<Response> {
+  const url = new URL(pathAndQuery, proc.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+        ...(options.clientIp ? { localAddress: options.clientIp } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+          }
+          const status = res.statusCode ?? 0;
+          const body = [204, 205, 304].includes(status) ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status, headers }));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** The i-th of many test clients: 127.0.0.10 to 127.0.0.209. */
+export function clientIp(i: number): string {
+  return `127.0.0.${10 + (i % 200)}`;
+}
+
 /** POST /sdk/v1<path> to a process the way the client does (Basic auth with the public token, JSON). */
-export function postTo(proc: ServiceProcess, apiPath: string, body: unknown): Promise<Response> {
-  return fetch(`${proc.url}${SDK_BASE_PATH}${apiPath}`, {
+export function postTo(proc: ServiceProcess, apiPath: string, body: unknown, ip?: string): Promise<Response> {
+  return requestTo(proc, `${SDK_BASE_PATH}${apiPath}`, {
     method: 'POST',
     headers: { Authorization: basicAuth(), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
+    ...(ip ? { clientIp: ip } : {}),
   });
 }
 
