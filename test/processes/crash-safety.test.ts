@@ -40,6 +40,7 @@ describe(`kill -9 during a stream of sign-ups, ${where}`, () => {
       const acknowledged: Acknowledged[] = [];
       const refusedByService: string[] = [];
       let victimAcks = 0;
+      let survivorAcksAfterKill = 0;
       let killed: Promise<void> | undefined;
       let next = 0;
       const worker = async () => {
@@ -63,6 +64,7 @@ describe(`kill -9 during a stream of sign-ups, ${where}`, () => {
           }
           acknowledged.push({ email, password, userId: body.data!.user_id });
           if (target === victim && ++victimAcks === KILL_AFTER) killed = victim.kill9();
+          if (target === survivor && killed) survivorAcksAfterKill += 1;
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -71,6 +73,7 @@ describe(`kill -9 during a stream of sign-ups, ${where}`, () => {
       assert.equal(victim.child.signalCode, 'SIGKILL');
       assert.deepEqual(refusedByService, [], 'every answer the service gave was a 200');
       assert.ok(acknowledged.length >= KILL_AFTER);
+      if (survivor) assert.ok(survivorAcksAfterKill > 0, 'the other instance kept taking sign-ups after the kill');
 
       const restarted = await startServiceProcess(database.options);
       running.push(restarted);
