@@ -21,7 +21,8 @@ const stages = [
   { name: 'service and tooling (node:test)', script: 'test:server', env: { TEST_DATABASE_URL: undefined } },
   // Service processes (main.ts) raced and killed: one on a PGlite folder here, two on one database below.
   { name: 'service processes, embedded database', script: 'test:processes', env: { TEST_DATABASE_URL: undefined } },
-  { name: 'service and service processes (PostgreSQL)', scripts: ['test:server', 'test:processes'], postgres: true },
+  // test/postgres holds what only a real server can do (end the service's connections); it runs here only.
+  { name: 'service and service processes (PostgreSQL)', scripts: ['test:server', 'test:processes', 'test:postgres'], postgres: true },
   { name: 'client and widget (Chromium)', script: 'test:browser' },
   { name: 'end to end (npm start + Chromium)', script: 'test:e2e' },
   { name: 'size budgets', script: 'test:budgets' },

@@ -28,16 +28,37 @@ export async function freshDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     options: { kind: 'postgres', url: url.toString() },
-    // `with (force)` ends a connection a test left open (PostgreSQL 13 and later), so one leak cannot fail the next.
-    drop: () => admin(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabase(adminUrl, name),
   };
 }
 
-async function admin(adminUrl: string, sql: string): Promise<void> {
+/** How long a closed service's connections may take to leave the server before the drop ends them. */
+const DISCONNECT_WAIT_MS = 5_000;
+const DISCONNECT_POLL_MS = 20;
+
+/**
+ * A closed pool has sent its goodbyes, but the server may not have processed them yet; ending those backends from
+ * under the client would surface as an error in the test that closed it. So wait until the database has no
+ * connections (bounded), then drop; `with (force)` only ends one a test really left open.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await admin(adminUrl, async (client) => {
+    const deadline = Date.now() + DISCONNECT_WAIT_MS;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, DISCONNECT_POLL_MS));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
+async function admin(adminUrl: string, work: string | ((client: pg.Client) => Promise<void>)): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    if (typeof work === 'string') await client.query(work);
+    else await work(client);
   } finally {
     await client.end();
   }
