@@ -20,6 +20,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** A cold start compiles the whole service with tsx; on a busy 2-core machine that can take several seconds. */
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 50;
+/** The runner's environment variables a service process gets; everything else it is told explicitly. */
+const INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
 /** Graceful shutdown finishes in-flight requests and closes the database; far less than this, or it is broken. */
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -67,10 +69,10 @@ export async function startServiceProcess(database: DatabaseOptions): Promise<Se
 
 async function startOnFreePort(database: DatabaseOptions): Promise<ServiceProcess> {
   const port = await freePort();
-  const env: Record<string, string | undefined> = { ...process.env, ...databaseEnv(database), PORT: String(port), HOST: '127.0.0.1' };
-  // Development mode (the dev inbox and the dev identity provider) whatever the test runner's environment says.
-  delete env['NODE_ENV'];
-  if (database.kind !== 'postgres') delete env['DATABASE_URL'];
+  // Only what node needs from the runner's environment: a developer's NODE_ENV, PUBLIC_URL or SMTP_URL must not turn
+  // the process into something else than development mode with the dev inbox, on exactly this database.
+  const inherited = Object.fromEntries(INHERITED_ENV.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  const env = { ...inherited, ...databaseEnv(database), PORT: String(port), HOST: '127.0.0.1' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
     env,
