@@ -5,11 +5,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { randomBytes, randomUUID } from 'node:crypto';
 import { PATHS } from '../../src/api/paths.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
-import { assertNoOrphans } from './deployment.ts';
+import { assertNoOrphans, strongPassword } from './deployment.ts';
 import { postTo, sharedDatabase, startServiceProcess, type ServiceProcess } from './service-process.ts';
+import { uniqueEmail } from '../server/support.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
 
 /** Sign-ups in the stream; bounded, so the test ends even if nothing is ever acknowledged. */
@@ -47,8 +47,8 @@ describe(`kill -9 during a stream of sign-ups, ${where}`, () => {
         while (next < STREAM) {
           const i = next++;
           const target = survivor && i % 2 === 1 ? survivor : victim;
-          const email = `crash-${i}-${randomUUID().slice(0, 8)}@example.com`;
-          const password = `Filament-${randomBytes(12).toString('base64url')}`;
+          const email = uniqueEmail(`crash-${i}`);
+          const password = strongPassword();
           let res: Response;
           try {
             res = await postTo(target, PATHS.passwords, { email, password, session_duration_minutes: 30 });
@@ -89,8 +89,8 @@ describe(`kill -9 during a stream of sign-ups, ${where}`, () => {
         assert.equal(body.data?.user_id, signUp.userId);
       }
       const after = await postTo(restarted, PATHS.passwords, {
-        email: `after-crash-${randomUUID().slice(0, 8)}@example.com`,
-        password: `Filament-${randomBytes(12).toString('base64url')}`,
+        email: uniqueEmail('after-crash'),
+        password: strongPassword(),
         session_duration_minutes: 30,
       });
       assert.equal(after.status, 200, `the restarted instance takes new sign-ups: ${await after.clone().text()}`);

@@ -1,6 +1,7 @@
 // A deployment for the process tests: service processes sharing one database (two on PostgreSQL, one on a PGlite
 // folder, which a single process owns), requests spread across them, and the database checks every race ends with.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/db.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { clientIp, postTo, sharedDatabase, startServiceProcess, type ServiceProcess, type SharedDatabase } from './service-process.ts';
@@ -64,6 +65,11 @@ export async function call(deployment: Deployment, i: number, path: string, body
     throw new Error(`${path} answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
   return { status: res.status, body: parsed, instance };
+}
+
+/** Strong enough for zxcvbn, different every time. */
+export function strongPassword(): string {
+  return `Lamp-${randomBytes(12).toString('base64url')}-Glow`;
 }
 
 /** `count` requests at once, request i to instance i mod (number of instances). */

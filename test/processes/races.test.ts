@@ -3,12 +3,24 @@
 // PGlite folder takes the same bursts. Each test gets its own database, so shared limits start from zero.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PATHS } from '../../src/api/paths.ts';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { MAGIC_LINK_SEND_LIMIT, OTP_SEND_LIMIT } from '../../src/server/constants.ts';
 import type { Db } from '../../src/server/db/db.ts';
-import { assertNo5xx, assertNoOrphans, call, dataOf, deploy, inParallel, tally, type Answer, type Deployment } from './deployment.ts';
+import {
+  assertNo5xx,
+  assertNoOrphans,
+  call,
+  dataOf,
+  deploy,
+  inParallel,
+  strongPassword,
+  tally,
+  type Answer,
+  type Deployment,
+} from './deployment.ts';
+import { uniqueEmail } from '../server/support.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
 import { clientIp, requestTo } from './service-process.ts';
 
@@ -23,18 +35,9 @@ const OWNER_IP = '127.0.0.2';
 
 const where = testDatabaseUrl() ? 'two processes on one PostgreSQL database' : 'one process on a PGlite folder';
 
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
 /** A US number in the 555 exchange (not assigned to subscribers), random per test. */
 function uniquePhone(): string {
   return `+1415555${String(1000 + (randomBytes(2).readUInt16BE() % 9000)).slice(0, 4)}`;
-}
-
-/** Strong enough for zxcvbn, different every time. */
-function strongPassword(): string {
-  return `Lamp-${randomBytes(12).toString('base64url')}-Glow`;
 }
 
 async function withDeployment(run: (deployment: Deployment) => Promise<void>): Promise<void> {
