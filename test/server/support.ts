@@ -1,11 +1,13 @@
-// Shared helpers for the service tests: an in-process service (in-memory PGlite), a movable clock, and small
-// request helpers that speak the wire contract.
+// Shared helpers for the service tests: an in-process service (in-memory PGlite, or a fresh database on the
+// PostgreSQL server named by TEST_DATABASE_URL: test-database.ts), a movable clock, and small request helpers that speak
+// the wire contract.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createService, DEFAULT_PUBLIC_TOKEN, type Service, type ServiceOptions } from '../../src/server/app.ts';
 import type { ErrorBody } from '../../src/api/envelope.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
 import type { InboxMessage } from '../../src/server/store/dev-messages.ts';
+import { freshDatabase } from './test-database.ts';
 
 export const PAGE_ORIGIN = 'http://localhost:5173';
 export const PORTAL_URL = `${PAGE_ORIGIN}/student-portal`;
@@ -30,20 +32,30 @@ const SUITE_IP_RATE_LIMITS = { sends: 1_000_000, authFailures: 1_000_000, events
 export async function startTestService(options: ServiceOptions = {}): Promise<TestService> {
   let offset = 0;
   const now = () => Date.now() + offset;
-  const service = await createService({
-    database: { kind: 'memory' },
-    allowedOrigins: [PAGE_ORIGIN],
-    redirectUrls: [PORTAL_URL, `${PAGE_ORIGIN}/`],
-    now,
-    secretKey: TEST_SECRET_KEY,
-    ...options,
-    ipRateLimits: { ...SUITE_IP_RATE_LIMITS, ...options.ipRateLimits },
-  });
+  const database = options.database ? undefined : await freshDatabase();
+  let service: Service;
+  try {
+    service = await createService({
+      ...(database ? { database: database.options } : {}),
+      allowedOrigins: [PAGE_ORIGIN],
+      redirectUrls: [PORTAL_URL, `${PAGE_ORIGIN}/`],
+      now,
+      secretKey: TEST_SECRET_KEY,
+      ...options,
+      ipRateLimits: { ...SUITE_IP_RATE_LIMITS, ...options.ipRateLimits },
+    });
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
   return {
     service,
     advance: (ms) => void (offset += ms),
     now,
-    close: () => service.close(),
+    async close() {
+      await service.close();
+      await database?.drop();
+    },
   };
 }
 

@@ -4,6 +4,10 @@ import type { Db } from './db.ts';
 /** A real PostgreSQL server through a `pg` pool (DATABASE_URL). */
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url });
+  // PostgreSQL may end a connection the pool holds idle (a restart or failover, an administrator, a pooler's timeout).
+  // pg reports that as an 'error' event on the pool, which would crash the process if nobody listened; the pool has
+  // already dropped the connection and opens a new one for the next query, so noting it is all there is to do.
+  pool.on('error', (error) => console.error('[identity service] PostgreSQL ended an idle connection:', error.message));
   // Fail at start, not on the first request, when the server cannot be reached.
   await pool.query('select 1');
   return {
