@@ -40,7 +40,8 @@ export async function startTestService(options: ServiceOptions = {}): Promise<Te
       allowedOrigins: [PAGE_ORIGIN],
       redirectUrls: [PORTAL_URL, `${PAGE_ORIGIN}/`],
       now,
-      secretKey: TEST_SECRET_KEY,
+      // Development falls back to the public dev key; production has none and needs one.
+      ...(options.mode === 'production' ? { secretKey: TEST_SECRET_KEY } : {}),
       ...options,
       ipRateLimits: { ...SUITE_IP_RATE_LIMITS, ...options.ipRateLimits },
     });
