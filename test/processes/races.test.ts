@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { PATHS } from '../../src/api/paths.ts';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
-import { MAGIC_LINK_SEND_LIMIT, OTP_SEND_LIMIT } from '../../src/server/constants.ts';
+import { MAGIC_LINK_SEND_LIMIT, OTP_SEND_LIMIT, USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import {
   assertNo5xx,
@@ -212,30 +212,27 @@ describe(`limits shared by every instance, ${where}`, () => {
     });
   });
 
-  it(`${GUESSES - 1} parallel wrong passwords from as many clients, then the right one: refused, during and after`, async () => {
+  it(`${GUESSES} parallel wrong passwords from as many clients, then the right one: refused on every instance`, async () => {
     await withDeployment(async (d) => {
       const email = uniqueEmail('lockout');
       const password = strongPassword();
       dataOf(await call(d, 0, PATHS.passwords, { email, password, session_duration_minutes: 30 }, OWNER_IP));
-      // One guess per client address (a spread-out attacker, whom only the per-user lock stops); the owner's right
-      // password is sent last, while the guesses are still in flight.
+      // One guess per client address (a spread-out attacker, whom only the per-user lock stops). Over HTTP the
+      // arrival order of parallel requests is not the sending order, so the owner's password goes once the burst is
+      // answered: a right password that happens to reach a free slot before the lock is not a guess that got through.
       const burst = await inParallel(GUESSES, (i) =>
-        i < GUESSES - 1
-          ? call(d, i, PATHS.passwordsAuthenticate, { email, password: `${password}-wrong-${i}`, session_duration_minutes: 30 })
-          : call(d, i, PATHS.passwordsAuthenticate, { email, password, session_duration_minutes: 30 }, OWNER_IP),
+        call(d, i, PATHS.passwordsAuthenticate, { email, password: `${password}-wrong-${i}`, session_duration_minutes: 30 }),
       );
       assertNo5xx(burst);
-      const right = burst.at(-1)!;
-      const counts = tally(burst.slice(0, -1));
+      const counts = tally(burst);
       assert.deepEqual(
         Object.keys(counts).filter((key) => key !== '401 unauthorized_credentials' && key !== '429 user_lock_limit_reached'),
         [],
         `every guess is refused as wrong or locked: ${JSON.stringify(counts)}`,
       );
-      assert.deepEqual(
-        [right.status, right.body['error_type']],
-        [429, 'user_lock_limit_reached'],
-        `the right password sent after ${GUESSES - 1} wrong ones is refused (guesses: ${JSON.stringify(counts)})`,
+      assert.ok(
+        (counts['401 unauthorized_credentials'] ?? 0) < USER_LOCK_FAILURE_LIMIT,
+        `fewer than ${USER_LOCK_FAILURE_LIMIT} guesses are answered as wrong; the one reaching the limit locks: ${JSON.stringify(counts)}`,
       );
       for (let instance = 0; instance < d.instances.length; instance++) {
         const again = await call(d, instance, PATHS.passwordsAuthenticate, { email, password, session_duration_minutes: 30 }, OWNER_IP);
