@@ -1,11 +1,11 @@
 // Rate limits kept in the database: per-address send limits under parallel requests, per-IP limits on sends,
 // telemetry and authentication failures (refused before a guess counts against any user), the owner's ways back in
-// while locked, bounded sweeping, and two service instances sharing the limits on one real PostgreSQL.
+// while locked, bounded sweeping.
+// Two service instances sharing the limits on one real PostgreSQL: test/postgres/shared-instances.test.ts.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveConfig } from '../../src/server/config.ts';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/config.ts';
-import { createService, type Service } from '../../src/server/app.ts';
+import { DEFAULT_PUBLIC_TOKEN, resolveConfig } from '../../src/server/config.ts';
+import { createService } from '../../src/server/app.ts';
 import {
   IP_AUTH_FAILURE_LIMIT,
   IP_EVENTS_LIMIT,
@@ -18,57 +18,18 @@ import {
   USER_LOCK_FAILURE_LIMIT,
 } from '../../src/server/constants.ts';
 import { ipSubject, RateLimit, Sweeper } from '../../src/server/security/rate-limit.ts';
-import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
 import { sweepRateLimits, takeRateLimit } from '../../src/server/store/rate-limits.ts';
-import { basicAuth, dataOf, expectError, inbox, latestToken, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
-import { startPostgres, type PostgresServer } from './postgres-server.ts';
+import { dataOf, expectError, inbox, latestToken, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
+import { magicLinkSend, newIp, otpSend, postFrom, statusCounts } from './from-client.ts';
 
 const STRONG = 'correct horse battery staple';
 const STRONG_2 = 'purple-elephant-on-a-bicycle';
 const TOO_MANY = 'Too many requests for this identifier. Wait a minute and try again.';
 const TOO_MANY_FROM_CLIENT = 'Too many requests from this network. Try again later.';
 
-/** POST /sdk/v1<path> as the client does, arriving from `ip` (the TCP peer the service reads). */
-function postFrom(service: Service, ip: string, path: string, body: unknown, sessionToken?: string): Promise<Response> {
-  return Promise.resolve(
-    service.app.request(
-      `/sdk/v1${path}`,
-      {
-        method: 'POST',
-        headers: { Authorization: basicAuth(sessionToken), 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-      { incoming: { socket: { remoteAddress: ip } } },
-    ),
-  );
-}
-
-/** How many responses had each status, e.g. `{200: 5, 429: 45}`. */
-function statusCounts(responses: Response[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const res of responses) counts[res.status] = (counts[res.status] ?? 0) + 1;
-  return counts;
-}
-
 async function errorTypes(responses: Response[], status: number): Promise<string[]> {
   const refused = responses.filter((res) => res.status === status);
   return [...new Set(await Promise.all(refused.map(async (res) => ((await res.json()) as { error_type: string }).error_type)))];
-}
-
-let ipCounter = 0;
-/** A fresh documentation address (RFC 5737) per use, so tests do not share per-IP budgets. */
-function newIp(): string {
-  ipCounter += 1;
-  return `198.51.100.${ipCounter}`;
-}
-
-/** A send request as postFrom's path and body. */
-type SendCall = readonly [path: string, body: Record<string, unknown>];
-function otpSend(email: string): SendCall {
-  return ['/otps/email/login_or_create', { email }];
-}
-function magicLinkSend(email: string): SendCall {
-  return ['/magic_links/email/login_or_create', { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL }];
 }
 
 describe('the rate_limits table', () => {
@@ -320,59 +281,5 @@ describe('a locked user still gets in by magic link or email reset', () => {
     await dataOf(await postFrom(t.service, newIp(), '/passwords/email/reset/start', { email, reset_password_redirect_url: PORTAL_URL }));
     await dataOf(await postFrom(t.service, newIp(), '/passwords/email/reset', { token: await latestToken(t, email), password: STRONG_2, session_duration_minutes: 30 }));
     await dataOf(await postFrom(t.service, newIp(), '/passwords/authenticate', { email, password: STRONG_2, session_duration_minutes: 30 }));
-  });
-});
-
-describe('two service instances on one PostgreSQL share the limits', () => {
-  let server: PostgresServer;
-  let one: Service;
-  let two: Service;
-  before(async () => {
-    server = await startPostgres();
-    const options = { database: { kind: 'postgres' as const, url: server.url }, redirectUrls: [PORTAL_URL], ipRateLimits: { authFailures: 6 } };
-    [one, two] = await Promise.all([createService(options), createService(options)]);
-  });
-  after(async () => {
-    await Promise.all([one?.close(), two?.close()]);
-    await server?.stop();
-  });
-
-  it(`40 parallel passcode sends to one address across both: exactly ${OTP_SEND_LIMIT} sent`, async () => {
-    const email = uniqueEmail();
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => postFrom(i % 2 ? one : two, `203.0.113.${i + 1}`, ...otpSend(email))));
-    assert.deepEqual(statusCounts(responses), { 200: OTP_SEND_LIMIT, 429: 40 - OTP_SEND_LIMIT });
-    const codes = await one.db.query('select id from otp_codes where method_id in (select id from user_emails where email = $1)', [email]);
-    assert.equal(codes.length, OTP_SEND_LIMIT);
-  });
-
-  it('two instances starting at once on rows from before encryption: both start, each row is sealed once and opens', async () => {
-    const email = uniqueEmail();
-    await dataOf(await postFrom(one, newIp(), ...magicLinkSend(email)));
-    const [message] = await one.db.query<{ links: string[] }>('select links from dev_messages where recipient = $1', [email]);
-    const token = new URL(message!.links[0]!).searchParams.get('token');
-    const session = await dataOf<{ session_token: string }>(await postFrom(one, newIp(), '/magic_links/authenticate', { token, session_duration_minutes: 30 }));
-    const created = await dataOf<{ totp_id: string; secret: string }>(await postFrom(one, newIp(), '/totps', {}, session.session_token));
-    await one.db.query('update totps set secret = $2 where id = $1', [created.totp_id, created.secret]);
-    const options = { database: { kind: 'postgres' as const, url: server.url }, redirectUrls: [PORTAL_URL] };
-    const [three, four] = await Promise.all([createService(options), createService(options)]);
-    try {
-      const [row] = await three.db.query<{ secret: string }>('select secret from totps where id = $1', [created.totp_id]);
-      assert.match(row!.secret, /^v1:[0-9a-f]{16}:/);
-      assert.ok(!row!.secret.includes(created.secret));
-      const code = totpAt(base32Decode(created.secret), Date.now());
-      await dataOf(await postFrom(four, newIp(), '/totps/authenticate', { totp_code: code, session_duration_minutes: 30 }, session.session_token));
-    } finally {
-      await Promise.all([three.close(), four.close()]);
-    }
-  });
-
-  it('30 parallel wrong passwords from one IP across both: exactly the per-IP budget is checked', async () => {
-    const ip = newIp();
-    const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        postFrom(i % 2 ? one : two, ip, '/passwords/authenticate', { email: uniqueEmail('nobody'), password: STRONG, session_duration_minutes: 30 }),
-      ),
-    );
-    assert.deepEqual(statusCounts(responses), { 401: 6, 429: 24 });
   });
 });
