@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../processes/service-process.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mainJs = path.join(repoRoot, 'dist-server', 'main.js');
@@ -64,18 +65,6 @@ describe('refusing to start', () => {
     assert.equal(result.stderr.trim().split('\n').length, 1);
   });
 });
-
-/** A port that was free a moment ago: PUBLIC_URL must name the port before the service starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves with the first stdout line from index `from` on that `predicate` accepts (`lines` holds those seen so far). */
 function waitForLine(child: ChildProcess, lines: string[], predicate: (line: string) => boolean, from = 0): Promise<string> {
