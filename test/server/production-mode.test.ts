@@ -78,7 +78,7 @@ describe('production mode: no dev tool exists', () => {
 
   it('refuses a social start without credentials with oauth_config_not_found, as JSON and as a page', async () => {
     const url = `/v1/public/oauth/github/start?public_token=${DEFAULT_PUBLIC_TOKEN}`;
-    await expectError(await t.service.app.request(url), 404, 'oauth_config_not_found', /Sign-in with github is not configured/);
+    await expectError(await t.service.app.request(url), 404, 'oauth_config_not_found', 'Sign-in with github is not configured for this project.');
     const page = await t.service.app.request(url, { headers: { Accept: 'text/html' } });
     assert.equal(page.status, 404);
     assert.match(await page.text(), /<code id="error-type">oauth_config_not_found<\/code>/);

@@ -132,7 +132,7 @@ export const Errors = {
     new ApiError(
       404,
       'oauth_config_not_found',
-      `Sign-in with ${provider} is not configured for this project: it has no client credentials and the dev identity provider is off.`,
+      `Sign-in with ${provider} is not configured for this project.`,
     ),
   oauthStateNotFound: () =>
     new ApiError(
