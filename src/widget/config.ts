@@ -5,7 +5,6 @@ import {
   DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
   DEFAULT_OTP_EXPIRATION_MINUTES,
   DEFAULT_SESSION_DURATION_MINUTES,
-  type MagicLinkOptionsWire,
   type OtpEmailOptionsWire,
   type OtpMethod,
   type PasswordResetOptionsWire,
@@ -169,26 +168,6 @@ export function resolveConfig(
 
 function dropUndefined<T extends object>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
-}
-
-/**
- * The magic-link options as they go on the wire (wire contract section 4). `createUserAsPending` and `domainHint`
- * are not sent.
- */
-export function magicLinkWireOptions(options: ResolvedEmailMagicLinksOptions): MagicLinkOptionsWire {
-  const wire: MagicLinkOptionsWire = {
-    login_magic_link_url: options.loginRedirectURL,
-    signup_magic_link_url: options.signupRedirectURL,
-    login_expiration_minutes: options.loginExpirationMinutes,
-    signup_expiration_minutes: options.signupExpirationMinutes,
-    login_template_id: options.loginTemplateId,
-    signup_template_id: options.signupTemplateId,
-    locale: options.locale,
-  };
-  for (const key of Object.keys(wire) as (keyof MagicLinkOptionsWire)[]) {
-    if (wire[key] === undefined) delete wire[key];
-  }
-  return wire;
 }
 
 /**

@@ -42,8 +42,15 @@ export function splitMessage(message: string): (string | { param: string })[] {
   });
 }
 
-/** The text of an error to show: the catalogue message for its type when there is one, else its own message. */
-export function describeError(t: Translate, error: { messageKey?: MessageKey; message?: string } | null): string {
+/**
+ * The text of an error to show: its message key's text, else the catalogue message for its type when there is one
+ * (looked up now, at render: the catalogue may have loaded after the error was made), else its own message.
+ */
+export function describeError(
+  t: Translate,
+  error: { messageKey?: MessageKey; errorType?: string; message?: string } | null,
+): string {
   if (!error) return '';
-  return error.messageKey ? t(error.messageKey) : (error.message ?? '');
+  const key = error.messageKey ?? errorMessageKey(error.errorType);
+  return key ? t(key) : (error.message ?? '');
 }

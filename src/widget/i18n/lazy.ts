@@ -1,9 +1,13 @@
-// The string tables of lazily loaded screens. Each `en-<flow>.ts` registers itself with the translator's defaults
-// when its module is evaluated, which happens before any of its screens render, so `t(key)` never misses; listing
-// the tables here (types only, no code) keeps every key in `MessageKey` and therefore in the `strings` property.
-import type { enEmailConfirmation } from './en-email-confirmation.ts';
-import type { enOtp } from './en-otp.ts';
-import type { enPassword } from './en-password.ts';
-import type { enOAuth } from './en-oauth.ts';
+// The string tables that load after first paint: the error catalogue and each product's strings. Each registers itself
+// with the translator's defaults when its module is evaluated, which happens before any screen using it renders, so
+// `t(key)` never misses; listing the tables here (types only, no code) keeps every key in `MessageKey` and therefore
+// in the `strings` property.
+import type { enErrors } from './en-errors.ts';
+import type { enOutcome } from './en-outcome.ts';
+import type { enMagicLinks } from '../products/magic-links/strings.ts';
+import type { enOtps } from '../products/otps/strings.ts';
+import type { enPasswords } from '../products/passwords/strings.ts';
+import type { enOAuth } from '../products/oauth/strings.ts';
 
-export type LazyMessages = typeof enOtp & typeof enEmailConfirmation & typeof enPassword & typeof enOAuth;
+export type LazyMessages = typeof enErrors &
+  typeof enOutcome & typeof enMagicLinks & typeof enOtps & typeof enPasswords & typeof enOAuth;

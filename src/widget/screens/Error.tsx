@@ -1,3 +1,5 @@
+import '../i18n/en-errors.ts';
+import '../i18n/en-outcome.ts';
 import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
 import { PARTS } from '../theme/parts.ts';

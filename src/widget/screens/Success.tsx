@@ -1,3 +1,4 @@
+import '../i18n/en-outcome.ts';
 import { css } from '@emotion/react';
 import { useWidget } from '../context.ts';
 import { PARTS } from '../theme/parts.ts';

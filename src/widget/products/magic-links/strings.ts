@@ -1,8 +1,9 @@
-// Strings of Email Confirmation, English.
-// Registered with the defaults when the screen's module loads (see lazy.ts).
-import { registerDefaults } from './index.ts';
+// Strings of the magic-link screens, English. Registered with the translator's defaults when the product's chunk
+// loads, before any of its screens render; i18n/lazy.ts lists this table's type so every key is in `strings`.
+import { registerDefaults } from '../../i18n/index.ts';
+import '../../i18n/en-errors.ts';
 
-export const enEmailConfirmation = {
+export const enMagicLinks = {
   // Email Confirmation (spec section 2)
   'emailConfirmation.title': 'Check your email',
   'emailConfirmation.sent': 'An email was sent to {email}',
@@ -13,4 +14,4 @@ export const enEmailConfirmation = {
   'emailConfirmation.tryAgain': 'Try again',
 } as const;
 
-registerDefaults(enEmailConfirmation);
+registerDefaults(enMagicLinks);

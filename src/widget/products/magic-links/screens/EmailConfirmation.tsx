@@ -1,15 +1,16 @@
-import '../i18n/en-email-confirmation.ts';
 import { css } from '@emotion/react';
 import { useId } from 'react';
-import { useWidget } from '../context.ts';
-import { splitMessage } from '../i18n/index.ts';
+import type { SnapshotFrom } from 'xstate';
+import { useWidget } from '../../../context.ts';
+import { splitMessage } from '../../../i18n/index.ts';
 import { emailDomainFor, mailLinks } from '../mail-links.ts';
-import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { Button } from '../ui/Button.tsx';
-import { Header } from '../ui/Header.tsx';
-import { focusRing, text } from '../ui/styles.ts';
-import type { ScreenProps } from './types.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { v } from '../../../theme/theme.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Header } from '../../../ui/Header.tsx';
+import { focusRing, text } from '../../../ui/styles.ts';
+import type { ProductScreenProps } from '../../types.ts';
+import type { MagicLinkMachine } from '../machine.ts';
 
 const list = css`
   display: flex;
@@ -30,9 +31,11 @@ const link = css`
 `;
 
 /** Email Confirmation: 'Check your email', the address, web-mail shortcuts, 'Try again' and a back arrow. */
-export default function EmailConfirmation({ snapshot, autoFocus }: ScreenProps) {
+export default function EmailConfirmation({ state, root, autoFocus }: ProductScreenProps<SnapshotFrom<MagicLinkMachine>>) {
   const { t, send } = useWidget();
-  const { magicLinkState, config, bootstrap } = snapshot.context;
+  const { email, config } = state.context;
+  // The fresh bootstrap document (email domains) arrives at the root, possibly after the product started.
+  const { bootstrap } = root.context;
   const newTabId = useId();
   const domain = emailDomainFor(config.emailMagicLinksOptions.domainHint, bootstrap.emailDomains);
   return (
@@ -40,7 +43,7 @@ export default function EmailConfirmation({ snapshot, autoFocus }: ScreenProps) 
       <Header title={t('emailConfirmation.title')} onBack={() => send({ type: 'BACK' })} focusTitle={autoFocus} />
       <p part={PARTS.text} css={text}>
         {splitMessage(t('emailConfirmation.sent')).map((part, i) =>
-          typeof part === 'string' ? part : <strong key={i}>{part.param === 'email' ? magicLinkState.email : ''}</strong>,
+          typeof part === 'string' ? part : <strong key={i}>{part.param === 'email' ? email : ''}</strong>,
         )}
       </p>
       <ul css={list}>

@@ -1,6 +1,6 @@
 // The web-mail shortcuts of Email Confirmation (spec section 2).
-import { MAIL_LINKS } from './constants.ts';
-import type { MessageKey } from './i18n/en.ts';
+import { MAIL_LINKS } from '../../constants.ts';
+import type { MessageKey } from '../../i18n/en.ts';
 
 export interface MailLink {
   label: MessageKey;

@@ -1,0 +1,17 @@
+// Social sign-in (with Google One Tap): the record Main and the root know; the machine, the social block and its
+// screens are the lazy chunk (chunk.ts).
+import { oauthProviders } from '../../config.ts';
+import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
+import { v } from '../../theme/theme.ts';
+import type { ProductRecord } from '../types.ts';
+
+export const oauth: ProductRecord = {
+  name: 'oauth',
+  enabled: (config) => oauthProviders(config).length > 0,
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
+  // The buttons' height is kept free while their chunk loads, so the form below does not jump when they appear.
+  mainBlockHeight: (config) => {
+    const count = oauthProviders(config).length;
+    return count ? `calc(${count} * ${v('buttonHeight')} + ${(count - 1) * SOCIAL_BUTTON_GAP_PX}px)` : null;
+  },
+};

@@ -1,0 +1,38 @@
+// The one list of sign-in products. Adding a product = adding its folder and one line here (docs/architecture.md).
+import type { LoginTab, Product, ResolvedConfig } from '../config.ts';
+import { magicLinks } from './magic-links/index.ts';
+import { oauth } from './oauth/index.ts';
+import { otps } from './otps/index.ts';
+import { passwords } from './passwords/index.ts';
+import type { ProductRecord } from './types.ts';
+
+export const PRODUCT_RECORDS: readonly ProductRecord[] = [magicLinks, otps, passwords, oauth];
+
+export function recordOf(name: Product): ProductRecord {
+  const record = PRODUCT_RECORDS.find((r) => r.name === name);
+  if (!record) throw new Error(`auth-login: no product named ${name}`);
+  return record;
+}
+
+/** The products the config enables, in registry order. */
+export function enabledRecords(config: ResolvedConfig): ProductRecord[] {
+  return PRODUCT_RECORDS.filter((record) => record.enabled(config));
+}
+
+/** The product Continue starts on `tab`: for Email, the highest-ranked product that answers it. */
+export function productForTab(config: ResolvedConfig, tab: LoginTab | null): ProductRecord | undefined {
+  if (!tab) return undefined;
+  const candidates = enabledRecords(config).filter((record) => record.tabs?.(config).includes(tab));
+  return candidates.sort((a, b) => (b.emailTab?.rank ?? 0) - (a.emailTab?.rank ?? 0))[0];
+}
+
+/** The product a redirect token in the page URL opens at start (a password-reset link), with its token. */
+export function productForUrlToken(
+  tokenOf: (tokenType: string) => string | null,
+): { product: Product; token: string } | null {
+  for (const record of PRODUCT_RECORDS) {
+    const token = record.urlTokenType ? tokenOf(record.urlTokenType) : null;
+    if (token) return { product: record.name, token };
+  }
+  return null;
+}

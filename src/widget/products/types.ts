@@ -1,0 +1,111 @@
+// The contract between the root statechart and a sign-in product (docs/architecture.md). A product is one folder under
+// products/: a small record (this file's ProductRecord) that is always in the entry, and a lazy chunk (ProductModule:
+// its machine, screens and strings) fetched only when the element's config enables the product.
+import type { ComponentType } from 'react';
+import type { AnyActorRef, AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { BootstrapData } from '../../api/index.ts';
+import type { AuthClient } from '../../client/types.ts';
+import type { LoginTab, Product, ResolvedConfig } from '../config.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import type { RootMachine } from '../machine/root.ts';
+import type { ErrorDescriptor, FormState, WidgetErrorDetail, WidgetEventDetail } from '../machine/types.ts';
+
+export type RootSnapshot = SnapshotFrom<RootMachine>;
+
+/** What the root gives a product's machine when it starts it (invoked as the child `product`). */
+export interface ProductInput<Params = unknown> {
+  client: AuthClient;
+  config: ResolvedConfig;
+  bootstrap: BootstrapData;
+  /** Main's form as the visitor left it (the address or number typed, the selected tab). */
+  formState: FormState;
+  /** What started the product: each product names its own start parameters (see its machine's input type). */
+  params: Params;
+}
+
+/**
+ * How a product's machine ends: the output of its final state, read by the root.
+ * - `main`: back to Main; with `error`, the error shows under Main's field (and Main is not rendered anew, so no
+ *   `render_login_screen` telemetry); with `resume`, Main is shown as it was left (no new render either).
+ * - `success`: signed in; the root shows Success and completes the flow (`AUTHENTICATE_FLOW_COMPLETE`).
+ * - `error`: the generic Error screen with this error.
+ * - `product`: hand over to another product (a passwordless user is sent a passcode or a link).
+ */
+export type ProductOutput =
+  | { to: 'main'; error?: ErrorDescriptor; resume?: boolean }
+  | { to: 'success' }
+  | { to: 'error'; error: ErrorDescriptor }
+  | { to: 'product'; product: Product; params: unknown };
+
+/**
+ * What a product (or a machine it runs on Main) sends to the root with `sendParent`: a widget event or error for the
+ * element to dispatch, or an error for Main to show.
+ */
+export type ProductToRootEvent =
+  | { type: 'WIDGET_EVENT'; detail: WidgetEventDetail }
+  | { type: 'WIDGET_ERROR'; detail: WidgetErrorDetail }
+  | { type: 'SHOW_ERROR'; error: ErrorDescriptor };
+
+/**
+ * The `meta` of a state that shows something: the screen's name (a key of the product's `screens`, or of the root's
+ * for Main) and the products whose chunks to fetch now because a later step needs them.
+ */
+export interface ScreenMeta {
+  screen: string;
+  preload?: Product[];
+}
+
+/** The `meta` of a state that shows what a child actor's state names (the root's `product`). */
+export interface DelegatedScreenMeta {
+  screenFrom: string;
+}
+
+/** Props of a product's screen. `send` (from useWidget) goes to the root, which forwards it to the product. */
+export interface ProductScreenProps<State = SnapshotFrom<AnyStateMachine>> {
+  /** The product machine's snapshot: its state and context. */
+  state: State;
+  /** The root's snapshot (config, bootstrap, Main's form). */
+  root: RootSnapshot;
+  /** True when the screen appears after a transition (not on first paint): it moves focus to its title. */
+  autoFocus: boolean;
+}
+
+/** Props of a block a product adds to Main (the social buttons). */
+export interface MainBlockProps {
+  root: RootSnapshot;
+  /** Main is waiting for a product (a flow started): controls are disabled. */
+  busy: boolean;
+  /** The machine this product runs while Main shows (`mainMachine`), once started. */
+  mainActor: AnyActorRef | undefined;
+}
+
+/** The lazy chunk of a product. */
+export interface ProductModule {
+  /** Input ProductInput<its params>, output ProductOutput; every state that shows something has a ScreenMeta. */
+  machine: AnyStateMachine;
+  screens: Record<string, ComponentType<ProductScreenProps<any>>>;
+  /** A machine the root runs while Main shows (Google One Tap), as the child `main:<product name>`. */
+  mainMachine?: AnyStateMachine;
+  /** A block Main shows above its login form (the social buttons). */
+  MainBlock?: ComponentType<MainBlockProps>;
+}
+
+/** The part of a product that is always in the entry: small, no machine, no screens. */
+export interface ProductRecord {
+  name: Product;
+  /** Whether the config enables this product (its chunk is fetched only then). */
+  enabled(config: ResolvedConfig): boolean;
+  /** Fetches the product's chunk. */
+  load(): Promise<ProductModule>;
+  /** Main's tabs this product answers: Continue on one of them starts the product with `{ tab }`. */
+  tabs?(config: ResolvedConfig): LoginTab[];
+  /**
+   * When several products answer the Email tab, the highest rank takes it (passwords over passcodes over links), and
+   * the message Main shows for an invalid address before starting it.
+   */
+  emailTab?: { rank: number; invalidEmail: MessageKey };
+  /** A redirect token type (`stytch_token_type`) whose link opens this product at start, with `{ token }`. */
+  urlTokenType?: string;
+  /** The height Main keeps free for this product's MainBlock while its chunk loads (a CSS length), if it has one. */
+  mainBlockHeight?(config: ResolvedConfig): string | null;
+}
