@@ -2,11 +2,12 @@
 // The widget's pure parts: configuration defaults and wire mapping, email validation, web-mail links, messages,
 // theme mapping, and the element's documentation being complete.
 import { expect } from 'chai';
-import { configErrors, magicLinkWireOptions, resolveConfig } from '../../src/widget/config.ts';
-import { EMAIL_PATTERN, MAIL_LINKS } from '../../src/widget/constants.ts';
+import { configErrors, resolveConfig } from '../../src/widget/config.ts';
+import { EMAIL_PATTERN } from '../../src/widget/constants.ts';
 import { createTranslator, describeError, errorMessageKey, splitMessage } from '../../src/widget/i18n/index.ts';
-import '../../src/widget/i18n/en-email-confirmation.ts';
-import { emailDomainFor, mailLinks } from '../../src/widget/mail-links.ts';
+import '../../src/widget/i18n/en-errors.ts';
+import '../../src/widget/i18n/en-outcome.ts';
+import '../../src/widget/products/magic-links/strings.ts';
 import { DEFAULT_THEME } from '../../src/widget/theme/default-theme.ts';
 import { PARTS } from '../../src/widget/theme/parts.ts';
 import { CSS_VARS, resolveTheme, themeToCssVars } from '../../src/widget/theme/theme.ts';
@@ -35,29 +36,6 @@ describe('widget configuration', () => {
     expect(config.oauthOptions?.loginRedirectURL).to.equal('https://school.example/oauth');
   });
 
-  it('maps emailMagicLinksOptions to the wire names and leaves out createUserAsPending and domainHint', () => {
-    const config = resolveConfig(
-      {
-        emailMagicLinksOptions: {
-          loginRedirectURL: '/a',
-          signupRedirectURL: '/b',
-          loginExpirationMinutes: 15,
-          createUserAsPending: true,
-          domainHint: 'school.example',
-          locale: 'es',
-        },
-      },
-      'https://school.example',
-    );
-    expect(magicLinkWireOptions(config.emailMagicLinksOptions)).to.deep.equal({
-      login_magic_link_url: 'https://school.example/a',
-      signup_magic_link_url: 'https://school.example/b',
-      login_expiration_minutes: 15,
-      signup_expiration_minutes: 30,
-      locale: 'es',
-    });
-  });
-
   it('reports the two inline configuration errors', () => {
     const t = createTranslator();
     expect(configErrors(resolveConfig({ products: ['passkeys'] })).map((k) => t(k))).to.deep.equal([
@@ -81,29 +59,6 @@ describe('email validation', () => {
       expect(isValidEmail(bad), bad).to.equal(false);
     }
     expect(EMAIL_PATTERN.flags).to.equal('');
-  });
-});
-
-describe('web-mail links', () => {
-  it('uses domainHint, else the single bootstrap domain, else none', () => {
-    expect(emailDomainFor('hint.example', ['a.example'])).to.equal('hint.example');
-    expect(emailDomainFor(undefined, ['a.example'])).to.equal('a.example');
-    expect(emailDomainFor(undefined, ['a.example', 'b.example'])).to.equal(undefined);
-    expect(emailDomainFor(undefined, [])).to.equal(undefined);
-  });
-  it('links the generic inboxes when there is no domain', () => {
-    expect(mailLinks(undefined)).to.deep.equal([
-      { label: 'emailConfirmation.openGmail', href: 'https://mail.google.com/mail/u/0/#inbox' },
-      { label: 'emailConfirmation.openYahoo', href: 'https://mail.yahoo.com/d/folders/1' },
-      { label: 'emailConfirmation.openOutlook', href: 'https://outlook.live.com/mail/0/inbox' },
-    ]);
-  });
-  it('searches Gmail and Yahoo for mail from the domain', () => {
-    expect(mailLinks('school.example').map((l) => l.href)).to.deep.equal([
-      'https://mail.google.com/mail/u/0/#search/from%3Aschool.example+in%3Aanywhere',
-      'https://mail.yahoo.com/d/search/keyword=from%253Aschool.example',
-      MAIL_LINKS.outlook,
-    ]);
   });
 });
 

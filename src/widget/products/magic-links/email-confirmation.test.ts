@@ -2,11 +2,11 @@
 // The magic-link journey through <auth-login> against the real identity service: send, Email Confirmation with its
 // web-mail links, Try again, and the token from the link authenticated when the page opens with it.
 import { expect } from 'chai';
-import { createAuthClient } from '../../src/widget/index.ts';
-import { EVENT_TYPES, WIDGET_EVENT } from '../../src/widget/index.ts';
-import type { WidgetEventDetail } from '../../src/widget/index.ts';
-import { recordFetch, resetBrowserState, type FetchRecorder } from '../support/client.ts';
-import { devInbox, latestMagicLinkToken, testEnv, uniqueEmail } from '../support/env.ts';
+import { createAuthClient } from '../../index.ts';
+import { EVENT_TYPES, WIDGET_EVENT } from '../../index.ts';
+import type { WidgetEventDetail } from '../../index.ts';
+import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
+import { devInbox, latestMagicLinkToken, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
 import {
   $,
   $$,
@@ -19,7 +19,7 @@ import {
   title,
   unmountAll,
   until,
-} from '../support/widget.ts';
+} from '../../../../test/support/widget.ts';
 
 const links = (el: HTMLElement) =>
   $$(el, 'a[part~="link"]').map((a) => ({
