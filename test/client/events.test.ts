@@ -5,9 +5,9 @@ import { testEnv } from '../support/env.ts';
 import {
   fakeClock,
   makeClient,
-  waitFor,
   freshClientState,
 } from '../support/client.ts';
+import { until } from '../support/poll.ts';
 
 const EVENTS_PATH = '/sdk/v1/events';
 
@@ -89,7 +89,7 @@ describe('client telemetry events', () => {
     const client = makeClient();
     client.events.log('render_login_screen', { screen: 'main' });
     expect(fresh.rec.to(EVENTS_PATH)).to.have.length(0);
-    await waitFor(() => fresh.rec.to(EVENTS_PATH).length === 1, 3000, 'events batch');
+    await until(() => fresh.rec.to(EVENTS_PATH).length === 1, 'events batch', 3000);
     expect(Date.now() - started).to.be.at.least(700);
     const items = JSON.parse(fresh.rec.to(EVENTS_PATH)[0]!.body!);
     expect(items.map((x: { event: { event_name: string } }) => x.event.event_name)).to.deep.equal([
@@ -97,8 +97,8 @@ describe('client telemetry events', () => {
       'render_login_screen',
     ]);
     expect(fresh.rec.to(EVENTS_PATH)[0]!.headers.has('authorization')).to.equal(false);
-    // The service's answer (even a 404) is ignored: nothing is thrown and no second request follows.
-    await new Promise((r) => setTimeout(r, 100));
+    // The service's answer (even a 404) is ignored: nothing is thrown and no second request follows once it is in.
+    await fresh.rec.to(EVENTS_PATH)[0]!.answered;
     expect(fresh.rec.to(EVENTS_PATH)).to.have.length(1);
   });
 });

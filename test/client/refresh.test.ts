@@ -7,10 +7,10 @@ import {
   fakeClock,
   makeClient,
   signIn,
-  waitFor,
   unreachableClient,
   freshClientState,
 } from '../support/client.ts';
+import { until } from '../support/poll.ts';
 
 describe('client background refresh', () => {
   const fresh = freshClientState();
@@ -35,7 +35,7 @@ describe('client background refresh', () => {
     const before = fresh.rec.to('/sdk/v1/sessions/authenticate').length;
 
     clock.fireNext();
-    await waitFor(() => clock.pending().length === 1, 5000, 'next refresh scheduled');
+    await until(() => clock.pending().length === 1, 'next refresh scheduled');
     const reqs = fresh.rec.to('/sdk/v1/sessions/authenticate');
     expect(reqs.length).to.equal(before + 1);
     expect(JSON.parse(reqs.at(-1)!.body!)).to.deep.equal({});
@@ -62,11 +62,11 @@ describe('client background refresh', () => {
       loop.start(true);
       const delays: number[] = [];
       for (let i = 0; i < MAX_REFRESH_RETRIES; i++) {
-        await waitFor(() => clock.pending().length === 1, 5000, `retry ${i + 1} scheduled`);
+        await until(() => clock.pending().length === 1, `retry ${i + 1} scheduled`);
         delays.push(clock.pending()[0]!.ms);
         clock.fireNext();
       }
-      await waitFor(() => outcomes.length === 1, 5000, 'logged out');
+      await until(() => outcomes.length === 1, 'logged out');
       expect(delays).to.deep.equal([4000, 8000, 16000, 32000, 64000, 128000, 256000].slice(0, MAX_REFRESH_RETRIES));
       expect(outcomes).to.deep.equal(['retries_exhausted']);
       expect(calls).to.equal(MAX_REFRESH_RETRIES + 1);
@@ -91,7 +91,7 @@ describe('client background refresh', () => {
     const loop = createRefreshLoop({ authenticate: () => client.session.authenticate(), onLoggedOut: (r) => outcomes.push(r), clock });
     loop.start(false);
     clock.fireNext();
-    await waitFor(() => outcomes.length === 1, 5000, 'loop ended');
+    await until(() => outcomes.length === 1, 'loop ended');
     expect(outcomes).to.deep.equal(['unrecoverable']);
     expect(clock.pending()).to.have.length(0);
     expect(client.session.getSync()).to.equal(null);
@@ -111,7 +111,7 @@ describe('client background refresh', () => {
     loop.start(true);
     const delays: number[] = [];
     for (let i = 0; i < 4; i++) {
-      await waitFor(() => clock.pending().length === 1, 5000, 'timer');
+      await until(() => clock.pending().length === 1, 'timer');
       delays.push(clock.pending()[0]!.ms);
       if (i < 3) clock.fireNext();
     }

@@ -4,7 +4,8 @@ import { B2B_TOKEN_MESSAGE } from '../../src/client/bootstrap.ts';
 import { IST_COOKIE_LIFETIME_MS, MSG_DUPLICATE_COOKIE } from '../../src/client/constants.ts';
 import { acquireStore, releaseStore } from '../../src/client/session.ts';
 import { UNRECOVERABLE_ERROR_TYPES } from '../../src/api/index.ts';
-import { freshClientState, makeClient, readCookieValue, signIn, waitFor } from '../support/client.ts';
+import { freshClientState, makeClient, readCookieValue, signIn } from '../support/client.ts';
+import { until } from '../support/poll.ts';
 import { testEnv } from '../support/env.ts';
 import { openSecondTab } from '../support/second-tab.ts';
 
@@ -62,7 +63,7 @@ describe('client session lifecycle', () => {
     const client = makeClient({ baseUrl: undefined, apiDomain: 'https://auth.invalid/ignored/path' });
     expect(client.baseUrl).to.equal('https://auth.invalid');
     expect(client.session.getSync()!.session_id).to.equal('kept-session');
-    await waitFor(() => fresh.rec.to('/sdk/v1/sessions/authenticate').length === 1, 5000, 'the start-up refresh');
+    await until(() => fresh.rec.to('/sdk/v1/sessions/authenticate').length === 1, 'the start-up refresh');
     const [req] = fresh.rec.to('/sdk/v1/sessions/authenticate');
     expect(req!.url).to.equal('https://auth.invalid/sdk/v1/sessions/authenticate');
     expect(JSON.parse(req!.body!)).to.deep.equal({});

@@ -8,9 +8,9 @@ import {
   makeClient,
   readCookieValue,
   signIn,
-  waitFor,
   freshClientState,
 } from '../support/client.ts';
+import { until } from '../support/poll.ts';
 
 const stateKey = () => `stytch_sdk_state_${testEnv.publicToken}`;
 const storedState = () => JSON.parse(localStorage.getItem(stateKey()) ?? 'null') as { session: Session; user: User } | null;
@@ -161,7 +161,7 @@ describe('client session store', () => {
 
     const client = makeClient();
     expect(client.session.getSync()?.session_id).to.equal(response.session.session_id);
-    await waitFor(() => fresh.rec.to('/sdk/v1/sessions/authenticate').length === 1, 5000, 'start-up refresh');
+    await until(() => fresh.rec.to('/sdk/v1/sessions/authenticate').length === 1, 'start-up refresh');
     const req = fresh.rec.to('/sdk/v1/sessions/authenticate')[0]!;
     expect(JSON.parse(req.body!)).to.deep.equal({});
     expect(atob(req.headers.get('Authorization')!.slice(6))).to.equal(`${testEnv.publicToken}:${response.session_token}`);
@@ -181,7 +181,7 @@ describe('client session store', () => {
 
     const client = makeClient();
     expect(client.session.getSync()).to.not.equal(null);
-    await waitFor(() => client.session.getSync() === null, 5000, 'session cleared');
+    await until(() => client.session.getSync() === null, 'session cleared');
     expect(readCookieValue('stytch_session')).to.equal(null);
     expect(readCookieValue('stytch_session_jwt')).to.equal(null);
     expect(storedState()).to.equal(null);

@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { freshClientState, makeClient, signIn, waitFor } from '../support/client.ts';
+import { freshClientState, makeClient, signIn } from '../support/client.ts';
+import { until } from '../support/poll.ts';
 import { openSecondTab } from '../support/second-tab.ts';
 
 describe('client sessions across tabs (two pages of one browser context)', () => {
@@ -13,7 +14,7 @@ describe('client sessions across tabs (two pages of one browser context)', () =>
       expect(second.tab.client.session.getSync()).to.equal(null);
       const { response } = await signIn(client);
       const id = response.session.session_id;
-      await waitFor(() => second.tab.client.session.getSync()?.session_id === id, 5000, 'the other tab to see the session');
+      await until(() => second.tab.client.session.getSync()?.session_id === id, 'the other tab to see the session');
       expect(second.tab.client.user.getSync()!.user_id).to.equal(response.user_id);
       expect(second.tab.seen).to.deep.equal([id]);
 
@@ -21,7 +22,7 @@ describe('client sessions across tabs (two pages of one browser context)', () =>
       const changes: (string | null)[] = [];
       client.session.onChange((s) => changes.push(s?.session_id ?? null));
       await second.tab.client.session.revoke();
-      await waitFor(() => client.session.getSync() === null, 5000, 'this tab to see the logout');
+      await until(() => client.session.getSync() === null, 'this tab to see the logout');
       expect(changes).to.deep.equal([null]);
       expect(client.user.getSync()).to.equal(null);
       expect(second.tab.seen).to.deep.equal([id, null]);

@@ -6,6 +6,7 @@ import { EVENTS_FLUSH_INTERVAL_MS } from '../../src/client/constants.ts';
 import { fakeClock, freshClientState } from '../support/client.ts';
 import { testEnv } from '../support/env.ts';
 import { devEvents } from '../support/accounts.ts';
+import { until } from '../support/poll.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 
@@ -29,11 +30,10 @@ describe('client telemetry reaches the service with the spec’s fields', () => 
       clock.fireNext();
       expect(fresh.rec.to('/sdk/v1/events')).to.have.length(1);
       // The request is in flight; poll the service's dev view until it has stored both entries.
-      let stored: Awaited<ReturnType<typeof devEvents>> = [];
-      for (let i = 0; i < 100 && stored.length < 2; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        stored = (await devEvents()).filter((e) => (e.details.event['details'] as { marker?: string }).marker === marker);
-      }
+      const stored = await until(async () => {
+        const mine = (await devEvents()).filter((e) => (e.details.event['details'] as { marker?: string }).marker === marker);
+        return mine.length >= 2 && mine;
+      }, 'the service to store both entries');
       for (const entry of stored) {
         const t = entry.details.telemetry;
         expect(t['event_id']).to.match(new RegExp(`^event-id-${UUID}$`));

@@ -1,44 +1,31 @@
 // A student signs into the demo portal with a passcode by text message, end to end: the portal's <auth-login> is
 // switched to SMS from the test through the element's public `config` property (the public portal stays on magic
 // links), the code is read from the dev inbox, typed, and the portal shows the dashboard.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { eventually, inboxFor, launchChromium, startProduct, type RunningProduct } from './support.ts';
+import type { Page } from 'playwright-core';
+import { until } from '../support/poll.ts';
+import { deliveredTo, e2eSuite, inboxFor } from './support.ts';
 
 const PHONE = '+14155552671';
 
 describe('student portal: SMS passcode sign-in with the real `npm start`', () => {
-  let product: RunningProduct;
-  let browser: Browser;
+  const e2e = e2eSuite();
   let page: Page;
-  const consoleErrors: string[] = [];
+  let problems: string[];
   const scripts: string[] = [];
 
   before(async () => {
-    product = await startProduct();
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') consoleErrors.push(`${msg.text()} (${msg.location().url})`);
-    });
-    page.on('response', (res) => {
-      if (res.status() >= 400) consoleErrors.push(`${res.status()} ${res.url()}`);
-    });
+    ({ page, problems } = await e2e.newPage());
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
     });
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
   const phoneLibraryLoaded = () => scripts.some((path) => /\/chunks\/phone-lib-[\w-]+\.js$/.test(path));
 
   it('the portal loads with magic links and without the phone library', async () => {
-    await page.goto(`${product.url}/student-portal`);
+    await page.goto(`${e2e.product.url}/student-portal`);
     await page.getByText('Sign up or log in').waitFor();
     await page.getByLabel('Email').waitFor();
     assert.equal(phoneLibraryLoaded(), false, 'libphonenumber-js is not part of the first paint');
@@ -54,7 +41,7 @@ describe('student portal: SMS passcode sign-in with the real `npm start`', () =>
     assert.equal(await country.inputValue(), 'US');
     assert.equal((await country.locator('option:checked').innerText()).trim(), 'United States (+1)');
     await page.getByLabel('Phone number').waitFor();
-    await eventually(async () => (phoneLibraryLoaded() ? true : undefined), 'the phone library chunk');
+    await until(phoneLibraryLoaded, 'the phone library chunk');
     assert.equal(await page.getByRole('tab').count(), 0, 'one method: no tabs');
   });
 
@@ -67,19 +54,16 @@ describe('student portal: SMS passcode sign-in with the real `npm start`', () =>
   });
 
   it('delivers the text to the dev inbox (JSON by ?to=+1…, and the page)', async () => {
-    const [message] = await eventually(async () => {
-      const messages = await inboxFor(product.url, PHONE);
-      return messages.length ? messages : undefined;
-    }, 'the SMS');
+    const [message] = await deliveredTo(e2e.product.url, PHONE, 'the SMS');
     assert.equal(message?.channel, 'sms');
     assert.equal(message?.to, PHONE);
     assert.match(message?.text ?? '', /^Your Westlight University code is \d{6}\. It expires in 5 minutes\.$/);
-    const literalPlus = (await (await fetch(`${product.url}/dev/inbox.json?to=${PHONE}`)).json()) as { messages: unknown[] };
+    const literalPlus = (await (await fetch(`${e2e.product.url}/dev/inbox.json?to=${PHONE}`)).json()) as { messages: unknown[] };
     assert.equal(literalPlus.messages.length, 1, '?to=+14155552671 typed as is finds the message');
 
-    const inbox = await browser.newPage();
+    const inbox = await page.context().newPage();
     try {
-      await inbox.goto(`${product.url}/dev/inbox?to=${PHONE}`);
+      await inbox.goto(`${e2e.product.url}/dev/inbox?to=${PHONE}`);
       await inbox.getByRole('heading', { name: `Text message (SMS) to ${PHONE}` }).waitFor();
       assert.ok(await inbox.getByText(message?.text ?? '').isVisible());
     } finally {
@@ -88,7 +72,7 @@ describe('student portal: SMS passcode sign-in with the real `npm start`', () =>
   });
 
   it('typing the code signs the student in: the portal shows Welcome back and Logout', async () => {
-    const [message] = await inboxFor(product.url, PHONE);
+    const [message] = await inboxFor(e2e.product.url, PHONE);
     const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
     assert.ok(code, 'a six-digit code');
     const input = page.getByLabel('Passcode');
@@ -109,6 +93,6 @@ describe('student portal: SMS passcode sign-in with the real `npm start`', () =>
   });
 
   it('logged no errors in the browser console', () => {
-    assert.deepEqual(consoleErrors, []);
+    assert.deepEqual(problems, []);
   });
 });

@@ -1,39 +1,25 @@
 // Social sign-in end to end on the demo portal with the real `npm start`: 'Continue with Google' goes to the dev
 // identity provider (no Google credentials are configured), which signs the student in and sends them back to the
 // portal; after logging out, Google is listed first with 'Last used'.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from './support.ts';
+import type { Page } from 'playwright-core';
+import { e2eSuite } from './support.ts';
 
 describe('student portal: Google sign-in through the dev identity provider with the real `npm start`', () => {
-  let product: RunningProduct;
-  let browser: Browser;
+  const e2e = e2eSuite();
   let page: Page;
+  let problems: string[];
   const email = `lin-${Date.now()}@example.com`;
-  const problems: string[] = [];
 
   before(async () => {
-    product = await startProduct();
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`${msg.text()} (${msg.location().url})`);
-    });
-    page.on('response', (res) => {
-      if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
-    });
-  });
-
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
+    ({ page, problems } = await e2e.newPage());
   });
 
   const googleButton = () => page.getByRole('button', { name: 'Continue with Google' });
 
   it("shows 'Continue with Google' above the divider and the email form", async () => {
-    await page.goto(`${product.url}/student-portal`);
+    await page.goto(`${e2e.product.url}/student-portal`);
     await googleButton().waitFor();
     assert.equal(await page.getByLabel('Email').count(), 1);
     assert.equal(await page.getByText('Last used').count(), 0);

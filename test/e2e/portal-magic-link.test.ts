@@ -1,35 +1,21 @@
 // The walking skeleton's promise: a student signs into the demo portal by email magic link, end to end.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { eventually, inboxFor, launchChromium, startProduct, type RunningProduct } from './support.ts';
+import type { Page } from 'playwright-core';
+import { deliveredTo, e2eSuite } from './support.ts';
 
 describe('student portal: magic-link sign-in with the real `npm start`', () => {
-  let product: RunningProduct;
-  let browser: Browser;
+  const e2e = e2eSuite();
   let page: Page;
+  let problems: string[];
   const email = `ada-${Date.now()}@example.com`;
-  const consoleErrors: string[] = [];
 
   before(async () => {
-    product = await startProduct();
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') consoleErrors.push(`${msg.text()} (${msg.location().url})`);
-    });
-    page.on('response', (res) => {
-      if (res.status() >= 400) consoleErrors.push(`${res.status()} ${res.url()}`);
-    });
-  });
-
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
+    ({ page, problems } = await e2e.newPage());
   });
 
   it('shows the login panel with the widget and the sign-up hint', async () => {
-    await page.goto(`${product.url}/student-portal`);
+    await page.goto(`${e2e.product.url}/student-portal`);
     await page.getByRole('heading', { name: 'Login to Your Account' }).waitFor();
     assert.equal(await page.locator('auth-login').count(), 1);
     await page.getByText('Sign up or log in').waitFor();
@@ -47,15 +33,12 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
   });
 
   it('delivers the email to the dev inbox; its link signs the student in', async () => {
-    const [message] = await eventually(async () => {
-      const messages = await inboxFor(product.url, email);
-      return messages.length ? messages : undefined;
-    }, 'the magic-link email');
+    const [message] = await deliveredTo(e2e.product.url, email, 'the magic-link email');
     assert.equal(message?.channel, 'email');
-    await page.goto(`${product.url}/dev/inbox`);
+    await page.goto(`${e2e.product.url}/dev/inbox`);
     const link = page.locator(`a[href*="token="]`).first();
     const href = await link.getAttribute('href');
-    assert.ok(href?.startsWith(`${product.url}/student-portal?`), `link goes to the portal: ${href}`);
+    assert.ok(href?.startsWith(`${e2e.product.url}/student-portal?`), `link goes to the portal: ${href}`);
     await link.click();
     await page.waitForURL(/\/student-portal/);
     await page.getByRole('button', { name: 'Logout' }).waitFor();
@@ -87,7 +70,7 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
     assert.equal(after.find((c) => c.name === 'stytch_session'), undefined, 'the session cookie is gone');
 
     const publicToken = await page.locator('auth-login').getAttribute('public-token');
-    const res = await fetch(`${product.url}/sdk/v1/users/me`, {
+    const res = await fetch(`${e2e.product.url}/sdk/v1/users/me`, {
       headers: { Authorization: `Basic ${Buffer.from(`${publicToken}:${sessionToken}`).toString('base64')}` },
     });
     const body = (await res.json()) as { error_type: string };
@@ -99,6 +82,6 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
   });
 
   it('logged no errors in the browser console', () => {
-    assert.deepEqual(consoleErrors, []);
+    assert.deepEqual(problems, []);
   });
 });

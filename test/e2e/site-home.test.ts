@@ -1,12 +1,12 @@
 // The home page of the demo university site against the real `npm start`: its sections and the spec's constants,
 // the header's in-page navigation (desktop and the phone menu), the application PDF made in the browser with jsPDF
 // loaded on demand, the financial-aid link, the contact form, and the toast.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from './support.ts';
-import { closeNetwork, waitScrolledTo, watchProblems } from './site-support.ts';
+import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
+import { caughtUp, e2eSuite } from './support.ts';
+import { waitScrolledTo } from './site-support.ts';
 
 const TOAST = {
   application: ['Application Downloaded', 'Please complete the form and email it to admissions@westlight.example.'],
@@ -20,28 +20,14 @@ function isCall(req: Request): boolean {
 }
 
 describe('demo site home page', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  const outside: string[] = [];
+  const e2e = e2eSuite();
   const problems: string[] = [];
 
-  before(async () => {
-    product = await startProduct();
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  async function openHome(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-    await closeNetwork(context, product.url, outside);
-    const page = await context.newPage();
-    const seen = watchProblems(page);
+  async function openHome(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await e2e.newContext(options);
+    const { page, problems: seen } = await e2e.newPage(context);
     page.on('close', () => problems.push(...seen));
-    await page.goto(`${product.url}/`);
+    await page.goto(`${e2e.product.url}/`);
     return { context, page };
   }
 
@@ -106,8 +92,8 @@ describe('demo site home page', () => {
         await button.click();
       }
     }
-    await page.waitForTimeout(200);
-    assert.equal(page.url(), `${product.url}/`, 'no navigation');
+    await caughtUp(page);
+    assert.equal(page.url(), `${e2e.product.url}/`, 'no navigation');
     assert.deepEqual(await toasts(page), []);
     assert.deepEqual(requests, [], 'no request');
     await context.close();
@@ -303,7 +289,7 @@ describe('demo site home page', () => {
     assert.equal(await tab.evaluate(() => window.opener), null, 'noopener');
     await page.getByText(TOAST.aid[0]).waitFor();
     assert.deepEqual(await toasts(page), [TOAST.aid]);
-    assert.equal(page.url(), `${product.url}/`, 'the site stays open');
+    assert.equal(page.url(), `${e2e.product.url}/`, 'the site stays open');
     await context.close();
   });
 
@@ -327,7 +313,7 @@ describe('demo site home page', () => {
     await page.getByLabel('Email').fill('maya.okafor');
     await send.click();
     assert.equal(await page.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch), true);
-    await page.waitForTimeout(100);
+    await caughtUp(page);
     assert.deepEqual(await toasts(page), [], 'no toast while invalid');
 
     const options = await page.getByLabel('Program of interest').locator('option').evaluateAll((els) =>
@@ -389,6 +375,6 @@ describe('demo site home page', () => {
 
   it('logged no errors and made no request outside the product’s origin', () => {
     assert.deepEqual(problems, []);
-    assert.deepEqual(outside, []);
+    assert.deepEqual(e2e.outside, []);
   });
 });

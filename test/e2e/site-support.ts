@@ -1,7 +1,7 @@
-// Helpers for the demo-site journeys (test/e2e/site-*.test.ts): the site's pages, axe-core, a closed network, and
-// watching the console and failed requests.
+// Helpers for the demo-site journeys (test/e2e/site-*.test.ts): the site's pages and links, axe-core, scrolling and
+// overflow checks. Their setup (product, browser, closed network, problems) is e2eSuite in support.ts.
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { repoRoot } from './support.ts';
 
 /** Every page of the site with its one h1. The 404 page answers any unknown path. */
@@ -54,40 +54,6 @@ export function describeViolations(violations: AxeRule[]): string {
   return violations
     .map((v) => `${v.id} (${v.help}):\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`)
     .join('\n');
-}
-
-/**
- * This machine has no internet, and the tests must not depend on it anyway: every request that leaves the product's
- * origin is aborted and recorded, except those a test fulfils itself (`context.route` registered later wins).
- */
-export async function closeNetwork(context: BrowserContext, productUrl: string, outside: string[] = []): Promise<string[]> {
-  const origin = new URL(productUrl).origin;
-  await context.route(
-    (url) => url.origin !== origin && !url.protocol.startsWith('data') && !url.protocol.startsWith('blob'),
-    async (route) => {
-      outside.push(route.request().url());
-      await route.abort();
-    },
-  );
-  return outside;
-}
-
-/** Console errors, uncaught exceptions and failed responses of a page, as readable lines. */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location().url})`);
-  });
-  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
-  page.on('response', (res) => {
-    if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
-  });
-  page.on('requestfailed', (req) => {
-    // ERR_ABORTED: a load cut short by a navigation or by closing the page (the test did it), not a broken link.
-    const error = req.failure()?.errorText ?? '';
-    if (error !== 'net::ERR_ABORTED') problems.push(`failed: ${req.url()} ${error}`);
-  });
-  return problems;
 }
 
 /** Resolves once the element with this id sits just below the sticky header (or the page cannot scroll further). */

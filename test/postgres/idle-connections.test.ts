@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { dataOf, post, startTestService, uniqueEmail, type TestService } from '../server/support.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
+import { until } from '../support/poll.ts';
 
 const adminUrl = testDatabaseUrl();
-/** Each poll is one round trip to the server; exiting backends take a few. */
-const MAX_POLLS = 500;
 
 let t: TestService;
 before(async () => {
@@ -30,11 +29,11 @@ async function terminateServiceConnections(): Promise<number> {
   try {
     const others = 'from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()';
     const { rows } = await admin.query<{ ended: boolean }>(`select pg_terminate_backend(pid) as ended ${others}`, [row?.db]);
-    for (let polls = 0; polls < MAX_POLLS; polls++) {
+    await until(async () => {
       const { rows: left } = await admin.query<{ n: number }>(`select count(*)::int as n ${others}`, [row?.db]);
-      if (left[0]?.n === 0) return rows.filter((r) => r.ended).length;
-    }
-    throw new Error('the terminated backends did not exit');
+      return left[0]?.n === 0;
+    }, 'the terminated backends to exit');
+    return rows.filter((r) => r.ended).length;
   } finally {
     await admin.end();
   }

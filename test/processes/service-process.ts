@@ -15,11 +15,11 @@ import { PATHS } from '../../src/api/paths.ts';
 import { basicAuth } from '../server/support.ts';
 import { freshDatabase, testDatabaseUrl } from '../server/test-database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
+import { PollTimeoutError, until } from '../support/poll.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A cold start compiles the whole service with tsx; on a busy 2-core machine that can take several seconds. */
 const READY_TIMEOUT_MS = 60_000;
-const READY_POLL_MS = 50;
 /** The runner's environment variables a service process gets; everything else it is told explicitly. */
 const INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
 /** Graceful shutdown finishes in-flight requests and closes the database; far less than this, or it is broken. */
@@ -118,18 +118,18 @@ async function startOnFreePort(database: DatabaseOptions): Promise<ServiceProces
 async function waitUntilReady(proc: ServiceProcess, exited: Promise<void>): Promise<void> {
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  const answers = async () => {
     if (gone) throw new Error(`The service exited before it was ready:\n${proc.output()}`);
     try {
-      const res = await requestTo(proc, `${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)}`);
-      if (res.status === 200) return;
+      return (await requestTo(proc, `${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)}`)).status === 200;
     } catch {
-      // Not listening yet.
+      return false; // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
-  }
-  throw new Error(`The service was not ready within ${READY_TIMEOUT_MS} ms:\n${proc.output()}`);
+  };
+  await until(answers, 'the service to answer', READY_TIMEOUT_MS).catch((error: unknown) => {
+    if (error instanceof PollTimeoutError) error.message += `:\n${proc.output()}`;
+    throw error;
+  });
 }
 
 export interface RequestOptions {

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../processes/service-process.ts';
+import { until } from '../support/poll.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mainJs = path.join(repoRoot, 'dist-server', 'main.js');
@@ -184,7 +185,7 @@ describe('the compiled service in production mode', () => {
 
     child.kill('SIGTERM');
     await waitForLine(child, lines, (line) => line.includes('"shutdown"'));
-    await until(async () => (await connectionRefused(base)) === true);
+    await until(() => connectionRefused(base), 'the service to stop listening');
 
     request.end(body);
     const answer = await response;
@@ -209,9 +210,4 @@ function connectionRefused(base: string): Promise<boolean> {
     });
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
-}
-
-/** Polls a state check (not a fixed sleep): each round waits for the event loop, then asks again. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseOptions } from '../../src/server/db/db.ts';
+import { PollTimeoutError, until } from '../support/poll.ts';
 
 export const TEST_DATABASE_URL_ENV = 'TEST_DATABASE_URL';
 
@@ -34,7 +35,6 @@ export async function freshDatabase(): Promise<TestDatabase> {
 
 /** How long a closed service's connections may take to leave the server before the drop ends them. */
 const DISCONNECT_WAIT_MS = 5_000;
-const DISCONNECT_POLL_MS = 20;
 
 /**
  * A closed pool has sent its goodbyes, but the server may not have processed them yet; ending those backends from
@@ -43,12 +43,12 @@ const DISCONNECT_POLL_MS = 20;
  */
 async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await admin(adminUrl, async (client) => {
-    const deadline = Date.now() + DISCONNECT_WAIT_MS;
-    while (Date.now() < deadline) {
-      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0]?.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, DISCONNECT_POLL_MS));
-    }
+    const connections = async () =>
+      (await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name])).rows[0]?.n;
+    await until(async () => (await connections()) === 0, `the connections to ${name} to close`, DISCONNECT_WAIT_MS).catch((error: unknown) => {
+      // Still connected after the wait: a connection the test left open, which the forced drop ends.
+      if (!(error instanceof PollTimeoutError)) throw error;
+    });
     await client.query(`drop database if exists ${name} with (force)`);
   });
 }

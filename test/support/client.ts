@@ -41,6 +41,9 @@ export interface RecordedRequest {
   body: string | null;
   credentials: RequestCredentials;
   keepalive: boolean;
+  /** Settles once the service's answer (or a network failure) has reached the page: what a test waits for before it
+   * asserts that the page did nothing more in reaction. */
+  answered: Promise<void>;
 }
 
 export interface FetchRecorder {
@@ -55,6 +58,7 @@ export function recordFetch(): FetchRecorder {
   const requests: RecordedRequest[] = [];
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
+    const response = original.call(window, input, init);
     requests.push({
       url: req.url,
       path: new URL(req.url).pathname,
@@ -63,8 +67,12 @@ export function recordFetch(): FetchRecorder {
       body: typeof init?.body === 'string' ? init.body : null,
       credentials: req.credentials,
       keepalive: req.keepalive,
+      answered: response.then(
+        () => undefined,
+        () => undefined,
+      ),
     });
-    return original.call(window, input, init);
+    return response;
   };
   return {
     requests,
@@ -120,15 +128,6 @@ export function fakeClock(random = 0.5): FakeClock {
       timer.callback();
     },
   };
-}
-
-/** Resolves when `predicate` holds, polling; rejects after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 export function readCookieValue(name: string): string | null {

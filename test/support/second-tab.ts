@@ -1,5 +1,5 @@
 // Opens test/support/second-tab.html in an iframe: a second page of the test origin with its own client.
-import { waitFor } from './client.ts';
+import { until } from './poll.ts';
 import type { SecondTab } from './second-tab.page.ts';
 
 export type { SecondTab };
@@ -10,7 +10,7 @@ export async function openSecondTab(): Promise<{ tab: SecondTab; window: Window;
   frame.src = '/test/support/second-tab.html';
   document.body.append(frame);
   const win = () => frame.contentWindow as unknown as { tab?: SecondTab };
-  await waitFor(() => Boolean(win()?.tab), 10_000, 'the second tab to load');
+  await until(() => Boolean(win()?.tab), 'the second tab to load');
   return {
     tab: win().tab!,
     window: frame.contentWindow!,

@@ -5,8 +5,11 @@ import type { AuthLoginConfig, ThemeInput } from '../../src/widget/index.ts';
 import type { AuthLoginElement } from '../../src/widget/element.ts';
 import { freshRecordedState, type FetchRecorder } from './client.ts';
 import { testEnv } from './env.ts';
+import { until } from './poll.ts';
 
 export type { AuthLoginElement } from '../../src/widget/element.ts';
+// The machine and screen tests (test/widget/*) still import the polling helper from here; it lives in poll.ts.
+export { until };
 
 const mounted: HTMLElement[] = [];
 
@@ -38,17 +41,6 @@ export function unmountAll(): void {
   for (const el of mounted.splice(0)) {
     el.remove();
     (el as Partial<AuthLoginElement>).client?.destroy();
-  }
-}
-
-/** Polls `probe` until it returns a truthy value (or throws after `timeoutMs`). */
-export async function until<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
