@@ -25,6 +25,7 @@ const stages = [
   { name: 'service and service processes (PostgreSQL)', scripts: ['test:server', 'test:processes', 'test:postgres'], postgres: true },
   { name: 'client and widget (Chromium)', script: 'test:browser' },
   { name: 'end to end (npm start + Chromium)', script: 'test:e2e' },
+  // Measures dist/ as the end-to-end stage's `npm start` just built it, in Chromium (bench/size.mjs).
   { name: 'size budgets', script: 'test:budgets' },
 ];
 
