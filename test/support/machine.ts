@@ -1,11 +1,12 @@
 // Helpers for statechart tests without React: start the root machine with a real client against the real test
 // service, and read which screen shows (the root's, or the running product's) the way the view does.
-import { createActor, waitFor, type Actor, type AnyActorRef, type AnyMachineSnapshot, type SimulatedClock } from 'xstate';
+import { createActor, type Actor, type AnyActorRef, type AnyMachineSnapshot, type SimulatedClock } from 'xstate';
 import type { AuthClient } from '../../src/client/types.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
 import { PRODUCT_CHILD, rootMachine } from '../../src/widget/machine/root.ts';
 import { currentScreen } from '../../src/widget/machine/screen.ts';
 import { testEnv } from './env.ts';
+import { until } from './poll.ts';
 
 export type RootActor = Actor<typeof rootMachine>;
 
@@ -33,15 +34,18 @@ export function productOf(actor: RootActor): AnyActorRef | undefined {
   return actor.getSnapshot().children[PRODUCT_CHILD] as AnyActorRef | undefined;
 }
 
-/** Waits until the running product's state matches `state` (an XState state value), and returns its snapshot. */
+/**
+ * Waits until the running product's state matches `state` (an XState state value), and returns its snapshot. Polled:
+ * a product's own steps do not change the root's snapshot, so waiting on the root would miss them.
+ */
 export async function waitForProduct(actor: RootActor, state: unknown, timeout = 10_000): Promise<AnyMachineSnapshot> {
-  await waitFor(actor, () => Boolean((productOf(actor)?.getSnapshot() as AnyMachineSnapshot | undefined)?.matches(state as never)), {
-    timeout,
-  });
-  return productOf(actor)!.getSnapshot() as AnyMachineSnapshot;
+  return until(() => {
+    const snapshot = productOf(actor)?.getSnapshot() as AnyMachineSnapshot | undefined;
+    return snapshot?.matches(state as never) ? snapshot : null;
+  }, `the product in ${JSON.stringify(state)}`, timeout);
 }
 
-/** Waits until the widget shows `screen`. */
+/** Waits until the widget shows `screen` (the root's, or the running product's). */
 export async function waitForScreen(actor: RootActor, screen: string, timeout = 10_000): Promise<void> {
-  await waitFor(actor, () => screenOf(actor) === screen, { timeout });
+  await until(() => screenOf(actor) === screen, `the ${screen} screen`, timeout);
 }

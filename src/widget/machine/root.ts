@@ -119,7 +119,18 @@ export const rootMachine = setup({
         }
       }
     }) as never,
-    stopMainMachines: enqueueActions(({ enqueue, self }) => {
+    /**
+     * Stops the Main machines, except the one of the product being started: its flow still shows Main (One Tap keeps
+     * its state through a social sign-in's redirect, and is not prompted again when the page is restored).
+     */
+    stopMainMachines: enqueueActions(({ context, enqueue, self }) => {
+      const keep = context.active && mainChildId(context.active.product);
+      for (const id of Object.keys(self.getSnapshot()?.children ?? {})) {
+        if (id.startsWith('main:') && id !== keep) enqueue.stopChild(id);
+      }
+    }) as never,
+    /** Stops every Main machine: the flow ends away from Main. */
+    stopAllMainMachines: enqueueActions(({ enqueue, self }) => {
       for (const id of Object.keys(self.getSnapshot()?.children ?? {})) {
         if (id.startsWith('main:')) enqueue.stopChild(id);
       }
@@ -313,11 +324,12 @@ export const rootMachine = setup({
               },
             },
           },
-          { guard: { type: 'outputIs', params: { to: 'success' } }, target: 'success' },
+          { guard: { type: 'outputIs', params: { to: 'success' } }, target: 'success', actions: 'stopAllMainMachines' },
           {
             guard: { type: 'outputIs', params: { to: 'error' } },
             target: 'error',
             actions: [
+              'stopAllMainMachines',
               { type: 'setError', params: ({ event }: { event: unknown }) => ({ error: (outputOf(event) as { error: ErrorDescriptor }).error }) },
               'emitError',
             ],
