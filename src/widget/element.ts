@@ -11,8 +11,7 @@ import AuthLogin, { type AuthLoginProps, type WidgetView } from './AuthLogin.tsx
 import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './config.ts';
 import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
 import type { StringOverrides } from './i18n/en.ts';
-import { createPendingActor, type LoginActorLike, type PendingActor } from './machine/pending.ts';
-import type { LoginActor } from './machine/start.ts';
+import { startRootActor, type RootActor } from './machine/start.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
 import type { ThemeInput } from './theme/default-theme.ts';
 import { resolveTheme } from './theme/theme.ts';
@@ -46,8 +45,6 @@ type RawProp = (typeof ATTRIBUTES)[keyof typeof ATTRIBUTES];
 type JsonProp = 'config' | 'theme' | 'strings';
 
 /** Dispatches a widget DOM event: bubbling and composed, so it is seen outside the shadow root. */
-/** The statechart's code (XState and the login machine): a lazy chunk, so Main paints without waiting for it. */
-const loadStatechart = () => import('./machine/start.ts');
 
 function dispatch(target: EventTarget, type: string, detail: unknown): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
@@ -157,9 +154,7 @@ export class AuthLoginElement extends R2WCAuthLogin {
   /** @internal */
   #clientKey = '';
   /** @internal */
-  #actor: LoginActor | undefined;
-  /** The stand-in that paints Main while the statechart's code loads (machine/pending.ts). */
-  #pending: PendingActor | undefined;
+  #actor: RootActor | undefined;
   /** @internal */
   #actorConfig = '';
   /** @internal */
@@ -243,7 +238,6 @@ export class AuthLoginElement extends R2WCAuthLogin {
       }
     }
     this.#connected = true;
-    void loadStatechart().catch(() => undefined); // start the download now; #ensureActor reports a failure
     // Starting is split over tasks so that no one task blocks the page for long (a phone's main thread is slow):
     // this one only records the connection; the next makes the client (storage reads, the bootstrap request), the
     // next creates the statechart, and the last starts React, which renders in slices as a transition.
@@ -321,7 +315,6 @@ export class AuthLoginElement extends R2WCAuthLogin {
     if (key !== this.#clientKey) {
       this.#actor?.stop();
       this.#actor = undefined;
-      this.#pending = undefined;
       this.#client?.destroy();
       this.#client = publicToken ? createAuthClient({ publicToken, ...(baseUrl ? { baseUrl } : {}) }) : undefined;
       this.#clientKey = key;
@@ -330,33 +323,19 @@ export class AuthLoginElement extends R2WCAuthLogin {
   }
 
   /** @internal */
-  #ensureActor(client: AuthClient, config: ResolvedConfig): LoginActorLike {
+  #ensureActor(client: AuthClient, config: ResolvedConfig): RootActor {
     const configKey = JSON.stringify(config);
-    const current = this.#actor ?? this.#pending;
-    if (!current) {
-      const pending = createPendingActor({ client, config });
-      this.#pending = pending;
+    if (!this.#actor) {
       this.#actorConfig = configKey;
-      loadStatechart().then(
-        ({ startLoginActor }) => {
-          if (this.#pending !== pending) return; // the client changed meanwhile: a newer stand-in is waiting
-          this.#pending = undefined;
-          this.#actor = startLoginActor(
-            { client, config },
-            { event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent), error: (detail) => this.#report(detail) },
-          );
-          pending.handOver(this.#actor);
-          this.#render();
-        },
-        (error: unknown) => this.#report({ message: `The sign-in form could not load: ${String(error)}` }),
+      this.#actor = startRootActor(
+        { client, config },
+        { event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent), error: (detail) => this.#report(detail) },
       );
-      return pending;
-    }
-    if (configKey !== this.#actorConfig) {
+    } else if (configKey !== this.#actorConfig) {
       this.#actorConfig = configKey;
-      current.send({ type: 'CONFIG_CHANGED', config });
+      this.#actor.send({ type: 'CONFIG_CHANGED', config });
     }
-    return current;
+    return this.#actor;
   }
 
   /** Works out the view (resolved config and theme, client, statechart) that the React root renders. @internal */
