@@ -1,123 +1,83 @@
 /// <reference types="mocha" />
-// The oauth product's machine alone, as the root starts it for a social button, with a real client against the real
-// test service (the page's navigation to the provider is recorded instead of followed).
+// The oauth product's statechart, run by the root as it is in the widget when a social button is pressed: a real
+// client against the real test service, the page's navigation to the provider recorded instead of followed.
 import { expect } from 'chai';
-import { createActor, createMachine, waitFor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import type { OAuthProvider } from '../../../api/index.ts';
-import { navigation } from '../../../client/navigation.ts';
-import type { AuthClient } from '../../../client/types.ts';
-import { destroyClients, makeClient, resetBrowserState } from '../../../../test/support/client.ts';
-import { testEnv } from '../../../../test/support/env.ts';
-import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
+import { waitFor } from 'xstate';
+import { createAuthClient, type AuthClient } from '../../../client/index.ts';
+import type { AuthLoginConfig } from '../../config.ts';
 import { EVENT_TYPES } from '../../constants.ts';
-import { initialFormState } from '../../machine/form.ts';
-import { screenMetaOf } from '../../machine/screen.ts';
-import type { ProductInput, ProductOutput, ProductToRootEvent } from '../types.ts';
-import { lastUsedProvider } from './last-used.ts';
-import { oauthMachine, type OAuthParams } from './machine.ts';
+import type { RootEmitted } from '../../machine/types.ts';
+import { resetBrowserState } from '../../../../test/support/client.ts';
+import { testEnv } from '../../../../test/support/env.ts';
+import { productOf, screenOf, startRoot, waitForProduct, type RootActor } from '../../../../test/support/machine.ts';
+import { recordNavigations } from '../../../../test/support/navigation.ts';
+import type { OAuthParams } from './machine.ts';
 
-const GITHUB_CONFIG: AuthLoginConfig = {
-  products: ['oauth'],
-  oauthOptions: {
-    providers: [{ type: 'google' }, { type: 'github', custom_scopes: ['read:user', 'repo'], provider_params: { login: 'ada' } }],
-    loginRedirectURL: '/student-portal',
-    signupRedirectURL: '/welcome',
-  },
+const PROVIDERS_CONFIG: AuthLoginConfig = {
+  products: ['oauth', 'emailMagicLinks'],
+  oauthOptions: { providers: [{ type: 'google' }, { type: 'github', custom_scopes: ['read:user', 'repo'] }] },
 };
 
-describe('oauth product machine', () => {
-  const assign = navigation.assign;
-  let visited: string[];
+describe('oauth product statechart', () => {
   let client: AuthClient;
-  let parent: AnyActorRef | undefined;
+  let navigations: ReturnType<typeof recordNavigations>;
+  let actor: RootActor | undefined;
+  let emitted: RootEmitted[];
+
   beforeEach(() => {
     resetBrowserState();
-    visited = [];
-    navigation.assign = (url) => void visited.push(url);
-    client = makeClient();
+    navigations = recordNavigations();
+    client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
+    emitted = [];
   });
   afterEach(() => {
-    parent?.stop();
-    parent = undefined;
-    navigation.assign = assign;
-    destroyClients();
+    actor?.stop();
+    actor = undefined;
+    client.destroy();
+    navigations.restore();
   });
 
-  /** The product started for `provider` under a parent like the root: it records what the product sends up and its output. */
-  function start(config: AuthLoginConfig, provider: OAuthProvider) {
-    const sent: ProductToRootEvent[] = [];
-    const ended: { output?: ProductOutput } = {};
-    let resolveOutput: (output: ProductOutput) => void;
-    const output = new Promise<ProductOutput>((resolve) => (resolveOutput = resolve));
-    const input: ProductInput<OAuthParams> = {
-      client,
-      config: resolveConfig(config, testEnv.pageOrigin),
-      bootstrap: client.bootstrap.getSync(),
-      formState: initialFormState(),
-      params: { provider },
-    };
-    parent = createActor(
-      createMachine({
-        invoke: {
-          id: 'product',
-          src: oauthMachine,
-          input,
-          onDone: {
-            actions: ({ event }) => {
-              ended.output = event.output as ProductOutput;
-              resolveOutput(ended.output);
-            },
-          },
-        },
-        on: {
-          WIDGET_EVENT: { actions: ({ event }) => void sent.push(event as ProductToRootEvent) },
-          WIDGET_ERROR: { actions: ({ event }) => void sent.push(event as ProductToRootEvent) },
-        },
-      }),
-    ).start();
-    const product = parent.getSnapshot().children.product as AnyActorRef;
-    const state = () => product.getSnapshot() as AnyMachineSnapshot;
-    return { sent, ended, output, product, state };
+  function start(config: AuthLoginConfig, provider: OAuthParams['provider']): RootActor {
+    const a = (actor = startRoot(client, config));
+    a.on('*', (e) => emitted.push(e));
+    a.send({ type: 'START', product: 'oauth', params: { provider } satisfies OAuthParams });
+    return a;
   }
 
-  it("starts the provider's flow with its configured options, remembers it, emits OAUTH_START; a restored page goes back to Main as it was", async () => {
-    const { sent, ended, product, state } = start(GITHUB_CONFIG, 'github');
-    expect(state().matches('starting')).to.equal(true);
-    expect(screenMetaOf(state()).screen, 'Main shows (busy) while the flow starts').to.equal('Main');
+  it('a provider button: Main busy while the flow starts and the page leaves, OAUTH_START; a restored page gets Main back as left', async () => {
+    const a = start(PROVIDERS_CONFIG, 'github');
+    expect(screenOf(a)).to.equal('Main');
+    expect(a.getSnapshot().matches({ main: 'idle' })).to.equal(false);
     // The client navigates before its start resolves, so the page has been sent away once the product redirects.
-    await waitFor(product, (s) => s.matches('redirecting'));
-    expect(visited).to.have.length(1);
-    const url = new URL(visited[0]!);
+    await waitForProduct(a, 'redirecting');
+    expect(screenOf(a), 'Main stays busy until the page unloads').to.equal('Main');
+    expect(navigations.visited).to.have.length(1);
+    const url = new URL(navigations.visited[0]!);
     expect(url.pathname).to.equal('/v1/public/oauth/github/start');
-    expect(Object.fromEntries(url.searchParams)).to.deep.equal({
-      public_token: testEnv.publicToken,
-      custom_scopes: 'read:user repo',
-      provider_login: 'ada',
-      login_redirect_url: `${testEnv.pageOrigin}/student-portal`,
-      signup_redirect_url: `${testEnv.pageOrigin}/welcome`,
-    });
-    expect(screenMetaOf(state()).screen, 'Main stays busy until the page unloads').to.equal('Main');
-    expect(sent).to.deep.equal([{ type: 'WIDGET_EVENT', detail: { type: EVENT_TYPES.OAUTH_START, data: { provider: 'github' } } }]);
-    expect(lastUsedProvider(client)).to.equal('github');
+    expect(url.searchParams.get('custom_scopes'), "the provider's configured scopes").to.equal('read:user repo');
+    expect(emitted).to.deep.equal([{ type: 'widget.event', detail: { type: EVENT_TYPES.OAUTH_START, data: { provider: 'github' } } }]);
+    expect(client.oauth.lastUsedProvider()).to.equal('github');
     // Back from the provider's page: a first show of the page changes nothing (the listener runs synchronously, so
-    // the machine has already decided); one restored from the back/forward cache ends the product, Main as left.
+    // the statechart has already decided); one restored from the back/forward cache ends the product, Main as left.
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
-    expect(state().matches('redirecting')).to.equal(true);
-    expect(ended.output).to.equal(undefined);
+    expect(productOf(a)?.getSnapshot().matches('redirecting')).to.equal(true);
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
-    expect(ended.output).to.deep.equal({ to: 'main', resume: true });
+    expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
+    expect(productOf(a)).to.equal(undefined);
+    expect(a.getSnapshot().context.errorDescriptor).to.equal(null);
+    expect(emitted, 'nothing more emitted').to.have.length(1);
   });
 
-  it('a start the client refuses goes back to Main with the error, reported as a widget error, nothing remembered', async () => {
+  it("a start the client refuses: back to Main with the client's message, emitted as a widget error, nothing recorded", async () => {
     // custom_scopes must be an array of strings: the client's own check refuses a string before navigating.
-    const config = { products: ['oauth'], oauthOptions: { providers: [{ type: 'github', custom_scopes: 'repo' as unknown as string[] }] } };
-    const { sent, output } = start(config as AuthLoginConfig, 'github');
-    const result = await output;
-    expect(result.to).to.equal('main');
-    const error = (result as Extract<ProductOutput, { to: 'main' }>).error;
-    expect(error?.message).to.contain('custom_scopes must be an array of strings');
-    expect(sent).to.deep.equal([{ type: 'WIDGET_ERROR', detail: { message: error?.message } }]);
-    expect(visited).to.deep.equal([]);
-    expect(lastUsedProvider(client)).to.equal(null);
+    const config = { products: ['oauth'], oauthOptions: { providers: [{ type: 'github', custom_scopes: 'repo' }] } };
+    const a = start(config as unknown as AuthLoginConfig, 'github');
+    const idle = await waitFor(a, (s) => s.matches({ main: 'idle' }));
+    const message = idle.context.errorDescriptor?.message;
+    expect(message).to.contain('custom_scopes must be an array of strings');
+    expect(screenOf(a)).to.equal('Main');
+    expect(emitted).to.deep.equal([{ type: 'widget.error', detail: { message } }]);
+    expect(navigations.visited).to.deep.equal([]);
+    expect(client.oauth.lastUsedProvider()).to.equal(null);
   });
 });

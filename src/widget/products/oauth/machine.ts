@@ -4,9 +4,9 @@
 //   starting (Main, busy) ─(the client navigates away)→ redirecting (Main, busy) ─PAGE_RESTORED→ restored: Main as left
 //        └─(error)→ failed: Main with the error
 //
-// The provider is remembered as last used and OAUTH_START emitted once its flow has started. Back from the provider's
-// page, the browser may restore this page as it was left (back/forward cache): the buttons must work again rather
-// than stay busy. Google One Tap is not here: it runs while Main shows (one-tap.ts, the product's `mainMachine`).
+// OAUTH_START is emitted once its flow has started (the client has recorded the provider as last used by then). Back
+// from the provider's page, the browser may restore this page as it was left (back/forward cache): the buttons must
+// work again rather than stay busy. Google One Tap is not here: it runs while Main shows (one-tap.ts, the product's `mainMachine`).
 import { assign, sendParent, setup } from 'xstate';
 import type { OAuthProvider } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
@@ -17,7 +17,6 @@ import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
 import type { ProductInput, ProductOutput } from '../types.ts';
 import { startOAuth, watchPageRestore } from './actors.ts';
 import { oauthProviders } from './config.ts';
-import { rememberProvider } from './last-used.ts';
 
 /** What a social button starts the product with: its provider. */
 export interface OAuthParams {
@@ -66,13 +65,10 @@ export const oauthMachine = setup({
           loginRedirectURL: context.config.oauthOptions?.loginRedirectURL,
           signupRedirectURL: context.config.oauthOptions?.signupRedirectURL,
         }),
-        // The hosted UI's success callback after starting a flow: remember the provider as last used.
+        // The hosted UI's success callback after starting a flow.
         onDone: {
           target: 'redirecting',
-          actions: [
-            ({ context, event }) => rememberProvider(context.client, event.output.provider),
-            sendParent(({ event }) => widgetEvent(EVENT_TYPES.OAUTH_START, event.output)),
-          ],
+          actions: sendParent(({ event }) => widgetEvent(EVENT_TYPES.OAUTH_START, event.output)),
         },
         onError: {
           target: 'failed',

@@ -5,11 +5,11 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createAuthClient } from '../../../client/index.ts';
-import { navigation } from '../../../client/navigation.ts';
 import type { AuthLoginConfig } from '../../config.ts';
 import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT } from '../../constants.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from '../../machine/types.ts';
 import { testEnv, uniqueEmail } from '../../../../test/support/env.ts';
+import { recordNavigations } from '../../../../test/support/navigation.ts';
 import { $, $$, byText, findText, freshWidgetState, mount, until } from '../../../../test/support/widget.ts';
 
 const oauthConfig = (providers: string[], products: AuthLoginConfig['products'] = ['oauth', 'emailMagicLinks']): AuthLoginConfig => ({
@@ -26,9 +26,12 @@ const allDisabled = (el: HTMLElement) => $$(el, 'button[part~="oauth-button"]').
 
 describe('<auth-login> social block', () => {
   const fresh = freshWidgetState();
-  const assign = navigation.assign;
+  let navigations: ReturnType<typeof recordNavigations>;
+  beforeEach(() => {
+    navigations = recordNavigations();
+  });
   afterEach(() => {
-    navigation.assign = assign;
+    navigations.restore();
   });
 
   it("shows 'Continue with <Provider>' buttons with icons before the divider 'or' and the email form", async () => {
@@ -70,8 +73,7 @@ describe('<auth-login> social block', () => {
   });
 
   it('a provider button starts its flow with the configured options, remembers it and emits OAUTH_START; Back restores the buttons', async () => {
-    const visited: string[] = [];
-    navigation.assign = (url) => visited.push(url);
+    const { visited } = navigations;
     const events: WidgetEventDetail[] = [];
     const el = mount({
       config: {
@@ -114,8 +116,7 @@ describe('<auth-login> social block', () => {
   });
 
   it('One Tap end to end with the dev stand-in for Google: the card appears in the widget, Continue signs in', async () => {
-    const visited: string[] = [];
-    navigation.assign = (url) => visited.push(url);
+    const { visited } = navigations;
     const google = { type: 'google', one_tap: true, position: 'forceLegacyEmbedded' };
     const el = mount({
       config: { products: ['oauth'], oauthOptions: { providers: [google], loginRedirectURL: '/', signupRedirectURL: '/' } },

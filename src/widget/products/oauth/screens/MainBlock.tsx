@@ -18,7 +18,6 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { errorText, visuallyHidden } from '../../../ui/styles.ts';
 import type { MainBlockProps } from '../../types.ts';
 import { oauthProviders } from '../config.ts';
-import { lastUsedProvider } from '../last-used.ts';
 import type { OAuthParams } from '../machine.ts';
 import type { OneTapMachine } from '../one-tap.ts';
 import { browserTraits, oneTapPlacement, orderProviders } from '../rules.ts';
@@ -134,7 +133,7 @@ function OneTap({ actor, fallback, shadow }: { actor: ActorRefFrom<OneTapMachine
 export default function MainBlock({ root, busy, mainActor }: MainBlockProps) {
   const { t } = useWidget();
   const { config, client } = root.context;
-  const { providers, lastUsedFound } = orderProviders(oauthProviders(config), lastUsedProvider(client));
+  const { providers, lastUsedFound } = orderProviders(oauthProviders(config), client.oauth.lastUsedProvider());
   const buttons = providers.map((provider, index) => (
     <ProviderButton key={provider.type} provider={provider} lastUsed={lastUsedFound && index === 0} busy={busy} />
   ));
