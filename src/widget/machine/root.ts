@@ -79,6 +79,10 @@ export const rootMachine = setup({
     })),
     setActive: assign((_, params: { product: Product; params: unknown }) => ({ active: params })),
     setError: assign((_, params: { error: ErrorDescriptor | null }) => ({ errorDescriptor: params.error })),
+    /** A product's chunk did not load (offline, a deploy replaced it): shown in words, reported with the cause. */
+    setLoadError: assign(({ event }) => ({
+      errorDescriptor: { messageKey: 'element.loadFailed', message: String((event as { error?: unknown }).error) } as ErrorDescriptor,
+    })),
     /** The error of a failed invoked call (`xstate.error.actor.*`). */
     setCallError: assign(({ event }) => ({ errorDescriptor: toErrorDescriptor((event as { error?: unknown }).error) })),
     clearError: assign({ errorDescriptor: null }),
@@ -265,7 +269,7 @@ export const rootMachine = setup({
                 params: ({ context, event }) => ({ product: context.active!.product, module: event.output }),
               },
             },
-            onError: { target: 'idle', actions: ['setCallError', 'emitError'] },
+            onError: { target: 'idle', actions: ['setLoadError', 'emitError'] },
           },
         },
       },
@@ -287,7 +291,7 @@ export const rootMachine = setup({
             },
           ],
         },
-        onError: { target: 'error', actions: ['clearUrlToken', 'setCallError', 'emitError'] },
+        onError: { target: 'error', actions: ['clearUrlToken', 'setLoadError', 'emitError'] },
       },
     },
 
