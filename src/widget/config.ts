@@ -1,7 +1,6 @@
 // The widget configuration (spec section 3) and its defaults. `resolveConfig` turns what a page gives (property or
 // JSON attribute, all optional) into the complete object the machine works with.
 import {
-  isOAuthProvider,
   DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
   DEFAULT_OTP_EXPIRATION_MINUTES,
   DEFAULT_SESSION_DURATION_MINUTES,
@@ -240,11 +239,4 @@ export function configErrors(config: ResolvedConfig): MessageKey[] {
   }
   if (config.products.length === 1 && config.products[0] === 'passkeys') errors.push('config.passkeysAlone');
   return errors;
-}
-
-/** The social providers Main offers: those of `oauthOptions` with a known type, once each, when `oauth` is enabled. */
-export function oauthProviders(config: ResolvedConfig): OAuthProviderConfig[] {
-  if (!config.products.includes('oauth')) return [];
-  const seen = new Set<string>();
-  return (config.oauthOptions?.providers ?? []).filter((p) => isOAuthProvider(p.type) && !seen.has(p.type) && seen.add(p.type));
 }

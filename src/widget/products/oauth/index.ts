@@ -1,9 +1,9 @@
-// Social sign-in (with Google One Tap): the record Main and the root know; the machine, the social block and its
-// screens are the lazy chunk (chunk.ts).
-import { oauthProviders } from '../../config.ts';
+// Social sign-in (with Google One Tap): the record Main and the root know; the machines, the social block and the
+// strings are the lazy chunk (chunk.ts).
 import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
+import { oauthProviders } from './config.ts';
 
 export const oauth: ProductRecord = {
   name: 'oauth',

@@ -1,6 +1,8 @@
-// Strings of Main's social block and of Google One Tap, English. Registered with the defaults when the social block
-// (or the statechart, for the One Tap messages it reports) loads (see lazy.ts).
-import { registerDefaults } from './index.ts';
+// Strings of Main's social block and of Google One Tap, English. Registered with the translator's defaults when the
+// product's chunk loads, before its block renders or One Tap reports an error; i18n/lazy.ts lists this table's type so
+// every key is in `strings`.
+import { registerDefaults } from '../../i18n/index.ts';
+import '../../i18n/en-errors.ts';
 
 export const enOAuth = {
   'oauth.continueWith': 'Continue with {provider}',

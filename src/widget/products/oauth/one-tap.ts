@@ -1,4 +1,6 @@
-// Google One Tap's statechart (spec sections 2 and 4), invoked by Main as the child `oneTap`.
+// Google One Tap's statechart (spec sections 2 and 4): the oauth product's `mainMachine`, which the root runs as the
+// child `main:oauth` while Main shows, with `{ client, config }`; where the prompt renders (if at all), for which
+// provider and with which redirect URLs follows from the config.
 //
 //   prompt: start ─(no placement)→ off
 //             ├─(embedded)→ mounting ─ONE_TAP_MOUNTED→ pending     (Google needs its parent node before prompting)
@@ -7,22 +9,36 @@
 //   size:   idle ─ONE_TAP_RESIZED (first 2)→ debouncing ─(100 ms)→ idle (height applied)
 //                 └─ONE_TAP_RESIZED (later)→ height applied at once
 //
-// `cancelled` resets the reserved height to 47 px (the embedded area collapses) and, for an error state, reports the
-// developer-facing message to the parent, which emits it as a widget error.
-import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
-import type { AuthClient, OneTapStartResult } from '../../client/types.ts';
-import type { OAuthProviderConfig } from '../config.ts';
+// `cancelled` resets the reserved height to 47 px (the embedded area collapses) and, for an error state, sends the
+// developer-facing message to the root as a widget error. A credential the service refused goes to the root as an
+// error for Main to show (SHOW_ERROR).
+import { assign, enqueueActions, sendParent, setup } from 'xstate';
+import type { AuthClient, OneTapStartResult } from '../../../client/types.ts';
+import type { OAuthProviderConfig, ResolvedConfig } from '../../config.ts';
 import {
   ONE_TAP_DEBOUNCED_RESIZES,
   ONE_TAP_ERRORS,
-  ONE_TAP_PARENT_ID,
   ONE_TAP_RESERVED_HEIGHT_PX,
   ONE_TAP_RESIZE_DEBOUNCE_MS,
   type OneTapError,
-} from '../constants.ts';
-import { oneTapErrorFor } from '../oauth.ts';
+} from '../../constants.ts';
+import { createTranslator, type MessageKey } from '../../i18n/index.ts';
+import { toErrorDescriptor } from '../kit.ts';
+import type { ProductToRootEvent } from '../types.ts';
+import { promptOneTap } from './actors.ts';
+import { oauthProviders } from './config.ts';
+import { browserTraits, oneTapErrorFor, oneTapPlacement } from './rules.ts';
+// The developer-facing messages this machine reports are in the product's table.
+import './strings.ts';
 
+/** What the root gives a product's Main machine. */
 export interface OneTapInput {
+  client: AuthClient;
+  config: ResolvedConfig;
+}
+
+/** What the prompt is started with, from the config. */
+export interface OneTapPrompt {
   client: AuthClient;
   placement: 'embedded' | 'floating' | null;
   provider: OAuthProviderConfig | undefined;
@@ -30,7 +46,7 @@ export interface OneTapInput {
   signupRedirectURL?: string;
 }
 
-export interface OneTapContext extends OneTapInput {
+export interface OneTapContext extends OneTapPrompt {
   /** The height the embedded area keeps, in px. */
   height: number;
   error: OneTapError;
@@ -47,26 +63,14 @@ export type OneTapEvent =
   /** Google returned a credential but the service refused it (or could not be reached). */
   | { type: 'ONE_TAP_FAILED'; error: unknown };
 
-/** Starts the prompt through the client and reports what happens to it; closes it when the state is left. */
-export const promptOneTap = fromCallback<OneTapEvent, OneTapInput>(({ input, sendBack }) => {
-  const { client, provider } = input;
-  let stopped = false;
-  void client.oauth.googleOneTap
-    .start({
-      login_redirect_url: input.loginRedirectURL,
-      signup_redirect_url: input.signupRedirectURL,
-      cancel_on_tap_outside: provider?.cancel_on_tap_outside,
-      position: provider?.position,
-      ...(input.placement === 'embedded' ? { prompt_parent_id: ONE_TAP_PARENT_ID } : {}),
-      onOneTapCancelled: (reason) => stopped || sendBack({ type: 'ONE_TAP_CANCELLED', reason }),
-      onError: (error) => stopped || sendBack({ type: 'ONE_TAP_FAILED', error }),
-    })
-    .then((result) => stopped || sendBack({ type: 'ONE_TAP_RESULT', result }));
-  return () => {
-    stopped = true;
-    client.oauth.googleOneTap.cancel();
+/** One Tap's developer-facing message for an error state, as a widget error (`error_type` is the state). */
+function oneTapWidgetError(error: OneTapError): ProductToRootEvent {
+  const host = typeof location === 'undefined' ? '' : location.host;
+  return {
+    type: 'WIDGET_ERROR',
+    detail: { message: createTranslator()(`oneTap.error.${error}` as MessageKey, { host }), error_type: error },
   };
-});
+}
 
 export const oneTapMachine = setup({
   types: {
@@ -98,21 +102,27 @@ export const oneTapMachine = setup({
       height: context.measured === 0 ? context.height : context.measured,
     })),
     resetHeight: assign({ height: ONE_TAP_RESERVED_HEIGHT_PX }),
-    /** An error state (not a plain cancel) is reported to the parent, which emits it as a widget error. */
+    /** An error state (not a plain cancel) goes to the root, which emits it as a widget error. */
     reportError: enqueueActions(({ context, enqueue }) => {
-      if (context.error !== ONE_TAP_ERRORS.none) enqueue.sendParent({ type: 'ONE_TAP_ERROR', error: context.error });
+      if (context.error !== ONE_TAP_ERRORS.none) enqueue.sendParent(oneTapWidgetError(context.error));
     }),
-    /** The service's error for the credential goes to the parent, which shows it like any failed call. */
-    reportSignInFailure: sendParent(({ event }) => ({
-      type: 'ONE_TAP_SIGN_IN_FAILED',
-      error: event.type === 'ONE_TAP_FAILED' ? event.error : undefined,
-    })),
+    /** The service's error for the credential goes to the root, which shows it under Main like any failed call. */
+    reportSignInFailure: sendParent(
+      ({ event }): ProductToRootEvent => ({
+        type: 'SHOW_ERROR',
+        error: toErrorDescriptor(event.type === 'ONE_TAP_FAILED' ? event.error : undefined),
+      }),
+    ),
   },
 }).createMachine({
   id: 'oneTap',
   type: 'parallel',
   context: ({ input }) => ({
-    ...input,
+    client: input.client,
+    placement: oneTapPlacement(input.config, browserTraits()),
+    provider: oauthProviders(input.config)[0],
+    loginRedirectURL: input.config.oauthOptions?.loginRedirectURL,
+    signupRedirectURL: input.config.oauthOptions?.signupRedirectURL,
     height: ONE_TAP_RESERVED_HEIGHT_PX,
     error: ONE_TAP_ERRORS.none,
     resizes: 0,

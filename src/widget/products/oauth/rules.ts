@@ -1,15 +1,8 @@
-// The rules of Main's social block (spec section 2) as pure functions: the order of the provider buttons, the
-// 6-button limit shared with wallets, and when and where Google One Tap renders. Tested without a browser page.
-import type { OAuthProviderConfig, ResolvedConfig } from './config.ts';
+// The rules of Main's social block (spec section 2) as pure functions: the order of the provider buttons, and when and
+// where Google One Tap renders. Tested without a browser page.
+import type { OAuthProviderConfig, ResolvedConfig } from '../../config.ts';
+import { ONE_TAP_EMBEDDED_POSITIONS, ONE_TAP_ERRORS, ONE_TAP_POSITIONS, type OneTapError } from '../../constants.ts';
 import { oauthProviders } from './config.ts';
-import {
-  MAX_MAIN_BUTTONS,
-  ONE_TAP_EMBEDDED_POSITIONS,
-  ONE_TAP_ERRORS,
-  ONE_TAP_POSITIONS,
-  OTHER_WALLET_BUTTONS,
-  type OneTapError,
-} from './constants.ts';
 
 /** The providers in configured order, the last-used one moved to the front (and whether it was found). */
 export function orderProviders(
@@ -19,17 +12,6 @@ export function orderProviders(
   const index = lastUsed ? providers.findIndex((p) => p.type === lastUsed) : -1;
   if (index < 0) return { providers, lastUsedFound: false };
   return { providers: [providers[index]!, ...providers.slice(0, index), ...providers.slice(index + 1)], lastUsedFound: true };
-}
-
-/**
- * How many wallet buttons Main shows next to `socialCount` social buttons: 6 − social − 1 (never below 0); the other
- * wallets move to the Crypto Other Screen. Wallet screens are a later issue: Main renders no wallet buttons yet, and
- * this is the arithmetic they will use.
- */
-export function walletButtons(socialCount: number, walletCount: number): { shown: number; other: number } {
-  const room = Math.max(0, MAX_MAIN_BUTTONS - socialCount - OTHER_WALLET_BUTTONS);
-  const shown = Math.min(walletCount, room);
-  return { shown, other: walletCount - shown };
 }
 
 /** Phones (not tablets), as Google's client tells them apart: there its prompt shows embedded, as a bottom sheet. */

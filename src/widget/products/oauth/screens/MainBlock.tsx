@@ -1,25 +1,27 @@
-// Main's social block (spec section 2): a 'Continue with <Provider>' button per configured provider, the last-used one
-// first with a 'Last used' label, or Google One Tap when it is the only way in. A chunk of its own, loaded only when
-// the `oauth` product is configured. Pressing a button sends OAUTH_START; the statechart starts the flow.
+// Main's social block (spec section 2), the oauth product's MainBlock: a 'Continue with <Provider>' button per
+// configured provider, the last-used one first with a 'Last used' label, or Google One Tap when it is the only way in.
+// Part of the product's chunk, loaded only when `oauth` is configured. Rendered inside Main, whose `send` goes to the
+// root: a button sends START with its provider, and the root starts the product's machine (machine.ts).
 import { css } from '@emotion/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type ReactElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { OAuthProvider } from '../../api/index.ts';
-import { oauthProviders, type OAuthProviderConfig } from '../config.ts';
-import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT, SOCIAL_BUTTON_GAP_PX } from '../constants.ts';
-import { useWidget } from '../context.ts';
-import '../i18n/en-oauth.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import type { OneTapMachine } from '../machine/one-tap.ts';
-import { browserTraits, oneTapPlacement, orderProviders } from '../oauth.ts';
-import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { Button } from '../ui/Button.tsx';
-import { ProviderIcon } from '../ui/ProviderIcon.tsx';
-import { Spinner } from '../ui/Spinner.tsx';
-import { errorText, visuallyHidden } from '../ui/styles.ts';
-import type { ScreenProps } from './types.ts';
+import type { OAuthProvider } from '../../../../api/index.ts';
+import type { OAuthProviderConfig } from '../../../config.ts';
+import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT, SOCIAL_BUTTON_GAP_PX } from '../../../constants.ts';
+import { useWidget } from '../../../context.ts';
+import type { MessageKey } from '../../../i18n/index.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { v } from '../../../theme/theme.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { errorText, visuallyHidden } from '../../../ui/styles.ts';
+import type { MainBlockProps } from '../../types.ts';
+import { oauthProviders } from '../config.ts';
+import type { OAuthParams } from '../machine.ts';
+import type { OneTapMachine } from '../one-tap.ts';
+import { browserTraits, oneTapPlacement, orderProviders } from '../rules.ts';
+import { ProviderIcon } from './ProviderIcon.tsx';
 
 const column = css`
   display: flex;
@@ -54,7 +56,7 @@ function ProviderButton({ provider, lastUsed, busy }: { provider: OAuthProviderC
       data-provider={type}
       disabled={busy}
       aria-describedby={lastUsed ? labelId : undefined}
-      onClick={() => send({ type: 'OAUTH_START', provider: type })}
+      onClick={() => send({ type: 'START', product: 'oauth', params: { provider: type } satisfies OAuthParams })}
     >
       <ProviderIcon provider={type} />
       {t('oauth.continueWith', { provider: t(`oauth.provider.${type}` as MessageKey) })}
@@ -128,18 +130,19 @@ function OneTap({ actor, fallback, shadow }: { actor: ActorRefFrom<OneTapMachine
   );
 }
 
-export default function SocialBlock({ snapshot }: ScreenProps) {
+export default function MainBlock({ root, busy, mainActor }: MainBlockProps) {
   const { t } = useWidget();
-  const { config, lastUsedOAuth } = snapshot.context;
-  const busy = !snapshot.matches({ main: 'idle' });
-  const { providers, lastUsedFound } = orderProviders(oauthProviders(config), lastUsedOAuth);
+  const { config, client } = root.context;
+  const { providers, lastUsedFound } = orderProviders(oauthProviders(config), client.oauth.lastUsedProvider());
   const buttons = providers.map((provider, index) => (
     <ProviderButton key={provider.type} provider={provider} lastUsed={lastUsedFound && index === 0} busy={busy} />
   ));
-  const oneTapActor = snapshot.children.oneTap as ActorRefFrom<OneTapMachine> | undefined;
+  const oneTapActor = mainActor as ActorRefFrom<OneTapMachine> | undefined;
   if (oneTapPlacement(config, browserTraits())) {
-    // Until the statechart has started One Tap (its code loads after first paint), nothing shows in its place.
-    return oneTapActor ? <OneTap actor={oneTapActor} fallback={<>{buttons}</>} shadow={config.enableShadowDOM} /> : null;
+    if (oneTapActor) return <OneTap actor={oneTapActor} fallback={<>{buttons}</>} shadow={config.enableShadowDOM} />;
+    // While a flow started from the fallback button runs, the root has stopped One Tap: the button stays, busy.
+    // Before the root has started One Tap (its code loads after first paint), nothing shows in its place.
+    return busy ? <>{buttons}</> : null;
   }
   return (
     <div part={PARTS.socialButtons} css={column} role="group" aria-label={t('oauth.groupLabel')}>

@@ -2,7 +2,7 @@
 // follow the theme's secondary-button text colour. Brand paths come from simple-icons (CC0). The brands it no longer
 // carries (they asked to be removed) and Coinbase (only a wordmark there, unreadable at 20 px) get Microsoft's four
 // squares or a lettered badge; the letters are CSS generated content, so they never become part of the button's text
-// or accessible name. Loaded with the social block only.
+// or accessible name. Part of the oauth product's chunk: loaded only when social sign-in is configured.
 import { css } from '@emotion/react';
 import {
   siApple,
@@ -18,8 +18,8 @@ import {
   siTwitch,
   siX,
 } from 'simple-icons';
-import type { OAuthProvider } from '../../api/index.ts';
-import { PARTS } from '../theme/parts.ts';
+import type { OAuthProvider } from '../../../../api/index.ts';
+import { PARTS } from '../../../theme/parts.ts';
 
 /** The providers drawn as lettered badges, with their letters. */
 const MARKS: Partial<Record<OAuthProvider, string>> = {
