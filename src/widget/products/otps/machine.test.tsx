@@ -8,14 +8,14 @@ import { expect } from 'chai';
 import { useSelector } from '@xstate/react';
 import { Suspense, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createActor, SimulatedClock, waitFor, type Actor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { SimulatedClock, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { createAuthClient, type AuthClient } from '../../../client/index.ts';
 import { OTP_SEND_LIMIT } from '../../../server/constants.ts';
-import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
+import type { AuthLoginConfig } from '../../config.ts';
 import { PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS, RESEND_CONFIRMATION_MS } from '../../constants.ts';
 import { WidgetContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/index.ts';
-import { PRODUCT_CHILD, rootMachine } from '../../machine/root.ts';
+import { PRODUCT_CHILD } from '../../machine/root.ts';
 import { currentScreen } from '../../machine/screen.ts';
 import type { RootEmitted } from '../../machine/types.ts';
 import { setPhoneLibraryLoader, type PhoneLibrary } from '../../phone.ts';
@@ -23,20 +23,20 @@ import { resolveTheme } from '../../theme/theme.ts';
 import type { ProductScreenProps } from '../types.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
 import { devInbox, latestOtpCode, testEnv, uniquePhoneNumber } from '../../../../test/support/env.ts';
+import { productOf as rootProduct, screenOf, startRoot, type RootActor } from '../../../../test/support/machine.ts';
 import { until } from '../../../../test/support/widget.ts';
 import otpsChunk from './chunk.ts';
 import type { OtpMachine } from './machine.ts';
 import type { ResendMachine } from './resend.ts';
 import { holdRequests } from './test-support.ts';
 
-type RootActor = Actor<typeof rootMachine>;
 type OtpActor = ActorRefFrom<OtpMachine>;
 type OtpSnapshot = SnapshotFrom<OtpMachine>;
 const AREA = '646';
 const SCREENS = otpsChunk.screens as Record<string, ComponentType<ProductScreenProps<OtpSnapshot>>>;
 
 /** The running passcode product (the root's child `product`), if any. */
-const productOf = (a: RootActor) => a.getSnapshot().children[PRODUCT_CHILD] as OtpActor | undefined;
+const productOf = (a: RootActor) => rootProduct(a) as OtpActor | undefined;
 /** The passcode product's snapshot, if it runs. */
 const otp = (a: RootActor): OtpSnapshot | undefined => productOf(a)?.getSnapshot();
 
@@ -103,9 +103,8 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
   });
 
   function start(config: AuthLoginConfig = { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } }): RootActor {
-    actor = createActor(rootMachine, { clock, input: { client, config: resolveConfig(config, testEnv.pageOrigin), url: `${testEnv.pageOrigin}/` } });
+    actor = startRoot(client, config, { clock });
     actor.on('*', (event) => emitted.push(event));
-    actor.start();
     return actor;
   }
 
@@ -149,7 +148,7 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       const a = start();
       const first = await submitPhone(a, '415 555');
       expect(first.value).to.equal('validatingPhone');
-      expect(currentScreen(a.getSnapshot())).to.equal('Main');
+      expect(screenOf(a)).to.equal('Main');
       const back = await waitFor(a, (s) => s.matches({ main: 'idle' }), { timeout: 5000 });
       expect(back.context.errorDescriptor).to.deep.equal({ messageKey: 'validation.phoneInvalid' });
       expect(createTranslator()('validation.phoneInvalid')).to.equal(
@@ -188,7 +187,7 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       expect(rec.to('/otps/')).to.have.length(0);
       clock.increment(1);
       expect(otp(a)!.value).to.equal('sendingOtp');
-      expect(currentScreen(a.getSnapshot())).to.equal('Main');
+      expect(screenOf(a)).to.equal('Main');
       expect(otp(a)!.context.otpState.otpDestination).to.equal(`+1${national}`);
       await untilOtp(a, (s) => s.matches('otpAuthenticate'), 'OTP Authenticate');
     });
@@ -294,7 +293,7 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       expect(otp(a)!.matches({ otpAuthenticate: { code: 'submitting' } })).to.equal(true);
       const el = render(a);
       const done = await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
-      expect(currentScreen(a.getSnapshot())).to.equal('OTPConfirmation');
+      expect(screenOf(a)).to.equal('OTPConfirmation');
       const [request] = rec.to('/sdk/v1/otps/authenticate');
       expect(JSON.parse(request!.body!)).to.deep.equal({ token: code, method_id: done.context.otpState.methodId, session_duration_minutes: 30 });
       await until(() => text(el).includes('Your passcode has been successfully verified.'), 'the confirmation text');
