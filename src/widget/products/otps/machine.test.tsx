@@ -12,7 +12,7 @@ import { SimulatedClock, waitFor, type ActorRefFrom, type SnapshotFrom } from 'x
 import { createAuthClient, type AuthClient } from '../../../client/index.ts';
 import { OTP_SEND_LIMIT } from '../../../server/constants.ts';
 import type { AuthLoginConfig } from '../../config.ts';
-import { PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS, RESEND_CONFIRMATION_MS } from '../../constants.ts';
+import { PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS, RESEND_CONFIRMATION_MS, TELEMETRY } from '../../constants.ts';
 import { WidgetContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/index.ts';
 import { PRODUCT_CHILD } from '../../machine/root.ts';
@@ -309,11 +309,19 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       const number = await toOtpAuthenticate(a);
       productOf(a)!.send({ type: 'CODE_CHANGED', code: await latestOtpCode(number) });
       await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
+      const renders: string[] = [];
+      const log = client.events.log.bind(client.events);
+      client.events.log = (name, details) => {
+        renders.push(name);
+        log(name, details);
+      };
       await client.session.revoke();
       const main = await waitFor(a, (s) => s.matches({ main: 'idle' }), { timeout: 10_000 });
       expect(currentScreen(main)).to.equal('Main');
       expect(main.context.errorDescriptor).to.equal(null);
       expect(productOf(a) === undefined).to.equal(true, 'the product stopped');
+      expect(renders).to.deep.equal([TELEMETRY.renderLoginScreen], 'Main renders anew, as after the old otpConfirmation');
+      expect(sentTypes().filter((t) => t === 'AUTHENTICATE_FLOW_COMPLETE')).to.have.length(1);
     });
 
     it("a wrong code: 'Invalid passcode, please try again.', the field is cleared and enabled again", async () => {
