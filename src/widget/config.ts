@@ -4,7 +4,6 @@ import {
   DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
   DEFAULT_OTP_EXPIRATION_MINUTES,
   DEFAULT_SESSION_DURATION_MINUTES,
-  type OtpEmailOptionsWire,
   type OtpMethod,
   type PasswordResetOptionsWire,
 } from '../api/index.ts';
@@ -167,20 +166,6 @@ export function resolveConfig(
 
 function dropUndefined<T extends object>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
-}
-
-/**
- * The passcode options as they go on the wire (wire contract section 4): `expiration_minutes` always, `locale`, and
- * for email the template ids.
- */
-export function otpWireOptions(options: ResolvedOtpOptions, method: OtpMethod): OtpEmailOptionsWire {
-  const wire: OtpEmailOptionsWire = { expiration_minutes: options.expirationMinutes };
-  if (options.locale) wire.locale = options.locale;
-  if (method === 'email') {
-    if (options.loginTemplateId) wire.login_template_id = options.loginTemplateId;
-    if (options.signupTemplateId) wire.signup_template_id = options.signupTemplateId;
-  }
-  return wire;
 }
 
 /** The reset-email options as they go on the wire; without `passwordOptions` the service's default redirect is used. */

@@ -4,28 +4,17 @@
 // digit submitting, 'Verifying passcode...' with its progress bar, a wrong code), OTP Confirmation and its event.
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../src/widget/index.ts';
-import { LOADING_BAR_MS } from '../../src/widget/constants.ts';
-import { setPhoneLibraryLoader } from '../../src/widget/phone.ts';
-import { recordFetch, resetBrowserState, type FetchRecorder } from '../support/client.ts';
-import { devInbox, latestOtpCode, uniqueEmail, uniquePhoneNumber } from '../support/env.ts';
-import { $, $$, byText, findText, mount, title, typeInto, unmountAll, until } from '../support/widget.ts';
+import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
+import { LOADING_BAR_MS } from '../../constants.ts';
+import { setPhoneLibraryLoader } from '../../phone.ts';
+import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
+import { devInbox, latestOtpCode, uniqueEmail, uniquePhoneNumber } from '../../../../test/support/env.ts';
+import { $, $$, byText, findText, mount, title, typeInto, unmountAll, until } from '../../../../test/support/widget.ts';
+import { holdRequests } from './test-support.ts';
 
 const AREA = '303';
 const E164_MESSAGE = 'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
 const SMS = { products: ['otp' as const], otpOptions: { methods: ['sms' as const] } };
-
-/** Holds the page's requests to paths ending in `suffix` until `release()`; they then go to the real service. */
-function holdRequests(suffix: string): { release(): void; restore(): void } {
-  const original = window.fetch;
-  let open: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (new URL(new Request(input, init).url).pathname.endsWith(suffix)) await gate;
-    return original.call(window, input, init);
-  };
-  return { release: () => open(), restore: () => void (window.fetch = original) };
-}
 
 const passcodeInput = (el: HTMLElement) => $(el, 'input[part~="passcode-input"]') as HTMLInputElement | null;
 
@@ -113,7 +102,8 @@ describe('<auth-login> passcode journeys', () => {
     const code = await latestOtpCode(number);
     await sendKeys({ type: `${code.slice(0, 2)}a-${code.slice(2, 5)}` });
     expect(input.value).to.equal(code.slice(0, 5), 'digits only');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // No waiting here: a five-digit submission would be a request with a five-digit token, and the list of tokens
+    // sent is checked to be exactly the full code once the sixth digit has submitted (below).
     expect(rec.to('/otps/authenticate')).to.have.length(0, 'five digits do not submit');
 
     const held = holdRequests('/otps/authenticate');
@@ -130,8 +120,8 @@ describe('<auth-login> passcode journeys', () => {
     }
 
     await findText(el, '[part~="text"]', 'Your passcode has been successfully verified.', 10_000);
-    expect(rec.to('/sdk/v1/otps/authenticate').map((r) => JSON.parse(r.body!).token)).to.deep.equal([code]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(rec.to('/sdk/v1/otps/authenticate').map((r) => JSON.parse(r.body!).token)).to.deep.equal([code], 'five digits did not submit');
+    await until(() => events.length >= 3, 'the three events');
     expect(events.map((e) => e.type)).to.deep.equal([
       EVENT_TYPES.OTP_LOGIN_OR_CREATE,
       EVENT_TYPES.OTP_AUTHENTICATE,

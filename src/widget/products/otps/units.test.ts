@@ -2,7 +2,7 @@
 // The pure parts of passcodes in the widget: configuration defaults and wire mapping, the phone fallback rule, the
 // passcode filter, the phone library's validation and formatting, and the exact English texts.
 import { expect } from 'chai';
-import { emailTabKind, otpWireOptions, resolveConfig } from '../../src/widget/config.ts';
+import { emailTabKind, resolveConfig } from '../../config.ts';
 import {
   CODE_SENT_SLIDE_MS,
   COUNTDOWN_TICK_MS,
@@ -12,11 +12,12 @@ import {
   PHONE_FORMAT_TIMEOUT_MS,
   PHONE_VALIDATE_TIMEOUT_MS,
   RESEND_CONFIRMATION_MS,
-} from '../../src/widget/constants.ts';
-import { createTranslator } from '../../src/widget/i18n/index.ts';
-import '../../src/widget/i18n/en-otp.ts';
-import { toPasscode } from '../../src/widget/machine/login.ts';
-import { fallbackE164, loadPhoneLibrary } from '../../src/widget/phone.ts';
+} from '../../constants.ts';
+import { createTranslator } from '../../i18n/index.ts';
+import { fallbackE164, loadPhoneLibrary } from '../../phone.ts';
+import { otpWireOptions } from './config.ts';
+import { toPasscode } from './machine.ts';
+import './strings.ts';
 
 describe('passcode configuration', () => {
   it('defaults otpOptions for the otp product: methods [email], expirationMinutes 5', () => {

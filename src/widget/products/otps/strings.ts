@@ -1,8 +1,10 @@
-// Strings of OTP Authenticate and OTP Confirmation, English.
-// Registered with the defaults when the screen's module loads (see lazy.ts).
-import { registerDefaults } from './index.ts';
+// Strings of the passcode screens (OTP Authenticate and OTP Confirmation), English. Registered with the translator's
+// defaults when the product's chunk loads, before any of its screens render; i18n/lazy.ts lists this table's type so
+// every key is in `strings`.
+import { registerDefaults } from '../../i18n/index.ts';
+import '../../i18n/en-errors.ts';
 
-export const enOtp = {
+export const enOtps = {
   // OTP Authenticate and OTP Confirmation (spec section 2)
   'otp.title': 'Enter passcode',
   'otp.sentTo': 'A {length}-digit passcode was sent to you at {destination}.',
@@ -16,4 +18,4 @@ export const enOtp = {
   'otpConfirmation.text': 'Your passcode has been successfully verified.',
 } as const;
 
-registerDefaults(enOtp);
+registerDefaults(enOtps);

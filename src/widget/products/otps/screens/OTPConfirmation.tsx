@@ -1,12 +1,11 @@
-import '../i18n/en-otp.ts';
 import { css } from '@emotion/react';
-import { useWidget } from '../context.ts';
-import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { Header } from '../ui/Header.tsx';
-import { CheckCircleIcon } from '../ui/icons.tsx';
-import { text } from '../ui/styles.ts';
-import type { ScreenProps } from './types.ts';
+import { useWidget } from '../../../context.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { v } from '../../../theme/theme.ts';
+import { Header } from '../../../ui/Header.tsx';
+import { CheckCircleIcon } from '../../../ui/icons.tsx';
+import { text } from '../../../ui/styles.ts';
+import type { ProductScreenProps } from '../../types.ts';
 
 const icon = css`
   display: flex;
@@ -18,7 +17,7 @@ const icon = css`
  * OTP Confirmation: 'Your passcode has been successfully verified.' with the check mark. The statechart fires
  * AUTHENTICATE_FLOW_COMPLETE once, on entering this screen's state.
  */
-export default function OTPConfirmation({ autoFocus }: ScreenProps) {
+export default function OTPConfirmation({ autoFocus }: ProductScreenProps) {
   const { t } = useWidget();
   return (
     <>

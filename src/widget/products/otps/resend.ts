@@ -1,5 +1,5 @@
-// The 'Resend code' control of OTP Authenticate as its own small statechart (spec section 4), invoked by the login
-// statechart while that screen shows:
+// The 'Resend code' control of OTP Authenticate as its own small statechart (spec section 4), invoked by the passcode
+// machine (machine.ts) while that screen shows:
 //
 //   initial ─RESEND→ sending ─(sent)→ sent ─(2 s)→ waiting ─RESEND→ sending …
 //                        └─(failed)→ initial
@@ -7,11 +7,10 @@
 // It tells its parent about the outcome (OTP_RESENT with the new method_id, or OTP_RESEND_FAILED) so the parent can
 // restart the countdown or show the error.
 import { sendParent, setup } from 'xstate';
-import type { OtpEmailOptionsWire, OtpMethod } from '../../api/index.ts';
-import type { AuthClient } from '../../client/types.ts';
-import { RESEND_CONFIRMATION_MS } from '../constants.ts';
+import type { OtpEmailOptionsWire, OtpMethod, OtpSendResponse } from '../../../api/index.ts';
+import type { AuthClient } from '../../../client/types.ts';
+import { RESEND_CONFIRMATION_MS } from '../../constants.ts';
 import { sendOtp } from './actors.ts';
-import type { LoginEvent } from './types.ts';
 
 export interface ResendInput {
   client: AuthClient;
@@ -19,6 +18,9 @@ export interface ResendInput {
   destination: string;
   options: OtpEmailOptionsWire;
 }
+
+/** What the resend control tells the passcode machine. */
+export type ResendOutcome = { type: 'OTP_RESENT'; response: OtpSendResponse } | { type: 'OTP_RESEND_FAILED'; error: unknown };
 
 export const resendMachine = setup({
   types: {
@@ -40,11 +42,11 @@ export const resendMachine = setup({
         input: ({ context }) => context,
         onDone: {
           target: 'sent',
-          actions: sendParent(({ event }): LoginEvent => ({ type: 'OTP_RESENT', response: event.output })),
+          actions: sendParent(({ event }): ResendOutcome => ({ type: 'OTP_RESENT', response: event.output })),
         },
         onError: {
           target: 'initial',
-          actions: sendParent(({ event }): LoginEvent => ({ type: 'OTP_RESEND_FAILED', error: event.error })),
+          actions: sendParent(({ event }): ResendOutcome => ({ type: 'OTP_RESEND_FAILED', error: event.error })),
         },
       },
     },

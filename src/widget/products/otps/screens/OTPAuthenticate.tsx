@@ -1,18 +1,18 @@
-import '../i18n/en-otp.ts';
 import { css, keyframes } from '@emotion/react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { OTP_CODE_LENGTH } from '../../api/index.ts';
-import { CODE_SENT_SLIDE_MS, LOADING_BAR_MS } from '../constants.ts';
-import { useWidget } from '../context.ts';
-import { describeError, splitMessage } from '../i18n/index.ts';
-import type { ResendMachine } from '../machine/resend.ts';
-import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { Header } from '../ui/Header.tsx';
-import { PasscodeInput } from '../ui/PasscodeInput.tsx';
-import { focusRing, text } from '../ui/styles.ts';
-import type { ScreenProps } from './types.ts';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { OTP_CODE_LENGTH } from '../../../../api/index.ts';
+import { CODE_SENT_SLIDE_MS, LOADING_BAR_MS } from '../../../constants.ts';
+import { useWidget } from '../../../context.ts';
+import { describeError, splitMessage } from '../../../i18n/index.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { v } from '../../../theme/theme.ts';
+import { Header } from '../../../ui/Header.tsx';
+import { PasscodeInput } from '../../../ui/PasscodeInput.tsx';
+import { focusRing, text } from '../../../ui/styles.ts';
+import type { ProductScreenProps } from '../../types.ts';
+import type { OtpMachine } from '../machine.ts';
+import type { ResendMachine } from '../resend.ts';
 
 const fill = keyframes`
   from { transform: scaleX(0); }
@@ -94,12 +94,12 @@ function Resend({ actor }: { actor: ActorRefFrom<ResendMachine> | undefined }) {
  * OTP Authenticate: 'Enter passcode', where the code went, the six-digit input (the sixth digit submits), 'Verifying
  * passcode...' with a progress bar while it is checked, the expiry countdown and the resend control.
  */
-export default function OTPAuthenticate({ snapshot, autoFocus }: ScreenProps) {
+export default function OTPAuthenticate({ state, autoFocus }: ProductScreenProps<SnapshotFrom<OtpMachine>>) {
   const { t, send } = useWidget();
-  const { passcode, errorDescriptor } = snapshot.context;
-  const submitting = snapshot.matches({ otpAuthenticate: { code: 'submitting' } });
-  const expired = snapshot.matches({ otpAuthenticate: { countdown: 'expired' } });
-  const resend = snapshot.children.resend as ActorRefFrom<ResendMachine> | undefined;
+  const { passcode, errorDescriptor } = state.context;
+  const submitting = state.matches({ otpAuthenticate: { code: 'submitting' } });
+  const expired = state.matches({ otpAuthenticate: { countdown: 'expired' } });
+  const resend = state.children.resend as ActorRefFrom<ResendMachine> | undefined;
   return (
     <>
       <Header title={t('otp.title')} onBack={() => send({ type: 'BACK' })} />

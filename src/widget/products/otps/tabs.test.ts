@@ -1,12 +1,12 @@
 /// <reference types="mocha" />
-// Main's login form with passcodes: the tab rules (spec section 2), the ARIA tab set, the configuration error, and the
-// email validation message of each Email tab.
+// Main's login form with passcodes (beside the passcode product, whose record gives Main its tabs): the tab rules
+// (spec section 2), the ARIA tab set, the configuration error, and the email validation message of each Email tab.
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { loginTabs, resolveConfig } from '../../src/widget/config.ts';
-import type { AuthLoginConfig } from '../../src/widget/index.ts';
-import { recordFetch, resetBrowserState, type FetchRecorder } from '../support/client.ts';
-import { $, $$, findText, mount, unmountAll, until } from '../support/widget.ts';
+import { loginTabs, resolveConfig } from '../../config.ts';
+import type { AuthLoginConfig } from '../../index.ts';
+import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
+import { $, $$, findText, mount, unmountAll, until } from '../../../../test/support/widget.ts';
 
 /** How many nodes match (failures print a number: serializing a React-rendered node can hang the runner). */
 const count = (el: HTMLElement, selector: string) => $$(el, selector).length;
@@ -124,7 +124,7 @@ describe('<auth-login> login form tabs', () => {
     await rendered(el);
     const error = await findText(el, '[part~="error"]', 'Cannot use both EML and Email OTP');
     expect(error.getAttribute('role')).to.equal('alert');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // No waiting: Main renders the configuration error instead of the form, in the same render, from the config alone.
     expect(count(el, 'form')).to.equal(0);
     expect(count(el, '[role="tablist"]')).to.equal(0);
   });
