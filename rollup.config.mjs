@@ -29,9 +29,14 @@ const plugins = () => [
   terser({ format: { comments: false }, compress: { passes: 2 } }),
 ];
 
-/** Lazy chunks are named after the module that starts them (screens, phone, wallet ...), for the size report. */
+/**
+ * Lazy chunks are named after the module that starts them (screens, phone, wallet ...), for the size report; a
+ * product's chunk after its folder (`product-otps-….js`), so a test can tell which product's code a page fetched.
+ */
 function chunkFileNames(chunk) {
   const entry = chunk.facadeModuleId ?? chunk.moduleIds.at(-1) ?? chunk.name;
+  const product = /[\\/]products[\\/]([^\\/]+)[\\/]chunk\.ts$/.exec(entry);
+  if (product) return `chunks/product-${product[1]}-[hash].js`;
   const base = entry.split(/[\\/]/).pop().replace(/\.(tsx?|m?js)$/, '');
   return `chunks/${base || chunk.name}-[hash].js`;
 }
