@@ -7,7 +7,6 @@ import {
   DEFAULT_SESSION_DURATION_MINUTES,
   type OtpEmailOptionsWire,
   type OtpMethod,
-  type PasswordResetOptionsWire,
 } from '../api/index.ts';
 import { DEFAULT_CREATE_USER_AS_PENDING, DEFAULT_OTP_METHODS, DEFAULT_PRODUCTS, type PRODUCTS } from './constants.ts';
 import type { MessageKey } from './i18n/en.ts';
@@ -182,18 +181,6 @@ export function otpWireOptions(options: ResolvedOtpOptions, method: OtpMethod): 
     if (options.signupTemplateId) wire.signup_template_id = options.signupTemplateId;
   }
   return wire;
-}
-
-/** The reset-email options as they go on the wire; without `passwordOptions` the service's default redirect is used. */
-export function passwordResetWireOptions(options: PasswordOptions | undefined): PasswordResetOptionsWire {
-  const wire: PasswordResetOptionsWire = {
-    reset_password_redirect_url: options?.resetPasswordRedirectURL,
-    login_redirect_url: options?.loginRedirectURL,
-    reset_password_expiration_minutes: options?.resetPasswordExpirationMinutes,
-    reset_password_template_id: options?.resetPasswordTemplateId,
-    locale: options?.locale,
-  };
-  return dropUndefined(wire);
 }
 
 /** The passcode channels the login form offers (none unless the `otp` product is enabled). */
