@@ -66,6 +66,17 @@ function resetInput({ context }: { context: PasswordContext }) {
   };
 }
 
+/**
+ * A keystroke in the password field, heard by each state of the `strength` region: it restarts the debounce (a check
+ * under way is dropped). Taken from a state of the region and not from the region or the parallel `password`, so that
+ * re-entering `debouncing` leaves the form region where it is (a transition's domain is its nearest compound ancestor).
+ */
+const PASSWORD_CHANGED = [
+  { guard: 'passwordEmpty', target: 'idle', actions: 'setPassword' },
+  { guard: 'checksStrength', target: 'debouncing', reenter: true, actions: 'setPassword' },
+  { actions: 'setPassword' },
+] as const;
+
 export const passwordMachine = setup({
   types: {
     context: {} as PasswordContext,
@@ -160,21 +171,15 @@ export const passwordMachine = setup({
     password: {
       type: 'parallel',
       exit: 'clearError',
-      on: {
-        PASSWORD_CHANGED: [
-          { guard: 'passwordEmpty', target: '.strength.idle', actions: 'setPassword' },
-          { guard: 'checksStrength', target: '.strength.debouncing', reenter: true, actions: 'setPassword' },
-          { actions: 'setPassword' },
-        ],
-        BACK: { target: 'back', actions: 'removeTokenFromUrl' },
-      },
+      on: { BACK: { target: 'back', actions: 'removeTokenFromUrl' } },
       states: {
         strength: {
           initial: 'idle',
           states: {
-            idle: {},
-            debouncing: { after: { strengthDebounce: 'checking' } },
+            idle: { on: { PASSWORD_CHANGED: PASSWORD_CHANGED } },
+            debouncing: { on: { PASSWORD_CHANGED: PASSWORD_CHANGED }, after: { strengthDebounce: 'checking' } },
             checking: {
+              on: { PASSWORD_CHANGED: PASSWORD_CHANGED },
               invoke: {
                 src: 'checkPasswordStrength',
                 input: ({ context }) => ({ client: context.client, email: context.email, password: context.password }),
