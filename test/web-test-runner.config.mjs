@@ -157,7 +157,8 @@ const bundleTestFiles = {
 
 export default {
   rootDir: root,
-  files: ['test/client/**/*.test.ts', 'test/widget/**/*.test.{ts,tsx}'],
+  // Tests live beside what they test in src/ (a product's tests in its folder) or under test/ for the other parts.
+  files: ['test/client/**/*.test.ts', 'test/widget/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
   hostname: 'localhost',
   port,
   nodeResolve: true,

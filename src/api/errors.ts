@@ -82,6 +82,12 @@ export const UNRECOVERABLE_ERROR_TYPES: readonly ErrorType[] = [
   'session_not_found',
 ];
 
+/**
+ * The body of the non-JSON answer a retriable endpoint gives when it wants a captcha token and DFP id (wire contract
+ * 1.4 and 1.5): the service sends it, the client recognises it and retries once.
+ */
+export const CAPTCHA_REQUIRED_TEXT = 'Captcha required';
+
 export function isErrorType(value: unknown): value is ErrorType {
   return typeof value === 'string' && (ERROR_TYPES as readonly string[]).includes(value);
 }

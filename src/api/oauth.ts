@@ -89,7 +89,8 @@ export interface OAuthAuthenticateResponse extends AuthenticateResponse {
 export const ONE_TAP_START_PATH = '/v1/public/oauth/google/onetap/start';
 /** POST `<api>/v1/oauth/callback/{oauth_callback_id}` with the header below. */
 export const ONE_TAP_CALLBACK_PATH = (oauthCallbackId: string) => `/v1/oauth/callback/${encodeURIComponent(oauthCallbackId)}`;
-export const ONE_TAP_TYPE_HEADER = 'x-stytch-oauth-type';
+/** Header names are case-insensitive; written in the capitalisation of HEADERS, as the CORS preflight lists it. */
+export const ONE_TAP_TYPE_HEADER = 'X-Stytch-OAuth-Type';
 export const ONE_TAP_TYPE_VALUE = 'google-one-tap';
 
 export interface OneTapStartResponse {

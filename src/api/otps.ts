@@ -62,6 +62,12 @@ export interface OtpAuthenticateResponse extends AuthenticateResponse {
   method_id: string;
 }
 
+/**
+ * A phone number on the wire (`phone_number`) is E.164: '+', a country code that does not start with 0, and at most 15
+ * digits in all (ITU-T E.164). The service refuses anything else; the widget's fallback check uses the same rule.
+ */
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+
 /** Every passcode has this many decimal digits (widget spec section 9). */
 export const OTP_CODE_LENGTH = 6;
 /** Minutes a passcode lives when the request names none (wire contract 4: the UI's `otpOptions.expirationMinutes`). */

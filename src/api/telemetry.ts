@@ -20,7 +20,13 @@ export interface EventEntry {
   http_status_code?: string;
 }
 
-/** POST /events: a JSON array of 1 to 15 of these. */
+/**
+ * POST /events carries at most this many items (client spec section 9): the client flushes its queue when it holds
+ * this many, and the service refuses a longer batch.
+ */
+export const MAX_EVENTS_PER_BATCH = 15;
+
+/** POST /events: a JSON array of 1 to MAX_EVENTS_PER_BATCH of these. */
 export interface EventBatchItem {
   telemetry: TelemetryObject;
   event: EventEntry;
@@ -30,6 +36,10 @@ export const SDK_IDENTIFIER = 'Stytch.js Javascript SDK';
 /** The SDK version the spec names (client spec section 9). */
 export const SDK_VERSION = '5.39.0';
 
+/**
+ * The headers the client sends on every `/sdk/v1` call (wire contract 1.2); the service's CORS preflight allows
+ * exactly these, so a header added here is allowed there too.
+ */
 export const HEADERS = {
   authorization: 'Authorization',
   contentType: 'Content-Type',

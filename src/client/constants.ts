@@ -17,8 +17,10 @@ export const REFRESH_BACKOFF_JITTER_MS = 175;
  */
 export const MAX_REFRESH_RETRIES = 7;
 
-/** Telemetry: flush the `/events` queue when it holds this many items, or this long after the first (spec 9). */
-export const EVENTS_BATCH_SIZE = 15;
+/**
+ * Telemetry: flush the `/events` queue this long after the first queued item (spec 9), or at once when it holds
+ * MAX_EVENTS_PER_BATCH (src/api: the service refuses longer batches).
+ */
 export const EVENTS_FLUSH_INTERVAL_MS = 800;
 
 /** Intermediate session token cookie lifetime (spec 9). The consumer client only ever deletes that cookie. */
@@ -62,7 +64,6 @@ export const MSG_INVALID_JSON_SUCCESS = 'Invalid JSON response from our servers.
 export const MSG_INVALID_JSON_ERROR = 'Invalid or no response from server';
 export const MSG_INVALID_RESPONSE = 'Invalid response from our servers.';
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch';
-export const CAPTCHA_REQUIRED_TEXT = 'Captcha required';
 export const MSG_CAPTCHA_UNAVAILABLE = 'Unable to query captcha and/or dfp telemetry ID';
 
 /** Warning when the background refresh gives up (spec 8: "a session background refresh failure that signals logout"). */

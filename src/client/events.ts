@@ -1,8 +1,9 @@
-// Telemetry events (wire contract 3.1): queued and sent to POST /events as a JSON array of up to 15 items, 800 ms
-// after the first queued item or at once when 15 are queued, and when the page is hidden or left.
-import { PATHS, SDK_BASE_PATH, type EventBatchItem } from '../api/index.ts';
+// Telemetry events (wire contract 3.1): queued and sent to POST /events as a JSON array of up to MAX_EVENTS_PER_BATCH
+// items, EVENTS_FLUSH_INTERVAL_MS after the first queued item or at once when the batch is full, and when the page is
+// hidden or left.
+import { MAX_EVENTS_PER_BATCH, PATHS, SDK_BASE_PATH, type EventBatchItem } from '../api/index.ts';
 import type { EventsApi } from './types.ts';
-import { EVENTS_BATCH_SIZE, EVENTS_FLUSH_INTERVAL_MS } from './constants.ts';
+import { EVENTS_FLUSH_INTERVAL_MS } from './constants.ts';
 import { realClock, type Clock } from './clock.ts';
 import { buildTelemetry, type SignedInIds } from './telemetry.ts';
 
@@ -46,7 +47,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
     if (timer !== null) clock.clearTimeout(timer);
     timer = null;
     if (!queue.length) return;
-    const batch = queue.splice(0, EVENTS_BATCH_SIZE);
+    const batch = queue.splice(0, MAX_EVENTS_PER_BATCH);
     postEvents(url, batch, keepalive);
     if (queue.length) flush(keepalive);
   };
@@ -65,7 +66,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
         telemetry: buildTelemetry(options.signedInIds()),
         event: { public_token: options.publicToken, event_name: eventName, details },
       });
-      if (queue.length >= EVENTS_BATCH_SIZE) flush();
+      if (queue.length >= MAX_EVENTS_PER_BATCH) flush();
       else if (timer === null) timer = clock.setTimeout(() => flush(), EVENTS_FLUSH_INTERVAL_MS);
     },
     flush,

@@ -1,7 +1,6 @@
 // fetchSDK: every `/sdk/v1` call goes through `request` here (wire contract 1.1–1.4).
-import { HEADERS, SDK_BASE_PATH, UNRECOVERABLE_ERROR_TYPES } from '../api/index.ts';
+import { CAPTCHA_REQUIRED_TEXT, HEADERS, SDK_BASE_PATH, UNRECOVERABLE_ERROR_TYPES } from '../api/index.ts';
 import {
-  CAPTCHA_REQUIRED_TEXT,
   FETCH_FAILED_MESSAGE,
   LIVE_API_URL,
   MSG_CAPTCHA_UNAVAILABLE,

@@ -19,7 +19,10 @@ import { validate } from './schema.ts';
 import { withoutUser } from './sessions.ts';
 import { readRaw, storageKey, writeRaw } from './storage.ts';
 
-/** The social provider last used on this device (`…::b2c_last_used_oauth`), or null. */
+// The social provider last used on this device (`…::b2c_last_used_oauth`, wire contract 5). The public call is
+// `oauth.lastUsedProvider()`; these two stay exported only until the widget's machines use it (issue 13).
+
+/** The social provider last used on this device, or null. */
 export function readLastUsedOAuth(publicToken: string): string | null {
   return readRaw(storageKey(publicToken, LAST_USED_OAUTH_KEY_SUFFIX));
 }
@@ -72,7 +75,10 @@ export function createOAuthApi(http: Http, store: SessionStore, bootstrap: Boots
       provider,
       {
         async start(options) {
-          navigation.assign(await startUrl(provider, options));
+          const url = await startUrl(provider, options);
+          // Recorded before navigating, since the page unloads next; a start that was refused records nothing.
+          writeLastUsedOAuth(pt, provider);
+          navigation.assign(url);
         },
       },
     ]),
@@ -83,6 +89,7 @@ export function createOAuthApi(http: Http, store: SessionStore, bootstrap: Boots
   return {
     ...providers,
     startUrl,
+    lastUsedProvider: () => readLastUsedOAuth(pt),
     async authenticate(token, options) {
       validate({ token, ...options }, { token: 'string', session_duration_minutes: 'number' });
       const code_verifier = getPair(pt, 'oauth')?.code_verifier;

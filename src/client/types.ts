@@ -243,7 +243,8 @@ import type { OAuthAuthenticateResponse, OAuthProvider, OAuthStartOptions } from
 export interface OAuthProviderApi {
   /**
    * Navigates the page to the provider's start address (`<host>/v1/public/oauth/<provider>/start?…`); the service
-   * brings the visitor back to the login or signup redirect URL with `?stytch_token_type=oauth&token=…`.
+   * brings the visitor back to the login or signup redirect URL with `?stytch_token_type=oauth&token=…`. Before
+   * navigating it records the provider as this device's last used one (see `oauth.lastUsedProvider()`).
    */
   start(options?: OAuthStartOptions): Promise<void>;
 }
@@ -274,6 +275,13 @@ export type OneTapStartResult = { success: true } | { success: false; reason: st
 export type OAuthApi = Record<OAuthProvider, OAuthProviderApi> & {
   /** The start address `oauth.<provider>.start` navigates to (a new PKCE pair when the project requires PKCE). */
   startUrl(provider: OAuthProvider, options?: OAuthStartOptions): Promise<string>;
+  /**
+   * The social provider last started on this device with `oauth.<provider>.start` (for example `'google'`), or null
+   * when none was. Kept in localStorage under `stytch_sdk_state_<public_token>::b2c_last_used_oauth` (wire contract
+   * 5), so it survives the redirect and later visits; a UI uses it to list that provider first. `startUrl` alone,
+   * and Google One Tap, do not record it.
+   */
+  lastUsedProvider(): string | null;
   /** Exchanges the `token` of the OAuth redirect for a session (with the stored `oauth` code verifier). */
   authenticate(token: string, options: { session_duration_minutes: number }): Promise<Omit<OAuthAuthenticateResponse, '__user'>>;
   googleOneTap: {

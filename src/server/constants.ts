@@ -1,4 +1,7 @@
-// Every value the identity service chooses, in one place. Each line says why it has this value.
+// Every value the identity service chooses, in one place. Each line says why it has this value. Facts of the wire
+// contract that the client shares (header names, the E.164 rule, the captcha answer, the batch size) live in src/api.
+import { HEADERS } from '../api/telemetry.ts';
+import { ONE_TAP_TYPE_HEADER } from '../api/oauth.ts';
 
 // ---- Project defaults (used when ServiceOptions leave them out) ----
 
@@ -121,8 +124,6 @@ export const USER_LOCK_FAILURE_LIMIT = 10;
 export const USER_LOCK_FAILURE_WINDOW_MS = 60 * 60_000;
 /** How long a locked user cannot authenticate with a passcode: an hour makes guessing hopeless (≤ 240 tries a day). */
 export const USER_LOCK_DURATION_MS = 60 * 60_000;
-/** E.164: '+', a country code that does not start with 0, and at most 15 digits in all (ITU-T E.164). */
-export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
 // ---- Input limits ----
 
@@ -134,8 +135,6 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_REDIRECT_URL_LENGTH = 2048;
 /** Telemetry details are shallow; deeper nesting is abuse and would overflow JSON.stringify when stored. */
 export const MAX_JSON_DEPTH = 32;
-/** The client sends telemetry in batches of at most 15 (client spec section 9). */
-export const MAX_EVENTS_PER_BATCH = 15;
 
 // ---- Rate limits ----
 
@@ -184,10 +183,10 @@ export const RATE_LIMIT_SWEEP_BATCH = 1_000;
 
 // ---- CORS ----
 
-/** The headers the client sends on every call (wire contract 1.2). */
-export const CORS_ALLOWED_HEADERS: readonly string[] = ['Authorization', 'Content-Type', 'X-SDK-Client', 'X-SDK-Parent-Host'];
+/** The headers the client sends on every call (wire contract 1.2), as src/api names them. */
+export const CORS_ALLOWED_HEADERS: readonly string[] = Object.values(HEADERS);
 /** One Tap's callback also sends the header that names the flow (wire contract 3.6). */
-export const ONE_TAP_CORS_ALLOWED_HEADERS: readonly string[] = [...CORS_ALLOWED_HEADERS, 'X-Stytch-OAuth-Type'];
+export const ONE_TAP_CORS_ALLOWED_HEADERS: readonly string[] = [...CORS_ALLOWED_HEADERS, ONE_TAP_TYPE_HEADER];
 /** The methods the client uses (wire contract 1.2). */
 export const CORS_ALLOWED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
 /** Browsers cap preflight caching at 2 hours (Chromium) anyway; 10 minutes keeps allowlist changes quick to apply. */
@@ -282,8 +281,6 @@ export const TRUSTED_TOKEN_CLOCK_SKEW_SECONDS = 30;
 export const DEV_CAPTCHA_SITE_KEY = 'dev-captcha-site-key';
 /** The one captcha token the dev captcha accepts: a stand-in for a reCAPTCHA token, for local development only. */
 export const DEV_CAPTCHA_PASS_TOKEN = 'dev-captcha-pass';
-/** The hosted provider's non-JSON answer on a retriable endpoint that wants a captcha (wire contract 1.4). */
-export const CAPTCHA_REQUIRED_TEXT = 'Captcha required';
 /** The dev events view shows the newest telemetry only, like the dev inbox. */
 export const DEV_EVENTS_MAX_ROWS = 200;
 // ---- Passwords ----

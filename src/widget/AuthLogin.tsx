@@ -1,29 +1,27 @@
-// The React root that r2wc mounts into the element's shadow root. It owns no flow: it renders the statechart's snapshot
-// (the current screen) and passes `send` down. It also sets up where the widget's styles go: an Emotion cache whose
+// The React root that r2wc mounts into the element's shadow root. It owns no flow: the view (View.tsx) renders the
+// screen the statechart's state names and passes `send` down. It also sets up where the widget's styles go: an Emotion cache whose
 // container is a node of its own inside the shadow root (or, with enableShadowDOM false, inside the host's light DOM,
 // next to the portal the UI renders into). A new cache and node are made on every mount, so after the element is moved
 // (r2wc unmounts on disconnect and mounts again on connect) the styles are inserted again.
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global, css } from '@emotion/react';
-import { useSelector } from '@xstate/react';
-import { Suspense, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import type { AuthLoginConfig, ResolvedConfig } from './config.ts';
 import { WidgetContext, type WidgetContextValue } from './context.ts';
 import { createTranslator, type StringOverrides } from './i18n/index.ts';
-import type { LoginActorLike } from './machine/pending.ts';
-import { SCREENS, preloadScreen } from './screens/index.ts';
-import { Loading } from './screens/Loading.tsx';
+import type { RootActor } from './machine/start.ts';
 import { STYLE_HOST_ATTRIBUTE, createStyleCache } from './theme/cache.ts';
 import type { Theme, ThemeInput } from './theme/default-theme.ts';
 import { PARTS } from './theme/parts.ts';
 import { themeToCssVars, v } from './theme/theme.ts';
+import { View } from './View.tsx';
 
 /** Everything the element has worked out for a render: resolved config and theme, its statechart, the host. */
 export interface WidgetView {
   host: HTMLElement;
-  /** The login statechart, or its stand-in while the statechart's code loads. */
-  actor: LoginActorLike;
+  /** The root statechart. */
+  actor: RootActor;
   config: ResolvedConfig;
   theme: Theme;
   strings: StringOverrides | undefined;
@@ -95,43 +93,19 @@ function Widget({ container, view }: { container: HTMLElement; view: WidgetView 
   const { host, actor, config, theme, strings, nonce } = view;
   const lightDom = !config.enableShadowDOM;
   const roots = useRenderRoots(container, host, lightDom, nonce);
-  const snapshot = useSelector(actor, (s) => s);
-  const screen = snapshot.context.screen;
   const vars = useMemo(() => themeToCssVars(theme), [theme]);
   const context = useMemo<WidgetContextValue>(
-    () => ({ t: createTranslator(strings), theme, send: actor.send }),
+    () => ({ t: createTranslator(strings), theme, send: actor.send.bind(actor) as WidgetContextValue['send'] }),
     [strings, theme, actor],
   );
 
-  // A screen that appears after a transition takes focus; the first screen does not steal it from the page.
-  const firstScreen = useRef(screen);
-  const navigated = useRef(false);
-  if (screen !== firstScreen.current) navigated.current = true;
-
-  // The next screen's code downloads while the request that leads to it runs.
-  const next = snapshot.matches({ main: 'sendingMagicLink' })
-    ? 'EmailConfirmation'
-    : snapshot.matches({ main: 'sendingOtp' }) || snapshot.matches({ main: 'validatingPhone' })
-      ? 'OTPAuthenticate'
-      : snapshot.matches({ otpAuthenticate: { code: 'submitting' } })
-        ? 'OTPConfirmation'
-        : snapshot.matches({ main: 'searchingUser' })
-          ? 'Password'
-          : null;
-  useEffect(() => {
-    if (next) preloadScreen(next);
-  }, [next]);
-
   if (!roots) return lightDom ? <slot /> : null;
-  const Screen = SCREENS[screen];
   const ui = (
     <CacheProvider value={roots.cache}>
       {!lightDom && <Global styles={{ ':host': { display: 'block', maxWidth: '100%', ...vars }, ':host([hidden])': { display: 'none' } }} />}
       <WidgetContext.Provider value={context}>
         <div part={PARTS.container} css={containerStyle} style={lightDom ? (vars as CSSProperties) : undefined}>
-          <Suspense fallback={<Loading />}>
-            <Screen snapshot={snapshot} autoFocus={navigated.current} />
-          </Suspense>
+          <View actor={actor} />
         </div>
       </WidgetContext.Provider>
     </CacheProvider>

@@ -75,8 +75,6 @@ export const DEFAULT_CALLING_CODE = '1';
 export const PHONE_VALIDATE_TIMEOUT_MS = 2000;
 /** Display formatting of the number waits this long for the library, then shows the raw number (spec section 9: 10 s). */
 export const PHONE_FORMAT_TIMEOUT_MS = 10_000;
-/** The fallback's rule, "country prefix plus digits": '+', a calling code that does not start with 0, ≤ 15 digits (E.164). */
-export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 /** What a visitor may type between the digits of a number (spaces, dashes, dots, brackets). */
 export const PHONE_SEPARATORS = /[\s().-]/g;
 

@@ -1,19 +1,19 @@
-// <auth-login>: the sign-up and log-in widget as a custom element. r2wc turns the React root (AuthLogin.tsx) into an
-// element with an open shadow root; this subclass adds what r2wc leaves out: rich values kept as objects (not
-// stringified into attributes), callbacks that keep their functions, properties set before the element was defined,
-// the headless client and the login statechart (both live as long as the element, so moving it keeps its state), and
-// the DOM events.
-import r2wc from '@r2wc/react-to-web-component';
+// <auth-login>: the sign-up and log-in widget as a custom element. r2wc (through r2wc-adapter.ts, the only module that
+// knows it) turns the React root (AuthLogin.tsx) into an element with an open shadow root; this subclass adds what r2wc
+// leaves out: rich values kept as objects (not stringified into attributes), JSON attributes for pasted HTML,
+// callbacks that keep their functions, properties set before the element was defined, the headless client and the
+// login statechart (both live as long as the element, so moving it keeps its state), and the DOM events.
 import { startTransition } from 'react';
 import { createAuthClient } from '../client/index.ts';
 import type { AuthClient } from '../client/types.ts';
-import AuthLogin, { type AuthLoginProps, type WidgetView } from './AuthLogin.tsx';
+import AuthLogin, { type WidgetView } from './AuthLogin.tsx';
 import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './config.ts';
 import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
 import type { StringOverrides } from './i18n/en.ts';
-import { createPendingActor, type LoginActorLike, type PendingActor } from './machine/pending.ts';
-import type { LoginActor } from './machine/start.ts';
+import { createTranslator, type MessageKey, type Params } from './i18n/index.ts';
+import { startRootActor, type RootActor } from './machine/start.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
+import { reactHost } from './r2wc-adapter.ts';
 import type { ThemeInput } from './theme/default-theme.ts';
 import { resolveTheme } from './theme/theme.ts';
 
@@ -30,25 +30,15 @@ export interface AuthLoginCallbacks {
   onError?: (error: WidgetErrorDetail) => void;
 }
 
-/** r2wc keeps the props it passes to React under this (global) symbol, and renders through the other. */
-const PROPS = Symbol.for('r2wc.props');
-const RENDER = Symbol.for('r2wc.render');
+/** The rich values that pasted HTML gives as JSON attributes (same name as the property); parsed when read. */
+const JSON_ATTRIBUTES = ['config', 'theme', 'strings'] as const;
+type JsonProp = (typeof JSON_ATTRIBUTES)[number];
+const isJsonAttribute = (name: string): name is JsonProp => (JSON_ATTRIBUTES as readonly string[]).includes(name);
 
-/** Attribute → the prop r2wc stores it under. Rich values arrive as JSON strings and are parsed on render. */
-const ATTRIBUTES = {
-  'public-token': 'publicToken',
-  'base-url': 'baseUrl',
-  config: 'config',
-  theme: 'theme',
-  strings: 'strings',
-} as const;
-type RawProp = (typeof ATTRIBUTES)[keyof typeof ATTRIBUTES];
-type JsonProp = 'config' | 'theme' | 'strings';
+/** Every attribute whose change renders again: the two plain ones (read back by their properties) and the JSON ones. */
+const OBSERVED_ATTRIBUTES = ['public-token', 'base-url', ...JSON_ATTRIBUTES];
 
 /** Dispatches a widget DOM event: bubbling and composed, so it is seen outside the shadow root. */
-/** The statechart's code (XState and the login machine): a lazy chunk, so Main paints without waiting for it. */
-const loadStatechart = () => import('./machine/start.ts');
-
 function dispatch(target: EventTarget, type: string, detail: unknown): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 }
@@ -56,15 +46,7 @@ function dispatch(target: EventTarget, type: string, detail: unknown): void {
 /** Properties a page may set before the element is defined (the standard upgrade pattern re-applies them). */
 const UPGRADABLE = ['publicToken', 'baseUrl', 'config', 'theme', 'strings', 'callbacks'] as const;
 
-interface R2WCElement extends HTMLElement {
-  connectedCallback(): void;
-  disconnectedCallback(): void;
-}
-
-const R2WCAuthLogin = r2wc(AuthLogin, {
-  shadow: 'open',
-  props: { publicToken: 'string', baseUrl: 'string', config: 'string', theme: 'string', strings: 'string' },
-}) as unknown as { new (): R2WCElement; readonly observedAttributes: string[] };
+const ReactAuthLogin = reactHost<WidgetView>(AuthLogin);
 
 /**
  * The sign-up and log-in widget: email magic links and one-time passcodes by text message, WhatsApp or email (more
@@ -145,7 +127,7 @@ const R2WCAuthLogin = r2wc(AuthLogin, {
  * @cssproperty [--auth-login-button-height=45px] - Height of buttons and inputs.
  * @cssproperty [--auth-login-font-family=Arial, Helvetica, sans-serif] - Font of the widget (`theme.fontFamily`).
  */
-export class AuthLoginElement extends R2WCAuthLogin {
+export class AuthLoginElement extends ReactAuthLogin {
   /** @internal */
   #connected = false;
   /** The pending mount after connection (see connectedCallback), if any. */
@@ -157,13 +139,18 @@ export class AuthLoginElement extends R2WCAuthLogin {
   /** @internal */
   #clientKey = '';
   /** @internal */
-  #actor: LoginActor | undefined;
-  /** The stand-in that paints Main while the statechart's code loads (machine/pending.ts). */
-  #pending: PendingActor | undefined;
+  #actor: RootActor | undefined;
   /** @internal */
   #actorConfig = '';
+  /** The rich values as set: an object from the property, or the attribute's JSON text (see #json). @internal */
+  #rich: Partial<Record<JsonProp, unknown>> = {};
   /** @internal */
   #parsed = new Map<JsonProp, { raw: unknown; value: unknown }>();
+
+  /** @internal */
+  static get observedAttributes(): string[] {
+    return OBSERVED_ATTRIBUTES;
+  }
 
   /** The project's public token (attribute `public-token`). */
   get publicToken(): string | undefined {
@@ -243,7 +230,6 @@ export class AuthLoginElement extends R2WCAuthLogin {
       }
     }
     this.#connected = true;
-    void loadStatechart().catch(() => undefined); // start the download now; #ensureActor reports a failure
     // Starting is split over tasks so that no one task blocks the page for long (a phone's main thread is slow):
     // this one only records the connection; the next makes the client (storage reads, the bootstrap request), the
     // next creates the statechart, and the last starts React, which renders in slices as a transition.
@@ -256,8 +242,8 @@ export class AuthLoginElement extends R2WCAuthLogin {
         return;
       }
       this.#mountTimer = undefined;
-      this.#prepare();
-      startTransition(() => super.connectedCallback());
+      const view = this.#prepare();
+      startTransition(() => this.mountReact(view));
     };
     clearTimeout(this.#mountTimer);
     this.#mountTimer = setTimeout(next);
@@ -268,21 +254,14 @@ export class AuthLoginElement extends R2WCAuthLogin {
     this.#connected = false;
     clearTimeout(this.#mountTimer);
     this.#mountTimer = undefined;
-    super.disconnectedCallback();
+    this.unmountReact();
   }
 
   /** @internal */
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    const prop = ATTRIBUTES[name as keyof typeof ATTRIBUTES];
-    if (!prop) return;
-    if (value === null) delete this.#bag[prop];
-    else this.#bag[prop] = value;
-    this.#render();
-  }
-
-  /** @internal */
-  get #bag(): Partial<Record<RawProp, unknown>> & AuthLoginProps {
-    return (this as unknown as Record<symbol, Partial<Record<RawProp, unknown>> & AuthLoginProps>)[PROPS]!;
+    // An attribute's JSON text replaces the rich value (and a property set later replaces the text): the last wins.
+    if (isJsonAttribute(name)) this.#setRich(name, value);
+    else this.#render();
   }
 
   /** @internal */
@@ -293,25 +272,33 @@ export class AuthLoginElement extends R2WCAuthLogin {
 
   /** @internal */
   #setRich(prop: JsonProp, value: unknown): void {
-    if (value === undefined || value === null) delete this.#bag[prop];
-    else this.#bag[prop] = value;
+    if (value === undefined || value === null) delete this.#rich[prop];
+    else this.#rich[prop] = value;
     this.#render();
   }
 
   /** A rich value: the object set as a property, or the attribute's JSON parsed (reported once when invalid). @internal */
   #json(prop: JsonProp): unknown {
-    const raw = this.#bag[prop];
+    const raw = this.#rich[prop];
     if (typeof raw !== 'string') return raw;
     const cached = this.#parsed.get(prop);
     if (cached?.raw === raw) return cached.value;
     let value: unknown;
+    let valid = true;
     try {
       value = JSON.parse(raw);
     } catch {
-      this.#report({ message: `The ${prop} attribute is not valid JSON.` });
+      valid = false;
     }
+    // Cached before the report: its message is looked up in `strings`, which may be this very attribute.
     this.#parsed.set(prop, { raw, value });
+    if (!valid) this.#report({ message: this.#message('element.invalidJson', { attribute: prop }) });
     return value;
+  }
+
+  /** A message of the catalogue, with the page's `strings` overrides. @internal */
+  #message(key: MessageKey, params: Params): string {
+    return createTranslator(this.strings)(key, params);
   }
 
   /** @internal */
@@ -321,7 +308,6 @@ export class AuthLoginElement extends R2WCAuthLogin {
     if (key !== this.#clientKey) {
       this.#actor?.stop();
       this.#actor = undefined;
-      this.#pending = undefined;
       this.#client?.destroy();
       this.#client = publicToken ? createAuthClient({ publicToken, ...(baseUrl ? { baseUrl } : {}) }) : undefined;
       this.#clientKey = key;
@@ -330,45 +316,27 @@ export class AuthLoginElement extends R2WCAuthLogin {
   }
 
   /** @internal */
-  #ensureActor(client: AuthClient, config: ResolvedConfig): LoginActorLike {
+  #ensureActor(client: AuthClient, config: ResolvedConfig): RootActor {
     const configKey = JSON.stringify(config);
-    const current = this.#actor ?? this.#pending;
-    if (!current) {
-      const pending = createPendingActor({ client, config });
-      this.#pending = pending;
+    if (!this.#actor) {
       this.#actorConfig = configKey;
-      loadStatechart().then(
-        ({ startLoginActor }) => {
-          if (this.#pending !== pending) return; // the client changed meanwhile: a newer stand-in is waiting
-          this.#pending = undefined;
-          this.#actor = startLoginActor(
-            { client, config },
-            { event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent), error: (detail) => this.#report(detail) },
-          );
-          pending.handOver(this.#actor);
-          this.#render();
-        },
-        (error: unknown) => this.#report({ message: `The sign-in form could not load: ${String(error)}` }),
+      this.#actor = startRootActor(
+        { client, config },
+        { event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent), error: (detail) => this.#report(detail) },
       );
-      return pending;
-    }
-    if (configKey !== this.#actorConfig) {
+    } else if (configKey !== this.#actorConfig) {
       this.#actorConfig = configKey;
-      current.send({ type: 'CONFIG_CHANGED', config });
+      this.#actor.send({ type: 'CONFIG_CHANGED', config });
     }
-    return current;
+    return this.#actor;
   }
 
   /** Works out the view (resolved config and theme, client, statechart) that the React root renders. @internal */
-  #prepare(): void {
-    const bag = this.#bag;
+  #prepare(): WidgetView | undefined {
     const client = this.#ensureClient();
-    if (!client) {
-      delete bag.view;
-      return;
-    }
+    if (!client) return undefined;
     const config = resolveConfig(this.config);
-    bag.view = {
+    return {
       host: this,
       actor: this.#ensureActor(client, config),
       config,
@@ -381,8 +349,8 @@ export class AuthLoginElement extends R2WCAuthLogin {
   /** @internal */
   #render(): void {
     if (!this.#connected || this.#mountTimer !== undefined) return; // a pending mount renders the latest values
-    this.#prepare();
-    startTransition(() => (this as unknown as Record<symbol, () => void>)[RENDER]!());
+    const view = this.#prepare();
+    startTransition(() => this.renderReact(view));
   }
 
   /** @internal */

@@ -1,7 +1,8 @@
 // The phone library seam. libphonenumber-js is big (its metadata alone is tens of KB), so it lives in its own lazy
 // chunk (phone-lib.ts) that loads the first time a phone tab shows or a number is validated. Everything here is tiny
 // and runs without it: the loader, the 2-second fallback rule, and the composition of an E.164 number.
-import { E164_PATTERN, PHONE_SEPARATORS } from './constants.ts';
+import { E164_PATTERN } from '../api/otps.ts';
+import { PHONE_SEPARATORS } from './constants.ts';
 
 export type PhoneLibrary = typeof import('./phone-lib.ts');
 export type PhoneLibraryLoader = () => Promise<PhoneLibrary>;

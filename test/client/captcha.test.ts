@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { DEFAULT_BOOTSTRAP } from '../../src/api/index.ts';
+import { CAPTCHA_REQUIRED_TEXT, DEFAULT_BOOTSTRAP, HEADERS } from '../../src/api/index.ts';
 import { captchaRetryBody } from '../../src/client/captcha.ts';
 import { MSG_CAPTCHA_UNAVAILABLE } from '../../src/client/constants.ts';
 import { DEV_CAPTCHA_PASS_TOKEN, DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants.ts';
@@ -8,7 +8,7 @@ import { freshClientState, makeClient } from '../support/client.ts';
 import { testEnv, uniqueEmail } from '../support/env.ts';
 import { rejection } from '../support/accounts.ts';
 
-const telemetryOf = (headers: Headers) => JSON.parse(atob(headers.get('X-SDK-Client')!)) as { event_id: string };
+const telemetryOf = (headers: Headers) => JSON.parse(atob(headers.get(HEADERS.sdkClient)!)) as { event_id: string };
 
 describe('client captcha retry (against the service with the dev captcha on)', () => {
   const fresh = freshClientState();
@@ -39,7 +39,7 @@ describe('client captcha retry (against the service with the dev captcha on)', (
   it('retries only once: a second Captcha required reaches the caller', async () => {
     const client = makeClient({ baseUrl: testEnv.captchaBaseUrl, captcha: async () => 'not-the-pass-token' });
     const error = await rejection(client.otps.sms.loginOrCreate('+14155550123'));
-    expect(error.message).to.equal('Captcha required');
+    expect(error.message).to.equal(CAPTCHA_REQUIRED_TEXT);
     expect(fresh.rec.to('/sdk/v1/otps/sms/login_or_create')).to.have.length(2);
   });
 

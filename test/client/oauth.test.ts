@@ -6,7 +6,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { OAUTH_PROVIDERS, type BootstrapData } from '../../src/api/index.ts';
 import { SDKUsageError, type AuthClient } from '../../src/client/index.ts';
 import { navigation } from '../../src/client/navigation.ts';
-import { oauthStartUrl, readLastUsedOAuth, writeLastUsedOAuth } from '../../src/client/oauth.ts';
+import { oauthStartUrl } from '../../src/client/oauth.ts';
 import { getPair, startPair } from '../../src/client/pkce.ts';
 import { MSG_NO_OAUTH_VERIFIER } from '../../src/client/constants.ts';
 import { freshClientState, makeClient } from '../support/client.ts';
@@ -119,6 +119,8 @@ describe('client oauth', () => {
       expect((error as Error).message).to.equal('custom_scopes must be an array of strings');
     }
     expect(visited).to.deep.equal([]);
+    // A refused start is not a use of the provider.
+    expect(client.oauth.lastUsedProvider()).to.equal(null);
   });
 
   it('the pure URL builder joins the parts', () => {
@@ -126,10 +128,24 @@ describe('client oauth', () => {
     expect(url).to.equal('https://x.example/v1/public/oauth/slack/start?public_token=pt&code_challenge=cc&custom_scopes=a+b');
   });
 
-  it('remembers the last-used provider under …::b2c_last_used_oauth', () => {
-    writeLastUsedOAuth(PT(), 'gitlab');
+  it('lastUsedProvider is null before any start and the provider after one, kept under …::b2c_last_used_oauth', async () => {
+    const client = makeClient();
+    const visited: string[] = [];
+    navigation.assign = (url) => visited.push(url);
+    expect(client.oauth.lastUsedProvider()).to.equal(null);
+    // Building the address is not starting: only start records the provider.
+    await client.oauth.startUrl('github');
+    expect(client.oauth.lastUsedProvider()).to.equal(null);
+
+    await client.oauth.gitlab.start();
+    expect(visited).to.have.length(1);
+    expect(client.oauth.lastUsedProvider()).to.equal('gitlab');
     expect(localStorage.getItem(`stytch_sdk_state_${PT()}::b2c_last_used_oauth`)).to.equal('gitlab');
-    expect(readLastUsedOAuth(PT())).to.equal('gitlab');
+    // The page the provider sends the visitor back to has a new client; it reads the same record.
+    expect(makeClient().oauth.lastUsedProvider()).to.equal('gitlab');
+
+    await client.oauth.google.start();
+    expect(client.oauth.lastUsedProvider()).to.equal('google');
   });
 
   it('authenticate checks its fields, sends the oauth code_verifier and keeps the pair when the token is refused', async () => {

@@ -1,7 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { createEventQueue } from '../../src/client/events.ts';
-import { EVENTS_BATCH_SIZE, EVENTS_FLUSH_INTERVAL_MS } from '../../src/client/constants.ts';
+import { MAX_EVENTS_PER_BATCH } from '../../src/api/telemetry.ts';
+import { EVENTS_FLUSH_INTERVAL_MS } from '../../src/client/constants.ts';
 import { fakeClock, freshClientState } from '../support/client.ts';
 import { testEnv } from '../support/env.ts';
 import { devEvents } from '../support/accounts.ts';
@@ -12,7 +13,7 @@ describe('client telemetry reaches the service with the spec’s fields', () => 
   const fresh = freshClientState();
 
   it('a batch flushed after 800 ms is stored by the service, each entry with every telemetry and event field', async () => {
-    expect([EVENTS_BATCH_SIZE, EVENTS_FLUSH_INTERVAL_MS]).to.deep.equal([15, 800]);
+    expect([MAX_EVENTS_PER_BATCH, EVENTS_FLUSH_INTERVAL_MS]).to.deep.equal([15, 800]);
     const clock = fakeClock();
     const marker = crypto.randomUUID();
     const queue = createEventQueue({

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CAPTCHA_REQUIRED_TEXT, DEV_CAPTCHA_PASS_TOKEN, DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants.ts';
+import { CAPTCHA_REQUIRED_TEXT } from '../../src/api/errors.ts';
+import { DEV_CAPTCHA_PASS_TOKEN, DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants.ts';
 import { signTrustedToken } from '../../src/server/security/trusted-token.ts';
 import { basicAuth, dataOf, expectError, get, post, signIn, startTestService, uniqueEmail, type TestService } from './support.ts';
 

@@ -22,6 +22,7 @@ import {
 } from '../support/widget.ts';
 
 const PRIMARY_RGB = 'rgb(25, 48, 61)'; // #19303D
+const SEND_LINK_PATH = '/magic_links/email/login_or_create';
 const LOGO = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2210%22 height=%2210%22/%3E';
 
 function container(el: HTMLElement): HTMLElement {
@@ -102,6 +103,8 @@ describe('<auth-login> element', () => {
       'the new button colour',
     );
     expect(getComputedStyle(container(el)).width).to.equal('400px');
+    // The new render went through r2wc's untyped `view` property (r2wc-adapter.ts): nothing is reflected to an attribute.
+    expect(el.getAttributeNames().sort()).to.deep.equal(['base-url', 'public-token']);
   });
 
   it('shrinks to a parent narrower than the theme width instead of overflowing it (phones)', async () => {
@@ -155,13 +158,18 @@ describe('<auth-login> element', () => {
     expect(input.getAttribute('aria-invalid')).to.equal('true');
     expect(input.getAttribute('aria-describedby')).to.equal(error.id);
     expect(error.getAttribute('aria-live')).to.equal('polite');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(rec.to('/magic_links/email/login_or_create')).to.have.length(0);
     expect(title(el)).to.equal('Sign up or log in');
 
     // Typing again clears the message.
     await sendKeys({ type: '.edu' });
     await until(() => !byText(el, '[part~="error"]', 'Email format is invalid.'), 'the message to clear');
+
+    // The statechart chose between sending and the message when the first address was submitted, so a request for it
+    // would precede the message: once the corrected address is sent, its request must be the only one.
+    await sendKeys({ press: 'Enter' });
+    const sent = await until(() => rec.to(SEND_LINK_PATH)[0], 'the corrected address to be sent');
+    expect(rec.to(SEND_LINK_PATH)).to.have.length(1);
+    expect(JSON.parse(sent.body!)).to.have.property('email', 'student@nowhere.edu');
   });
 
   it('labels the email field "Email" (autocomplete=email) and makes Continue a submit button', async () => {
@@ -310,6 +318,12 @@ describe('<auth-login> element', () => {
       const [error] = await until(() => (errors.length ? errors : undefined), 'the invalid JSON error');
       expect(error!.detail.message).to.equal('The theme attribute is not valid JSON.');
       await until(() => getComputedStyle(byText(el, 'button', 'Send me a link')!).backgroundColor === PRIMARY_RGB, 'the default theme');
+
+      // The message comes from the catalogue, so `strings` overrides it like any other.
+      el.strings = { 'element.invalidJson': 'Fix the {attribute} attribute.' };
+      el.setAttribute('config', '{still not json');
+      const overridden = await until(() => errors[1], 'the second invalid JSON error');
+      expect(overridden.detail.message).to.equal('Fix the config attribute.');
     } finally {
       host.remove();
     }
@@ -347,7 +361,9 @@ describe('<auth-login> element', () => {
     const el = track(document.createElement('auth-login') as AuthLoginElement);
     el.baseUrl = testEnv.baseUrl;
     document.body.append(el);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A sibling with a token, connected just after, goes through the same start-up steps: once it shows Main, this
+    // one has had every chance to render too.
+    await rendered(mount());
     expect($$(el, '*').filter((n) => n.localName !== 'style')).to.have.length(0);
     expect(el.client).to.equal(undefined);
     el.publicToken = testEnv.publicToken;

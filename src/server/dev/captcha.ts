@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { ACCOUNT_PATHS } from '../../api/accounts.ts';
 import { OTP_METHODS } from '../../api/otps.ts';
 import { PATHS } from '../../api/paths.ts';
-import { CAPTCHA_REQUIRED_TEXT, DEV_CAPTCHA_PASS_TOKEN } from '../constants.ts';
+import { CAPTCHA_REQUIRED_TEXT } from '../../api/errors.ts';
+import { DEV_CAPTCHA_PASS_TOKEN } from '../constants.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { isJsonObject } from '../http/validate.ts';
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { PATHS } from '../../api/paths.ts';
-import { MAX_EVENTS_PER_BATCH, MAX_JSON_DEPTH } from '../constants.ts';
+import { MAX_EVENTS_PER_BATCH } from '../../api/telemetry.ts';
+import { MAX_JSON_DEPTH } from '../constants.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';

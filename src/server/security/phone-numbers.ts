@@ -1,5 +1,5 @@
 import { parsePhoneNumberWithError, ParseError, type CountryCode } from 'libphonenumber-js/max';
-import { E164_PATTERN } from '../constants.ts';
+import { E164_PATTERN } from '../../api/otps.ts';
 import { Errors } from '../http/errors.ts';
 
 /**

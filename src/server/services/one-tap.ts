@@ -1,6 +1,6 @@
 // Google One Tap (wire contract 3.6): the start hands out a single-use callback id, which the page passes to Google
 // as the nonce; the callback verifies Google's (or the dev identity provider's) ID token and completes the sign-in.
-import { GOOGLE_GSI_SCRIPT_URL, ONE_TAP_TYPE_VALUE, type OneTapStartResponse } from '../../api/oauth.ts';
+import { GOOGLE_GSI_SCRIPT_URL, ONE_TAP_TYPE_HEADER, ONE_TAP_TYPE_VALUE, type OneTapStartResponse } from '../../api/oauth.ts';
 import type { JsonWebKey } from 'node:crypto';
 import {
   DEV_ONE_TAP_CLIENT_ID,
@@ -61,7 +61,9 @@ export async function finishOneTap(
   meta: RequestMeta,
   input: { callbackId: string; typeHeader: string | undefined; body: JsonObject; origin: string },
 ): Promise<string> {
-  if (input.typeHeader !== ONE_TAP_TYPE_VALUE) throw Errors.invalidRequest(`The x-stytch-oauth-type header must be ${ONE_TAP_TYPE_VALUE}.`);
+  if (input.typeHeader !== ONE_TAP_TYPE_VALUE) {
+    throw Errors.invalidRequest(`The ${ONE_TAP_TYPE_HEADER} header must be ${ONE_TAP_TYPE_VALUE}.`);
+  }
   const idToken = requiredString(input.body, 'id_token');
   optionalString(input.body, 'stytch_csrf_token');
   const login = optionalString(input.body, 'login_redirect_url');

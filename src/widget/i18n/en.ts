@@ -25,6 +25,9 @@ export const en = {
   'common.back': 'Back',
   'common.loading': 'Loading',
   'common.authenticating': 'Signing you in…',
+  // The element's own reports (auth-login-error): the statechart's code failed to load, a JSON attribute is invalid
+  'element.loadFailed': 'This part of the sign-in form could not load. Check your connection and try again.',
+  'element.invalidJson': 'The {attribute} attribute is not valid JSON.',
 
   // Validation (spec section 5)
   'validation.emailInvalid': 'Email format is invalid.',

@@ -79,6 +79,10 @@ export const rootMachine = setup({
     })),
     setActive: assign((_, params: { product: Product; params: unknown }) => ({ active: params })),
     setError: assign((_, params: { error: ErrorDescriptor | null }) => ({ errorDescriptor: params.error })),
+    /** A product's chunk did not load (offline, a deploy replaced it): shown in words, reported with the cause. */
+    setLoadError: assign(({ event }) => ({
+      errorDescriptor: { messageKey: 'element.loadFailed', message: String((event as { error?: unknown }).error) } as ErrorDescriptor,
+    })),
     /** The error of a failed invoked call (`xstate.error.actor.*`). */
     setCallError: assign(({ event }) => ({ errorDescriptor: toErrorDescriptor((event as { error?: unknown }).error) })),
     clearError: assign({ errorDescriptor: null }),
@@ -100,8 +104,9 @@ export const rootMachine = setup({
         formState: context.formState,
         params: active.params,
       };
-      enqueue.spawnChild(module.machine, { id: PRODUCT_CHILD, input });
-    }),
+      // The machine comes from a chunk fetched at run time, so it is not among the actors `setup` knows by name.
+      enqueue.spawnChild(module.machine as never, { id: PRODUCT_CHILD, input } as never);
+    }) as never, // (enqueueActions' own typing does not fit setup's parameterised actions; its body is still checked)
     stopProduct: stopChild(PRODUCT_CHILD),
     /** Starts the Main machine (One Tap) of every fetched product that has one and is not running yet. */
     startMainMachines: enqueueActions(({ context, enqueue, self }) => {
@@ -110,15 +115,15 @@ export const rootMachine = setup({
         const machine = context.modules[record.name]?.mainMachine;
         const id = mainChildId(record.name);
         if (machine && !(id in running)) {
-          enqueue.spawnChild(machine, { id, input: { client: context.client, config: context.config } });
+          enqueue.spawnChild(machine as never, { id, input: { client: context.client, config: context.config } } as never);
         }
       }
-    }),
+    }) as never,
     stopMainMachines: enqueueActions(({ enqueue, self }) => {
       for (const id of Object.keys(self.getSnapshot()?.children ?? {})) {
         if (id.startsWith('main:')) enqueue.stopChild(id);
       }
-    }),
+    }) as never,
     forwardToProduct: forwardTo(PRODUCT_CHILD),
     /** A product's widget event, dispatched by the element. */
     emitEvent: emit(({ event }) => ({
@@ -264,7 +269,7 @@ export const rootMachine = setup({
                 params: ({ context, event }) => ({ product: context.active!.product, module: event.output }),
               },
             },
-            onError: { target: 'idle', actions: ['setCallError', 'emitError'] },
+            onError: { target: 'idle', actions: ['setLoadError', 'emitError'] },
           },
         },
       },
@@ -286,7 +291,7 @@ export const rootMachine = setup({
             },
           ],
         },
-        onError: { target: 'error', actions: ['clearUrlToken', 'setCallError', 'emitError'] },
+        onError: { target: 'error', actions: ['clearUrlToken', 'setLoadError', 'emitError'] },
       },
     },
 
@@ -302,7 +307,7 @@ export const rootMachine = setup({
             target: 'main.starting',
             actions: {
               type: 'setActive',
-              params: ({ event }) => {
+              params: ({ event }: { event: unknown }) => {
                 const output = outputOf(event) as Extract<ProductOutput, { to: 'product' }>;
                 return { product: output.product, params: output.params };
               },
@@ -313,7 +318,7 @@ export const rootMachine = setup({
             guard: { type: 'outputIs', params: { to: 'error' } },
             target: 'error',
             actions: [
-              { type: 'setError', params: ({ event }) => ({ error: (outputOf(event) as { error: ErrorDescriptor }).error }) },
+              { type: 'setError', params: ({ event }: { event: unknown }) => ({ error: (outputOf(event) as { error: ErrorDescriptor }).error }) },
               'emitError',
             ],
           },
@@ -322,7 +327,7 @@ export const rootMachine = setup({
             target: 'main',
             actions: {
               type: 'setError',
-              params: ({ event }) => ({ error: (outputOf(event) as { error?: ErrorDescriptor }).error ?? null }),
+              params: ({ event }: { event: unknown }) => ({ error: (outputOf(event) as { error?: ErrorDescriptor }).error ?? null }),
             },
           },
         ],

@@ -5,16 +5,16 @@ import { describeError } from '../i18n/index.ts';
 import { PARTS } from '../theme/parts.ts';
 import { Header } from '../ui/Header.tsx';
 import { text } from '../ui/styles.ts';
-import type { ScreenProps } from './types.ts';
+import type { RootScreenProps } from './types.ts';
 
 /** The generic error screen: 'Looks like there was an error!', what went wrong, and a back arrow to Main. */
-export default function ErrorScreen({ snapshot, autoFocus }: ScreenProps) {
+export default function ErrorScreen({ root, autoFocus }: RootScreenProps) {
   const { t, send } = useWidget();
   return (
     <>
       <Header title={t('error.title')} onBack={() => send({ type: 'BACK' })} focusTitle={autoFocus} />
       <p part={PARTS.text} css={text} role="alert">
-        {describeError(t, snapshot.context.errorDescriptor)}
+        {describeError(t, root.context.errorDescriptor)}
       </p>
     </>
   );

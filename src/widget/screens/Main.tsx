@@ -1,13 +1,15 @@
 import { css } from '@emotion/react';
 import { lazy, Suspense, type FormEvent } from 'react';
-import { configErrors, loginTabs, oauthProviders, type LoginTab } from '../config.ts';
-import { SOCIAL_BUTTON_GAP_PX } from '../constants.ts';
+import type { AnyActorRef } from 'xstate';
+import { configErrors, loginTabs, type LoginTab } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { activeTab } from '../machine/form.ts';
+import { mainChildId } from '../machine/root.ts';
+import { enabledRecords } from '../products/registry.ts';
+import type { RootSnapshot } from '../products/types.ts';
 import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
 import { Button } from '../ui/Button.tsx';
 import { Divider } from '../ui/Divider.tsx';
 import { Header } from '../ui/Header.tsx';
@@ -15,12 +17,10 @@ import { Tabs } from '../ui/Tabs.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import { errorText } from '../ui/styles.ts';
 import { Loading } from './Loading.tsx';
-import type { ScreenProps } from './types.ts';
+import type { RootScreenProps } from './types.ts';
 
 // The phone input (country selector and number) is its own chunk; it loads the phone library when it first shows.
 const PhoneInput = lazy(() => import('../ui/PhoneInput.tsx'));
-// The social block (provider buttons and icons, Google One Tap) is its own chunk, loaded only when `oauth` is configured.
-const SocialBlock = lazy(() => import('./SocialBlock.tsx'));
 
 const form = css`
   display: flex;
@@ -32,25 +32,41 @@ const form = css`
 const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
 
 /**
- * Main: title, optional logo, inline configuration errors, then stacked (spec section 2): the social block, the
- * divider 'or' (only when both a social block and a login form show) and the login form: the email form (magic link,
- * email passcode or password) and the phone forms (text or WhatsApp passcode), under tabs when there is more than one.
- * (The passkey button, above the social block, comes with the passkey screens.)
+ * The blocks enabled products add above the login form (the social buttons), from their chunks; while a chunk loads,
+ * the height its block will take is kept free so the form below does not jump when it appears.
  */
-/** The height of `count` stacked provider buttons. */
-function socialHeight(count: number): string {
-  return `calc(${count} * ${v('buttonHeight')} + ${(count - 1) * SOCIAL_BUTTON_GAP_PX}px)`;
+function ProductBlocks({ root, busy }: { root: RootSnapshot; busy: boolean }) {
+  const { config, modules } = root.context;
+  return enabledRecords(config).map((record) => {
+    const module = modules[record.name];
+    if (module?.MainBlock) {
+      const mainActor = root.children[mainChildId(record.name)] as AnyActorRef | undefined;
+      return <module.MainBlock key={record.name} root={root} busy={busy} mainActor={mainActor} />;
+    }
+    const height = !module && record.mainBlockHeight?.(config);
+    return height ? <div key={record.name} aria-hidden="true" style={{ height }} /> : null;
+  });
 }
 
-export default function Main({ snapshot, autoFocus }: ScreenProps) {
+/** Whether an enabled product adds a block to Main (so the divider 'or' separates it from the form). */
+function hasBlocks(root: RootSnapshot): boolean {
+  return enabledRecords(root.context.config).some((record) => record.mainBlockHeight?.(root.context.config));
+}
+
+/**
+ * Main: title, optional logo, inline configuration errors, then stacked (spec section 2): the products' blocks (the
+ * social buttons), the divider 'or' (only when both a block and a login form show) and the login form: the email form
+ * (magic link, email passcode or password) and the phone forms (text or WhatsApp passcode), under tabs when there is
+ * more than one.
+ */
+export default function Main({ root, busy, autoFocus }: RootScreenProps) {
   const { t, theme, send } = useWidget();
-  const { config, formState, errorDescriptor } = snapshot.context;
-  const busy = !snapshot.matches({ main: 'idle' });
+  const { config, formState, errorDescriptor } = root.context;
   const errors = configErrors(config);
   const tabs = loginTabs(config);
-  const tab = activeTab(snapshot.context);
+  const tab = activeTab(root.context);
   const error = describeError(t, errorDescriptor);
-  const social = oauthProviders(config).length > 0;
+  const social = hasBlocks(root);
   const submit = (type: 'SUBMIT_EMAIL' | 'SUBMIT_PHONE') => (event: FormEvent) => {
     event.preventDefault();
     send({ type });
@@ -109,12 +125,7 @@ export default function Main({ snapshot, autoFocus }: ScreenProps) {
           {error}
         </p>
       )}
-      {social && (
-        // The buttons' height is kept free while their chunk loads, so the form below does not jump when they appear.
-        <Suspense fallback={<div aria-hidden="true" style={{ height: socialHeight(oauthProviders(config).length) }} />}>
-          <SocialBlock snapshot={snapshot} autoFocus={false} />
-        </Suspense>
-      )}
+      <ProductBlocks root={root} busy={busy} />
       {social && tab && <Divider label={t('main.divider')} />}
       {errors.includes('config.emlAndEmailOtp') || !tab ? null : tabs.length > 1 ? (
         <Tabs

@@ -6,7 +6,7 @@ import { v } from '../theme/theme.ts';
 import { Header } from '../ui/Header.tsx';
 import { CheckCircleIcon } from '../ui/icons.tsx';
 import { text } from '../ui/styles.ts';
-import type { ScreenProps } from './types.ts';
+import type { RootScreenProps } from './types.ts';
 
 const icon = css`
   display: flex;
@@ -15,7 +15,7 @@ const icon = css`
 `;
 
 /** The generic success screen: 'Success!', 'You have successfully logged in.' and a check mark. */
-export default function Success({ autoFocus }: ScreenProps) {
+export default function Success({ autoFocus }: RootScreenProps) {
   const { t } = useWidget();
   return (
     <>

@@ -1,21 +1,21 @@
 /// <reference types="mocha" />
-// The login statechart without React: a real client against the real service.
+// The root statechart without React: a real client against the real service. Start, Main, the URL-token check,
+// success, error, CONFIG_CHANGED; each product's own flow is tested in its folder.
 import { expect } from 'chai';
-import { createActor, waitFor, type Actor } from 'xstate';
-import { createAuthClient, type AuthClient } from '../../src/client/index.ts';
-import { resolveConfig } from '../../src/widget/config.ts';
-import { loginMachine, urlTokenFrom } from '../../src/widget/machine/login.ts';
-import type { LoginEmitted } from '../../src/widget/machine/types.ts';
-import { recordFetch, resetBrowserState, type FetchRecorder } from '../support/client.ts';
-import { devInbox, latestMagicLinkToken, testEnv, uniqueEmail } from '../support/env.ts';
+import { waitFor } from 'xstate';
+import { createAuthClient, type AuthClient } from '../../client/index.ts';
+import { resolveConfig } from '../config.ts';
+import type { RootEmitted } from './types.ts';
+import { urlTokenFrom } from './url-token.ts';
+import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../test/support/client.ts';
+import { latestMagicLinkToken, testEnv, uniqueEmail } from '../../../test/support/env.ts';
+import { screenOf, startRoot, type RootActor } from '../../../test/support/machine.ts';
 
-type LoginActor = Actor<typeof loginMachine>;
-
-describe('login statechart (no React)', () => {
+describe('root statechart (no React)', () => {
   let client: AuthClient;
   let logged: { name: string; details: Record<string, unknown> | undefined }[];
   let rec: FetchRecorder;
-  let actor: LoginActor | undefined;
+  let actor: RootActor | undefined;
 
   beforeEach(() => {
     resetBrowserState();
@@ -36,16 +36,15 @@ describe('login statechart (no React)', () => {
     rec.restore();
   });
 
-  function start(url = `${testEnv.pageOrigin}/`, config = resolveConfig({}, testEnv.pageOrigin)): LoginActor {
-    actor = createActor(loginMachine, { input: { client, config, url } });
-    actor.start();
+  function start(url = `${testEnv.pageOrigin}/`, config = {}): RootActor {
+    actor = startRoot(client, config, { url });
     return actor;
   }
 
   it('starts on main (screen Main) and logs render_login_screen with the resolved options', () => {
-    const a = start(undefined, resolveConfig({ emailMagicLinksOptions: { loginRedirectURL: '/student-portal' } }, testEnv.pageOrigin));
+    const a = start(undefined, { emailMagicLinksOptions: { loginRedirectURL: '/student-portal' } });
     expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
-    expect(a.getSnapshot().context.screen).to.equal('Main');
+    expect(screenOf(a)).to.equal('Main');
     expect(logged).to.have.length(1);
     expect(logged[0]!.name).to.equal('render_login_screen');
     expect(logged[0]!.details).to.deep.equal({
@@ -63,64 +62,17 @@ describe('login statechart (no React)', () => {
     });
   });
 
-  it("keeps an invalid email on main with 'Email format is invalid.' and sends nothing", async () => {
+  it("keeps an invalid email on main with the Email tab's product message and starts nothing", () => {
     const a = start();
     a.send({ type: 'EMAIL_CHANGED', email: 'student@localhost' });
     a.send({ type: 'SUBMIT_EMAIL' });
+    // Decided synchronously on Main: no product started, so no request can follow.
     expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
+    expect(a.getSnapshot().context.active).to.equal(null);
     expect(a.getSnapshot().context.errorDescriptor).to.deep.equal({ messageKey: 'validation.emailInvalid' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(rec.to('/magic_links/email/login_or_create')).to.have.length(0);
     a.send({ type: 'EMAIL_CHANGED', email: 'student@localhost.edu' });
     expect(a.getSnapshot().context.errorDescriptor).to.equal(null);
-  });
-
-  it('main → sendingMagicLink → emailConfirmation → main on TRY_AGAIN, with the link in the dev inbox', async () => {
-    const a = start();
-    const emitted: LoginEmitted[] = [];
-    a.on('*', (e) => emitted.push(e));
-    const email = uniqueEmail();
-    a.send({ type: 'EMAIL_CHANGED', email: `  ${email} ` });
-    a.send({ type: 'SUBMIT_EMAIL' });
-    expect(a.getSnapshot().value).to.deep.equal({ main: 'sendingMagicLink' });
-    expect(a.getSnapshot().context.screen).to.equal('Main');
-
-    const confirmed = await waitFor(a, (s) => s.matches('emailConfirmation'), { timeout: 10_000 });
-    expect(confirmed.context.screen).to.equal('EmailConfirmation');
-    expect(confirmed.context.magicLinkState.email).to.equal(email);
-    expect((await devInbox(email)).length).to.equal(1);
-    expect(logged.find((l) => l.name === 'email_sent')?.details).to.deep.equal({ email, type: 'login_or_create_eml' });
-    expect(emitted).to.have.length(1);
-    expect(emitted[0]!.type).to.equal('widget.event');
-    expect(emitted[0]!.type === 'widget.event' && emitted[0]!.detail.type).to.equal('MAGIC_LINK_LOGIN_OR_CREATE');
-
-    a.send({ type: 'TRY_AGAIN' });
-    expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
-    expect(a.getSnapshot().context.magicLinkState.email).to.equal('');
-    expect(logged.find((l) => l.name === 'email_try_again_clicked')?.details).to.deep.equal({
-      email,
-      type: 'login_or_create_eml',
-    });
-    expect(logged.filter((l) => l.name === 'render_login_screen')).to.have.length(2);
-  });
-
-  it('puts a service error on main with the error_type and the service message, and emits it', async () => {
-    // A redirect URL outside the service's allowlist: invalid_redirect_url, which has no catalogue message.
-    const a = start(undefined, resolveConfig({ emailMagicLinksOptions: { loginRedirectURL: 'https://elsewhere.example/' } }));
-    const errors: LoginEmitted[] = [];
-    a.on('widget.error', (e) => errors.push(e));
-    a.send({ type: 'EMAIL_CHANGED', email: uniqueEmail() });
-    a.send({ type: 'SUBMIT_EMAIL' });
-    const back = await waitFor(a, (s) => s.matches({ main: 'idle' }) && s.context.errorDescriptor !== null, { timeout: 10_000 });
-    const descriptor = back.context.errorDescriptor!;
-    expect(descriptor.errorType).to.equal('invalid_redirect_url');
-    expect(descriptor.messageKey).to.equal(undefined);
-    expect(descriptor.message).to.equal(
-      "The redirect URL https://elsewhere.example/ is not in the project's list of allowed redirect URLs.",
-    );
-    expect(errors).to.deep.equal([
-      { type: 'widget.error', detail: { message: descriptor.message, error_type: 'invalid_redirect_url' } },
-    ]);
   });
 
   it('authenticates the magic-link token of the page URL: authenticatingToken → success, emitting the two events', async () => {
@@ -131,12 +83,25 @@ describe('login statechart (no React)', () => {
     const emitted: string[] = [];
     a.on('widget.event', (e) => emitted.push(e.detail.type));
     expect(a.getSnapshot().value).to.equal('authenticatingToken');
-    expect(a.getSnapshot().context.screen).to.equal('Loading');
+    expect(screenOf(a)).to.equal('Loading');
     const done = await waitFor(a, (s) => s.matches('success'), { timeout: 10_000 });
-    expect(done.context.screen).to.equal('Success');
+    expect(screenOf(a)).to.equal('Success');
     expect(done.context.urlToken).to.equal(null);
     expect(emitted).to.deep.equal(['MAGIC_LINK_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
     expect(client.session.getSync()?.user_id).to.be.a('string');
+  });
+
+  it('shows a refused URL token on the Error screen with its error, and BACK returns to Main', async () => {
+    const a = start(`${testEnv.pageOrigin}/?stytch_token_type=magic_links&token=not-a-real-token`);
+    const errors: RootEmitted[] = [];
+    a.on('widget.error', (e) => errors.push(e));
+    const failed = await waitFor(a, (s) => s.matches('error'), { timeout: 10_000 });
+    expect(screenOf(a)).to.equal('Error');
+    expect(failed.context.errorDescriptor?.errorType).to.equal('unable_to_auth_magic_link');
+    expect(errors).to.have.length(1);
+    a.send({ type: 'BACK' });
+    expect(screenOf(a)).to.equal('Main');
+    expect(a.getSnapshot().context.errorDescriptor).to.equal(null);
   });
 
   it('leaves the success screen for main when the session ends outside the widget (the page logs out)', async () => {
@@ -146,8 +111,8 @@ describe('login statechart (no React)', () => {
     const a = start(`${testEnv.pageOrigin}/student-portal?stytch_token_type=magic_links&token=${token}`);
     await waitFor(a, (s) => s.matches('success'), { timeout: 10_000 });
     await client.session.revoke();
-    const back = await waitFor(a, (s) => s.matches('main'), { timeout: 5_000 });
-    expect(back.context.screen).to.equal('Main');
+    await waitFor(a, (s) => s.matches('main'), { timeout: 5_000 });
+    expect(screenOf(a)).to.equal('Main');
   });
 
   it('reads the magic-link or OAuth token of a redirect URL, with its type, and nothing else', () => {
@@ -163,5 +128,17 @@ describe('login statechart (no React)', () => {
     const a = start();
     a.send({ type: 'CONFIG_CHANGED', config: resolveConfig({ sessionOptions: { sessionDurationMinutes: 60 } }) });
     expect(a.getSnapshot().context.config.sessionOptions.sessionDurationMinutes).to.equal(60);
+  });
+
+  it("keeps Main's form edits in context, and a new config's tabs apply at once", () => {
+    const a = start(undefined, { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } });
+    a.send({ type: 'EMAIL_CHANGED', email: 'ada@' });
+    a.send({ type: 'TAB_SELECTED', tab: 'sms' });
+    a.send({ type: 'COUNTRY_CHANGED', country: 'GB', callingCode: '44' });
+    a.send({ type: 'PHONE_CHANGED', phone: '7700' });
+    expect(a.getSnapshot().context.formState).to.deep.equal({ email: 'ada@', phone: '7700', country: 'GB', callingCode: '44', tab: 'sms' });
+    a.send({ type: 'CONFIG_CHANGED', config: resolveConfig({ products: ['emailMagicLinks'] }, testEnv.pageOrigin) });
+    expect(a.getSnapshot().context.config.products).to.deep.equal(['emailMagicLinks']);
+    expect(screenOf(a)).to.equal('Main');
   });
 });

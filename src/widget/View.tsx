@@ -1,0 +1,84 @@
+// Renders the screen the statechart's state names (machine/screen.ts): a root screen, or — while a product runs — the
+// screen its machine's state names, from the product's chunk. Each screen's `send` goes to the actor that named it.
+import { useSelector } from '@xstate/react';
+import { Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { WidgetContext, useWidget } from './context.ts';
+import type { RootActor } from './machine/start.ts';
+import { screenMetaOf, screenOwner } from './machine/screen.ts';
+import { recordOf } from './products/registry.ts';
+import type { ProductScreenProps, RootSnapshot } from './products/types.ts';
+import { ROOT_SCREENS } from './screens/index.ts';
+import { Loading } from './screens/Loading.tsx';
+
+/** The first screen shown, and whether another has shown since: a later screen takes focus, the first does not steal it. */
+interface Navigation {
+  first: string | null;
+  navigated: boolean;
+}
+
+function navigatedTo(navigation: Navigation, screen: string): boolean {
+  navigation.first ??= screen;
+  if (screen !== navigation.first) navigation.navigated = true;
+  return navigation.navigated;
+}
+
+/** Fetches the chunks of the products a state says a later step needs (only those the config enables). */
+function usePreload(root: RootSnapshot, names: readonly string[]) {
+  const key = names.join(',');
+  useEffect(() => {
+    for (const name of key ? key.split(',') : []) {
+      const record = recordOf(name as Parameters<typeof recordOf>[0]);
+      if (record.enabled(root.context.config)) void record.load().catch(() => undefined);
+    }
+  }, [key, root.context.config]);
+}
+
+export function View({ actor }: { actor: RootActor }) {
+  const root = useSelector(actor, (s) => s) as RootSnapshot;
+  const navigation = useRef<Navigation>({ first: null, navigated: false }).current;
+  const owner = screenOwner(root as unknown as AnyMachineSnapshot);
+  if (owner) return <ProductView root={root} child={owner.child} navigation={navigation} />;
+  const { screen = 'Loading', preload } = screenMetaOf(root as unknown as AnyMachineSnapshot);
+  return <RootView root={root} screen={screen} preload={preload} busy={!root.matches({ main: 'idle' })} navigation={navigation} />;
+}
+
+interface RootViewProps {
+  root: RootSnapshot;
+  screen: string;
+  preload: string[];
+  busy: boolean;
+  navigation: Navigation;
+}
+
+function RootView({ root, screen, preload, busy, navigation }: RootViewProps) {
+  const autoFocus = navigatedTo(navigation, screen);
+  usePreload(root, preload);
+  const Screen = ROOT_SCREENS[screen] ?? ROOT_SCREENS.Loading!;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen root={root} busy={busy} autoFocus={autoFocus} />
+    </Suspense>
+  );
+}
+
+function ProductView({ root, child, navigation }: { root: RootSnapshot; child: AnyActorRef; navigation: Navigation }) {
+  const state = useSelector(child, (s) => s) as AnyMachineSnapshot;
+  const { screen = 'Main', preload } = screenMetaOf(state);
+  const product = root.context.active?.product;
+  const module = product ? root.context.modules[product] : undefined;
+  const Screen = screen === 'Main' ? undefined : (module?.screens[screen] as ComponentType<ProductScreenProps> | undefined);
+  const autoFocus = navigatedTo(navigation, screen === 'Main' ? screen : `${product}:${screen}`);
+  usePreload(root, preload);
+  const widget = useWidget();
+  const context = useMemo(() => ({ ...widget, send: child.send.bind(child) }), [widget, child]);
+  // A call started from Main is running: Main stays, busy.
+  if (!Screen) return <RootView root={root} screen="Main" preload={[]} busy navigation={navigation} />;
+  return (
+    <WidgetContext.Provider value={context}>
+      <Suspense fallback={<Loading />}>
+        <Screen state={state} root={root} autoFocus={autoFocus} />
+      </Suspense>
+    </WidgetContext.Provider>
+  );
+}
