@@ -1,19 +1,16 @@
 /// <reference types="mocha" />
-// The password product's statechart without React, with a real client against the real identity service and XState's
-// SimulatedClock for its timers (the strength debounce, the 'Email resent' toast). It runs as the child `product` of
-// a parent that keeps the contract the root keeps (products/types.ts): it records what the product sends up and how
-// it ends, and shows the screen the product's state names (machine/screen.ts).
+// The password product's statechart without React, run by the root as it is in the widget (a real client against the
+// real identity service), with XState's SimulatedClock for the product's timers (the strength debounce, the 'Email
+// resent' toast): the screen each state names, what the product reports and in which order, and where it ends.
 import { expect } from 'chai';
-import { assign, createActor, setup, SimulatedClock, type Actor, type AnyActorRef } from 'xstate';
+import { SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import type { AuthClient } from '../../../client/types.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
 import { EVENT_TYPES, PASSWORD_STRENGTH_DEBOUNCE_MS, SUCCESS_TOAST_MS } from '../../constants.ts';
-import { initialFormState } from '../../machine/form.ts';
-import { currentScreen, screenMetaOf } from '../../machine/screen.ts';
-import type { WidgetErrorDetail, WidgetEventDetail } from '../../machine/types.ts';
-import type { ProductInput, ProductOutput, ProductToRootEvent } from '../types.ts';
+import { screenMetaOf } from '../../machine/screen.ts';
+import type { RootEmitted } from '../../machine/types.ts';
 import { passwordResetWireOptions } from './config.ts';
-import { passwordMachine, type PasswordEvent, type PasswordParams } from './machine.ts';
+import type { PasswordEvent } from './machine.ts';
 import { enPasswords, zxcvbnKey } from './strings.ts';
 import {
   makeClient,
@@ -26,90 +23,69 @@ import {
   type FetchRecorder,
 } from '../../../../test/support/client.ts';
 import { devInbox, latestMagicLinkToken, setPasswordHash, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
+import { productOf, screenOf, startRoot, type RootActor } from '../../../../test/support/machine.ts';
 
 const STRONG = 'correct horse battery staple';
 const NEW = 'purple-elephant-on-a-bicycle';
 const PASSWORDS: AuthLoginConfig = { products: ['passwords'] };
-/** The service answers within this in the suite; the product's own timers run on the simulated clock. */
+/** How long a call to the service may take in the suite; the product's own timers run on the simulated clock. */
 const ANSWER_MS = 8000;
-
-interface ParentContext {
-  input: ProductInput<PasswordParams>;
-  events: WidgetEventDetail[];
-  errors: WidgetErrorDetail[];
-  output: ProductOutput | null;
-}
-
-/** The product's parent: starts it as `product` (like the root), records its events, errors and output. */
-const parentMachine = setup({
-  types: {
-    context: {} as ParentContext,
-    events: {} as ProductToRootEvent,
-    input: {} as ProductInput<PasswordParams>,
-  },
-  actors: { passwordMachine },
-}).createMachine({
-  context: ({ input }) => ({ input, events: [], errors: [], output: null }),
-  on: {
-    WIDGET_EVENT: { actions: assign({ events: ({ context, event }) => [...context.events, event.detail] }) },
-    WIDGET_ERROR: { actions: assign({ errors: ({ context, event }) => [...context.errors, event.detail] }) },
-  },
-  initial: 'product',
-  states: {
-    product: {
-      meta: { screenFrom: 'product' },
-      invoke: {
-        id: 'product',
-        src: 'passwordMachine',
-        input: ({ context }) => context.input,
-        onDone: { target: 'ended', actions: assign({ output: ({ event }) => event.output as ProductOutput }) },
-      },
-    },
-    ended: {},
-  },
-});
 
 describe('password product statechart (SimulatedClock)', () => {
   let client: AuthClient;
   let rec: FetchRecorder;
   let clock: SimulatedClock;
-  let parent: Actor<typeof parentMachine> | undefined;
+  let root: RootActor | undefined;
+  let emitted: RootEmitted[];
+  let logged: string[];
   const pageUrl = location.href;
 
   beforeEach(() => {
     resetBrowserState();
     rec = recordFetch();
-    client = makeClient();
     clock = new SimulatedClock();
+    emitted = [];
+    useClient(makeClient());
   });
   afterEach(() => {
-    parent?.stop();
-    parent = undefined;
+    root?.stop();
+    root = undefined;
     destroyClients();
     rec.restore();
     history.replaceState(null, '', pageUrl);
   });
 
-  function start(params: PasswordParams, email = '', config: AuthLoginConfig = PASSWORDS) {
-    parent = createActor(parentMachine, {
-      clock,
-      input: {
-        client,
-        config: resolveConfig(config, testEnv.pageOrigin),
-        bootstrap: client.bootstrap.getSync(),
-        formState: { ...initialFormState(), email: ` ${email} `, tab: 'email' },
-        params,
-      },
-    });
-    parent.start();
-    return parent;
+  /** The client the next root uses; its telemetry is observed (the real log still runs). */
+  function useClient(next: AuthClient): void {
+    client = next;
+    logged = [];
+    const log = client.events.log.bind(client.events);
+    client.events.log = (name, details) => {
+      logged.push(name);
+      log(name, details);
+    };
   }
 
-  const product = () => parent!.getSnapshot().children.product as AnyActorRef | undefined;
-  const send = (event: PasswordEvent) => product()!.send(event);
-  const state = () => product()!.getSnapshot();
-  const screen = () => currentScreen(parent!.getSnapshot());
-  const context = () => parent!.getSnapshot().context;
+  function start(config: AuthLoginConfig = PASSWORDS, url?: string): RootActor {
+    root = startRoot(client, config, { clock, ...(url ? { url } : {}) });
+    root.on('*', (event) => emitted.push(event));
+    return root;
+  }
+
+  /** Continue on Main's Email tab with `email` typed (with spaces around, as a visitor might). */
+  function submit(email: string, config: AuthLoginConfig = PASSWORDS): RootActor {
+    const a = start(config);
+    a.send({ type: 'EMAIL_CHANGED', email: ` ${email} ` });
+    a.send({ type: 'SUBMIT_EMAIL' });
+    return a;
+  }
+
+  const product = () => productOf(root!)!;
+  const send = (event: PasswordEvent) => product().send(event);
+  const state = () => product().getSnapshot() as AnyMachineSnapshot;
+  const screen = () => screenOf(root!);
+  const events = () => emitted.flatMap((e) => (e.type === 'widget.event' ? [e.detail.type] : []));
+  const errors = () => emitted.flatMap((e) => (e.type === 'widget.error' ? [e.detail] : []));
 
   async function screenIs(name: string): Promise<void> {
     await waitFor(() => screen() === name, ANSWER_MS, `the ${name} screen (now ${screen()})`);
@@ -124,7 +100,8 @@ describe('password product statechart (SimulatedClock)', () => {
 
   it('Continue on the Email tab searches the trimmed address on Main (busy), preloading the hand-over products', async () => {
     const email = uniqueEmail('pwm');
-    start({ tab: 'email' }, email);
+    submit(email);
+    await waitFor(() => productOf(root!) !== undefined, ANSWER_MS, 'the product');
     expect(screen()).to.equal('Main');
     expect(screenMetaOf(state()).preload).to.deep.equal(['otp', 'emailMagicLinks']);
     await screenIs('Password');
@@ -136,7 +113,7 @@ describe('password product statechart (SimulatedClock)', () => {
 
   it('the strength check waits out the debounce and checks only the last text; a strong one creates the account', async () => {
     const email = uniqueEmail('pwm');
-    start({ tab: 'email' }, email);
+    submit(email);
     await screenIs('Password');
     for (const text of ['b', 'bl', 'blueocean', STRONG]) send({ type: 'PASSWORD_CHANGED', password: text });
     expect(state().matches({ password: { strength: 'debouncing' } })).to.equal(true);
@@ -148,7 +125,7 @@ describe('password product statechart (SimulatedClock)', () => {
     const checks = rec.to('/passwords/strength_check');
     expect(checks).to.have.length(1);
     expect(JSON.parse(checks[0]!.body!)).to.deep.equal({ password: STRONG, email });
-    expect(state().context.strength!.valid_password).to.equal(true);
+    expect(state().context.strength.valid_password).to.equal(true);
 
     // Emptying the field cancels any check and forgets the answer.
     send({ type: 'PASSWORD_CHANGED', password: '' });
@@ -161,9 +138,8 @@ describe('password product statechart (SimulatedClock)', () => {
     send({ type: 'SUBMIT_PASSWORD' });
     expect(screen()).to.equal('Password');
     expect(state().matches({ password: { form: 'submitting' } })).to.equal(true);
-    await waitFor(() => context().output !== null, ANSWER_MS, 'the end');
-    expect(context().output).to.deep.equal({ to: 'success' });
-    expect(context().events.map((e) => e.type)).to.deep.equal([EVENT_TYPES.PASSWORD_CREATE]);
+    await screenIs('Success');
+    expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_CREATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
     expect(JSON.parse(rec.to('/sdk/v1/passwords')[0]!.body!)).to.deep.equal({ email, password: STRONG, session_duration_minutes: 30 });
   });
 
@@ -171,30 +147,29 @@ describe('password product statechart (SimulatedClock)', () => {
     const email = uniqueEmail('pwm');
     await makeClient().passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
     resetBrowserState();
-    start({ tab: 'email' }, email);
+    submit(email);
     await screenIs('Password');
     expect(state().context.userType).to.equal('password');
     send({ type: 'PASSWORD_CHANGED', password: 'not my password' });
     expect(state().matches({ password: { strength: 'idle' } })).to.equal(true);
     send({ type: 'SUBMIT_PASSWORD' });
-    await waitFor(() => context().errors.length === 1, ANSWER_MS, 'the error');
-    expect(context().errors[0]!.error_type).to.equal('unauthorized_credentials');
+    await waitFor(() => errors().length === 1, ANSWER_MS, 'the error');
+    expect(errors()[0]!.error_type).to.equal('unauthorized_credentials');
     expect(state().context.errorDescriptor?.errorType).to.equal('unauthorized_credentials');
     expect(screen()).to.equal('Password');
     expect(rec.to('/passwords/strength_check')).to.have.length(0);
     send({ type: 'PASSWORD_CHANGED', password: STRONG });
     expect(state().context.errorDescriptor).to.equal(null, 'typing clears the error');
     send({ type: 'SUBMIT_PASSWORD' });
-    await waitFor(() => context().output !== null, ANSWER_MS, 'the end');
-    expect(context().output).to.deep.equal({ to: 'success' });
-    expect(context().events.map((e) => e.type)).to.deep.equal([EVENT_TYPES.PASSWORD_AUTHENTICATE]);
+    await screenIs('Success');
+    expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_AUTHENTICATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
   });
 
   it("Forgot → Set New: the reset email, 'Resend email' with the 2 s toast, Back to Main anew", async () => {
     const email = uniqueEmail('pwm');
     await makeClient().passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
     resetBrowserState();
-    start({ tab: 'email' }, email, { ...PASSWORDS, passwordOptions: { resetPasswordRedirectURL: '/student-portal' } });
+    submit(email, { ...PASSWORDS, passwordOptions: { resetPasswordRedirectURL: '/student-portal' } });
     await screenIs('Password');
     send({ type: 'FORGOT_PASSWORD' });
     expect(screen()).to.equal('PasswordForgot');
@@ -216,12 +191,10 @@ describe('password product statechart (SimulatedClock)', () => {
     clock.increment(1);
     expect(state().matches({ setNew: 'sent' })).to.equal(true);
     expect((await devInbox(email)).length).to.equal(2);
-    expect(context().events.map((e) => e.type)).to.deep.equal([
-      EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START,
-      EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START,
-    ]);
+    expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START, EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START]);
     send({ type: 'BACK' });
-    expect(context().output).to.deep.equal({ to: 'main' });
+    expect(root!.getSnapshot().matches({ main: 'idle' })).to.equal(true);
+    expect(logged.filter((name) => name === 'render_login_screen')).to.have.length(2, 'Main rendered anew');
   });
 
   it('a breached password at login: Password Breached (its own state), then Set New', async () => {
@@ -229,58 +202,68 @@ describe('password product statechart (SimulatedClock)', () => {
     await makeClient().passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
     await setPasswordHash(email, 'letmein');
     resetBrowserState();
-    start({ tab: 'email' }, email);
+    submit(email);
     await screenIs('Password');
     send({ type: 'PASSWORD_CHANGED', password: 'letmein' });
     send({ type: 'SUBMIT_PASSWORD' });
     await screenIs('PasswordBreached');
     expect(state().matches('breached')).to.equal(true);
-    expect(context().errors).to.deep.equal([], 'Breached is a screen, not an error');
+    expect(errors()).to.deep.equal([], 'Breached is a screen, not an error');
     send({ type: 'SEND_RESET' });
     expect(screen()).to.equal('PasswordSetNew');
     await waitFor(() => state().matches({ setNew: 'sent' }), ANSWER_MS, 'the email sent');
   });
 
-  it('a passwordless account: Dedupe with only passwords, else handed to the passcode or the link product', async () => {
+  it('a passwordless account with only passwords: Dedupe sends the reset email', async () => {
     const { email } = await signIn(makeClient(), uniqueEmail('pwmless'));
     resetBrowserState();
-    start({ tab: 'email' }, email);
+    submit(email);
     await screenIs('PasswordDedupe');
     expect(state().matches('dedupe')).to.equal(true);
     await waitFor(() => state().matches({ dedupe: 'sent' }), ANSWER_MS, 'the reset email');
-    expect(context().events.map((e) => e.type)).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START]);
-    parent!.stop();
+    expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START]);
+  });
 
-    start({ tab: 'email' }, email, { products: ['passwords', 'emailMagicLinks'] });
-    await waitFor(() => context().output !== null, ANSWER_MS, 'the hand-over');
-    expect(context().output).to.deep.equal({ to: 'product', product: 'emailMagicLinks', params: { email } });
-    parent!.stop();
+  it('a passwordless account is handed to the passcode product with its address when email passcodes are on', async () => {
+    const { email } = await signIn(makeClient(), uniqueEmail('pwmless'));
+    resetBrowserState();
+    const a = submit(email, { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } });
+    await waitFor(() => a.getSnapshot().context.active?.product === 'otp', ANSWER_MS, 'the hand-over');
+    expect(a.getSnapshot().context.active).to.deep.equal({ product: 'otp', params: { email } });
+    expect(rec.to('/passwords/email/reset/start')).to.have.length(0);
+  });
 
-    start({ tab: 'email' }, email, { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } });
-    await waitFor(() => context().output !== null, ANSWER_MS, 'the hand-over');
-    expect(context().output).to.deep.equal({ to: 'product', product: 'otp', params: { email } });
+  it('a passwordless account is handed to the magic-link product, which sends the link to the address', async () => {
+    const { email } = await signIn(makeClient(), uniqueEmail('pwmless'));
+    resetBrowserState();
+    const before = rec.to('/magic_links/email/login_or_create').length;
+    submit(email, { products: ['passwords', 'emailMagicLinks'] });
+    await screenIs('EmailConfirmation');
+    expect(state().context.email).to.equal(email);
+    expect(rec.to('/magic_links/email/login_or_create')).to.have.length(before + 1);
+    expect(rec.to('/passwords/email/reset/start')).to.have.length(0);
   });
 
   it("a new address's 'instead' option hands over to the configured passwordless product", async () => {
     const email = uniqueEmail('pwm');
-    start({ tab: 'email' }, email, { products: ['passwords', 'emailMagicLinks'] });
+    submit(email, { products: ['passwords', 'emailMagicLinks'] });
     await screenIs('Password');
     send({ type: 'USE_EMAIL_INSTEAD' });
-    expect(context().output).to.deep.equal({ to: 'product', product: 'emailMagicLinks', params: { email } });
+    await screenIs('EmailConfirmation');
+    expect(state().context.email).to.equal(email);
   });
 
-  it('the search failing ends on Main with the error, reported once', async () => {
+  it('the search failing ends on Main with the error under the field, reported once, Main not rendered anew', async () => {
     const unreachable = unreachableClient();
-    client = unreachable.client;
+    useClient(unreachable.client);
     try {
-      start({ tab: 'email' }, uniqueEmail('pwm'));
-      await waitFor(() => context().output !== null, ANSWER_MS, 'the end');
-      const output = context().output as Extract<ProductOutput, { to: 'main' }>;
-      expect(output.to).to.equal('main');
-      expect(output.error).to.not.equal(undefined);
-      expect(context().errors).to.have.length(1);
+      const a = submit(uniqueEmail('pwm'));
+      await waitFor(() => a.getSnapshot().matches({ main: 'idle' }) && a.getSnapshot().context.errorDescriptor !== null, ANSWER_MS, 'Main with the error');
+      expect(productOf(a)).to.equal(undefined);
+      expect(errors()).to.have.length(1);
+      expect(logged.filter((name) => name === 'render_login_screen')).to.have.length(1);
     } finally {
-      parent?.stop();
+      root?.stop();
       await unreachable.done();
     }
   });
@@ -292,8 +275,10 @@ describe('password product statechart (SimulatedClock)', () => {
     const token = await latestMagicLinkToken(email);
     resetBrowserState();
     history.replaceState(null, '', `${location.pathname}?keep=1&stytch_token_type=reset_password&token=${encodeURIComponent(token)}`);
-    start({ token });
-    expect(screen()).to.equal('PasswordResetForm');
+    // No `passwords` product needed: the token type in the URL decides.
+    start({}, location.href);
+    expect(screen()).to.equal('Loading');
+    await screenIs('PasswordResetForm');
     expect(rec.to('/users/search')).to.have.length(0);
     await typeNewPassword('monkey2024x');
     send({ type: 'SUBMIT_PASSWORD' });
@@ -301,18 +286,19 @@ describe('password product statechart (SimulatedClock)', () => {
     await typeNewPassword(NEW);
     send({ type: 'SUBMIT_PASSWORD' });
     expect(screen()).to.equal('PasswordResetForm');
-    await waitFor(() => context().output !== null, ANSWER_MS, 'the end');
-    expect(context().output).to.deep.equal({ to: 'success' });
+    await screenIs('Success');
     expect(location.search).to.equal('?keep=1');
-    expect(context().events.map((e) => e.type)).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL]);
+    expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
   });
 
-  it('Back from the Reset Form removes the token from the URL and returns to Main anew', () => {
+  it('Back from the Reset Form removes the token from the URL and returns to Main anew', async () => {
     history.replaceState(null, '', `${location.pathname}?keep=1&stytch_token_type=reset_password&token=abc`);
-    start({ token: 'abc' });
+    const a = start(PASSWORDS, location.href);
+    await screenIs('PasswordResetForm');
     send({ type: 'BACK' });
     expect(location.search).to.equal('?keep=1');
-    expect(context().output).to.deep.equal({ to: 'main' });
+    expect(a.getSnapshot().matches({ main: 'idle' })).to.equal(true);
+    expect(logged).to.include('render_login_screen');
   });
 });
 
