@@ -5,7 +5,6 @@ import {
   DEFAULT_OTP_EXPIRATION_MINUTES,
   DEFAULT_SESSION_DURATION_MINUTES,
   type OtpMethod,
-  type PasswordResetOptionsWire,
 } from '../api/index.ts';
 import { DEFAULT_CREATE_USER_AS_PENDING, DEFAULT_OTP_METHODS, DEFAULT_PRODUCTS, type PRODUCTS } from './constants.ts';
 import type { MessageKey } from './i18n/en.ts';
@@ -166,18 +165,6 @@ export function resolveConfig(
 
 function dropUndefined<T extends object>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
-}
-
-/** The reset-email options as they go on the wire; without `passwordOptions` the service's default redirect is used. */
-export function passwordResetWireOptions(options: PasswordOptions | undefined): PasswordResetOptionsWire {
-  const wire: PasswordResetOptionsWire = {
-    reset_password_redirect_url: options?.resetPasswordRedirectURL,
-    login_redirect_url: options?.loginRedirectURL,
-    reset_password_expiration_minutes: options?.resetPasswordExpirationMinutes,
-    reset_password_template_id: options?.resetPasswordTemplateId,
-    locale: options?.locale,
-  };
-  return dropUndefined(wire);
 }
 
 /** The passcode channels the login form offers (none unless the `otp` product is enabled). */

@@ -1,17 +1,18 @@
-import '../i18n/en-password.ts';
 import { css } from '@emotion/react';
 import { useId, useState, type FormEvent } from 'react';
-import { passwordlessEmailKind } from '../config.ts';
-import { useWidget } from '../context.ts';
-import { describeError } from '../i18n/index.ts';
-import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { Button } from '../ui/Button.tsx';
-import { Header } from '../ui/Header.tsx';
-import { TextInput } from '../ui/TextInput.tsx';
-import { focusRing } from '../ui/styles.ts';
+import type { SnapshotFrom } from 'xstate';
+import { passwordlessEmailKind } from '../../../config.ts';
+import { useWidget } from '../../../context.ts';
+import { describeError } from '../../../i18n/index.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { v } from '../../../theme/theme.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Header } from '../../../ui/Header.tsx';
+import { TextInput } from '../../../ui/TextInput.tsx';
+import { focusRing } from '../../../ui/styles.ts';
+import type { ProductScreenProps } from '../../types.ts';
+import type { PasswordMachine } from '../machine.ts';
 import { PasswordStrength } from './PasswordStrength.tsx';
-import type { ScreenProps } from './types.ts';
 
 const form = css`
   display: flex;
@@ -44,16 +45,18 @@ const toggle = css`
  * password has the matching `new-password` / `current-password`, so password managers fill and save inside the shadow
  * root. A new password is checked live; Continue stays disabled until the service calls it valid.
  */
-export default function Password({ snapshot, autoFocus }: ScreenProps) {
+export default function Password({ state, root, autoFocus }: ProductScreenProps<SnapshotFrom<PasswordMachine>>) {
   const { t, send } = useWidget();
   const [visible, setVisible] = useState(false);
   const strengthId = useId();
-  const { passwordState, errorDescriptor, config, bootstrap } = snapshot.context;
-  const resetForm = snapshot.matches({ password: { form: 'resetForm' } }) || snapshot.matches({ password: { form: 'resetting' } });
-  const login = !resetForm && passwordState.type === 'password';
-  const busy = snapshot.matches({ password: { form: 'submitting' } }) || snapshot.matches({ password: { form: 'resetting' } });
-  const checking = !snapshot.matches({ password: { strength: 'idle' } });
-  const valid = login ? passwordState.password.length > 0 : passwordState.strength?.valid_password === true;
+  const { email, userType, password, strength, errorDescriptor, config } = state.context;
+  // The fresh bootstrap document (the LUDS rules) arrives at the root, possibly after the product started.
+  const { bootstrap } = root.context;
+  const resetForm = state.matches({ password: { form: 'resetForm' } }) || state.matches({ password: { form: 'resetting' } });
+  const login = !resetForm && userType === 'password';
+  const busy = state.matches({ password: { form: 'submitting' } }) || state.matches({ password: { form: 'resetting' } });
+  const checking = !state.matches({ password: { strength: 'idle' } });
+  const valid = login ? password.length > 0 : strength?.valid_password === true;
   const instead = !login && !resetForm ? passwordlessEmailKind(config) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +73,7 @@ export default function Password({ snapshot, autoFocus }: ScreenProps) {
             type="email"
             name="username"
             autoComplete="username"
-            value={passwordState.email}
+            value={email}
             readOnly
           />
         )}
@@ -82,7 +85,7 @@ export default function Password({ snapshot, autoFocus }: ScreenProps) {
           required
           autoFocus={autoFocus}
           readOnly={busy}
-          value={passwordState.password}
+          value={password}
           onChange={(event) => send({ type: 'PASSWORD_CHANGED', password: event.currentTarget.value })}
           error={describeError(t, errorDescriptor)}
         />
@@ -95,8 +98,8 @@ export default function Password({ snapshot, autoFocus }: ScreenProps) {
         >
           {t(visible ? 'password.hide' : 'password.show')}
         </button>
-        {!login && <PasswordStrength id={strengthId} strength={passwordState.strength} luds={bootstrap.passwordConfig} />}
-        {!login && checking && passwordState.password && (
+        {!login && <PasswordStrength id={strengthId} strength={strength} luds={bootstrap.passwordConfig} />}
+        {!login && checking && password && (
           <p part={PARTS.text} css={{ margin: 0, fontSize: 14 }} role="status">
             {t('password.checking')}
           </p>

@@ -1,13 +1,14 @@
-import '../i18n/en-password.ts';
 import { css } from '@emotion/react';
-import { useWidget } from '../context.ts';
-import { describeError, splitMessage } from '../i18n/index.ts';
-import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { Header } from '../ui/Header.tsx';
-import { errorText, text } from '../ui/styles.ts';
+import type { SnapshotFrom } from 'xstate';
+import { useWidget } from '../../../context.ts';
+import { describeError, splitMessage } from '../../../i18n/index.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { v } from '../../../theme/theme.ts';
+import { Header } from '../../../ui/Header.tsx';
+import { errorText, text } from '../../../ui/styles.ts';
+import type { ProductScreenProps } from '../../types.ts';
+import type { PasswordMachine } from '../machine.ts';
 import { linkButton } from './Password.tsx';
-import type { ScreenProps } from './types.ts';
 
 const toast = css`
   margin: 0;
@@ -21,13 +22,15 @@ const toast = css`
 
 /**
  * Password Set New ('check your email') and Password Dedupe (an account without a password must reset): where the
- * link went, 'Resend email', and the 'Email resent' toast while the statechart is in `resent` (2 s).
+ * link went, 'Resend email', and the 'Email resent' toast while the statechart is in `resent` (2 s). Set New and Dedupe are
+ * two states of the product machine (`setNew`, `dedupe`) with the same sub-states.
  */
-export default function PasswordSetNew({ snapshot, autoFocus }: ScreenProps) {
+export default function PasswordSetNew({ state, autoFocus }: ProductScreenProps<SnapshotFrom<PasswordMachine>>) {
   const { t, send } = useWidget();
-  const dedupe = snapshot.context.screen === 'PasswordDedupe';
-  const { passwordState, errorDescriptor } = snapshot.context;
-  const sending = snapshot.matches({ resetEmail: 'sending' }) || snapshot.matches({ resetEmail: 'resending' });
+  const dedupe = state.matches('dedupe');
+  const step = state.matches('dedupe') ? 'dedupe' : 'setNew';
+  const { email, errorDescriptor } = state.context;
+  const sending = state.matches({ [step]: 'sending' }) || state.matches({ [step]: 'resending' });
   const error = describeError(t, errorDescriptor);
   return (
     <>
@@ -38,7 +41,7 @@ export default function PasswordSetNew({ snapshot, autoFocus }: ScreenProps) {
       />
       <p part={PARTS.text} css={text}>
         {splitMessage(t(dedupe ? 'passwordDedupe.text' : 'passwordSetNew.text')).map((part, i) =>
-          typeof part === 'string' ? part : <strong key={i}>{part.param === 'email' ? passwordState.email : ''}</strong>,
+          typeof part === 'string' ? part : <strong key={i}>{part.param === 'email' ? email : ''}</strong>,
         )}
       </p>
       {error && (
@@ -59,7 +62,7 @@ export default function PasswordSetNew({ snapshot, autoFocus }: ScreenProps) {
           {t('passwordReset.resend')}
         </button>
       </p>
-      {snapshot.matches({ resetEmail: 'resent' }) && (
+      {state.matches({ [step]: 'resent' }) && (
         <p part={PARTS.toast} css={toast} role="status">
           {t('passwordReset.resent')}
         </p>

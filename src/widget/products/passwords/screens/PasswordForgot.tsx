@@ -1,17 +1,18 @@
-import '../i18n/en-password.ts';
-import { useWidget } from '../context.ts';
-import { splitMessage } from '../i18n/index.ts';
-import { PARTS } from '../theme/parts.ts';
-import { Button } from '../ui/Button.tsx';
-import { Header } from '../ui/Header.tsx';
-import { text } from '../ui/styles.ts';
-import type { ScreenProps } from './types.ts';
+import type { SnapshotFrom } from 'xstate';
+import { useWidget } from '../../../context.ts';
+import { splitMessage } from '../../../i18n/index.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Header } from '../../../ui/Header.tsx';
+import { text } from '../../../ui/styles.ts';
+import type { ProductScreenProps } from '../../types.ts';
+import type { PasswordMachine } from '../machine.ts';
 
 /** Password Forgot and Password Breached: why a reset is needed, where the link will go, and the button that sends it. */
-export default function PasswordForgot({ snapshot, autoFocus }: ScreenProps) {
+export default function PasswordForgot({ state, autoFocus }: ProductScreenProps<SnapshotFrom<PasswordMachine>>) {
   const { t, send } = useWidget();
-  const breached = snapshot.context.screen === 'PasswordBreached';
-  const { email } = snapshot.context.passwordState;
+  const breached = state.matches('breached');
+  const { email } = state.context;
   return (
     <>
       <Header

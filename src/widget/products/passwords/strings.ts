@@ -1,8 +1,12 @@
-// Strings of the password screens, English.
-// Registered with the defaults when a password screen's module loads (see lazy.ts).
-import { registerDefaults } from './index.ts';
+// Strings of the password screens, English. Registered with the translator's defaults when the product's chunk loads,
+// before any of its screens render; i18n/lazy.ts lists this table's type so every key is in `strings`.
+import { registerDefaults, type MessageKey } from '../../i18n/index.ts';
+import '../../i18n/en-errors.ts';
 
-export const enPassword = {
+/** The prefix of the keys whose English text is exactly one of zxcvbn's warnings or suggestions. */
+const ZXCVBN_PREFIX = 'password.zxcvbn.';
+
+export const enPasswords = {
   // Password (create or log in) and Password Reset Form (spec section 2)
   'password.createTitle': 'Create an account',
   'password.loginTitle': 'Log in',
@@ -27,7 +31,8 @@ export const enPassword = {
   'password.breached':
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
 
-  // zxcvbn's warnings and suggestions (spec section 5), by zxcvbn's English text; unknown ones show as sent
+  // zxcvbn's warnings and suggestions (spec section 5): each English value IS zxcvbn's text, which is how the service's
+  // feedback finds its key (zxcvbnKey below); unknown ones show as sent
   'password.zxcvbn.addWord': 'Add another word or two. Uncommon words are better.',
   'password.zxcvbn.avoidRepeats': 'Avoid repeated words and characters',
   'password.zxcvbn.avoidSequences': 'Avoid sequences',
@@ -65,4 +70,19 @@ export const enPassword = {
   'passwordReset.resent': 'Email resent',
 } as const;
 
-registerDefaults(enPassword);
+registerDefaults(enPasswords);
+
+/**
+ * zxcvbn's English feedback text → its message key, so a page can translate it (spec section 5). Derived from the
+ * catalogue above, which is the one place the texts are written.
+ */
+const ZXCVBN_KEYS: ReadonlyMap<string, MessageKey> = new Map(
+  Object.entries(enPasswords)
+    .filter(([key]) => key.startsWith(ZXCVBN_PREFIX))
+    .map(([key, text]) => [text, key as MessageKey]),
+);
+
+/** The message key of one of zxcvbn's English feedback texts, if the catalogue has it. */
+export function zxcvbnKey(text: string): MessageKey | undefined {
+  return ZXCVBN_KEYS.get(text);
+}

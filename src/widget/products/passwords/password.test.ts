@@ -4,14 +4,26 @@
 // Password and Set New with 'Email resent', Dedupe for a passwordless account, Breached, the Reset Form reached from
 // the emailed link, and LUDS messages from a second project whose policy is LUDS.
 import { expect } from 'chai';
-import { EVENT_TYPES, WIDGET_EVENT, type WidgetEventDetail } from '../../src/widget/index.ts';
-import { createTranslator } from '../../src/widget/i18n/index.ts';
-import '../../src/widget/i18n/en-password.ts';
-import { strengthMessages } from '../../src/widget/screens/PasswordStrength.tsx';
-import type { PasswordStrengthCheckResponse } from '../../src/api/index.ts';
-import { makeClient, recordFetch, resetBrowserState, signIn, type FetchRecorder } from '../support/client.ts';
-import { devInbox, latestMagicLinkToken, setPasswordHash, testEnv, uniqueEmail } from '../support/env.ts';
-import { $, $$, byText, findText, mount, submitEmail, title, track, typeInto, unmountAll, until } from '../support/widget.ts';
+import { EVENT_TYPES, WIDGET_EVENT, type WidgetEventDetail } from '../../index.ts';
+import { createTranslator } from '../../i18n/index.ts';
+import './strings.ts';
+import { strengthMessages } from './screens/PasswordStrength.tsx';
+import type { PasswordStrengthCheckResponse } from '../../../api/index.ts';
+import { makeClient, recordFetch, resetBrowserState, signIn, type FetchRecorder } from '../../../../test/support/client.ts';
+import { devInbox, latestMagicLinkToken, setPasswordHash, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
+import {
+  $,
+  $$,
+  byText,
+  findText,
+  mount,
+  submitEmail,
+  title,
+  track,
+  typeInto,
+  unmountAll,
+  until,
+} from '../../../../test/support/widget.ts';
 
 const STRONG = 'correct horse battery staple';
 const NEW = 'purple-elephant-on-a-bicycle';

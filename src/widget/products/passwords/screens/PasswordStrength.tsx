@@ -1,38 +1,18 @@
 // The live strength feedback under a new password: the four-bar zxcvbn meter with zxcvbn's warning and suggestions, or
 // the LUDS rules still unmet; the breached message under either policy. Renders only the service's last answer.
 import { css } from '@emotion/react';
-import type { PasswordStrengthCheckResponse } from '../../api/index.ts';
-import { STRENGTH_METER_BARS } from '../constants.ts';
-import { useWidget } from '../context.ts';
-import type { MessageKey, Translate } from '../i18n/index.ts';
-import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { errorText } from '../ui/styles.ts';
+import type { PasswordStrengthCheckResponse } from '../../../../api/index.ts';
+import { STRENGTH_METER_BARS } from '../../../constants.ts';
+import { useWidget } from '../../../context.ts';
+import type { Translate } from '../../../i18n/index.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { v } from '../../../theme/theme.ts';
+import { errorText } from '../../../ui/styles.ts';
+import { zxcvbnKey } from '../strings.ts';
 
-/** zxcvbn's English feedback texts that have a message key, so a page can translate them (spec section 5). */
-const ZXCVBN_KEYS: Record<string, MessageKey> = {
-  'Add another word or two. Uncommon words are better.': 'password.zxcvbn.addWord',
-  'Avoid repeated words and characters': 'password.zxcvbn.avoidRepeats',
-  'Avoid sequences': 'password.zxcvbn.avoidSequences',
-  'Avoid recent years': 'password.zxcvbn.avoidRecentYears',
-  'Avoid years that are associated with you': 'password.zxcvbn.avoidYearsOfYou',
-  'Avoid dates and years that are associated with you': 'password.zxcvbn.avoidDates',
-  'Use a longer keyboard pattern with more turns': 'password.zxcvbn.longerKeyboardPattern',
-  'Common names and surnames are easy to guess': 'password.zxcvbn.commonNames',
-  'Names and surnames by themselves are easy to guess': 'password.zxcvbn.namesAlone',
-  'This is a top-10 common password': 'password.zxcvbn.top10',
-  'This is a top-100 common password': 'password.zxcvbn.top100',
-  'This is a very common password': 'password.zxcvbn.veryCommon',
-  'This is similar to a commonly used password': 'password.zxcvbn.similarToCommon',
-  'Straight rows of keys are easy to guess': 'password.zxcvbn.straightRows',
-  'Short keyboard patterns are easy to guess': 'password.zxcvbn.shortKeyboardPatterns',
-  'Recent years are easy to guess': 'password.zxcvbn.recentYears',
-  'Dates are often easy to guess': 'password.zxcvbn.dates',
-  'Sequences like abc or 6543 are easy to guess': 'password.zxcvbn.sequences',
-};
-
+/** zxcvbn's English feedback in the page's words when the catalogue has the text (spec section 5), else as sent. */
 function zxcvbnText(t: Translate, text: string): string {
-  const key = ZXCVBN_KEYS[text];
+  const key = zxcvbnKey(text);
   return key ? t(key) : text;
 }
 
