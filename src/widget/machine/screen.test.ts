@@ -21,6 +21,11 @@ function statesWithoutScreen(node: AnyStateNode, covered = false): string[] {
   const meta = node.meta as StateMeta | undefined;
   const named = covered || Boolean(meta?.screen || meta?.screenFrom);
   const children = Object.values(node.states) as AnyStateNode[];
+  // A parallel state shows one screen: the region that names one for each of its states (the others are its timers).
+  if (node.type === 'parallel' && !named) {
+    const missing = children.map((region) => statesWithoutScreen(region, false));
+    return missing.some((region) => region.length === 0) ? [] : missing.flat();
+  }
   if (children.length > 0) return children.flatMap((child) => statesWithoutScreen(child, named));
   if (node.type === 'final' || isTransient(node)) return [];
   return named ? [] : [node.id];
