@@ -23,11 +23,11 @@ import { readRaw, storageKey, writeRaw } from './storage.ts';
 // `oauth.lastUsedProvider()`; these two stay exported only until the widget's machines use it (issue 13).
 
 /** The social provider last used on this device, or null. */
-export function readLastUsedOAuth(publicToken: string): string | null {
+function readLastUsedOAuth(publicToken: string): string | null {
   return readRaw(storageKey(publicToken, LAST_USED_OAUTH_KEY_SUFFIX));
 }
 
-export function writeLastUsedOAuth(publicToken: string, provider: string): void {
+function writeLastUsedOAuth(publicToken: string, provider: string): void {
   writeRaw(storageKey(publicToken, LAST_USED_OAUTH_KEY_SUFFIX), provider);
 }
 

@@ -6,7 +6,7 @@ import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { WidgetContext, useWidget } from './context.ts';
 import type { RootActor } from './machine/start.ts';
 import { screenMetaOf, screenOwner } from './machine/screen.ts';
-import { recordOf } from './products/registry.ts';
+import { PRODUCT_RECORDS } from './products/registry.ts';
 import type { ProductScreenProps, RootSnapshot } from './products/types.ts';
 import { ROOT_SCREENS } from './screens/index.ts';
 import { Loading } from './screens/Loading.tsx';
@@ -27,9 +27,9 @@ function navigatedTo(navigation: Navigation, screen: string): boolean {
 function usePreload(root: RootSnapshot, names: readonly string[]) {
   const key = names.join(',');
   useEffect(() => {
-    for (const name of key ? key.split(',') : []) {
-      const record = recordOf(name as Parameters<typeof recordOf>[0]);
-      if (record.enabled(root.context.config)) void record.load().catch(() => undefined);
+    const wanted = key.split(',');
+    for (const record of PRODUCT_RECORDS) {
+      if (wanted.includes(record.name) && record.enabled(root.context.config)) void record.load().catch(() => undefined);
     }
   }, [key, root.context.config]);
 }

@@ -5,7 +5,7 @@ import type { BootstrapData } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
 import type { Product, ResolvedConfig } from '../config.ts';
 import { enabledRecords, recordOf } from '../products/registry.ts';
-import type { ProductModule, ProductRecord } from '../products/types.ts';
+import type { ProductModule } from '../products/types.ts';
 import type { UrlTokenType } from './types.ts';
 
 export const loadBootstrap = fromPromise<BootstrapData, { client: AuthClient }>(({ input }) => input.client.bootstrap.get());
@@ -31,41 +31,23 @@ export const authenticateUrlToken = fromPromise<
 /** One product's chunk (the browser fetches a module once, so asking again is free). */
 export const loadProduct = fromPromise<ProductModule, { product: Product }>(({ input }) => recordOf(input.product).load());
 
-/** Calls `run` once the page has painted (the next frame, then a task), or at once where there are no frames. */
-function afterPaint(run: () => void): () => void {
-  if (typeof requestAnimationFrame === 'undefined') {
-    const timer = setTimeout(run);
-    return () => clearTimeout(timer);
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(run)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
 /**
- * Fetches the chunk of every product the config enables and reports each as it arrives: Main shows their blocks and
- * starts their Main machines, and Continue finds the product ready. A product with a block on Main (the social
- * buttons) is part of Main, so it is fetched at once; the others only after Main has painted, so they never delay it.
+ * Fetches the chunk of every enabled product with a block on Main (the social buttons: part of Main itself) and
+ * reports each as it arrives, so Main shows the block and starts the product's Main machine. The other products'
+ * chunks are fetched by the view once Main has painted (the `preload` of Main's state), so they never delay the form.
  */
 export const preloadProducts = fromCallback<
   { type: 'PRODUCT_LOADED'; product: Product; module: ProductModule },
   { config: ResolvedConfig }
 >(({ input, sendBack }) => {
   let stopped = false;
-  const load = (record: ProductRecord) =>
+  for (const record of enabledRecords(input.config).filter((r) => r.mainBlockHeight?.(input.config))) {
     record.load().then(
       (module) => stopped || sendBack({ type: 'PRODUCT_LOADED', product: record.name, module }),
       () => undefined, // reported when the product is started (main.starting's onError)
     );
-  const records = enabledRecords(input.config);
-  const partOfMain = (record: ProductRecord) => Boolean(record.mainBlockHeight?.(input.config));
-  records.filter(partOfMain).forEach(load);
-  const cancel = afterPaint(() => records.filter((record) => !partOfMain(record)).forEach(load));
+  }
   return () => {
     stopped = true;
-    cancel();
   };
 });

@@ -9,12 +9,13 @@
 //     └→ main.idle ─SUBMIT_EMAIL / SUBMIT_PHONE / START→ main.starting ─(chunk)→ product ─(its output)→ main | success
 //                      (invalid address: the product's message, stays)                 | error | main.starting (hand-over)
 //
-// Products' chunks are fetched from the start (preloadProducts) only for the products the config enables. While Main
-// shows, a product may run a machine of its own there (Google One Tap), as the child `main:<product>`.
+// Only the products the config enables are fetched: one with a block on Main (the social buttons) at once
+// (preloadProducts), the others once Main has painted (Main's `preload`). While Main shows, a product may run a
+// machine of its own there (Google One Tap), as the child `main:<product>`.
 import { assign, emit, enqueueActions, forwardTo, setup, stopChild } from 'xstate';
 import type { Product, ResolvedConfig } from '../config.ts';
 import { EVENT_TYPES, TELEMETRY } from '../constants.ts';
-import { enabledRecords, productForTab, productForUrlToken, recordOf } from '../products/registry.ts';
+import { PRODUCT_RECORDS, enabledRecords, productForTab, productForUrlToken, recordOf } from '../products/registry.ts';
 import type { ProductInput, ProductModule, ProductOutput } from '../products/types.ts';
 import { isValidEmail } from '../validation.ts';
 import { authenticateUrlToken, loadBootstrap, loadProduct, preloadProducts, watchSession } from './actors.ts';
@@ -213,7 +214,8 @@ export const rootMachine = setup({
     },
 
     main: {
-      meta: { screen: 'Main' },
+      // Once Main has painted, the view fetches the chunks of the products Main can start (those the config enables).
+      meta: { screen: 'Main', preload: PRODUCT_RECORDS.map((record) => record.name) },
       entry: 'startMainMachines',
       exit: 'stopMainMachines',
       on: {
