@@ -8,8 +8,6 @@ import { testEnv } from './env.ts';
 import { until } from './poll.ts';
 
 export type { AuthLoginElement } from '../../src/widget/element.ts';
-// The machine and screen tests (test/widget/*) still import the polling helper from here; it lives in poll.ts.
-export { until };
 
 const mounted: HTMLElement[] = [];
 

@@ -17,9 +17,9 @@ import {
   title,
   track,
   unmountAll,
-  until,
   type AuthLoginElement,
 } from '../support/widget.ts';
+import { until } from '../support/poll.ts';
 
 const PRIMARY_RGB = 'rgb(25, 48, 61)'; // #19303D
 const SEND_LINK_PATH = '/magic_links/email/login_or_create';

@@ -18,8 +18,8 @@ import {
   submitEmail,
   title,
   unmountAll,
-  until,
 } from '../../../../test/support/widget.ts';
+import { until } from '../../../../test/support/poll.ts';
 
 const links = (el: HTMLElement) =>
   $$(el, 'a[part~="link"]').map((a) => ({

@@ -10,7 +10,8 @@ import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT } from '../../constants.t
 import type { WidgetErrorDetail, WidgetEventDetail } from '../../machine/types.ts';
 import { testEnv, uniqueEmail } from '../../../../test/support/env.ts';
 import { recordNavigations } from '../../../../test/support/navigation.ts';
-import { $, $$, byText, findText, freshWidgetState, mount, until } from '../../../../test/support/widget.ts';
+import { $, $$, byText, findText, freshWidgetState, mount } from '../../../../test/support/widget.ts';
+import { until } from '../../../../test/support/poll.ts';
 
 const oauthConfig = (providers: string[], products: AuthLoginConfig['products'] = ['oauth', 'emailMagicLinks']): AuthLoginConfig => ({
   products,

@@ -9,7 +9,8 @@ import { LOADING_BAR_MS } from '../../constants.ts';
 import { setPhoneLibraryLoader } from '../../phone.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
 import { devInbox, latestOtpCode, uniqueEmail, uniquePhoneNumber } from '../../../../test/support/env.ts';
-import { $, $$, byText, findText, mount, title, typeInto, unmountAll, until } from '../../../../test/support/widget.ts';
+import { $, $$, byText, findText, mount, title, typeInto, unmountAll } from '../../../../test/support/widget.ts';
+import { until } from '../../../../test/support/poll.ts';
 import { holdRequests } from './test-support.ts';
 
 const AREA = '303';

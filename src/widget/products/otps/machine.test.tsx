@@ -24,7 +24,7 @@ import type { ProductScreenProps } from '../types.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
 import { devInbox, latestOtpCode, testEnv, uniquePhoneNumber } from '../../../../test/support/env.ts';
 import { productOf as rootProduct, screenOf, startRoot, type RootActor } from '../../../../test/support/machine.ts';
-import { until } from '../../../../test/support/widget.ts';
+import { until } from '../../../../test/support/poll.ts';
 import otpsChunk from './chunk.ts';
 import type { OtpMachine } from './machine.ts';
 import type { ResendMachine } from './resend.ts';

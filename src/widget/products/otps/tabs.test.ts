@@ -6,7 +6,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import { loginTabs, resolveConfig } from '../../config.ts';
 import type { AuthLoginConfig } from '../../index.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
-import { $, $$, findText, mount, unmountAll, until } from '../../../../test/support/widget.ts';
+import { $, $$, findText, mount, unmountAll } from '../../../../test/support/widget.ts';
+import { until } from '../../../../test/support/poll.ts';
 
 /** How many nodes match (failures print a number: serializing a React-rendered node can hang the runner). */
 const count = (el: HTMLElement, selector: string) => $$(el, selector).length;

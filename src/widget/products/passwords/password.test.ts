@@ -22,8 +22,8 @@ import {
   track,
   typeInto,
   unmountAll,
-  until,
 } from '../../../../test/support/widget.ts';
+import { until } from '../../../../test/support/poll.ts';
 
 const STRONG = 'correct horse battery staple';
 const NEW = 'purple-elephant-on-a-bicycle';
