@@ -13,16 +13,19 @@ import { e2eSuite, repoRoot } from './support.ts';
 /** Product folder (src/widget/products/<folder>) of each config product name. */
 const FOLDERS: Record<string, string> = { emailMagicLinks: 'magic-links', otp: 'otps', passwords: 'passwords', oauth: 'oauth' };
 
-/** The product folders whose modules a built script (dist/…) contains, read from its source map. */
-function productFoldersIn(scriptPath: string): Set<string> {
+/** The product modules (`<folder>/<file>`) a built script (dist/…) contains, read from its source map. */
+function productModulesIn(scriptPath: string): string[] {
   const map = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', `${scriptPath}.map`), 'utf8')) as { sources: string[] };
-  const folders = new Set<string>();
-  for (const source of map.sources) {
-    const match = /src\/widget\/products\/([^/]+)\//.exec(source);
-    if (match?.[1]) folders.add(match[1]);
-  }
-  return folders;
+  return map.sources.flatMap((source) => /src\/widget\/products\/([^/]+\/.+)$/.exec(source)?.[1] ?? []);
 }
+
+const folderOf = (module: string) => module.split('/')[0]!;
+
+/**
+ * Every page fetches the entry, and in it every product's record: its `index.ts` and the config mapping the record
+ * reads (`config.ts`), so Main knows what is enabled. Nothing else of a product may be in the entry.
+ */
+const RECORD_FILES = new Set(['index.ts', 'config.ts']);
 
 function fixturePage(config: unknown): string {
   const json = JSON.stringify(config).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
@@ -47,16 +50,25 @@ describe("a page fetches only the configured products' code", () => {
         tab.on('request', (request) => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
         });
+        // The widget fetches every enabled product's chunk in one go (at start, or once Main has painted).
+        const folders = products.map((p) => FOLDERS[p]!);
+        const chunkRequests = folders.map((folder) => tab.waitForRequest((r) => r.url().includes(`/chunks/product-${folder}-`)));
         await tab.goto(url);
         await tab.locator(`auth-login ${page.usable}`).first().waitFor({ state: 'visible' });
-        // What the widget fetches after the form is usable (the configured product's chunk) counts too.
-        await tab.waitForLoadState('networkidle');
+        // Importing a chunk the page has imported resolves once it and all its imports are loaded: by then every
+        // script the widget fetched for its products has been requested.
+        for (const request of await Promise.all(chunkRequests)) {
+          await tab.evaluate((chunk) => import(chunk).then(() => true), request.url());
+        }
 
-        const fetched = new Set(scripts.flatMap((script) => [...productFoldersIn(script.replace(/^\//, ''))]));
-        const allowed = new Set(products.map((p) => FOLDERS[p]));
+        const entry = productModulesIn('auth-login.js').filter((module) => !RECORD_FILES.has(module.split('/').slice(1).join('/')));
+        assert.deepEqual(entry, [], 'the entry holds only the products\' records');
+        const chunks = scripts.filter((script) => script.startsWith('/chunks/'));
+        const fetched = new Set(chunks.flatMap((script) => productModulesIn(script.slice(1)).map(folderOf)));
+        const allowed = new Set(folders);
         const foreign = [...fetched].filter((folder) => !allowed.has(folder));
         assert.deepEqual(foreign, [], `fetched another product's code: ${foreign.join(', ')} (scripts: ${scripts.join(', ')})`);
-        for (const folder of allowed) assert.ok(fetched.has(folder!), `the configured product's code (${folder}) was fetched`);
+        for (const folder of allowed) assert.ok(fetched.has(folder), `the configured product's code (${folder}) was fetched`);
       } finally {
         await context.close();
       }
