@@ -68,6 +68,12 @@ export const ERROR_TYPES = [
   'oauth_callback_not_found',
   // Issue 12: the email, SMS or WhatsApp message could not be handed to the SMTP server or the SMS webhook.
   'message_delivery_failed',
+  // WebAuthn and passkeys (issue 14): a credential id already registered (to anyone); a challenge that is unknown,
+  // used or expired; a credential or ceremony that does not verify (signature, origin, RP id, counter, user presence
+  // or verification).
+  'duplicate_webauthn_registration',
+  'webauthn_challenge_not_found',
+  'invalid_webauthn_credential',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

@@ -10,3 +10,4 @@ export * from './paths.ts';
 export * from './accounts.ts';
 export * from './passwords.ts';
 export * from './oauth.ts';
+export * from './webauthn.ts';

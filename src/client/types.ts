@@ -294,3 +294,54 @@ export type OAuthApi = Record<OAuthProvider, OAuthProviderApi> & {
 export interface AuthClient {
   readonly oauth: OAuthApi;
 }
+
+// ---- Issue 14: WebAuthn and passkeys ----
+import type {
+  AuthenticatorType,
+  WebAuthnAuthenticateResponse,
+  WebAuthnRegisterResponse,
+  WebAuthnUpdateResponse,
+} from '../api/index.ts';
+
+export interface WebAuthnRegisterOptions {
+  /** The relying party id asked for; default `location.hostname`. */
+  domain?: string;
+  authenticator_type?: AuthenticatorType;
+  /** A passkey: a discoverable credential with user verification (sent as `return_passkey_credential_options`). */
+  is_passkey?: boolean;
+  session_duration_minutes?: number;
+  override_id?: string;
+  override_name?: string;
+  override_display_name?: string;
+}
+
+export interface WebAuthnAuthenticateOptions {
+  /** The relying party id asked for; default `location.hostname`. */
+  domain?: string;
+  session_duration_minutes: number;
+  /** A passkey: no allow list, user verification (sent as `return_passkey_credential_options`). */
+  is_passkey?: boolean;
+  /**
+   * Autofill (conditional mediation): the browser offers the passkeys in an input's suggestions instead of a dialog.
+   * Needs browser support and an `<input autocomplete="… webauthn">` in the page (also inside an open shadow root);
+   * otherwise an error is logged and the call resolves null. Never sent on the wire.
+   */
+  conditional_mediation?: boolean;
+  /** Aborts the ceremony (e.g. when another sign-in starts). Never sent on the wire. */
+  signal?: AbortSignal;
+}
+
+export interface WebAuthnApi {
+  /** Registers a new credential for the signed-in user (register/start, the browser ceremony, register). */
+  register(options?: WebAuthnRegisterOptions): Promise<Omit<WebAuthnRegisterResponse, '__user'>>;
+  /** Signs in with a credential (authenticate/start, the browser ceremony, authenticate); null, see conditional_mediation. */
+  authenticate(options: WebAuthnAuthenticateOptions): Promise<Omit<WebAuthnAuthenticateResponse, '__user'> | null>;
+  /** Renames a registration. */
+  update(options: { webauthn_registration_id: string; name: string }): Promise<WebAuthnUpdateResponse>;
+  /** Whether the browser can offer passkeys in an input's autofill (conditional mediation). */
+  browserSupportsAutofill(): Promise<boolean>;
+}
+
+export interface AuthClient {
+  readonly webauthn: WebAuthnApi;
+}
