@@ -4,6 +4,9 @@ import { WEBAUTHN_PATHS } from '../../src/api/webauthn.ts';
 import { WEBAUTHN_CHALLENGE_LIFETIME_MS, WEBAUTHN_DEFAULT_REGISTRATION_NAME } from '../../src/server/constants.ts';
 import { basicAuth, dataOf, expectError, get, PAGE_ORIGIN, post, signIn, startTestService, type SignedIn, type TestService } from './support.ts';
 import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
+import { RECORDED_ASSERTION, RECORDED_ORIGIN, RECORDED_REGISTRATION, RECORDED_RP_ID } from './webauthn-fixtures.ts';
+import { hashToken } from '../../src/server/security/tokens.ts';
+import { insertChallenge, insertRegistration } from '../../src/server/store/webauthn.ts';
 
 const RP_ID = new URL(PAGE_ORIGIN).hostname;
 /** A second allowed page on a subdomain, for the parent-domain rule of the relying party id. */
@@ -592,6 +595,84 @@ describe('WebAuthn on the service', () => {
         'invalid_webauthn_credential',
       );
     });
+  });
+});
+
+describe('WebAuthn with responses recorded from real authenticators (SimpleWebAuthn fixtures)', () => {
+  let t: TestService;
+  before(async () => {
+    t = await startTestService({ allowedOrigins: [RECORDED_ORIGIN] });
+  });
+  after(() => t.close());
+
+  // The recorded responses answer fixed challenges, so the challenge rows register/start or authenticate/start would
+  // have stored are put in place with the same store functions; everything after is the real endpoint.
+  async function storeChallenge(challenge: string, kind: 'register' | 'authenticate', userId: string | null): Promise<void> {
+    const now = t.now();
+    await insertChallenge(t.service.db, {
+      challengeHash: hashToken(challenge),
+      kind,
+      user_id: userId,
+      rp_id: RECORDED_RP_ID,
+      require_user_verification: kind === 'register',
+      user_handle: kind === 'register' ? Buffer.from('recorded').toString('base64url') : null,
+      authenticator_type: null,
+      user_agent: kind === 'register' ? 'Firefox for Android' : null,
+      now,
+      expiresAt: now + WEBAUTHN_CHALLENGE_LIFETIME_MS,
+    });
+  }
+
+  it('registers the recorded none attestation; a replay of it is refused', async () => {
+    const student = await signIn(t);
+    await storeChallenge(RECORDED_REGISTRATION.challenge, 'register', student.userId);
+    const send = () =>
+      post(t, WEBAUTHN_PATHS.register, { public_key_credential: JSON.stringify(RECORDED_REGISTRATION.credential) }, {
+        sessionToken: student.sessionToken,
+        headers: { Origin: RECORDED_ORIGIN },
+      });
+    const data = await dataOf<{ webauthn_registration_id: string; user: { webauthn_registrations: unknown[] } }>(await send());
+    assert.deepEqual(data.user.webauthn_registrations, [
+      {
+        webauthn_registration_id: data.webauthn_registration_id,
+        domain: RECORDED_RP_ID,
+        user_agent: 'Firefox for Android',
+        authenticator_type: '',
+        verified: true,
+        name: WEBAUTHN_DEFAULT_REGISTRATION_NAME,
+      },
+    ]);
+    const [row] = await t.service.db.query<{ credential_id: string; counter: string }>(
+      'select credential_id, counter::text as counter from webauthn_registrations where id = $1',
+      [data.webauthn_registration_id],
+    );
+    assert.deepEqual(row, { credential_id: RECORDED_REGISTRATION.credentialId, counter: '0' });
+    await expectError(await send(), 404, 'webauthn_challenge_not_found');
+  });
+
+  it('signs in with the recorded assertion (counter 0 stays 0); a replay of it is refused', async () => {
+    const owner = await signIn(t);
+    await insertRegistration(t.service.db, {
+      user_id: owner.userId,
+      credential_id: RECORDED_ASSERTION.credentialId,
+      public_key: RECORDED_ASSERTION.publicKey,
+      counter: 0,
+      transports: '',
+      user_handle: '',
+      authenticator_type: 'cross-platform',
+      user_agent: 'recorded',
+      domain: RECORDED_RP_ID,
+      name: 'Security key',
+      now: t.now(),
+    });
+    await storeChallenge(RECORDED_ASSERTION.challenge, 'authenticate', null);
+    const send = () =>
+      post(t, WEBAUTHN_PATHS.authenticate, { public_key_credential: JSON.stringify(RECORDED_ASSERTION.credential), session_duration_minutes: 30 }, {
+        headers: { Origin: RECORDED_ORIGIN },
+      });
+    const data = await dataOf<{ user_id: string }>(await send());
+    assert.equal(data.user_id, owner.userId);
+    await expectError(await send(), 404, 'webauthn_challenge_not_found');
   });
 });
 
