@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WEBAUTHN_PATHS } from '../../src/api/webauthn.ts';
-import { WEBAUTHN_CHALLENGE_LIFETIME_MS, WEBAUTHN_DEFAULT_REGISTRATION_NAME } from '../../src/server/constants.ts';
+import { USER_LOCK_FAILURE_LIMIT, WEBAUTHN_CHALLENGE_LIFETIME_MS, WEBAUTHN_DEFAULT_REGISTRATION_NAME } from '../../src/server/constants.ts';
 import { basicAuth, dataOf, expectError, get, PAGE_ORIGIN, post, signIn, startTestService, type SignedIn, type TestService } from './support.ts';
 import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
 import { RECORDED_ASSERTION, RECORDED_ORIGIN, RECORDED_REGISTRATION, RECORDED_RP_ID } from './webauthn-fixtures.ts';
@@ -393,6 +393,16 @@ describe('WebAuthn on the service', () => {
       await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN, counter: 6 })));
     });
 
+    it('two parallel assertions with one counter value: exactly one signs in (the counter moves atomically)', async () => {
+      const { authenticator } = await registered();
+      const [first, second] = await Promise.all([authStart(), authStart()]);
+      const responses = await Promise.all(
+        [first!, second!].map((options) => authFinish(authenticator.assert(options, { origin: PAGE_ORIGIN, counter: 7 }))),
+      );
+      assert.deepEqual(responses.map((r) => r.status).sort(), [200, 401]);
+      await expectError(responses.find((r) => r.status === 401)!, 401, 'invalid_webauthn_credential', /counter (value )?7/);
+    });
+
     it('an authenticator that never counts (always 0) keeps working', async () => {
       const student = await signIn(t);
       const start = await registerStart(student);
@@ -422,6 +432,15 @@ describe('WebAuthn on the service', () => {
       signature.writeUInt8(signature.readUInt8(10) ^ 1, 10);
       tampered.response.signature = signature.toString('base64url');
       await expectError(await authFinish(JSON.stringify(tampered)), 401, 'invalid_webauthn_credential');
+    });
+
+    it(`failed assertions count against the user like wrong passwords: the ${USER_LOCK_FAILURE_LIMIT}th locks, the right one is then refused`, async () => {
+      const { authenticator } = await registered();
+      const wrongOrigin = async () => authFinish(authenticator.assert(await authStart(), { origin: 'http://localhost:6666' }));
+      for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i += 1) await expectError(await wrongOrigin(), 401, 'invalid_webauthn_credential');
+      const lock = 'Too many failed authentication attempts. Please try again later.';
+      await expectError(await wrongOrigin(), 429, 'user_lock_limit_reached', lock);
+      await expectError(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })), 429, 'user_lock_limit_reached', lock);
     });
 
     it('an unknown credential is 404 webauthn_registration_not_found', async () => {

@@ -70,7 +70,8 @@ import { loadFullUser } from './users.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
+/** Unpadded base64url as browsers' toJSON() makes it; padding is tolerated (some recorded responses carry it). */
+const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
 /** Control characters (C0, DEL, C1): never part of a label a person typed. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
