@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WEBAUTHN_PATHS } from '../../src/api/webauthn.ts';
 import { USER_LOCK_FAILURE_LIMIT, WEBAUTHN_CHALLENGE_LIFETIME_MS, WEBAUTHN_DEFAULT_REGISTRATION_NAME } from '../../src/server/constants.ts';
-import { basicAuth, dataOf, expectError, get, PAGE_ORIGIN, post, signIn, startTestService, type SignedIn, type TestService } from './support.ts';
+import { startServer } from '../../src/server/listen.ts';
+import { basicAuth, TEST_SECRET_KEY, dataOf, expectError, get, PAGE_ORIGIN, post, signIn, startTestService, type SignedIn, type TestService } from './support.ts';
 import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
 import { RECORDED_ASSERTION, RECORDED_ORIGIN, RECORDED_REGISTRATION, RECORDED_RP_ID } from './webauthn-fixtures.ts';
 import { hashToken } from '../../src/server/security/tokens.ts';
@@ -692,6 +693,34 @@ describe('WebAuthn with responses recorded from real authenticators (SimpleWebAu
     const data = await dataOf<{ user_id: string }>(await send());
     assert.equal(data.user_id, owner.userId);
     await expectError(await send(), 404, 'webauthn_challenge_not_found');
+  });
+});
+
+describe('WebAuthn in production: the relying party is PUBLIC_URL\'s host (or its parent)', () => {
+  it('accepts a ceremony from the PUBLIC_URL page for its host and its parent domain, and nothing else', async () => {
+    const publicOrigin = 'https://id.westlight.example';
+    const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: publicOrigin, database: { kind: 'memory' }, requestLog: null });
+    try {
+      const start = (domain: string, origin = publicOrigin) =>
+        server.service.app.request(`/sdk/v1${WEBAUTHN_PATHS.authenticateStartPrimary}`, {
+          method: 'POST',
+          headers: { ...authHeaders(undefined), Origin: origin },
+          body: JSON.stringify({ domain, return_passkey_credential_options: true }),
+        });
+      for (const domain of ['id.westlight.example', 'westlight.example']) {
+        const data = await dataOf<{ public_key_credential_request_options: string }>(await start(domain));
+        assert.equal(JSON.parse(data.public_key_credential_request_options).rpId, domain);
+      }
+      await expectError(
+        await start('localhost'),
+        400,
+        'invalid_request',
+        `domain localhost is neither the host of the calling page ${publicOrigin} nor a parent domain of it.`,
+      );
+      await expectError(await start('localhost', new URL(server.url).origin), 403, 'origin_not_allowed');
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -78,13 +78,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 // ---- Origins and relying party ----
 
 /**
- * The origins a ceremony may run on: the page-origin allowlist (CORS), and in production the service's own public
- * origin too (the portal it serves). listen.ts already adds the latter for a started server; repeated here so a
- * service created directly follows the same rule.
+ * The origins a ceremony may run on: the page-origin allowlist, the same one CORS uses. A started server
+ * (listen.ts) adds its own origin to it, which in production is PUBLIC_URL's, so the portal it serves is included.
  */
 function webauthnOrigins(deps: Deps): readonly string[] {
-  const { allowedOrigins, publicUrl, mode } = deps.config;
-  return mode === 'production' && publicUrl ? [...allowedOrigins, publicUrl] : allowedOrigins;
+  return deps.config.allowedOrigins;
 }
 
 /**
