@@ -69,6 +69,7 @@ import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './
 import { loadFullUser } from './users.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
+type AuthenticatorAttachment = 'platform' | 'cross-platform';
 
 /** Unpadded base64url as browsers' toJSON() makes it; padding is tolerated (some recorded responses carry it). */
 const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
@@ -184,8 +185,6 @@ function readCredential(body: JsonObject, kind: 'register' | 'authenticate'): Pa
     },
   };
 }
-
-type AuthenticatorAttachment = 'platform' | 'cross-platform';
 
 /** The `challenge` member of the client data (base64url JSON). */
 function challengeOf(clientDataJSON: string): string {
