@@ -541,7 +541,18 @@ describe('WebAuthn on the service', () => {
         'No WebAuthn registration has this credential. It may have been deleted from the account.',
       );
     });
+    it('DELETE of another user registration is 404 not_found and leaves it; a second delete is 404 too', async () => {
+      const { student, authenticator, registrationId } = await registered();
+      const other = await signIn(t);
+      const remove = (token: string) =>
+        t.service.app.request(`/sdk/v1/users/webauthn_registrations/${registrationId}`, { method: 'DELETE', headers: authHeaders(token) });
+      await expectError(await remove(other.sessionToken), 404, 'not_found', `The webauthn_registrations registration ${registrationId} was not found.`);
+      await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })));
+      await dataOf(await remove(student.sessionToken));
+      await expectError(await remove(student.sessionToken), 404, 'not_found');
+    });
   });
+
 
   describe('malformed input: always 4xx with an error_type', () => {
     it('register/start and authenticate/start', async () => {
