@@ -219,6 +219,7 @@ describe('client webauthn', () => {
     await start.answered;
     controller.abort();
     const error = await pending;
+    expect(error, 'the abort reason itself').to.equal(controller.signal.reason);
     expect(error).to.be.instanceOf(DOMException);
     expect((error as DOMException).name).to.equal('AbortError');
     expect(fresh.rec.to(AUTHENTICATE)).to.have.length(0);
