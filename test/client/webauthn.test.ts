@@ -8,6 +8,7 @@ import { APIError, SDKUsageError, type AuthClient } from '../../src/client/index
 import { WEBAUTHN_FACTOR_DELIVERY_METHOD } from '../../src/api/index.ts';
 import {
   MSG_WEBAUTHN_AUTOFILL_NO_INPUT,
+  MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED,
   WEBAUTHN_AUTOFILL_INPUT_SELECTOR,
 } from '../../src/client/constants.ts';
 import { freshClientState, makeClient, signIn } from '../support/client.ts';
@@ -205,6 +206,27 @@ describe('client webauthn', () => {
     expect(result).to.equal(null);
     expect(errors).to.deep.equal([[MSG_WEBAUTHN_AUTOFILL_NO_INPUT]]);
     expect(fresh.rec.requests.slice(sentBefore).map((r) => r.path)).to.deep.equal([]);
+  });
+
+  it('conditional mediation where the browser cannot autofill passkeys logs the error and resolves null', async () => {
+    const client = makeClient();
+    await client.bootstrap.get();
+    const input = document.createElement('input');
+    input.setAttribute('autocomplete', 'username webauthn');
+    document.body.append(input);
+    cleanup.push(() => input.remove());
+    // A browser without conditional mediation: the WebAuthn Level 3 check answers false.
+    const saved = Object.getOwnPropertyDescriptor(PublicKeyCredential, 'isConditionalMediationAvailable')!;
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false, configurable: true });
+    cleanup.push(() => Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', saved));
+    expect(await client.webauthn.browserSupportsAutofill()).to.equal(false);
+    const sentBefore = fresh.rec.requests.length;
+    const { result, errors } = await consoleErrorsDuring(() =>
+      client.webauthn.authenticate({ is_passkey: true, conditional_mediation: true, session_duration_minutes: 30 }),
+    );
+    expect(result).to.equal(null);
+    expect(errors).to.deep.equal([[MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED]]);
+    expect(fresh.rec.requests.slice(sentBefore)).to.have.length(0);
   });
 
   it('an abort during the ceremony rejects with the AbortError and sends no authenticate', async () => {
