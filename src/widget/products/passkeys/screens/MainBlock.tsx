@@ -1,0 +1,42 @@
+// Main's passkey button (spec section 2): 'only when passkeys are enabled and the form cannot autofill'. The form
+// cannot autofill when it has no email field, or when the browser cannot offer passkeys in it (the autofill machine,
+// `main:passkeys`, found out and waits in `button`). Pressing it sends START, and the root starts the product's
+// machine, which runs the browser's passkey dialog while Main shows busy.
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { useWidget } from '../../../context.ts';
+import { PARTS } from '../../../theme/parts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Divider } from '../../../ui/Divider.tsx';
+import type { MainBlockProps } from '../../types.ts';
+import type { PasskeyAutofillMachine } from '../autofill.ts';
+import { formHasEmailField } from '../config.ts';
+import type { PasskeyParams } from '../machine.ts';
+
+const noActor = { subscribe: () => ({ unsubscribe() {} }), getSnapshot: () => undefined } as never;
+
+export default function MainBlock({ root, busy, mainActor, divided, hasForm }: MainBlockProps) {
+  const { t, send } = useWidget();
+  const { config, active } = root.context;
+  const autofill = mainActor as ActorRefFrom<PasskeyAutofillMachine> | undefined;
+  const autofillFailed = useSelector(autofill ?? noActor, (s: { matches(v: string): boolean } | undefined) => s?.matches('button') ?? false);
+  const emailField = formHasEmailField(config);
+  // While the button's own flow runs the root has stopped the autofill machine: the button stays, busy.
+  const ownFlow = busy && active?.product === 'passkeys';
+  if (emailField && !autofillFailed && !ownFlow) return null;
+  return (
+    <>
+      <Button
+        variant="secondary"
+        extraPart={PARTS.passkeyButton}
+        disabled={busy}
+        busy={ownFlow}
+        onClick={() => send({ type: 'START', product: 'passkeys', params: {} satisfies PasskeyParams })}
+      >
+        {t('passkey.button')}
+      </Button>
+      {/* Shown late (the browser cannot autofill), the button may be the only block: it brings Main's divider. */}
+      {hasForm && !divided && <Divider label={t('main.divider')} />}
+    </>
+  );
+}
