@@ -132,6 +132,67 @@ const identityCommands = {
   },
 };
 
+// ---- Issue 14: a virtual authenticator (Chrome's CDP WebAuthn domain) for the test's own page ----
+/** Defaults of a platform authenticator that holds discoverable credentials and verifies its user without a prompt. */
+const VIRTUAL_AUTHENTICATOR_DEFAULTS = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+  automaticPresenceSimulation: true,
+};
+// One CDP session per page: virtual authenticators belong to the session that enabled the domain, so every command
+// on a page must go through the same one.
+const webAuthnSessions = new WeakMap();
+async function webAuthnSession(page) {
+  let pending = webAuthnSessions.get(page);
+  if (!pending) {
+    pending = (async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('WebAuthn.enable', { enableUI: false });
+      return cdp;
+    })();
+    webAuthnSessions.set(page, pending);
+  }
+  return pending;
+}
+
+/** Commands `webauthn-*` from test/support/webauthn.ts, run against the page of the test that sent them. */
+const webAuthnCommands = {
+  name: 'webauthn-virtual-authenticator-commands',
+  async executeCommand({ command, payload, session }) {
+    if (!command.startsWith('webauthn-')) return undefined;
+    const page = session.browser.getPage(session.id);
+    const cdp = await webAuthnSession(page);
+    switch (command) {
+      case 'webauthn-add-authenticator': {
+        const options = { ...VIRTUAL_AUTHENTICATOR_DEFAULTS, ...(payload ?? {}) };
+        return (await cdp.send('WebAuthn.addVirtualAuthenticator', { options })).authenticatorId;
+      }
+      case 'webauthn-remove-authenticator':
+        await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: payload.authenticatorId });
+        return true;
+      case 'webauthn-credentials':
+        return (await cdp.send('WebAuthn.getCredentials', { authenticatorId: payload.authenticatorId })).credentials;
+      case 'webauthn-set-user-verified':
+        await cdp.send('WebAuthn.setUserVerified', { authenticatorId: payload.authenticatorId, isUserVerified: payload.isUserVerified });
+        return true;
+      case 'webauthn-set-presence':
+        await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId: payload.authenticatorId, enabled: payload.enabled });
+        return true;
+      case 'webauthn-clear-credentials':
+        await cdp.send('WebAuthn.clearCredentials', { authenticatorId: payload.authenticatorId });
+        return true;
+      case 'webauthn-remove-credential':
+        await cdp.send('WebAuthn.removeCredential', { authenticatorId: payload.authenticatorId, credentialId: payload.credentialId });
+        return true;
+      default:
+        return undefined;
+    }
+  },
+};
+
 const bundleTestFiles = {
   name: 'bundle-test-files',
   async serve(context) {
@@ -175,7 +236,7 @@ export default {
       },
     }),
   ],
-  plugins: [bundleTestFiles, identityCommands],
+  plugins: [bundleTestFiles, identityCommands, webAuthnCommands],
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"></head><body>
 <script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url, b2bBaseUrl: b2bIdentity.url, ludsBaseUrl: ludsIdentity.url })};</script>

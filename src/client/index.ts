@@ -18,6 +18,7 @@ import { validate } from './schema.ts';
 import { lazyCall } from './lazy.ts';
 import { createRbacApi } from './rbac.ts';
 import type { TotpsApi } from './types.ts';
+import { createWebAuthnApi } from './webauthn.ts';
 
 export type * from './types.ts';
 export { APIError, APISchemaError, APIUnreachableError, SDKUsageError } from './errors.ts';
@@ -100,6 +101,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     totps,
     impersonation: { authenticate: lazyCall(ctx, 'impersonate') },
     rbac: createRbacApi(http, store, bootstrap),
+    webauthn: createWebAuthnApi(http, store),
     events: { log: (name, details) => events.log(name, details) },
     destroy() {
       if (destroyed) return;
