@@ -1,118 +1,23 @@
-// webauthn.* of the public API (wire contract 3.8, client spec 5 and 7). The browser ceremony and its helpers live in
-// webauthn-ceremony.ts, imported only when a passkey path starts, so pages that never use passkeys do not load them.
-import {
-  WEBAUTHN_PATHS,
-  type WebAuthnAuthenticateRequest,
-  type WebAuthnAuthenticateResponse,
-  type WebAuthnAuthenticateStartRequest,
-  type WebAuthnAuthenticateStartResponse,
-  type WebAuthnRegisterRequest,
-  type WebAuthnRegisterResponse,
-  type WebAuthnRegisterStartRequest,
-  type WebAuthnRegisterStartResponse,
-  type WebAuthnUpdateRequest,
-  type WebAuthnUpdateResponse,
-} from '../api/index.ts';
-import { MSG_WEBAUTHN_AUTOFILL_NO_INPUT, MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED, WEBAUTHN_AUTOFILL_INPUT_SELECTOR } from './constants.ts';
+// webauthn.* of the public API (wire contract 3.8). Only the autofill-support check lives here (the widget asks it
+// before Main paints its passkey button); the calls and the browser ceremony are a lazy chunk (webauthn-calls.ts),
+// imported when a passkey path starts, so the widget's entry does not carry them.
 import type { Http } from './http.ts';
-import { validate } from './schema.ts';
 import type { SessionStore } from './session.ts';
-import { withoutUser } from './sessions.ts';
 import type { WebAuthnApi } from './types.ts';
 
-const ceremony = () => import('./webauthn-ceremony.ts');
-
-/**
- * Whether `root` or any open shadow root below it holds an input offering passkeys. The widget's email field lives in
- * its element's shadow root, where `document.querySelector` cannot see it.
- */
-function hasAutofillInput(root: Document | ShadowRoot): boolean {
-  if (root.querySelector(WEBAUTHN_AUTOFILL_INPUT_SELECTOR)) return true;
-  for (const element of root.querySelectorAll('*')) {
-    if (element.shadowRoot && hasAutofillInput(element.shadowRoot)) return true;
-  }
-  return false;
-}
-
-async function browserSupportsAutofill(): Promise<boolean> {
+/** Conditional mediation (autofill) is available: WebAuthn Level 3's `isConditionalMediationAvailable`. */
+export async function browserSupportsAutofill(): Promise<boolean> {
   if (typeof PublicKeyCredential === 'undefined') return false;
   return (await PublicKeyCredential.isConditionalMediationAvailable?.()) === true;
 }
 
 export function createWebAuthnApi(http: Http, store: SessionStore): WebAuthnApi {
+  const ctx = { http, store };
+  const calls = () => import('./webauthn-calls.ts');
   return {
     browserSupportsAutofill,
-
-    async register(options = {}) {
-      const start: WebAuthnRegisterStartRequest = {
-        domain: options.domain ?? location.hostname,
-        user_agent: navigator.userAgent,
-        authenticator_type: options.authenticator_type,
-        return_passkey_credential_options: options.is_passkey,
-        override_id: options.override_id,
-        override_name: options.override_name,
-        override_display_name: options.override_display_name,
-      };
-      const [{ public_key_credential_creation_options }, { createCredential }] = await Promise.all([
-        http.request<WebAuthnRegisterStartResponse>('POST', WEBAUTHN_PATHS.registerStart, { ...start }),
-        ceremony(),
-      ]);
-      const body: WebAuthnRegisterRequest = {
-        public_key_credential: await createCredential(public_key_credential_creation_options),
-        session_duration_minutes: options.session_duration_minutes,
-      };
-      const response = await http.request<WebAuthnRegisterResponse>('POST', WEBAUTHN_PATHS.register, { ...body });
-      store.applyAuthResponse(response);
-      return withoutUser(response);
-    },
-
-    async authenticate(options) {
-      // No client-side field checks here: the spec's table requires fields of WebAuthn update only; the service
-      // answers a missing session_duration_minutes with its own 400.
-      const { signal } = options;
-      if (options.conditional_mediation) {
-        if (!(await browserSupportsAutofill())) {
-          console.error(MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED);
-          return null;
-        }
-        if (!hasAutofillInput(document)) {
-          console.error(MSG_WEBAUTHN_AUTOFILL_NO_INPUT);
-          return null;
-        }
-      }
-      // An abort before the ceremony rejects the same way as one during it, and sends nothing more.
-      signal?.throwIfAborted();
-      const start: WebAuthnAuthenticateStartRequest = {
-        domain: options.domain ?? location.hostname,
-        return_passkey_credential_options: options.is_passkey,
-      };
-      const [{ public_key_credential_request_options }, { getCredential }] = await Promise.all([
-        http.request<WebAuthnAuthenticateStartResponse>('POST', WEBAUTHN_PATHS.authenticateStartPrimary, { ...start }),
-        ceremony(),
-      ]);
-      signal?.throwIfAborted();
-      const body: WebAuthnAuthenticateRequest = {
-        public_key_credential: await getCredential(public_key_credential_request_options, {
-          conditional: options.conditional_mediation === true,
-          signal,
-        }),
-        session_duration_minutes: options.session_duration_minutes,
-      };
-      const response = await http.request<WebAuthnAuthenticateResponse>('POST', WEBAUTHN_PATHS.authenticate, { ...body }, {
-        retriable: true,
-      });
-      store.applyAuthResponse(response);
-      return withoutUser(response);
-    },
-
-    async update(options) {
-      validate({ ...options }, { webauthn_registration_id: 'string', name: 'string' });
-      const body: WebAuthnUpdateRequest = { name: options.name };
-      return http.request<WebAuthnUpdateResponse>(
-        'PUT',
-        `${WEBAUTHN_PATHS.update}/${encodeURIComponent(options.webauthn_registration_id)}`,
-        { ...body },
-      );
-    },
+    register: async (options) => (await calls()).register(ctx, options),
+    authenticate: async (options) => (await calls()).authenticate(ctx, options),
+    update: async (options) => (await calls()).update(ctx, options),
   };
 }

@@ -31,6 +31,7 @@ import { jwksRoutes } from './routes/jwks.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
+import { webauthnRoutes } from './routes/webauthn.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -120,6 +121,7 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   sdk.route('/', accountRoutes(deps));
   sdk.route('/', passwordRoutes(deps));
   sdk.route('/', oauthSdkRoutes(deps));
+  sdk.route('/', webauthnRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);
 
   app.route('/', jwksRoutes(deps));

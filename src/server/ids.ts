@@ -21,7 +21,9 @@ export type IdKind =
   | 'oauth-user-registration'
   | 'oauth-state'
   | 'oauth-token'
-  | 'oauth-callback';
+  | 'oauth-callback'
+  // Issue 14:
+  | 'webauthn-registration';
 
 export function newId(kind: IdKind): string {
   return `${kind}-${ID_ENVIRONMENT}-${randomUUID()}`;

@@ -159,5 +159,24 @@ export const Errors = {
       'message_delivery_failed',
       `${DELIVERY_NOUNS[channel]} could not be sent. Check the ${channel === 'email' ? 'address' : 'number'} and try again in a moment.`,
     ),
+  // WebAuthn and passkeys (issue 14).
+  webauthnRegistrationNotFound: () =>
+    new ApiError(
+      404,
+      'webauthn_registration_not_found',
+      'No WebAuthn registration has this credential. It may have been deleted from the account.',
+    ),
+  webauthnRegistrationIdNotFound: () =>
+    new ApiError(404, 'webauthn_registration_not_found', 'The signed-in user has no WebAuthn registration with this id.'),
+  duplicateWebauthnRegistration: () =>
+    new ApiError(409, 'duplicate_webauthn_registration', 'This credential is already registered.'),
+  webauthnChallengeNotFound: () =>
+    new ApiError(
+      404,
+      'webauthn_challenge_not_found',
+      'The WebAuthn challenge is unknown, expired or already used. Start the registration or sign-in again.',
+    ),
+  invalidWebauthnCredential: (reason: string) =>
+    new ApiError(401, 'invalid_webauthn_credential', `The WebAuthn credential could not be verified: ${reason}`),
   internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
 } as const;

@@ -72,6 +72,7 @@ const FACTOR_TABLES: Partial<Record<UserFactorKind, string>> = {
   phone_numbers: 'user_phone_numbers',
   totps: 'totps',
   oauth: 'oauth_registrations',
+  webauthn_registrations: 'webauthn_registrations',
 };
 
 /** DELETE /users/<kind>/{id}: only the signed-in user's own factor is removed. */

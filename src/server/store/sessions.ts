@@ -128,10 +128,22 @@ function mergeFactor(factors: AuthenticationFactor[], factor: AuthenticationFact
   return [...others, factor];
 }
 
-/** A factor without its time: two entries with the same key are the same method authenticated twice. */
+/**
+ * A factor without its time: two entries with the same key are the same method authenticated twice. Keys are
+ * sorted because a factor read back from jsonb has PostgreSQL's key order, not the order it was built in.
+ */
 function factorKey(factor: AuthenticationFactor): string {
   const { last_authenticated_at: _time, ...method } = factor;
-  return JSON.stringify(method);
+  return canonicalJson(method);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 function toActive(row: SessionRow): ActiveSession {
