@@ -87,6 +87,11 @@ export const passkeyMachine = setup({
   },
   actions: {
     reportError: sendParent(({ context }) => widgetError(context.errorDescriptor)),
+    showToast: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'ROW_FAILED') return;
+      enqueue.assign({ toast: event.error });
+      enqueue.sendParent(widgetError(event.error));
+    }),
     stopRows: enqueueActions(({ context, enqueue }) => {
       for (const row of context.rows) enqueue.stopChild(row.ref);
       enqueue.assign({ rows: [] });
@@ -236,14 +241,11 @@ export const passkeyMachine = setup({
         toast: {
           initial: 'hidden',
           states: {
-            hidden: {},
-            shown: { after: { errorToast: { target: 'hidden', actions: assign({ toast: null }) } } },
-          },
-          on: {
-            ROW_FAILED: {
-              target: '.shown',
-              reenter: true,
-              actions: [assign({ toast: ({ event }) => event.error }), sendParent(({ event }) => widgetError(event.error))],
+            hidden: { on: { ROW_FAILED: { target: 'shown', actions: 'showToast' } } },
+            // Another failure while one shows replaces it and shows for the full time again.
+            shown: {
+              after: { errorToast: { target: 'hidden', actions: assign({ toast: null }) } },
+              on: { ROW_FAILED: { target: 'shown', reenter: true, actions: 'showToast' } },
             },
           },
         },
@@ -262,6 +264,8 @@ export const passkeyMachine = setup({
     // The session ended after Passkey Confirmation: Main anew.
     done: { type: 'final', output: toMain() },
   },
+  // The output of the final state reached.
+  output: ({ event }) => (event as unknown as { output: ProductOutput }).output,
 });
 
 export type PasskeyMachine = typeof passkeyMachine;

@@ -36,6 +36,12 @@ const AUTOFILL_CONFIG: AuthLoginConfig = { products: ['passkeys', 'emailMagicLin
 const passkeyButton = (el: HTMLElement) => $(el, 'button[part~="passkey-button"]') as HTMLButtonElement | null;
 const rows = (el: HTMLElement) => $$(el, '[part~="passkey-row"]');
 const rowNames = (el: HTMLElement) => rows(el).map((row) => row.querySelector('[part~="text"]')?.textContent);
+/** A button with this text once it can be pressed (Register New Passkey waits for the user to load). */
+const enabledButton = (el: HTMLElement, text: string) =>
+  until(() => {
+    const button = byText(el, 'button', text) as HTMLButtonElement | undefined;
+    return button && !button.disabled ? button : null;
+  }, `"${text}" enabled`);
 const errorsShown = (el: HTMLElement) => $$(el, '[part~="error"]').map((e) => e.textContent).filter(Boolean);
 
 /** The registration component: the element's mode is read when its statechart starts, a task after connection. */
@@ -83,7 +89,7 @@ describe('<auth-login> passkeys', () => {
   async function registerThroughWidget(): Promise<AuthLoginElement> {
     const el = registrationWidget();
     await findText(el, '[part~="title"]', 'Set up a new Passkey');
-    (await findText(el, 'button', 'Create a Passkey')).click();
+    (await enabledButton(el, 'Create a Passkey')).click();
     await findText(el, '[part~="title"]', 'Your Passkeys');
     await until(() => rows(el).length === 1, 'the new passkey in the list');
     return el;
@@ -111,7 +117,7 @@ describe('<auth-login> passkeys', () => {
   it('skip leads to Passkey Registration Success without a passkey (PASSKEY_SKIP); "Set up another Passkey" goes back', async () => {
     await signedInClient();
     const el = registrationWidget();
-    (await findText(el, 'button', 'Skip')).click();
+    (await enabledButton(el, 'Skip')).click();
     await findText(el, '[part~="title"]', 'Your Passkeys');
     await findText(el, '[part~="text"]', 'You have no Passkeys yet.');
     expect(eventTypes()).to.include(EVENT_TYPES.PASSKEY_SKIP);
@@ -130,7 +136,7 @@ describe('<auth-login> passkeys', () => {
     await signedInClient();
     const el = await registerThroughWidget();
     byText(el, 'button', 'Set up another Passkey')!.click();
-    (await findText(el, 'button', 'Create a Passkey')).click();
+    (await enabledButton(el, 'Create a Passkey')).click();
     await findText(el, '[part~="error"]', DUPLICATE);
     expect(title(el)).to.equal('Set up a new Passkey');
     expect(errors.map((e) => e.message)).to.deep.equal([DUPLICATE]);
@@ -140,7 +146,7 @@ describe('<auth-login> passkeys', () => {
     await signedInClient();
     await setUserVerified(authenticator, false);
     const el = registrationWidget();
-    (await findText(el, 'button', 'Create a Passkey')).click();
+    (await enabledButton(el, 'Create a Passkey')).click();
     await findText(el, '[part~="error"]', NOT_CREATED);
     expect(errors.map((e) => e.message)).to.deep.equal([NOT_CREATED]);
     byText(el, 'button', 'Skip')!.click();
