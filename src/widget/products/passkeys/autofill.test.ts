@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { PASSKEY_AUTOFILL_RETRIES } from '../../constants.ts';
 import { mainChildId } from '../../machine/root.ts';
+import { passkeys } from './index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import { destroyClients, makeClient, recordFetch, resetBrowserState, signIn, type FetchRecorder } from '../../../../test/support/client.ts';
 import { startRoot, productOf, screenOf, waitForProduct, waitForScreen, type RootActor } from '../../../../test/support/machine.ts';
@@ -58,16 +59,21 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     return { client, registrationId: webauthn_registration_id };
   }
 
-  function start(client: AuthClient): RootActor {
+  /**
+   * The root on Main. The passkey chunk is fetched once Main has painted, and the view hands it to the root
+   * (View.tsx, usePreload); without a view, the test hands it over the same way.
+   */
+  async function start(client: AuthClient): Promise<RootActor> {
     const root = startRoot(client, CONFIG);
     actors.push(root);
+    root.send({ type: 'PRODUCT_LOADED', product: 'passkeys', module: await passkeys.load() });
     return root;
   }
 
   it('signs in with the passkey picked from the email field: the product starts in Passkey Confirmation', async () => {
     const { client } = await studentWithPasskey();
     await client.session.revoke();
-    const root = start(makeClient());
+    const root = await start(makeClient());
     await waitForScreen(root, 'PasskeyConfirmation');
     expect(productOf(root)?.getSnapshot().value).to.equal('signedIn');
     expect(authenticateCalls()).to.have.length(1);
@@ -77,7 +83,7 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     const { client, registrationId } = await studentWithPasskey();
     await client.user.deleteWebauthnRegistration(registrationId);
     await client.session.revoke();
-    const root = start(makeClient());
+    const root = await start(makeClient());
     await until(() => autofillState(root)?.matches('stopped'), 'autofill stopped');
     expect(autofillState(root)!.context.retries).to.equal(PASSKEY_AUTOFILL_RETRIES);
     expect(authenticateCalls()).to.have.length(1 + PASSKEY_AUTOFILL_RETRIES);
@@ -89,7 +95,7 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     const { client } = await studentWithPasskey();
     await client.session.revoke();
     await setUserVerified(authenticator, false);
-    const root = start(makeClient());
+    const root = await start(makeClient());
     await until(() => autofillState(root)?.matches('stopped'), 'autofill stopped');
     expect(autofillState(root)!.context.retries).to.equal(0);
     expect(authenticateCalls()).to.have.length(0);
@@ -101,7 +107,7 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     await client.session.revoke();
     // Without presence the conditional request stays pending, as while the visitor has not picked a suggestion.
     await setAutomaticPresenceSimulation(authenticator, false);
-    const root = start(makeClient());
+    const root = await start(makeClient());
     await until(() => autofillState(root)?.matches('listening'), 'autofill listening');
     await until(() => rec.to('/sdk/v1/webauthn/authenticate/start/primary').length === 1, 'the conditional request started');
     await setAutomaticPresenceSimulation(authenticator, true);
@@ -115,7 +121,7 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     const { client } = await studentWithPasskey();
     await client.session.revoke();
     await setAutomaticPresenceSimulation(authenticator, false);
-    const root = start(makeClient());
+    const root = await start(makeClient());
     await until(() => autofillState(root)?.matches('listening'), 'autofill listening');
     const listening = autofillOf(root);
     root.send({ type: 'EMAIL_CHANGED', email: 'passkey-autofill@example.com' });
