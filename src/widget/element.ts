@@ -185,7 +185,7 @@ export class AuthLoginElement extends ReactAuthLogin {
   }
 
   /**
-   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`, `'passwords'`, `'oauth'`), `emailMagicLinksOptions` (`loginRedirectURL`,
+   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`, `'passwords'`, `'oauth'`, and `'passkeys'` next to another product: the email field offers passkeys in its autofill, or Main shows a passkey button when there is no email field or the browser cannot), `emailMagicLinksOptions` (`loginRedirectURL`,
    * `signupRedirectURL` — relative URLs resolve against the page's origin —, `loginExpirationMinutes` and
    * `signupExpirationMinutes` (default 30), `createUserAsPending`, `domainHint`), `sessionOptions.sessionDurationMinutes`
    * (default 30), `otpOptions` (`methods`: any of `'sms'`, `'whatsapp'`, `'email'`, in tab order, default `['email']`;
