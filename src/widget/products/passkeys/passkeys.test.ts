@@ -197,6 +197,27 @@ describe('<auth-login> passkeys', () => {
     expect(passkeyButton(el)).to.equal(null);
   });
 
+  it('a browser that cannot autofill passkeys gets the button above the email form, with the divider', async () => {
+    const client = await signedInClient();
+    await registerThroughWidget();
+    unmountAll();
+    await client.session.revoke();
+    // The browser's answer, not our code: a browser without conditional mediation (Chromium always has it).
+    const original = PublicKeyCredential.isConditionalMediationAvailable;
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    try {
+      const el = mount({ config: AUTOFILL_CONFIG });
+      const button = await until(() => passkeyButton(el), 'the passkey button');
+      const order = $$(el, '[part~="passkey-button"], [part~="divider"], form').map((n) => n.getAttribute('part'));
+      expect(order).to.deep.equal(['button button-secondary passkey-button', 'divider', 'form']);
+      expect(rec.to('/webauthn/authenticate/start/primary')).to.have.length(0);
+      button.click();
+      await findText(el, '[part~="text"]', 'You have successfully logged in with your Passkey.');
+    } finally {
+      PublicKeyCredential.isConditionalMediationAvailable = original;
+    }
+  });
+
   it('a cancelled sign-in ceremony shows "Unknown error occurred during passkey authentication…" on Main, reported', async () => {
     const client = await signedInClient();
     await registerThroughWidget();

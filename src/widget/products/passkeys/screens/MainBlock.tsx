@@ -3,6 +3,7 @@
 // `main:passkeys`, found out and waits in `button`). Pressing it sends START, and the root starts the product's
 // machine, which runs the browser's passkey dialog while Main shows busy.
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useWidget } from '../../../context.ts';
 import { PARTS } from '../../../theme/parts.ts';
@@ -13,18 +14,19 @@ import type { PasskeyAutofillMachine } from '../autofill.ts';
 import { formHasEmailField } from '../config.ts';
 import type { PasskeyParams } from '../machine.ts';
 
-const noActor = { subscribe: () => ({ unsubscribe() {} }), getSnapshot: () => undefined } as never;
+/** Whether the autofill machine found the browser cannot offer passkeys in the email field (it waits in `button`). */
+function AutofillUnsupported({ actor, children }: { actor: ActorRefFrom<PasskeyAutofillMachine>; children: ReactNode }) {
+  const unsupported = useSelector(actor, (s) => s.matches('button'));
+  return unsupported ? children : null;
+}
 
 export default function MainBlock({ root, busy, mainActor, divided, hasForm }: MainBlockProps) {
   const { t, send } = useWidget();
   const { config, active } = root.context;
   const autofill = mainActor as ActorRefFrom<PasskeyAutofillMachine> | undefined;
-  const autofillFailed = useSelector(autofill ?? noActor, (s: { matches(v: string): boolean } | undefined) => s?.matches('button') ?? false);
-  const emailField = formHasEmailField(config);
   // While the button's own flow runs the root has stopped the autofill machine: the button stays, busy.
   const ownFlow = busy && active?.product === 'passkeys';
-  if (emailField && !autofillFailed && !ownFlow) return null;
-  return (
+  const block = (
     <>
       <Button
         variant="secondary"
@@ -39,4 +41,6 @@ export default function MainBlock({ root, busy, mainActor, divided, hasForm }: M
       {hasForm && !divided && <Divider label={t('main.divider')} />}
     </>
   );
+  if (!formHasEmailField(config) || ownFlow) return block;
+  return autofill ? <AutofillUnsupported actor={autofill}>{block}</AutofillUnsupported> : null;
 }
