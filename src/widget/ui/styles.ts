@@ -50,6 +50,10 @@ export const linkButton = css`
   cursor: pointer;
   border-radius: 2px;
   ${focusRing}
+  &:disabled {
+    cursor: default;
+    opacity: 0.6;
+  }
 `;
 
 /** A short message that appears and goes: 'Email resent'; a failed passkey rename or delete (spec section 9: at most 350 px wide). */
