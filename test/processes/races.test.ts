@@ -23,6 +23,10 @@ import {
 import { uniqueEmail } from '../server/support.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
 import { clientIp, requestTo } from './service-process.ts';
+import { WEBAUTHN_PATHS } from '../../src/api/webauthn.ts';
+import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
+import { basicAuth } from '../server/support.ts';
+import { SoftwareAuthenticator } from '../server/webauthn-authenticator.ts';
 
 /** How many requests each sign-up burst sends (issue 12: 100 parallel sign-ups of one new identity per route). */
 const SIGN_UPS = 100;
@@ -30,6 +34,8 @@ const SIGN_UPS = 100;
 const SENDS = 50;
 /** Passwords sent at once in the lockout burst: all wrong but the last (issue 12: 199 wrong, then the right one). */
 const GUESSES = 200;
+/** Parallel registrations of one WebAuthn credential (each with its own register/start challenge). */
+const PASSKEY_REGISTRATIONS = 20;
 /** The account owner's address: none of the burst clients (clientIp) uses it. */
 const OWNER_IP = '127.0.0.2';
 
@@ -238,6 +244,45 @@ describe(`limits shared by every instance, ${where}`, () => {
         const again = await call(d, instance, PATHS.passwordsAuthenticate, { email, password, session_duration_minutes: 30 }, OWNER_IP);
         assert.deepEqual([again.status, again.body['error_type']], [429, 'user_lock_limit_reached'], `still locked on instance ${instance}`);
       }
+    });
+  });
+});
+
+describe(`${PASSKEY_REGISTRATIONS} parallel registrations of one WebAuthn credential, ${where}`, () => {
+  it('exactly one 200, the rest 409 duplicate_webauthn_registration, one stored registration', async () => {
+    await withDeployment(async (d) => {
+      const owner = await call(d, 0, PATHS.passwords, { email: uniqueEmail('race-passkey'), password: strongPassword(), session_duration_minutes: 30 }, OWNER_IP);
+      const sessionToken = dataOf(owner)['session_token'] as string;
+      // Each request runs its ceremony on one instance, from that instance's own page origin (its allowed origin).
+      const send = async (i: number, path: string, body: unknown): Promise<Answer> => {
+        const instance = i % d.instances.length;
+        const proc = d.instances[instance]!;
+        const res = await requestTo(proc, `${SDK_BASE_PATH}${path}`, {
+          method: 'POST',
+          headers: { Authorization: basicAuth(sessionToken), 'Content-Type': 'application/json', Origin: proc.url },
+          body: JSON.stringify(body),
+          clientIp: clientIp(i),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown>, instance };
+      };
+      const rpId = new URL(d.instances[0]!.url).hostname;
+      const starts = await inParallel(PASSKEY_REGISTRATIONS, (i) =>
+        send(i, WEBAUTHN_PATHS.registerStart, { domain: rpId, user_agent: 'race', return_passkey_credential_options: true }),
+      );
+      const authenticator = new SoftwareAuthenticator();
+      const credentials = starts.map((start, i) =>
+        authenticator.register(dataOf(start)['public_key_credential_creation_options'] as string, {
+          origin: d.instances[i % d.instances.length]!.url,
+        }),
+      );
+      const answers = await inParallel(PASSKEY_REGISTRATIONS, (i) =>
+        send(i, WEBAUTHN_PATHS.register, { public_key_credential: credentials[i] }),
+      );
+      assertNo5xx(answers);
+      assert.deepEqual(tally(answers), { '200': 1, '409 duplicate_webauthn_registration': PASSKEY_REGISTRATIONS - 1 });
+      const db = await d.inspect();
+      assert.equal(await count(db, 'select count(*)::int as n from webauthn_registrations where credential_id = $1', [authenticator.id]), 1);
+      await assertNoOrphans(db);
     });
   });
 });

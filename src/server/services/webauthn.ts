@@ -69,21 +69,21 @@ import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './
 import { loadFullUser } from './users.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
+type AuthenticatorAttachment = 'platform' | 'cross-platform';
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
+/** Unpadded base64url as browsers' toJSON() makes it; padding is tolerated (some recorded responses carry it). */
+const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
 /** Control characters (C0, DEL, C1): never part of a label a person typed. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 // ---- Origins and relying party ----
 
 /**
- * The origins a ceremony may run on: the page-origin allowlist (CORS), and in production the service's own public
- * origin too (the portal it serves). listen.ts already adds the latter for a started server; repeated here so a
- * service created directly follows the same rule.
+ * The origins a ceremony may run on: the page-origin allowlist, the same one CORS uses. A started server
+ * (listen.ts) adds its own origin to it, which in production is PUBLIC_URL's, so the portal it serves is included.
  */
 function webauthnOrigins(deps: Deps): readonly string[] {
-  const { allowedOrigins, publicUrl, mode } = deps.config;
-  return mode === 'production' && publicUrl ? [...allowedOrigins, publicUrl] : allowedOrigins;
+  return deps.config.allowedOrigins;
 }
 
 /**
@@ -185,8 +185,6 @@ function readCredential(body: JsonObject, kind: 'register' | 'authenticate'): Pa
     },
   };
 }
-
-type AuthenticatorAttachment = 'platform' | 'cross-platform';
 
 /** The `challenge` member of the client data (base64url JSON). */
 function challengeOf(clientDataJSON: string): string {
