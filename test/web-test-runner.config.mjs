@@ -1,6 +1,7 @@
 // Browser tests: real Chromium (Debian's, never a downloaded one) against the real identity service, started here in
 // the same process with an in-memory database. Each test file is bundled by esbuild on request, because React 19 ships
 // only CommonJS and the dev server's CommonJS plugin cannot load it.
+import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -198,8 +199,12 @@ const bundleTestFiles = {
   async serve(context) {
     // Issue 6: `.page.ts` files are pages a test opens in an iframe (a second tab), bundled the same way.
     if (!/\.(test|page)\.tsx?$/.test(context.path)) return undefined;
+    // The runner's stack-trace mapping asks for names such as `/async%20http:/localhost:…/x.test.ts` taken from async
+    // frames; those are no files, and letting esbuild try them printed a build failure beside every failing test.
+    const entry = path.join(root, decodeURIComponent(context.path));
+    if (!fs.existsSync(entry)) return undefined;
     const result = await esbuild.build({
-      entryPoints: [path.join(root, decodeURIComponent(context.path))],
+      entryPoints: [entry],
       bundle: true,
       format: 'esm',
       write: false,

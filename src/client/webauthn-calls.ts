@@ -78,11 +78,13 @@ export async function authenticate({ http, store }: CallContext, options: WebAut
     domain: options.domain ?? location.hostname,
     return_passkey_credential_options: options.is_passkey,
   };
-  const { public_key_credential_request_options } = await http.request<WebAuthnAuthenticateStartResponse>(
-    'POST',
-    WEBAUTHN_PATHS.authenticateStartPrimary,
-    { ...start },
-  );
+  // Like the provider's SDK (and otps.send, crypto wallets): with a session in local state this is a second factor
+  // for that user (`secondary`, whose allow list names the user's credentials, so a non-discoverable one works);
+  // without one a sign-in (`primary`, where only a passkey can say whose it is).
+  const startPath = store.getSession() ? WEBAUTHN_PATHS.authenticateStartSecondary : WEBAUTHN_PATHS.authenticateStartPrimary;
+  const { public_key_credential_request_options } = await http.request<WebAuthnAuthenticateStartResponse>('POST', startPath, {
+    ...start,
+  });
   signal?.throwIfAborted();
   const body: WebAuthnAuthenticateRequest = {
     public_key_credential: await getCredential(public_key_credential_request_options, {

@@ -10,6 +10,7 @@ import {
   base64ToBase64url,
   credentialsOf,
   removeVirtualAuthenticator,
+  setAutomaticPresenceSimulation,
   setUserVerified,
 } from '../support/webauthn.ts';
 
@@ -117,8 +118,10 @@ describe('virtual authenticator (test support)', () => {
     expect(got.id).to.equal(created.id);
   });
 
-  it('aborts a conditional get with the signal reason', async () => {
+  it('holds a conditional get open without presence, and aborts it with the signal reason', async () => {
     await createCredential('required');
+    // With presence simulated the authenticator could answer before the abort lands; without it the get stays open.
+    await setAutomaticPresenceSimulation(authenticatorId, false);
     const controller = new AbortController();
     const pending = navigator.credentials.get({
       mediation: 'conditional',
@@ -130,6 +133,7 @@ describe('virtual authenticator (test support)', () => {
       () => undefined,
       (e: unknown) => e,
     );
+    expect(error).to.equal(controller.signal.reason);
     expect((error as DOMException).name).to.equal('AbortError');
   });
 });

@@ -8,6 +8,7 @@ import { APIError, SDKUsageError, type AuthClient } from '../../src/client/index
 import { WEBAUTHN_FACTOR_DELIVERY_METHOD } from '../../src/api/index.ts';
 import {
   MSG_WEBAUTHN_AUTOFILL_NO_INPUT,
+  MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED,
   WEBAUTHN_AUTOFILL_INPUT_SELECTOR,
 } from '../../src/client/constants.ts';
 import { freshClientState, makeClient, signIn } from '../support/client.ts';
@@ -24,6 +25,7 @@ import {
 const START_REGISTER = '/sdk/v1/webauthn/register/start';
 const REGISTER = '/sdk/v1/webauthn/register';
 const START_AUTHENTICATE = '/sdk/v1/webauthn/authenticate/start/primary';
+const START_SECOND_FACTOR = '/sdk/v1/webauthn/authenticate/start/secondary';
 const AUTHENTICATE = '/sdk/v1/webauthn/authenticate';
 
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -122,25 +124,39 @@ describe('client webauthn', () => {
     });
   });
 
-  it('authenticate by button (a modal ceremony): signs in with the registered credential', async () => {
+  it('authenticate by button while signed in: secondary start, a non-discoverable credential, the factor joins the session', async () => {
     const client = makeClient();
     const { registration } = await registered(client, false);
-    await client.session.revoke();
-    expect(client.session.getSync()).to.equal(null);
-    const countBefore = (await credentialsOf(authenticatorId))[0]!.signCount;
+    const [stored] = await credentialsOf(authenticatorId);
+    expect(stored!.isResidentCredential, 'not a passkey: not discoverable').to.equal(false);
+    const sessionId = client.session.getSync()!.session_id;
 
     const result = await client.webauthn.authenticate({ session_duration_minutes: 30 });
-    expect(JSON.parse(fresh.rec.to(START_AUTHENTICATE)[0]!.body!)).to.deep.equal({ domain: location.hostname });
+    expect(JSON.parse(fresh.rec.to(START_SECOND_FACTOR)[0]!.body!)).to.deep.equal({ domain: location.hostname });
+    expect(fresh.rec.to(START_AUTHENTICATE)).to.have.length(0);
     const sent = JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!) as { public_key_credential: string; session_duration_minutes: number };
     expect(sent.session_duration_minutes).to.equal(30);
-    const assertion = JSON.parse(sent.public_key_credential) as { response: Record<string, unknown> };
+    const assertion = JSON.parse(sent.public_key_credential) as { id: string; response: Record<string, unknown> };
+    expect(assertion.id).to.equal(base64ToBase64url(stored!.credentialId));
     expect(Object.keys(assertion.response).sort()).to.deep.equal(['authenticatorData', 'clientDataJSON', 'signature', 'userHandle']);
 
     expect(result!.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
     expect(result).to.not.have.property('__user');
-    expect(client.session.getSync()?.session_id).to.equal(result!.session.session_id);
+    expect(result!.session.session_id).to.equal(sessionId);
+    expect(client.session.getSync()!.authentication_factors.map((f) => f.delivery_method).sort()).to.deep.equal(['email', WEBAUTHN_FACTOR_DELIVERY_METHOD]);
     expect(factorOf(client)?.webauthn_factor?.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
-    expect((await credentialsOf(authenticatorId))[0]!.signCount).to.equal(countBefore + 1);
+    expect((await credentialsOf(authenticatorId))[0]!.signCount).to.equal(stored!.signCount + 1);
+  });
+
+  it('authenticate by button signed out with a passkey: primary start, the modal ceremony, a new session', async () => {
+    const client = makeClient();
+    const { registration } = await registered(client);
+    await client.session.revoke();
+    expect(client.session.getSync()).to.equal(null);
+    const result = await client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 });
+    expect(client.session.getSync()?.session_id).to.equal(result!.session.session_id);
+    expect(client.session.getSync()!.authentication_factors.map((f) => f.delivery_method)).to.deep.equal([WEBAUTHN_FACTOR_DELIVERY_METHOD]);
+    expect(factorOf(client)?.webauthn_factor?.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
   });
 
   it('authenticate with is_passkey: a discoverable credential, no allow list', async () => {
@@ -192,6 +208,27 @@ describe('client webauthn', () => {
     expect(fresh.rec.requests.slice(sentBefore).map((r) => r.path)).to.deep.equal([]);
   });
 
+  it('conditional mediation where the browser cannot autofill passkeys logs the error and resolves null', async () => {
+    const client = makeClient();
+    await client.bootstrap.get();
+    const input = document.createElement('input');
+    input.setAttribute('autocomplete', 'username webauthn');
+    document.body.append(input);
+    cleanup.push(() => input.remove());
+    // A browser without conditional mediation: the WebAuthn Level 3 check answers false.
+    const saved = Object.getOwnPropertyDescriptor(PublicKeyCredential, 'isConditionalMediationAvailable')!;
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false, configurable: true });
+    cleanup.push(() => Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', saved));
+    expect(await client.webauthn.browserSupportsAutofill()).to.equal(false);
+    const sentBefore = fresh.rec.requests.length;
+    const { result, errors } = await consoleErrorsDuring(() =>
+      client.webauthn.authenticate({ is_passkey: true, conditional_mediation: true, session_duration_minutes: 30 }),
+    );
+    expect(result).to.equal(null);
+    expect(errors).to.deep.equal([[MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED]]);
+    expect(fresh.rec.requests.slice(sentBefore)).to.have.length(0);
+  });
+
   it('an abort during the ceremony rejects with the AbortError and sends no authenticate', async () => {
     const client = makeClient();
     await registered(client);
@@ -204,6 +241,7 @@ describe('client webauthn', () => {
     await start.answered;
     controller.abort();
     const error = await pending;
+    expect(error, 'the abort reason itself').to.equal(controller.signal.reason);
     expect(error).to.be.instanceOf(DOMException);
     expect((error as DOMException).name).to.equal('AbortError');
     expect(fresh.rec.to(AUTHENTICATE)).to.have.length(0);
@@ -300,7 +338,7 @@ describe('client webauthn', () => {
       await setAutomaticPresenceSimulation(authenticatorId, false);
       const controller = new AbortController();
       const pending = rejectionOf(client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30, signal: controller.signal }));
-      await (await until(() => fresh.rec.to(START_AUTHENTICATE)[3], 'the fourth authenticate/start sent')).answered;
+      await (await until(() => fresh.rec.to(START_AUTHENTICATE)[2], 'the third authenticate/start sent')).answered;
       controller.abort();
       expect(await pending).to.equal(controller.signal.reason);
     });
