@@ -38,19 +38,19 @@ const addPasskey = document.getElementById('add-passkey');
 
 /**
  * Signed in without a passkey, the student is offered to add one: an <auth-login> in passkey-registration mode, made
- * only while signed in (without a session that mode reports an error). It goes away when they finish or skip.
+ * only while signed in (without a session that mode reports an error). Once shown it stays — through the passkey it
+ * creates, which changes the user — until they finish or skip, or sign out.
  */
 function offerPasskey(session) {
-  const user = client.user.getSync();
-  const wanted = Boolean(session) && user !== null && (user.webauthn_registrations ?? []).length === 0 && !offerPasskey.closed;
   const current = addPasskey.querySelector('auth-login');
-  if (!wanted) {
+  if (!session || offerPasskey.closed) {
     current?.remove();
     addPasskey.hidden = true;
     if (!session) offerPasskey.closed = false; // the next student who signs in is asked again
     return;
   }
-  if (current) return;
+  const user = client.user.getSync();
+  if (current || user === null || (user.webauthn_registrations ?? []).length > 0) return;
   const registration = document.createElement('auth-login');
   registration.setAttribute('mode', 'passkey-registration');
   for (const name of ['public-token', 'base-url', 'config']) registration.setAttribute(name, widget.getAttribute(name));
