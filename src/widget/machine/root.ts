@@ -42,6 +42,16 @@ function submittedProduct(context: RootContext) {
   return productForTab(context.config, activeTab(context));
 }
 
+/** The element's `mode` names a product (passkey registration): open it, rather than the login form. */
+const reopenMode = {
+  guard: 'hasModeProduct',
+  target: '#root.opening',
+  actions: {
+    type: 'setActive',
+    params: ({ context }: { context: RootContext }) => ({ product: context.modeProduct!, params: { mode: context.mode } }),
+  },
+} as const;
+
 export const rootMachine = setup({
   types: {
     context: {} as RootContext,
@@ -215,14 +225,7 @@ export const rootMachine = setup({
         },
         // The element's `mode` names a component other than the login form (passkey registration): its product
         // opens at once, whether or not `products` lists it (the page asked for that component by name).
-        {
-          guard: 'hasModeProduct',
-          target: 'opening',
-          actions: {
-            type: 'setActive',
-            params: ({ context }) => ({ product: context.modeProduct!, params: { mode: context.mode } }),
-          },
-        },
+        reopenMode,
         { target: 'main', actions: 'logRender' },
       ],
     },
@@ -383,12 +386,13 @@ export const rootMachine = setup({
     success: {
       meta: { screen: 'Success' },
       entry: 'emitFlowComplete',
-      on: { SESSION_ENDED: { target: 'main', actions: 'logRender' } },
+      // The component a `mode` names never shows the login form: it opens anew (and says so if nobody is signed in).
+      on: { SESSION_ENDED: [reopenMode, { target: 'main', actions: 'logRender' }] },
     },
 
     error: {
       meta: { screen: 'Error' },
-      on: { BACK: { target: 'main', actions: ['clearError', 'logRender'] } },
+      on: { BACK: [{ ...reopenMode, actions: ['clearError', reopenMode.actions] }, { target: 'main', actions: ['clearError', 'logRender'] }] },
     },
   },
 });

@@ -46,6 +46,21 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
     );
   });
 
+  it('Done completes the flow; when the session then ends the component opens anew (never the login form or its autofill)', async () => {
+    const client = makeClient();
+    await signIn(client);
+    const root = startInMode(client);
+    await waitForProduct(root, { register: 'idle' });
+    productOf(root)!.send({ type: 'SKIP' });
+    await waitForProduct(root, { registered: { list: 'ready' } });
+    productOf(root)!.send({ type: 'DONE' });
+    await waitForScreen(root, 'Success');
+    await client.session.revoke();
+    await waitForScreen(root, 'Error');
+    expect(root.getSnapshot().context.errorDescriptor?.messageKey).to.equal('passkey.noActiveUser');
+    expect(Object.keys(root.getSnapshot().children).filter((id) => id.startsWith('main:'))).to.deep.equal([]);
+  });
+
   it('a failed delete: the row is back to viewing and the error toast shows for ERROR_TOAST_MS', async () => {
     const client = makeClient();
     await signIn(client);
