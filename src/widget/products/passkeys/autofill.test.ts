@@ -79,6 +79,17 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     expect(authenticateCalls()).to.have.length(1);
   });
 
+  it('waits while a session exists (a page keeping the form behind its dashboard) and starts when it ends', async () => {
+    const { client } = await studentWithPasskey();
+    const root = await start(client);
+    await until(() => autofillState(root)?.matches('sessionActive'), 'autofill waiting for the session to end');
+    expect(rec.to('/webauthn/authenticate/start/primary')).to.have.length(0);
+    expect(rec.to('/webauthn/authenticate/start/secondary')).to.have.length(0);
+    await client.session.revoke();
+    await waitForScreen(root, 'PasskeyConfirmation');
+    expect(rec.to('/webauthn/authenticate/start/primary')).to.have.length(1);
+  });
+
   it(`a refused sign-in is tried again at most ${PASSKEY_AUTOFILL_RETRIES} times, with the service's message on Main`, async () => {
     const { client, registrationId } = await studentWithPasskey();
     await client.user.deleteWebauthnRegistration(registrationId);

@@ -1,6 +1,7 @@
 // Passkey autofill (spec sections 2 and 5): the passkey product's `mainMachine`, which the root runs as the child
 // `main:passkeys` while Main shows, with `{ client, config }`.
 //
+//   start ─(a session exists: nobody to sign in)→ sessionActive ─(the session ends)→ start
 //   checking ─(no email field, or the browser cannot autofill passkeys)→ button  (Main shows the passkey button)
 //      └─(it can)→ listening ─(a passkey picked, signed in)→ signedIn: START { signedIn } (Passkey Confirmation)
 //                     ├─(NotAllowedError: declined or refused)→ stopped
@@ -12,7 +13,7 @@
 // when Main is left (another flow started, the passkey button pressed), which aborts the request through the actor's
 // signal, so the browser is free for the next ceremony. A service error (a passkey deleted from the account but not
 // from the password manager) shows under the field like any failed step, and the request starts again.
-import { assign, enqueueActions, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
 import { PASSKEY_AUTOFILL_RETRIES } from '../../constants.ts';
@@ -35,13 +36,22 @@ export interface AutofillContext extends AutofillInput {
 /** What this machine sends the root: the product started straight in Passkey Confirmation, or an error for Main. */
 type AutofillToRoot = ProductToRootEvent | { type: 'START'; product: 'passkeys'; params: PasskeyParams };
 
+/** Tells when the session ends (the page's Logout, another tab, expiry). */
+const watchSignOut = fromCallback<{ type: 'SIGNED_OUT' }, { client: AuthClient }>(({ input, sendBack }) =>
+  input.client.session.onChange((session) => {
+    if (!session) sendBack({ type: 'SIGNED_OUT' });
+  }),
+);
+
 export const passkeyAutofillMachine = setup({
   types: {
     context: {} as AutofillContext,
     input: {} as AutofillInput,
+    events: {} as { type: 'SIGNED_OUT' },
   },
-  actors: { browserSupportsAutofill, authenticatePasskey },
+  actors: { browserSupportsAutofill, authenticatePasskey, watchSignOut },
   guards: {
+    hasSession: ({ context }) => context.client.session.getSync() !== null,
     hasEmailField: ({ context }) => formHasEmailField(context.config),
     supported: ({ event }) => (event as { output?: unknown }).output === true,
     signedIn: ({ event }) => Boolean((event as { output?: unknown }).output),
@@ -54,7 +64,13 @@ export const passkeyAutofillMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'hasEmailField', target: 'checking' }, { target: 'button' }],
+      always: [{ guard: 'hasSession', target: 'sessionActive' }, { guard: 'hasEmailField', target: 'checking' }, { target: 'button' }],
+    },
+    // Signed in (a page that keeps the form mounted behind its dashboard): an autofill request would be a second
+    // factor for that user, which is not what the field offers; it starts once the session ends.
+    sessionActive: {
+      invoke: { src: 'watchSignOut', input: ({ context }) => ({ client: context.client }) },
+      on: { SIGNED_OUT: 'start' },
     },
     checking: {
       invoke: {
