@@ -302,6 +302,18 @@ describe('<auth-login> passkeys', () => {
     expect(errors).to.have.length(1);
   });
 
+  it('the mode attribute: changing it starts the widget anew as that component', async () => {
+    await signedInClient();
+    const el = mount({ config: AUTOFILL_CONFIG });
+    await findText(el, '[part~="title"]', 'Sign up or log in');
+    el.setAttribute('mode', 'passkey-registration');
+    await findText(el, '[part~="title"]', 'Set up a new Passkey');
+    expect(el.mode).to.equal('passkey-registration');
+    el.mode = 'login';
+    await findText(el, '[part~="title"]', 'Sign up or log in');
+    expect(el.getAttribute('mode')).to.equal('login');
+  });
+
   it('"Cannot use Passkeys by itself…" when passkeys is the only product', async () => {
     const el = mount({ config: { products: ['passkeys'] } });
     await findText(el, '[part~="error"]', PASSKEYS_ALONE);
