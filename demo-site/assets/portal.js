@@ -34,6 +34,36 @@ const signedOut = document.getElementById('signed-out');
 const signedIn = document.getElementById('signed-in');
 const studentName = document.getElementById('student-name');
 const logout = document.getElementById('logout');
+const addPasskey = document.getElementById('add-passkey');
+
+/**
+ * Signed in without a passkey, the student is offered to add one: an <auth-login> in passkey-registration mode, made
+ * only while signed in (without a session that mode reports an error). Once shown it stays — through the passkey it
+ * creates, which changes the user — until they finish or skip, or sign out.
+ */
+function offerPasskey(session) {
+  const current = addPasskey.querySelector('auth-login');
+  if (!session || offerPasskey.closed) {
+    current?.remove();
+    addPasskey.hidden = true;
+    if (!session) offerPasskey.closed = false; // the next student who signs in is asked again
+    return;
+  }
+  const user = client.user.getSync();
+  if (current || user === null || (user.webauthn_registrations ?? []).length > 0) return;
+  const registration = document.createElement('auth-login');
+  registration.setAttribute('mode', 'passkey-registration');
+  for (const name of ['public-token', 'base-url', 'config']) registration.setAttribute(name, widget.getAttribute(name));
+  registration.addEventListener('auth-login-event', (event) => {
+    if (event.detail.type === 'PASSKEY_DONE' || event.detail.type === 'PASSKEY_SKIP') {
+      offerPasskey.closed = true;
+      offerPasskey(client.session.getSync());
+    }
+  });
+  addPasskey.append(registration);
+  addPasskey.hidden = false;
+}
+offerPasskey.closed = false;
 
 function render(session) {
   const user = client.user.getSync();
@@ -46,7 +76,13 @@ function render(session) {
 }
 
 render(client.session.getSync());
-client.session.onChange(render);
+offerPasskey(client.session.getSync());
+client.session.onChange((session) => {
+  render(session);
+  offerPasskey(session);
+});
+// The user (and so their passkeys) may arrive after the session: offer again once it is known.
+client.user.onChange(() => offerPasskey(client.session.getSync()));
 
 logout.addEventListener('click', async () => {
   logout.disabled = true;

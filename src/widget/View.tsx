@@ -23,13 +23,25 @@ function navigatedTo(navigation: Navigation, screen: string): boolean {
   return navigation.navigated;
 }
 
-/** Fetches the chunks of the products a state says a later step needs (only those the config enables). */
+/**
+ * Fetches the chunks of the products a state says a later step needs (only those the config enables). A chunk with
+ * something for Main (a machine that runs there, like passkey autofill, or a block that may appear late) is handed to
+ * the root, which starts its machine and lets Main render its block; the others wait in the module cache until started.
+ */
 function usePreload(root: RootSnapshot, names: readonly string[]) {
+  const { send } = useWidget();
   const key = names.join(',');
   useEffect(() => {
     const wanted = key.split(',');
     for (const record of PRODUCT_RECORDS) {
-      if (wanted.includes(record.name) && record.enabled(root.context.config)) void record.load().catch(() => undefined);
+      if (wanted.includes(record.name) && record.enabled(root.context.config)) {
+        record.load().then(
+          (module) => {
+            if (module.mainMachine || module.MainBlock) send({ type: 'PRODUCT_LOADED', product: record.name, module });
+          },
+          () => undefined, // reported when the product is started (main.starting's onError)
+        );
+      }
     }
   }, [key, root.context.config]);
 }

@@ -32,6 +32,14 @@ export const EVENT_TYPES = {
   OAUTH_START: 'OAUTH_START',
   /** The OAuth token from the page URL was authenticated. `data` is the authenticate response. */
   OAUTH_AUTHENTICATE: 'OAUTH_AUTHENTICATE',
+  /** A passkey was registered for the signed-in user. `data` is the register response. */
+  PASSKEY_REGISTER: 'PASSKEY_REGISTER',
+  /** A visitor signed in with a passkey (button or autofill). `data` is the authenticate response. */
+  PASSKEY_AUTHENTICATE: 'PASSKEY_AUTHENTICATE',
+  /** 'Skip' on Register New Passkey: no passkey was added. `data` is `{}`. */
+  PASSKEY_SKIP: 'PASSKEY_SKIP',
+  /** 'Done' on Passkey Registration Success. `data` is `{}`. */
+  PASSKEY_DONE: 'PASSKEY_DONE',
   /** The flow finished and a session exists. `data` is `{}`. */
   AUTHENTICATE_FLOW_COMPLETE: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;
@@ -117,6 +125,19 @@ export const PASSWORD_STRENGTH_DEBOUNCE_MS = 300;
 export const STRENGTH_METER_BARS = 4;
 /** 'Email resent' is a success toast, shown 2000 ms (spec section 9). */
 export const SUCCESS_TOAST_MS = 2000;
+
+// ---- Passkeys (spec sections 2, 4, 5 and 9) ----
+
+/** Autofill (conditional mediation) sign-in is started again at most this many times after a failure (spec section 9). */
+export const PASSKEY_AUTOFILL_RETRIES = 5;
+/** The DOMException name of a ceremony the visitor cancelled or let time out: autofill stops (spec section 5). */
+export const WEBAUTHN_NOT_ALLOWED = 'NotAllowedError';
+/** The DOMException name of `create()` when the authenticator already holds a credential excluded by the service. */
+export const WEBAUTHN_INVALID_STATE = 'InvalidStateError';
+/** The element's `mode` that opens the passkey registration component instead of the login form. */
+export const PASSKEY_REGISTRATION_MODE = 'passkey-registration';
+/** Error toasts (a failed rename or delete of a passkey) show this long (spec section 9: 4000 ms). */
+export const ERROR_TOAST_MS = 4000;
 
 // ---- Social sign-in and Google One Tap (spec sections 2, 4 and 9) ----
 

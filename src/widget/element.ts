@@ -36,7 +36,7 @@ type JsonProp = (typeof JSON_ATTRIBUTES)[number];
 const isJsonAttribute = (name: string): name is JsonProp => (JSON_ATTRIBUTES as readonly string[]).includes(name);
 
 /** Every attribute whose change renders again: the two plain ones (read back by their properties) and the JSON ones. */
-const OBSERVED_ATTRIBUTES = ['public-token', 'base-url', ...JSON_ATTRIBUTES];
+const OBSERVED_ATTRIBUTES = ['public-token', 'base-url', 'mode', ...JSON_ATTRIBUTES];
 
 /** Dispatches a widget DOM event: bubbling and composed, so it is seen outside the shadow root. */
 function dispatch(target: EventTarget, type: string, detail: unknown): void {
@@ -44,7 +44,7 @@ function dispatch(target: EventTarget, type: string, detail: unknown): void {
 }
 
 /** Properties a page may set before the element is defined (the standard upgrade pattern re-applies them). */
-const UPGRADABLE = ['publicToken', 'baseUrl', 'config', 'theme', 'strings', 'callbacks'] as const;
+const UPGRADABLE = ['publicToken', 'baseUrl', 'mode', 'config', 'theme', 'strings', 'callbacks'] as const;
 
 const ReactAuthLogin = reactHost<WidgetView>(AuthLogin);
 
@@ -57,13 +57,14 @@ const ReactAuthLogin = reactHost<WidgetView>(AuthLogin);
  *
  * @attr {string} public-token - The project's public token. Reflects the `publicToken` property.
  * @attr {string} base-url - Where the identity service lives (e.g. `https://auth.example.com`, or `/` for this page's origin). Reflects the `baseUrl` property.
+ * @attr {'login' | 'passkey-registration'} mode - Which component the element is: `login` (default) the sign-up and log-in form; `passkey-registration` the passkey registration component for the signed-in user (Register New Passkey, then the list of their passkeys to rename or delete; without a signed-in user it shows and reports 'Error: Cannot use PasskeyRegistration component without active user authenticated.'). Reflects the `mode` property.
  * @attr {string} config - The configuration as JSON (see the `config` property), for pasted HTML.
  * @attr {string} theme - The theme as JSON (see the `theme` property), for pasted HTML.
  * @attr {string} strings - Message overrides as JSON (see the `strings` property), for pasted HTML.
  * @attr {string} nonce - CSP nonce for the `<style>` elements the widget inserts (`config.nonce` takes precedence).
  *
- * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'OTP_LOGIN_OR_CREATE' | 'OTP_AUTHENTICATE' | 'PASSWORD_CREATE' | 'PASSWORD_AUTHENTICATE' | 'PASSWORD_RESET_BY_EMAIL_START' | 'PASSWORD_RESET_BY_EMAIL' | 'OAUTH_START' | 'OAUTH_AUTHENTICATE' | 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also by 'Resend code'; `data` is the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is the response), `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password), `PASSWORD_RESET_BY_EMAIL_START` (a reset email was sent, also by 'Resend email'), `PASSWORD_RESET_BY_EMAIL` (a new password was set from the emailed link), `OAUTH_START` (a social sign-in button started its provider's flow and the page is navigating there; `data` is `{ provider }`; the provider is remembered as last used), `OAUTH_AUTHENTICATE` (the OAuth token from the page URL was authenticated; `data` is the response), `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is composed.
- * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity service or the network: the service's `error_message` (or the client's message) and its `error_type`; also Google One Tap's developer-facing messages (`error_type` one of `origin_not_allowed_for_client`, `invalid_client`, `oauth_config_not_found`, `no_login_redirect_urls_set`, `no_signup_redirect_urls_set`, `default_provider_not_allowed`). Bubbles and is composed.
+ * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'OTP_LOGIN_OR_CREATE' | 'OTP_AUTHENTICATE' | 'PASSWORD_CREATE' | 'PASSWORD_AUTHENTICATE' | 'PASSWORD_RESET_BY_EMAIL_START' | 'PASSWORD_RESET_BY_EMAIL' | 'OAUTH_START' | 'OAUTH_AUTHENTICATE' | 'PASSKEY_REGISTER' | 'PASSKEY_AUTHENTICATE' | 'PASSKEY_SKIP' | 'PASSKEY_DONE' | 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also by 'Resend code'; `data` is the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is the response), `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password), `PASSWORD_RESET_BY_EMAIL_START` (a reset email was sent, also by 'Resend email'), `PASSWORD_RESET_BY_EMAIL` (a new password was set from the emailed link), `OAUTH_START` (a social sign-in button started its provider's flow and the page is navigating there; `data` is `{ provider }`; the provider is remembered as last used), `OAUTH_AUTHENTICATE` (the OAuth token from the page URL was authenticated; `data` is the response), `PASSKEY_REGISTER` (a passkey was registered for the signed-in user; `data` is the response), `PASSKEY_AUTHENTICATE` (a visitor signed in with a passkey, by the button or the email field's autofill; `data` is the response), `PASSKEY_SKIP` ('Skip' on Register New Passkey; `data` is `{}`), `PASSKEY_DONE` ('Done' on Passkey Registration Success; `data` is `{}`), `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is composed.
+ * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity service or the network: the service's `error_message` (or the client's message) and its `error_type`; also every passkey error with the message the widget shows ('Unknown error occurred during passkey authentication. Please try again.', …; `error_type` when the service gave one); also Google One Tap's developer-facing messages (`error_type` one of `origin_not_allowed_for_client`, `invalid_client`, `oauth_config_not_found`, `no_login_redirect_urls_set`, `no_signup_redirect_urls_set`, `default_provider_not_allowed`). Bubbles and is composed.
  *
  * @slot - Used only with `config.enableShadowDOM` false: the shadow root then holds just this slot and the widget renders into the element's light DOM.
  * @slot one-tap - Filled by the widget itself: the light-DOM node an embedded Google One Tap prompt renders into.
@@ -95,11 +96,13 @@ const ReactAuthLogin = reactHost<WidgetView>(AuthLogin);
  * @csspart password-toggle - The password's show/hide toggle.
  * @csspart strength-meter - The four-bar password strength meter (zxcvbn policy).
  * @csspart strength-bar - One bar of the strength meter; a lit bar has `data-filled="error"` (red) or `"success"` (green).
- * @csspart toast - A short confirmation that appears and goes ('Email resent').
+ * @csspart toast - A short message that appears and goes ('Email resent'; a failed passkey rename or delete).
  * @csspart social-buttons - The column of social sign-in buttons on Main.
  * @csspart oauth-button - A 'Continue with <Provider>' button (also `button` and `button-secondary`); `data-provider` names the provider.
  * @csspart provider-icon - The provider's icon inside a social sign-in button.
  * @csspart last-used - The 'Last used' label above the provider used last on this device.
+ * @csspart passkey-button - Main's passkey sign-in button (also `button` and `button-secondary`), shown when passkeys are enabled and the form cannot offer them in the email field's autofill.
+ * @csspart passkey-row - One passkey in the list of Passkey Registration Success; `data-state` is `viewing`, `editing` or `deleting`.
  * @csspart one-tap - The area an embedded Google One Tap prompt renders in (47 px reserved while it loads).
  *
  * @cssproperty [--auth-login-container-width=400px] - Width of the widget (`theme.container.width`).
@@ -142,6 +145,8 @@ export class AuthLoginElement extends ReactAuthLogin {
   #actor: RootActor | undefined;
   /** @internal */
   #actorConfig = '';
+  /** The `mode` the statechart was started in. @internal */
+  #actorMode: string | undefined;
   /** The rich values as set: an object from the property, or the attribute's JSON text (see #json). @internal */
   #rich: Partial<Record<JsonProp, unknown>> = {};
   /** @internal */
@@ -160,6 +165,17 @@ export class AuthLoginElement extends ReactAuthLogin {
     this.#reflect('public-token', value);
   }
 
+  /**
+   * Which component the element is (attribute `mode`): `login` (default) or `passkey-registration` (register and
+   * manage the signed-in user's passkeys). Changing it starts the widget anew in that mode.
+   */
+  get mode(): 'login' | 'passkey-registration' | undefined {
+    return (this.getAttribute('mode') as 'login' | 'passkey-registration' | null) ?? undefined;
+  }
+  set mode(value: 'login' | 'passkey-registration' | undefined) {
+    this.#reflect('mode', value);
+  }
+
   /** Where the identity service lives (attribute `base-url`); relative values resolve against the page. */
   get baseUrl(): string | undefined {
     return this.getAttribute('base-url') ?? undefined;
@@ -169,7 +185,7 @@ export class AuthLoginElement extends ReactAuthLogin {
   }
 
   /**
-   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`, `'passwords'`, `'oauth'`), `emailMagicLinksOptions` (`loginRedirectURL`,
+   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`, `'passwords'`, `'oauth'`, and `'passkeys'` next to another product: the email field offers passkeys in its autofill, or Main shows a passkey button when there is no email field or the browser cannot), `emailMagicLinksOptions` (`loginRedirectURL`,
    * `signupRedirectURL` — relative URLs resolve against the page's origin —, `loginExpirationMinutes` and
    * `signupExpirationMinutes` (default 30), `createUserAsPending`, `domainHint`), `sessionOptions.sessionDurationMinutes`
    * (default 30), `otpOptions` (`methods`: any of `'sms'`, `'whatsapp'`, `'email'`, in tab order, default `['email']`;
@@ -318,10 +334,17 @@ export class AuthLoginElement extends ReactAuthLogin {
   /** @internal */
   #ensureActor(client: AuthClient, config: ResolvedConfig): RootActor {
     const configKey = JSON.stringify(config);
+    const mode = this.mode;
+    // The mode decides where the statechart starts, so a new mode starts it anew (a config change does not).
+    if (this.#actor && mode !== this.#actorMode) {
+      this.#actor.stop();
+      this.#actor = undefined;
+    }
     if (!this.#actor) {
       this.#actorConfig = configKey;
+      this.#actorMode = mode;
       this.#actor = startRootActor(
-        { client, config },
+        { client, config, ...(mode ? { mode } : {}) },
         { event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent), error: (detail) => this.#report(detail) },
       );
     } else if (configKey !== this.#actorConfig) {

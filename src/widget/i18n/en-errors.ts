@@ -1,5 +1,5 @@
-// The error catalogue (spec section 8), English: the message shown for a service `error_type`, and the passkey, crypto
-// and consent messages. It loads with the products' chunks and the Error screen (an error is shown only after a call
+// The error catalogue (spec section 8), English: the message shown for a service `error_type`, and the crypto and
+// consent messages. It loads with the products' chunks and the Error screen (an error is shown only after a call
 // that one of them made), not with first paint.
 import { registerDefaults } from './index.ts';
 
@@ -34,13 +34,8 @@ export const enErrors = {
   'errors.webauthn_registration_not_found':
     'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
 
-  // Passkey, crypto and consent messages of the catalogue (spec section 8), used by later screens
-  'passkey.unknownError': 'Unknown error occurred during passkey authentication. Please try again.',
-  'passkey.duplicate':
-    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
-  'passkey.notCreated':
-    'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
-  'passkey.noActiveUser': 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+  // Crypto and consent messages of the catalogue (spec section 8), used by later screens (the passkey ones are in
+  // products/passkeys/strings.ts: only that product shows them)
   'crypto.errorTitle': 'Looks like there was an error!',
   'crypto.errorText':
     'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',

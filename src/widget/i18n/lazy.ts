@@ -8,6 +8,7 @@ import type { enMagicLinks } from '../products/magic-links/strings.ts';
 import type { enOtps } from '../products/otps/strings.ts';
 import type { enPasswords } from '../products/passwords/strings.ts';
 import type { enOAuth } from '../products/oauth/strings.ts';
+import type { enPasskeys } from '../products/passkeys/strings.ts';
 
 export type LazyMessages = typeof enErrors &
-  typeof enOutcome & typeof enMagicLinks & typeof enOtps & typeof enPasswords & typeof enOAuth;
+  typeof enOutcome & typeof enMagicLinks & typeof enOtps & typeof enPasswords & typeof enOAuth & typeof enPasskeys;

@@ -5,7 +5,7 @@
 //
 //   start ─(magic-link / OAuth token in URL)→ authenticatingToken ─→ success ─SESSION_ENDED→ main
 //     │                                              └─(error)→ error ─BACK→ main
-//     ├─(a product's token in URL: password reset)→ opening ─(chunk)→ product
+//     ├─(a product's token in URL: password reset; a product's element `mode`)→ opening ─(chunk)→ product
 //     └→ main.idle ─SUBMIT_EMAIL / SUBMIT_PHONE / START→ main.starting ─(chunk)→ product ─(its output)→ main | success
 //                      (invalid address: the product's message, stays)                 | error | main.starting (hand-over)
 //
@@ -15,7 +15,7 @@
 import { assign, emit, enqueueActions, forwardTo, setup, stopChild } from 'xstate';
 import type { Product, ResolvedConfig } from '../config.ts';
 import { EVENT_TYPES, TELEMETRY } from '../constants.ts';
-import { PRODUCT_RECORDS, enabledRecords, productForTab, productForUrlToken, recordOf } from '../products/registry.ts';
+import { PRODUCT_RECORDS, enabledRecords, productForMode, productForTab, productForUrlToken, recordOf } from '../products/registry.ts';
 import type { ProductInput, ProductModule, ProductOutput } from '../products/types.ts';
 import { isValidEmail } from '../validation.ts';
 import { authenticateUrlToken, loadBootstrap, loadProduct, preloadProducts, watchSession } from './actors.ts';
@@ -42,6 +42,16 @@ function submittedProduct(context: RootContext) {
   return productForTab(context.config, activeTab(context));
 }
 
+/** The element's `mode` names a product (passkey registration): open it, rather than the login form. */
+const reopenMode = {
+  guard: 'hasModeProduct',
+  target: '#root.opening',
+  actions: {
+    type: 'setActive',
+    params: ({ context }: { context: RootContext }) => ({ product: context.modeProduct!, params: { mode: context.mode } }),
+  },
+} as const;
+
 export const rootMachine = setup({
   types: {
     context: {} as RootContext,
@@ -53,6 +63,7 @@ export const rootMachine = setup({
   guards: {
     hasUrlToken: ({ context }) => context.urlToken !== null,
     hasProductToken: ({ context }) => context.productToken !== null,
+    hasModeProduct: ({ context }) => context.modeProduct !== null,
     /** Continue on the Email tab with an address its product accepts the format of. */
     emailSubmittable: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined && isValidEmail(context.formState.email),
     emailTabShown: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined,
@@ -125,7 +136,8 @@ export const rootMachine = setup({
      * its state through a social sign-in's redirect, and is not prompted again when the page is restored).
      */
     stopMainMachines: enqueueActions(({ context, enqueue, self }) => {
-      const keep = context.active && mainChildId(context.active.product);
+      const keep =
+        context.active && !recordOf(context.active.product).stopsMainMachineOnStart && mainChildId(context.active.product);
       for (const id of Object.keys(self.getSnapshot()?.children ?? {})) {
         if (id.startsWith('main:') && id !== keep) enqueue.stopChild(id);
       }
@@ -168,6 +180,8 @@ export const rootMachine = setup({
       errorDescriptor: null,
       urlToken: urlTokenFrom(url),
       productToken: productForUrlToken((tokenType) => tokenFrom(url, tokenType)),
+      modeProduct: productForMode(input.mode),
+      mode: input.mode,
       active: null,
       modules: {},
     };
@@ -209,6 +223,9 @@ export const rootMachine = setup({
             }),
           },
         },
+        // The element's `mode` names a component other than the login form (passkey registration): its product
+        // opens at once, whether or not `products` lists it (the page asked for that component by name).
+        reopenMode,
         { target: 'main', actions: 'logRender' },
       ],
     },
@@ -369,12 +386,13 @@ export const rootMachine = setup({
     success: {
       meta: { screen: 'Success' },
       entry: 'emitFlowComplete',
-      on: { SESSION_ENDED: { target: 'main', actions: 'logRender' } },
+      // The component a `mode` names never shows the login form: it opens anew (and says so if nobody is signed in).
+      on: { SESSION_ENDED: [reopenMode, { target: 'main', actions: 'logRender' }] },
     },
 
     error: {
       meta: { screen: 'Error' },
-      on: { BACK: { target: 'main', actions: ['clearError', 'logRender'] } },
+      on: { BACK: [{ ...reopenMode, actions: ['clearError', reopenMode.actions] }, { target: 'main', actions: ['clearError', 'logRender'] }] },
     },
   },
 });

@@ -36,6 +36,10 @@ export interface RootContext {
   errorDescriptor: ErrorDescriptor | null;
   /** The redirect token found in the page URL at start (a magic link or an OAuth sign-in), if any. */
   urlToken: { type: UrlTokenType; token: string } | null;
+  /** The product the element's `mode` opens at start (passkey registration), if any. */
+  modeProduct: Product | null;
+  /** The element's `mode` as given (the product it opens is started with `{ mode }`). */
+  mode: string | undefined;
   /** A redirect token that opens a product at start (a password-reset link), if any. */
   productToken: { product: Product; token: string } | null;
   /** The product being started or running (the child `product`), and what it was started with. */
@@ -49,6 +53,8 @@ export interface RootInput {
   config: ResolvedConfig;
   /** The page URL to read a redirect token from; defaults to `location.href`. */
   url?: string;
+  /** The element's `mode`: a product's mode (`passkey-registration`) opens that product at start; else Main. */
+  mode?: string;
 }
 
 /** Main's own events, the product hand-over, and what products send up. A product's screens send to the product. */

@@ -3,10 +3,12 @@ import type { LoginTab, Product, ResolvedConfig } from '../config.ts';
 import { magicLinks } from './magic-links/index.ts';
 import { oauth } from './oauth/index.ts';
 import { otps } from './otps/index.ts';
+import { passkeys } from './passkeys/index.ts';
 import { passwords } from './passwords/index.ts';
 import type { ProductRecord } from './types.ts';
 
-export const PRODUCT_RECORDS: readonly ProductRecord[] = [magicLinks, otps, passwords, oauth];
+// Main stacks the products' blocks in this order: the passkey button above the social block (spec section 2).
+export const PRODUCT_RECORDS: readonly ProductRecord[] = [magicLinks, otps, passwords, passkeys, oauth];
 
 export function recordOf(name: Product): ProductRecord {
   const record = PRODUCT_RECORDS.find((r) => r.name === name);
@@ -24,6 +26,16 @@ export function productForTab(config: ResolvedConfig, tab: LoginTab | null): Pro
   if (!tab) return undefined;
   const candidates = enabledRecords(config).filter((record) => record.tabs?.(config).includes(tab));
   return candidates.sort((a, b) => (b.emailTab?.rank ?? 0) - (a.emailTab?.rank ?? 0))[0];
+}
+
+/** The product an element `mode` opens at start (passkey registration), if any. */
+export function productForMode(mode: string | undefined): Product | null {
+  return (mode && PRODUCT_RECORDS.find((record) => record.mode === mode)?.name) || null;
+}
+
+/** The `autocomplete` of Main's email input: the first enabled product's that names one, else a plain email field. */
+export function emailAutocomplete(config: ResolvedConfig): string {
+  return enabledRecords(config).find((record) => record.emailAutocomplete)?.emailAutocomplete ?? 'email';
 }
 
 /** The product a redirect token in the page URL opens at start (a password-reset link), with its token. */

@@ -77,6 +77,10 @@ export interface MainBlockProps {
   busy: boolean;
   /** The machine this product runs while Main shows (`mainMachine`), once started. */
   mainActor: AnyActorRef | undefined;
+  /** Whether Main shows its divider 'or' between the blocks and a login form (a block that appears late may need one). */
+  divided: boolean;
+  /** Whether Main shows a login form below the blocks. */
+  hasForm: boolean;
 }
 
 /** The lazy chunk of a product. */
@@ -108,4 +112,17 @@ export interface ProductRecord {
   urlTokenType?: string;
   /** The height Main keeps free for this product's MainBlock while its chunk loads (a CSS length), if it has one. */
   mainBlockHeight?(config: ResolvedConfig): string | null;
+  /**
+   * The `autocomplete` of Main's email input when this product is enabled (passkeys: `username webauthn`, so the
+   * browser offers passkeys in the field's suggestions); the first enabled product that names one wins.
+   */
+  emailAutocomplete?: string;
+  /** An element `mode` that opens this product at start instead of Main (passkeys: `passkey-registration`), with `{ mode }`. */
+  mode?: string;
+  /**
+   * Whether the machine this product runs on Main (`mainMachine`) stops when the product itself starts. One Tap keeps
+   * running through its own product's flow; passkey autofill must stop, since a browser runs one WebAuthn ceremony
+   * at a time and the product's own ceremony would otherwise be refused.
+   */
+  stopsMainMachineOnStart?: boolean;
 }

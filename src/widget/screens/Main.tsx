@@ -7,7 +7,7 @@ import { describeError } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { activeTab } from '../machine/form.ts';
 import { mainChildId } from '../machine/root.ts';
-import { enabledRecords } from '../products/registry.ts';
+import { emailAutocomplete, enabledRecords } from '../products/registry.ts';
 import type { RootSnapshot } from '../products/types.ts';
 import { PARTS } from '../theme/parts.ts';
 import { Button } from '../ui/Button.tsx';
@@ -35,13 +35,15 @@ const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp
  * The blocks enabled products add above the login form (the social buttons), from their chunks; while a chunk loads,
  * the height its block will take is kept free so the form below does not jump when it appears.
  */
-function ProductBlocks({ root, busy }: { root: RootSnapshot; busy: boolean }) {
+function ProductBlocks({ root, busy, divided, hasForm }: { root: RootSnapshot; busy: boolean; divided: boolean; hasForm: boolean }) {
   const { config, modules } = root.context;
   return enabledRecords(config).map((record) => {
     const module = modules[record.name];
     if (module?.MainBlock) {
       const mainActor = root.children[mainChildId(record.name)] as AnyActorRef | undefined;
-      return <module.MainBlock key={record.name} root={root} busy={busy} mainActor={mainActor} />;
+      return (
+        <module.MainBlock key={record.name} root={root} busy={busy} mainActor={mainActor} divided={divided} hasForm={hasForm} />
+      );
     }
     const height = !module && record.mainBlockHeight?.(config);
     return height ? <div key={record.name} aria-hidden="true" style={{ height }} /> : null;
@@ -79,7 +81,7 @@ export default function Main({ root, busy, autoFocus }: RootScreenProps) {
           label={t('main.emailLabel')}
           type="email"
           name="email"
-          autoComplete="email"
+          autoComplete={emailAutocomplete(config)}
           inputMode="email"
           placeholder={t('main.emailPlaceholder')}
           required
@@ -125,7 +127,7 @@ export default function Main({ root, busy, autoFocus }: RootScreenProps) {
           {error}
         </p>
       )}
-      <ProductBlocks root={root} busy={busy} />
+      <ProductBlocks root={root} busy={busy} divided={social && Boolean(tab)} hasForm={Boolean(tab)} />
       {social && tab && <Divider label={t('main.divider')} />}
       {errors.includes('config.emlAndEmailOtp') || !tab ? null : tabs.length > 1 ? (
         <Tabs

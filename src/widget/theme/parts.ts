@@ -66,6 +66,10 @@ export const PARTS = {
   lastUsed: 'last-used',
   /** The area an embedded Google One Tap prompt renders in. */
   oneTap: 'one-tap',
+  /** Main's passkey sign-in button. */
+  passkeyButton: 'passkey-button',
+  /** One passkey in the list of Passkey Registration Success (`data-state`: viewing, editing, deleting). */
+  passkeyRow: 'passkey-row',
 } as const;
 
 export type PartName = (typeof PARTS)[keyof typeof PARTS];

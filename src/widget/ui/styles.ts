@@ -36,3 +36,33 @@ export const errorText = css`
   line-height: 1.4;
   color: ${v('colorError')};
 `;
+
+/** A button that reads as a link ('Resend email', 'Skip', a passkey row's actions). */
+export const linkButton = css`
+  align-self: flex-start;
+  padding: 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-weight: 700;
+  color: ${v('colorPrimary')};
+  text-decoration: underline;
+  cursor: pointer;
+  border-radius: 2px;
+  ${focusRing}
+  &:disabled {
+    cursor: default;
+    opacity: 0.6;
+  }
+`;
+
+/** A short message that appears and goes: 'Email resent'; a failed passkey rename or delete (spec section 9: at most 350 px wide). */
+export const toast = css`
+  margin: 0;
+  padding: 8px 12px;
+  max-width: 350px;
+  border-radius: 4px;
+  font-weight: 700;
+  color: ${v('colorPrimary')};
+  background-color: ${v('colorAccent')};
+`;

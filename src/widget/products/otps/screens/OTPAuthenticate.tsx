@@ -9,7 +9,7 @@ import { PARTS } from '../../../theme/parts.ts';
 import { v } from '../../../theme/theme.ts';
 import { Header } from '../../../ui/Header.tsx';
 import { PasscodeInput } from '../../../ui/PasscodeInput.tsx';
-import { focusRing, text } from '../../../ui/styles.ts';
+import { linkButton, text } from '../../../ui/styles.ts';
 import type { ProductScreenProps } from '../../types.ts';
 import type { OtpMachine } from '../machine.ts';
 import type { ResendMachine } from '../resend.ts';
@@ -47,21 +47,9 @@ const sent = css`
   }
 `;
 
-const linkButton = css`
-  padding: 0;
-  border: 0;
-  background: none;
-  font: inherit;
-  font-weight: 700;
-  color: ${v('colorPrimary')};
-  text-decoration: underline;
-  cursor: pointer;
-  border-radius: 2px;
-  ${focusRing}
-  &:disabled {
-    cursor: default;
-    opacity: 0.6;
-  }
+/** Inline in its sentence, unlike a link button on its own line. */
+const inlineLink = css`
+  align-self: auto;
 `;
 
 /** m:ss */
@@ -83,7 +71,7 @@ function Resend({ actor }: { actor: ActorRefFrom<ResendMachine> | undefined }) {
   return (
     <p part={PARTS.text} css={text} data-resend-state={state}>
       {t('otp.didNotGetIt')}{' '}
-      <button type="button" css={linkButton} disabled={state === 'sending'} aria-busy={state === 'sending'} onClick={() => send({ type: 'RESEND' })}>
+      <button type="button" css={[linkButton, inlineLink]} disabled={state === 'sending'} aria-busy={state === 'sending'} onClick={() => send({ type: 'RESEND' })}>
         {t('otp.resend')}
       </button>
     </p>

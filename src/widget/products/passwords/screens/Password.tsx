@@ -9,7 +9,7 @@ import { v } from '../../../theme/theme.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Header } from '../../../ui/Header.tsx';
 import { TextInput } from '../../../ui/TextInput.tsx';
-import { focusRing } from '../../../ui/styles.ts';
+import { linkButton } from '../../../ui/styles.ts';
 import type { ProductScreenProps } from '../../types.ts';
 import type { PasswordMachine } from '../machine.ts';
 import { PasswordStrength } from './PasswordStrength.tsx';
@@ -19,20 +19,6 @@ const form = css`
   flex-direction: column;
   gap: 12px;
   margin: 0;
-`;
-
-export const linkButton = css`
-  align-self: flex-start;
-  padding: 0;
-  border: 0;
-  background: none;
-  font: inherit;
-  font-weight: 700;
-  color: ${v('colorPrimary')};
-  text-decoration: underline;
-  cursor: pointer;
-  border-radius: 2px;
-  ${focusRing}
 `;
 
 const toggle = css`

@@ -5,20 +5,9 @@ import { describeError, splitMessage } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
 import { v } from '../../../theme/theme.ts';
 import { Header } from '../../../ui/Header.tsx';
-import { errorText, text } from '../../../ui/styles.ts';
+import { errorText, linkButton, text, toast } from '../../../ui/styles.ts';
 import type { ProductScreenProps } from '../../types.ts';
 import type { PasswordMachine } from '../machine.ts';
-import { linkButton } from './Password.tsx';
-
-const toast = css`
-  margin: 0;
-  padding: 8px 12px;
-  max-width: 350px;
-  border-radius: 4px;
-  font-weight: 700;
-  color: ${v('colorPrimary')};
-  background-color: ${v('colorAccent')};
-`;
 
 /**
  * Password Set New ('check your email') and Password Dedupe (an account without a password must reset): where the
