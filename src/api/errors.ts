@@ -74,6 +74,12 @@ export const ERROR_TYPES = [
   'duplicate_webauthn_registration',
   'webauthn_challenge_not_found',
   'invalid_webauthn_credential',
+  // Crypto wallets (issue 15): a malformed or unknown wallet address or type; a challenge that is unknown, used or
+  // expired; a signature that does not verify for the address and the challenge.
+  'invalid_crypto_wallet_address',
+  'invalid_crypto_wallet_type',
+  'crypto_wallet_challenge_not_found',
+  'invalid_crypto_wallet_signature',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

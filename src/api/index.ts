@@ -11,3 +11,4 @@ export * from './accounts.ts';
 export * from './passwords.ts';
 export * from './oauth.ts';
 export * from './webauthn.ts';
+export * from './crypto-wallets.ts';

@@ -345,3 +345,34 @@ export interface WebAuthnApi {
 export interface AuthClient {
   readonly webauthn: WebAuthnApi;
 }
+
+// ---- Issue 15: crypto wallets ----
+import type {
+  CryptoWalletAuthenticateResponse,
+  CryptoWalletAuthenticateStartResponse,
+  CryptoWalletType,
+  SiweParams,
+} from '../api/index.ts';
+
+export interface CryptoWalletsApi {
+  /**
+   * The message the wallet signs for `crypto_wallet_address` (POST authenticate/start/primary, or /secondary with a
+   * session: adds the wallet to the signed-in user). `siwe_params` asks for a Sign-In with Ethereum message.
+   */
+  authenticateStart(request: {
+    crypto_wallet_address: string;
+    crypto_wallet_type: CryptoWalletType;
+    siwe_params?: SiweParams;
+  }): Promise<CryptoWalletAuthenticateStartResponse>;
+  /** Signs in with the wallet's signature of that message; the session is updated. */
+  authenticate(request: {
+    crypto_wallet_address: string;
+    crypto_wallet_type: CryptoWalletType;
+    signature: string;
+    session_duration_minutes: number;
+  }): Promise<Omit<CryptoWalletAuthenticateResponse, '__user'>>;
+}
+
+export interface AuthClient {
+  readonly cryptoWallets: CryptoWalletsApi;
+}
