@@ -6,7 +6,7 @@ import type { AuthClient, CryptoWalletsApi } from '../../../client/types.ts';
 import { createTranslator, type MessageKey } from '../../i18n/index.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
 import { toErrorDescriptor } from '../kit.ts';
-import type { WalletOption } from './buttons.ts';
+import type { WalletOption } from './config.ts';
 import type { Wallet } from './wallet.ts';
 import './strings.ts';
 

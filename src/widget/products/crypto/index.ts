@@ -3,8 +3,7 @@
 import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
-import { WALLET_OPTIONS, walletButtons } from './buttons.ts';
-import { cryptoEnabled, socialButtonCount } from './config.ts';
+import { cryptoEnabled, socialButtonCount, WALLET_OPTIONS, walletButtons } from './config.ts';
 
 export const crypto: ProductRecord = {
   name: 'crypto',

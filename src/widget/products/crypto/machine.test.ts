@@ -8,7 +8,8 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { destroyClients, makeClient, resetBrowserState } from '../../../../test/support/client.ts';
 import { productOf, screenOf, startRoot, waitForProduct, waitForScreen, type RootActor } from '../../../../test/support/machine.ts';
 import { installEthereumWallet, installSolanaWallet } from '../../../../test/support/wallets.ts';
-import { installLinkOf, splitWallets, walletButtons, WALLET_OPTIONS } from './buttons.ts';
+import { splitWallets, walletButtons, WALLET_OPTIONS } from './config.ts';
+import { installLinkOf } from './install.ts';
 import type { CryptoContext } from './machine.ts';
 
 describe('crypto wallet buttons (pure)', () => {

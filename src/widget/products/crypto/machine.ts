@@ -26,7 +26,7 @@ import {
   signChallenge,
   signError,
 } from './actors.ts';
-import { DEFAULT_WALLET_OPTION, type WalletOption } from './buttons.ts';
+import { DEFAULT_WALLET_OPTION, type WalletOption } from './config.ts';
 import type { Wallet } from './wallet.ts';
 
 /** What starts the product: a wallet button on Main (`{ wallet }`), or 'Other wallets' (`{ other: true }`). */

@@ -8,7 +8,7 @@
 // or `signMessage` with the signature base58-encoded.
 import { base58 } from '@scure/base';
 import type { CryptoWalletType } from '../../../api/index.ts';
-import { WALLET_CHAIN, type WalletOption } from './buttons.ts';
+import { WALLET_CHAIN, type WalletOption } from './config.ts';
 
 interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;

@@ -2,8 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { useWidget } from '../../../context.ts';
 import { Header } from '../../../ui/Header.tsx';
 import type { ProductScreenProps } from '../../types.ts';
-import { splitWallets } from '../buttons.ts';
-import { socialButtonCount } from '../config.ts';
+import { socialButtonCount, splitWallets } from '../config.ts';
 import type { CryptoMachine } from '../machine.ts';
 import { WalletButtons } from './WalletButtons.tsx';
 

@@ -4,12 +4,12 @@ import { PARTS } from '../../../theme/parts.ts';
 import { Header } from '../../../ui/Header.tsx';
 import { focusRing, text } from '../../../ui/styles.ts';
 import type { ProductScreenProps } from '../../types.ts';
-import { installLinkOf } from '../buttons.ts';
+import { installLinkOf } from '../install.ts';
 import type { CryptoMachine } from '../machine.ts';
 
 /**
  * Crypto Setup Wallet (spec section 2): the chosen wallet is not in this browser; a link to install it (for a wallet
- * without a known download page, a wallet of its chain: buttons.ts INSTALL_LINKS). The back arrow returns to Main.
+ * without a known download page, a wallet of its chain: install.ts). The back arrow returns to Main.
  */
 export default function CryptoSetupWallet({ state, autoFocus }: ProductScreenProps<SnapshotFrom<CryptoMachine>>) {
   const { t, send } = useWidget();

@@ -6,8 +6,7 @@ import { PARTS } from '../../../theme/parts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Divider } from '../../../ui/Divider.tsx';
 import type { MainBlockProps } from '../../types.ts';
-import { splitWallets } from '../buttons.ts';
-import { socialButtonCount } from '../config.ts';
+import { socialButtonCount, splitWallets } from '../config.ts';
 import type { CryptoParams } from '../machine.ts';
 import { WalletButtons } from './WalletButtons.tsx';
 

@@ -5,7 +5,7 @@ import { SOCIAL_BUTTON_GAP_PX } from '../../../constants.ts';
 import { useWidget } from '../../../context.ts';
 import { PARTS } from '../../../theme/parts.ts';
 import { Button } from '../../../ui/Button.tsx';
-import type { WalletOption } from '../buttons.ts';
+import type { WalletOption } from '../config.ts';
 
 // The same gap as the social buttons': the two blocks stack as one column of up to 6 buttons (spec section 2).
 const column = css`
