@@ -69,6 +69,9 @@ describe("a page fetches only the configured products' code", () => {
         const foreign = [...fetched].filter((folder) => !allowed.has(folder));
         assert.deepEqual(foreign, [], `fetched another product's code: ${foreign.join(', ')} (scripts: ${scripts.join(', ')})`);
         for (const folder of allowed) assert.ok(fetched.has(folder), `the configured product's code (${folder}) was fetched`);
+        // The crypto product's wallet code (products/crypto/wallet.ts, its own chunk) loads only when a wallet is chosen.
+        const walletChunks = chunks.filter((script) => productModulesIn(script.slice(1)).includes('crypto/wallet.ts'));
+        assert.deepEqual(walletChunks, [], 'no wallet code before a wallet is chosen');
       } finally {
         await context.close();
       }
