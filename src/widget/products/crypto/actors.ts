@@ -1,7 +1,6 @@
 // The crypto product's calls: the wallet's (over the wallet chunk, wallet.ts, fetched here on first use) and the
 // service's (over the client's public API, client.cryptoWallets), and how their failures read (spec section 8).
 import { fromPromise } from 'xstate';
-import type { SiweParams } from '../../../api/index.ts';
 import type { AuthClient, CryptoWalletsApi } from '../../../client/types.ts';
 import { createTranslator, type MessageKey } from '../../i18n/index.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
@@ -37,15 +36,11 @@ export const signChallenge = fromPromise<string, { wallet: Wallet; address: stri
 
 export const authenticateStart = fromPromise<
   Awaited<ReturnType<CryptoWalletsApi['authenticateStart']>>,
-  { client: AuthClient; wallet: Wallet; address: string; siwe: boolean }
+  { client: AuthClient; wallet: Wallet; address: string }
 >(({ input }) =>
-  input.client.cryptoWallets.authenticateStart({
-    crypto_wallet_address: input.address,
-    crypto_wallet_type: input.wallet.type,
-    // The project requires Sign-In with Ethereum: ask for a SIWE message; the service fills every field from the
-    // request (domain, URI, nonce, times), so the widget names none of them.
-    ...(input.siwe && input.wallet.type === 'ethereum' ? { siwe_params: {} satisfies SiweParams } : {}),
-  }),
+  // No siwe_params: when the bootstrap's siwe_required_for_crypto_wallets is set, the client itself adds them for an
+  // Ethereum wallet (with the page's origin as the URI) and the service fills the rest; the widget has nothing to add.
+  input.client.cryptoWallets.authenticateStart({ crypto_wallet_address: input.address, crypto_wallet_type: input.wallet.type }),
 );
 
 export const authenticate = fromPromise<

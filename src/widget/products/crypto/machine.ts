@@ -9,7 +9,6 @@
 // The context is the spec's cryptoState (walletOption, walletAddress, walletChallenge). A wallet's refusal or failure
 // is reported as 'Could not connect to wallet' / 'Could not sign message'; a service refusal as the service's error.
 import { assign, sendParent, setup } from 'xstate';
-import type { BootstrapData } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
 import { EVENT_TYPES } from '../../constants.ts';
@@ -35,7 +34,6 @@ export type CryptoParams = { wallet: WalletOption } | { other: true };
 export interface CryptoContext {
   client: AuthClient;
   config: ResolvedConfig;
-  bootstrap: BootstrapData;
   params: CryptoParams;
   /** cryptoState.walletOption: the chosen wallet (spec default Metamask). */
   walletOption: WalletOption;
@@ -73,7 +71,6 @@ export const cryptoMachine = setup({
   context: ({ input }) => ({
     client: input.client,
     config: input.config,
-    bootstrap: input.bootstrap,
     params: input.params,
     walletOption: input.params && 'wallet' in input.params ? input.params.wallet : DEFAULT_WALLET_OPTION,
     wallet: null,
@@ -132,7 +129,7 @@ export const cryptoMachine = setup({
       },
     },
 
-    // The service's challenge for that address (a SIWE message when the project requires it).
+    // The service's challenge for that address (a SIWE message when the project requires it: the client asks for one).
     starting: {
       meta: { screen: 'CryptoConnect' },
       invoke: {
@@ -141,7 +138,6 @@ export const cryptoMachine = setup({
           client: context.client,
           wallet: context.wallet!,
           address: context.walletAddress,
-          siwe: context.bootstrap.siweRequiredForCryptoWallets,
         }),
         onDone: {
           target: 'signing',
