@@ -35,7 +35,7 @@ import {
   verifySolanaSignature,
 } from '../security/crypto-wallet-signatures.ts';
 import { isAllowedOrigin, originOf } from '../security/origins.ts';
-import { hashToken, newSecretToken } from '../security/tokens.ts';
+import { hashToken } from '../security/tokens.ts';
 import {
   addWalletToUser,
   consumeChallenge,
@@ -209,7 +209,8 @@ export async function startAuthentication(
     ? siweMessage(readSiwe(deps, siweParams ?? {}, pageOrigin, now), wallet.address, nonce, expiresAt)
     : plainChallenge(deps, wallet, nonce, now);
   await insertChallenge(deps.db, {
-    idHash: hashToken(newSecretToken()),
+    // Keyed by the nonce's digest: the primary key also guarantees no two live challenges share a nonce.
+    idHash: hashToken(nonce),
     type: wallet.type,
     normalizedAddress: wallet.normalizedAddress,
     userId: sessionUserId,

@@ -18,7 +18,7 @@ create index crypto_wallets_user_id_idx on crypto_wallets (user_id);
 
 -- A challenge is deleted when used (DELETE ... RETURNING), so it works once. The message itself is kept because the
 -- authenticate call names only the wallet, and the signature must be checked over the exact text; its nonce is no
--- bearer secret (only the wallet's key can sign it), so what is stored hashed is the row's lookup id.
+-- bearer secret (only the wallet's key can sign it). The key is the nonce's SHA-256 digest.
 create table crypto_wallet_challenges (
   id_hash    text primary key,
   type       text not null,
