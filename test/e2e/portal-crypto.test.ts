@@ -50,12 +50,12 @@ describe('student portal: crypto wallet sign-in with the real `npm start`', () =
   it('offers the injected wallet on the login form', async () => {
     await page.goto(`${e2e.product.url}/student-portal`);
     walletAddress = await page.evaluate(() => (window as unknown as { __testWallet: { address: string } }).__testWallet.address);
-    await page.getByRole('button', { name: /MetaMask/ }).first().waitFor();
+    await page.getByRole('button', { name: 'Continue with Metamask' }).first().waitFor();
     assert.ok(await page.getByRole('button', { name: 'Continue with Google' }).isVisible(), 'the social button stays');
   });
 
   it('connects, signs the challenge and lands on the dashboard with a crypto_wallet session', async () => {
-    await page.getByRole('button', { name: /MetaMask/ }).first().click();
+    await page.getByRole('button', { name: 'Continue with Metamask' }).first().click();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     assert.ok(await page.getByRole('heading', { name: /Welcome back/ }).isVisible());
     const calls = await page.evaluate(
