@@ -2,6 +2,7 @@
 // runs at import time (only inside createAuthClient), so importing this module in Node is safe.
 import type { AuthClient, AuthClientOptions } from './types.ts';
 import { createBootstrap } from './bootstrap.ts';
+import { createCryptoWalletsApi } from './crypto-wallets.ts';
 import { INSTANTIATED_EVENT, SESSION_LOGOUT_WARNING } from './constants.ts';
 import { createEventQueue } from './events.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
@@ -102,6 +103,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     impersonation: { authenticate: lazyCall(ctx, 'impersonate') },
     rbac: createRbacApi(http, store, bootstrap),
     webauthn: createWebAuthnApi(http, store),
+    cryptoWallets: createCryptoWalletsApi(http, store, bootstrap),
     events: { log: (name, details) => events.log(name, details) },
     destroy() {
       if (destroyed) return;

@@ -32,6 +32,7 @@ import { magicLinkRoutes } from './routes/magic-links.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
+import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -122,6 +123,7 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   sdk.route('/', passwordRoutes(deps));
   sdk.route('/', oauthSdkRoutes(deps));
   sdk.route('/', webauthnRoutes(deps));
+  sdk.route('/', cryptoWalletRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);
 
   app.route('/', jwksRoutes(deps));

@@ -121,6 +121,11 @@ export interface ServiceOptions {
   /** How strong a password must be: zxcvbn (score 3 or more, the default) or LUDS (published in the bootstrap). */
   passwordPolicy?: PasswordPolicy;
   pkceRequiredForPasswordResets?: boolean;
+  /**
+   * The bootstrap's `siwe_required_for_crypto_wallets`: every Ethereum wallet sign-in signs a Sign-In with Ethereum
+   * (EIP-4361) message bound to the page's origin, not a plain challenge. Default false.
+   */
+  siweRequiredForCryptoWallets?: boolean;
   /** The RBAC policy the bootstrap document carries; the client evaluates permissions against it. */
   rbacPolicy?: RbacPolicy;
   /**
@@ -208,6 +213,7 @@ export interface ProjectConfig {
   disableSdkWatermark: boolean;
   passwordPolicy: PasswordPolicy;
   pkceRequiredForPasswordResets: boolean;
+  siweRequiredForCryptoWallets: boolean;
   rbacPolicy: RbacPolicy;
   userRoles: Readonly<Record<string, readonly string[]>>;
   devCaptcha: boolean;
@@ -265,6 +271,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     disableSdkWatermark: options.disableSdkWatermark ?? true,
     passwordPolicy: options.passwordPolicy ?? { kind: 'zxcvbn' },
     pkceRequiredForPasswordResets: options.pkceRequiredForPasswordResets ?? false,
+    siweRequiredForCryptoWallets: options.siweRequiredForCryptoWallets ?? false,
     rbacPolicy: options.rbacPolicy ?? { roles: [], resources: [], scopes: [] },
     userRoles: Object.fromEntries(Object.entries(options.userRoles ?? {}).map(([k, v]) => [k.toLowerCase(), [...v]])),
     devCaptcha: devAllowed && (options.devCaptcha ?? false),

@@ -379,3 +379,19 @@ export const MAX_WEBAUTHN_USER_AGENT_LENGTH = 1024;
 /** Longest override_id / override_name / override_display_name; WebAuthn's user.id is at most 64 bytes. */
 export const MAX_WEBAUTHN_USER_HANDLE_BYTES = 64;
 export const MAX_WEBAUTHN_USER_NAME_LENGTH = 256;
+
+// ---- Crypto wallets (issue 15) ----
+/** How long a wallet challenge can be signed: the same 5 minutes a WebAuthn ceremony gets to find its key. */
+export const CRYPTO_WALLET_CHALLENGE_LIFETIME_MS = 5 * 60_000;
+/** Random bytes of a challenge nonce (EIP-4361 asks for at least 8 alphanumeric characters; 16 bytes = 32 hex). */
+export const CRYPTO_WALLET_NONCE_BYTES = 16;
+/** The EIP-4361 Version line: the only version the standard defines. */
+export const SIWE_VERSION = '1';
+/** The chain id a SIWE message names when the page gives none: Ethereum mainnet. */
+export const SIWE_DEFAULT_CHAIN_ID = '1';
+/** The statement of a SIWE message when the page gives none, and the first line of a plain challenge. */
+export const CRYPTO_WALLET_DEFAULT_STATEMENT = 'Sign in to continue.';
+/** Longest SIWE statement, request id and resource URI accepted (they are echoed into the message the wallet shows). */
+export const MAX_SIWE_FIELD_LENGTH = 1024;
+/** Most SIWE resources accepted. */
+export const MAX_SIWE_RESOURCES = 32;

@@ -23,7 +23,9 @@ export type IdKind =
   | 'oauth-token'
   | 'oauth-callback'
   // Issue 14:
-  | 'webauthn-registration';
+  | 'webauthn-registration'
+  // Issue 15:
+  | 'crypto-wallet';
 
 export function newId(kind: IdKind): string {
   return `${kind}-${ID_ENVIRONMENT}-${randomUUID()}`;

@@ -40,6 +40,10 @@ export const EVENT_TYPES = {
   PASSKEY_SKIP: 'PASSKEY_SKIP',
   /** 'Done' on Passkey Registration Success. `data` is `{}`. */
   PASSKEY_DONE: 'PASSKEY_DONE',
+  /** A wallet sign-in's challenge was issued (crypto authenticate start). `data` is the start response (`challenge`). */
+  CRYPTO_WALLET_AUTHENTICATE_START: 'CRYPTO_WALLET_AUTHENTICATE_START',
+  /** A visitor signed in with a crypto wallet's signature. `data` is the authenticate response. */
+  CRYPTO_WALLET_AUTHENTICATE: 'CRYPTO_WALLET_AUTHENTICATE',
   /** The flow finished and a session exists. `data` is `{}`. */
   AUTHENTICATE_FLOW_COMPLETE: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;

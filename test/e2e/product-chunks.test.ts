@@ -11,7 +11,7 @@ import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
 import { e2eSuite, repoRoot } from './support.ts';
 
 /** Product folder (src/widget/products/<folder>) of each config product name. */
-const FOLDERS: Record<string, string> = { emailMagicLinks: 'magic-links', otp: 'otps', passwords: 'passwords', oauth: 'oauth', passkeys: 'passkeys' };
+const FOLDERS: Record<string, string> = { emailMagicLinks: 'magic-links', otp: 'otps', passwords: 'passwords', oauth: 'oauth', passkeys: 'passkeys', crypto: 'crypto' };
 
 /** The product modules (`<folder>/<file>`) a built script (dist/…) contains, read from its source map. */
 function productModulesIn(scriptPath: string): string[] {

@@ -27,6 +27,8 @@ import { WEBAUTHN_PATHS } from '../../src/api/webauthn.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
 import { basicAuth } from '../server/support.ts';
 import { SoftwareAuthenticator } from '../server/webauthn-authenticator.ts';
+import { CRYPTO_WALLET_PATHS } from '../../src/api/crypto-wallets.ts';
+import { EthereumTestWallet } from '../server/crypto-wallets-keys.ts';
 
 /** How many requests each sign-up burst sends (issue 12: 100 parallel sign-ups of one new identity per route). */
 const SIGN_UPS = 100;
@@ -283,6 +285,35 @@ describe(`${PASSKEY_REGISTRATIONS} parallel registrations of one WebAuthn creden
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from webauthn_registrations where credential_id = $1', [authenticator.id]), 1);
       await assertNoOrphans(db);
+    });
+  });
+});
+
+/** Parallel first sign-ins of one crypto wallet (each signing its own challenge). */
+const WALLET_SIGN_INS = 20;
+
+describe(`${WALLET_SIGN_INS} parallel first sign-ins of one crypto wallet, ${where}`, () => {
+  it('every one signs in, all as the same single user with one wallet row', async () => {
+    await withDeployment(async (d) => {
+      const wallet = new EthereumTestWallet();
+      const wire = { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' };
+      const starts = await inParallel(WALLET_SIGN_INS, (i) => call(d, i, CRYPTO_WALLET_PATHS.authenticateStartPrimary, wire));
+      assertNo5xx(starts);
+      const answers = await inParallel(WALLET_SIGN_INS, (i) =>
+        call(d, i, CRYPTO_WALLET_PATHS.authenticate, {
+          ...wire,
+          signature: wallet.personalSign(dataOf(starts[i]!)['challenge'] as string),
+          session_duration_minutes: 30,
+        }),
+      );
+      assertNo5xx(answers);
+      assert.deepEqual(tally(answers), { '200': WALLET_SIGN_INS });
+      const userIds = new Set(answers.map((a) => dataOf(a)['user_id']));
+      assert.equal(userIds.size, 1, `every sign-in names the same user: ${JSON.stringify([...userIds])}`);
+      const db = await d.inspect();
+      assert.equal(await count(db, 'select count(*)::int as n from users', []), 1);
+      assert.equal(await count(db, 'select count(*)::int as n from crypto_wallets where normalized_address = $1', [wallet.address.toLowerCase()]), 1);
+      // (assertNoOrphans predates wallet-only users: it would count this user, whose only method is the wallet.)
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { ACCOUNT_PATHS } from '../../api/accounts.ts';
+import { CRYPTO_WALLET_PATHS } from '../../api/crypto-wallets.ts';
 import { OTP_METHODS } from '../../api/otps.ts';
 import { PATHS } from '../../api/paths.ts';
 import { CAPTCHA_REQUIRED_TEXT } from '../../api/errors.ts';
@@ -21,6 +22,7 @@ export const RETRIABLE_PATHS: readonly string[] = [
   ACCOUNT_PATHS.totpsAuthenticate,
   ACCOUNT_PATHS.totpsRecover,
   ACCOUNT_PATHS.impersonationAuthenticate,
+  CRYPTO_WALLET_PATHS.authenticate,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorType } from '../../api/errors.ts';
 import { OTP_CODE_LENGTH } from '../../api/otps.ts';
+import { CRYPTO_WALLET_TYPES } from '../../api/crypto-wallets.ts';
 
 const DELIVERY_NOUNS = { email: 'The email', sms: 'The text message', whatsapp: 'The WhatsApp message' } as const;
 
@@ -178,5 +179,18 @@ export const Errors = {
     ),
   invalidWebauthnCredential: (reason: string) =>
     new ApiError(401, 'invalid_webauthn_credential', `The WebAuthn credential could not be verified: ${reason}`),
+  // Crypto wallets (issue 15).
+  invalidCryptoWalletAddress: (detail: string) =>
+    new ApiError(400, 'invalid_crypto_wallet_address', `The crypto wallet address is invalid: ${detail}`),
+  invalidCryptoWalletType: () =>
+    new ApiError(400, 'invalid_crypto_wallet_type', `crypto_wallet_type must be one of: ${CRYPTO_WALLET_TYPES.join(', ')}.`),
+  cryptoWalletChallengeNotFound: () =>
+    new ApiError(
+      404,
+      'crypto_wallet_challenge_not_found',
+      'No crypto wallet challenge is waiting for this wallet: it is unknown, expired or already used. Start the sign-in again.',
+    ),
+  invalidCryptoWalletSignature: () =>
+    new ApiError(401, 'invalid_crypto_wallet_signature', 'The signature is not this wallet\'s signature of the challenge.'),
   internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
 } as const;

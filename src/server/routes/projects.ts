@@ -39,7 +39,7 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
     dfp_protected_auth_enabled: config.devCaptcha,
     dfp_protected_auth_mode: 'OBSERVATION',
     rbac_policy: config.rbacPolicy,
-    siwe_required_for_crypto_wallets: false,
+    siwe_required_for_crypto_wallets: config.siweRequiredForCryptoWallets,
     vertical: config.vertical,
   };
 }

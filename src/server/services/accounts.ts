@@ -73,6 +73,7 @@ const FACTOR_TABLES: Partial<Record<UserFactorKind, string>> = {
   totps: 'totps',
   oauth: 'oauth_registrations',
   webauthn_registrations: 'webauthn_registrations',
+  crypto_wallets: 'crypto_wallets',
 };
 
 /** DELETE /users/<kind>/{id}: only the signed-in user's own factor is removed. */

@@ -1,5 +1,5 @@
-// The error catalogue (spec section 8), English: the message shown for a service `error_type`, and the crypto and
-// consent messages. It loads with the products' chunks and the Error screen (an error is shown only after a call
+// The error catalogue (spec section 8), English: the message shown for a service `error_type`, and the consent
+// message. It loads with the products' chunks and the Error screen (an error is shown only after a call
 // that one of them made), not with first paint.
 import { registerDefaults } from './index.ts';
 
@@ -34,13 +34,8 @@ export const enErrors = {
   'errors.webauthn_registration_not_found':
     'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
 
-  // Crypto and consent messages of the catalogue (spec section 8), used by later screens (the passkey ones are in
-  // products/passkeys/strings.ts: only that product shows them)
-  'crypto.errorTitle': 'Looks like there was an error!',
-  'crypto.errorText':
-    'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
-  'crypto.connectFailed': 'Could not connect to wallet',
-  'crypto.signFailed': 'Could not sign message',
+  // The consent message of the catalogue (spec section 8), for a later screen (the passkey and crypto ones are in
+  // products/passkeys/strings.ts and products/crypto/strings.ts: only those products show them)
   'consent.denied': 'Access to the application was denied.',
 } as const;
 

@@ -9,6 +9,8 @@ import type { enOtps } from '../products/otps/strings.ts';
 import type { enPasswords } from '../products/passwords/strings.ts';
 import type { enOAuth } from '../products/oauth/strings.ts';
 import type { enPasskeys } from '../products/passkeys/strings.ts';
+import type { enCrypto } from '../products/crypto/strings.ts';
 
 export type LazyMessages = typeof enErrors &
-  typeof enOutcome & typeof enMagicLinks & typeof enOtps & typeof enPasswords & typeof enOAuth & typeof enPasskeys;
+  typeof enOutcome & typeof enMagicLinks & typeof enOtps & typeof enPasswords & typeof enOAuth & typeof enPasskeys &
+  typeof enCrypto;

@@ -1,5 +1,6 @@
 // The one list of sign-in products. Adding a product = adding its folder and one line here (docs/architecture.md).
 import type { LoginTab, Product, ResolvedConfig } from '../config.ts';
+import { crypto } from './crypto/index.ts';
 import { magicLinks } from './magic-links/index.ts';
 import { oauth } from './oauth/index.ts';
 import { otps } from './otps/index.ts';
@@ -7,8 +8,9 @@ import { passkeys } from './passkeys/index.ts';
 import { passwords } from './passwords/index.ts';
 import type { ProductRecord } from './types.ts';
 
-// Main stacks the products' blocks in this order: the passkey button above the social block (spec section 2).
-export const PRODUCT_RECORDS: readonly ProductRecord[] = [magicLinks, otps, passwords, passkeys, oauth];
+// Main stacks the products' blocks in this order: the passkey button above the social block, the wallet buttons
+// right under it (spec section 2: 'the social or crypto block', one column of at most 6 buttons).
+export const PRODUCT_RECORDS: readonly ProductRecord[] = [magicLinks, otps, passwords, passkeys, oauth, crypto];
 
 export function recordOf(name: Product): ProductRecord {
   const record = PRODUCT_RECORDS.find((r) => r.name === name);

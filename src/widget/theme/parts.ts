@@ -70,6 +70,10 @@ export const PARTS = {
   passkeyButton: 'passkey-button',
   /** One passkey in the list of Passkey Registration Success (`data-state`: viewing, editing, deleting). */
   passkeyRow: 'passkey-row',
+  /** The column of crypto wallet buttons on Main, and the list of the Crypto Other Screen. */
+  cryptoButtons: 'crypto-buttons',
+  /** A 'Continue with <Wallet>' button or 'Other wallets' (with `button` and `button-secondary`). */
+  cryptoButton: 'crypto-button',
 } as const;
 
 export type PartName = (typeof PARTS)[keyof typeof PARTS];

@@ -1,11 +1,10 @@
 /// <reference types="mocha" />
-// The social block's rules as pure functions: button order, the 6-button arithmetic, when and where One Tap renders,
+// The social block's rules as pure functions: button order, when and where One Tap renders,
 // and One Tap's error states with their developer-facing messages.
 import { expect } from 'chai';
 import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
 import { ONE_TAP_ERRORS } from '../../constants.ts';
 import { createTranslator, type MessageKey } from '../../i18n/index.ts';
-import { walletButtons } from '../../wallets.ts';
 import { isMobileUserAgent, oneTapErrorFor, oneTapPlacement, orderProviders } from './rules.ts';
 import './strings.ts';
 
@@ -25,24 +24,6 @@ describe('social sign-in rules (pure)', () => {
     expect(orderProviders(providers, 'google').providers.map((p) => p.type)).to.deep.equal(['google', 'github', 'apple']);
     expect(orderProviders(providers, 'slack')).to.deep.equal({ providers, lastUsedFound: false });
     expect(orderProviders(providers, null).lastUsedFound).to.equal(false);
-  });
-
-  // The wallet buttons share Main's 6-button limit with the social ones (wallets.ts, for the crypto product to come).
-  it('wallet buttons shown = 6 − social providers − 1, never below 0; the rest go to the other-wallet screen', () => {
-    const cases: [social: number, wallets: number, shown: number, other: number][] = [
-      [0, 7, 5, 2],
-      [0, 3, 3, 0],
-      [1, 7, 4, 3],
-      [2, 4, 3, 1],
-      [3, 2, 2, 0],
-      [5, 7, 0, 7],
-      [6, 2, 0, 2],
-      [19, 7, 0, 7],
-      [2, 0, 0, 0],
-    ];
-    for (const [social, wallets, shown, other] of cases) {
-      expect(walletButtons(social, wallets), `${social} social, ${wallets} wallets`).to.deep.equal({ shown, other });
-    }
   });
 
   it('tells phones from tablets and desktops by user agent', () => {

@@ -1,0 +1,301 @@
+// Crypto wallets (wire contract 3.9): authenticate/start (primary or secondary) hands out the exact message a wallet
+// signs, authenticate checks the signature and signs in (or adds the wallet to) its user. Signature arithmetic is in
+// security/crypto-wallet-signatures.ts; this file decides the messages (EIP-4361 or a plain challenge), that a
+// challenge works once and for 5 minutes, which origin a SIWE message may name, and one user per wallet.
+import { randomBytes } from 'node:crypto';
+import type { AuthenticationFactor } from '../../api/session.ts';
+import {
+  CRYPTO_WALLET_FACTOR_DELIVERY_METHOD,
+  CRYPTO_WALLET_TYPES,
+  type CryptoWalletAuthenticateResponse,
+  type CryptoWalletAuthenticateStartResponse,
+  type CryptoWalletType,
+} from '../../api/crypto-wallets.ts';
+import {
+  CRYPTO_WALLET_CHALLENGE_LIFETIME_MS,
+  CRYPTO_WALLET_DEFAULT_STATEMENT,
+  CRYPTO_WALLET_NONCE_BYTES,
+  MAX_SIWE_FIELD_LENGTH,
+  MAX_SIWE_RESOURCES,
+  SESSION_DURATION_MINUTES_MAX,
+  SESSION_DURATION_MINUTES_MIN,
+  SIWE_DEFAULT_CHAIN_ID,
+  SIWE_VERSION,
+} from '../constants.ts';
+import type { Deps } from '../context.ts';
+import { Errors } from '../http/errors.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import { minutesInRange, optionalObject, optionalString, requiredNumber, requiredString, type JsonObject } from '../http/validate.ts';
+import {
+  parseEthereumAddress,
+  parseEthereumSignature,
+  parseSolanaAddress,
+  parseSolanaSignature,
+  recoverPersonalSignAddress,
+  verifySolanaSignature,
+} from '../security/crypto-wallet-signatures.ts';
+import { isAllowedOrigin, originOf } from '../security/origins.ts';
+import { hashToken } from '../security/tokens.ts';
+import {
+  addWalletToUser,
+  consumeChallenge,
+  findOrCreateWalletUser,
+  findWallet,
+  insertChallenge,
+  liveChallenges,
+  type CryptoWalletChallengeRow,
+  type CryptoWalletRow,
+  type WalletKey,
+} from '../store/crypto-wallets.ts';
+import { reserveAuthAttempt } from './client-limits.ts';
+import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
+import { authenticatePayload, sessionAfterAuthentication } from './sessions.ts';
+
+type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
+
+/** EIP-4361's RFC 3339 date-time (the issued-at and not-before a page may set). */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+/** EIP-155 chain ids are positive decimal integers. */
+const CHAIN_ID = /^[1-9]\d{0,19}$/;
+const LINE_BREAK = /[\r\n]/;
+/** The chain names the plain (non-SIWE) challenge uses. */
+const CHAIN_NAMES: Record<CryptoWalletType, string> = { ethereum: 'Ethereum', solana: 'Solana' };
+
+interface Wallet extends WalletKey {
+  type: CryptoWalletType;
+  /** As shown (EIP-55 checksummed for Ethereum). */
+  address: string;
+  /** Solana only: the ed25519 public key the address encodes. */
+  publicKey?: Uint8Array;
+}
+
+function readWallet(body: JsonObject): Wallet {
+  // The type first: it says how the address is read.
+  const type = requiredString(body, 'crypto_wallet_type');
+  const raw = requiredString(body, 'crypto_wallet_address');
+  if (!(CRYPTO_WALLET_TYPES as readonly string[]).includes(type)) throw Errors.invalidCryptoWalletType();
+  if (type === 'ethereum') {
+    const parsed = parseEthereumAddress(raw);
+    if ('error' in parsed) throw Errors.invalidCryptoWalletAddress(parsed.error);
+    // Hex case is only a checksum: one wallet whatever case it is typed in.
+    return { type, address: parsed.address, normalizedAddress: parsed.address.toLowerCase() };
+  }
+  const publicKey = parseSolanaAddress(raw);
+  if (!publicKey) throw Errors.invalidCryptoWalletAddress('a Solana address is the base58 text of a 32-byte public key.');
+  // base58 is case-sensitive and has one text per key, so the address itself is the key.
+  return { type: 'solana', address: raw, normalizedAddress: raw, publicKey };
+}
+
+// ---- Sign-In with Ethereum (EIP-4361) ----
+
+interface SiweFields {
+  domain: string;
+  uri: string;
+  statement: string;
+  chainId: string;
+  issuedAt: string;
+  notBefore?: string;
+  requestId?: string;
+  resources: string[];
+}
+
+function siweString(params: JsonObject, field: string): string | undefined {
+  const value = optionalString(params, field);
+  if (value === undefined) return undefined;
+  if (value.length > MAX_SIWE_FIELD_LENGTH) throw Errors.invalidRequest(`siwe_params.${field} must be at most ${MAX_SIWE_FIELD_LENGTH} characters.`);
+  // Every SIWE field is one line of the message: a line break would forge the lines after it.
+  if (LINE_BREAK.test(value)) throw Errors.invalidRequest(`siwe_params.${field} must not contain line breaks.`);
+  return value;
+}
+
+/**
+ * The page's SIWE fields, with the domain and URI bound to the calling page: the origin must be allowed, the domain
+ * is its host, and a URI the page gives must be on that same origin (a wallet shows the domain; a message naming
+ * another site would let one site collect sign-ins for another).
+ */
+function readSiwe(deps: Deps, params: JsonObject, pageOrigin: string | undefined, now: number): SiweFields {
+  if (!pageOrigin) throw Errors.invalidRequest('Sign-In with Ethereum needs the calling page: the Origin header is missing.');
+  if (!isAllowedOrigin(pageOrigin, deps.config.allowedOrigins)) throw Errors.originNotAllowed(pageOrigin);
+  const uri = siweString(params, 'uri') ?? pageOrigin;
+  if (originOf(uri) !== pageOrigin) {
+    throw Errors.invalidRequest(`siwe_params.uri must be on the calling page's origin ${pageOrigin}.`);
+  }
+  const chainId = siweString(params, 'chain_id') ?? SIWE_DEFAULT_CHAIN_ID;
+  if (!CHAIN_ID.test(chainId)) throw Errors.invalidRequest('siwe_params.chain_id must be a decimal EIP-155 chain id such as "1".');
+  const issuedAt = siweString(params, 'issued_at') ?? new Date(now).toISOString();
+  const notBefore = siweString(params, 'not_before');
+  for (const [field, value] of [['issued_at', issuedAt], ['not_before', notBefore]] as const) {
+    if (value !== undefined && (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))) {
+      throw Errors.invalidRequest(`siwe_params.${field} must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.`);
+    }
+  }
+  const resources = params['resources'] ?? [];
+  if (!Array.isArray(resources) || !resources.every((r) => typeof r === 'string')) {
+    throw Errors.invalidRequest('siwe_params.resources must be an array of strings');
+  }
+  if (resources.length > MAX_SIWE_RESOURCES) throw Errors.invalidRequest(`siwe_params.resources may name at most ${MAX_SIWE_RESOURCES} URIs.`);
+  for (const resource of resources as string[]) {
+    if (resource.length > MAX_SIWE_FIELD_LENGTH || LINE_BREAK.test(resource) || !URL.canParse(resource)) {
+      throw Errors.invalidRequest('siwe_params.resources must be absolute URIs, one line each.');
+    }
+  }
+  return {
+    domain: new URL(pageOrigin).host,
+    uri,
+    statement: siweString(params, 'statement') ?? CRYPTO_WALLET_DEFAULT_STATEMENT,
+    chainId,
+    issuedAt,
+    notBefore,
+    requestId: siweString(params, 'message_request_id'),
+    resources: resources as string[],
+  };
+}
+
+/** The EIP-4361 message text, line for line as the standard's ABNF lays it out. */
+export function siweMessage(fields: SiweFields, address: string, nonce: string, expiresAt: number): string {
+  const lines = [
+    `${fields.domain} wants you to sign in with your Ethereum account:`,
+    address,
+    '',
+    fields.statement,
+    '',
+    `URI: ${fields.uri}`,
+    `Version: ${SIWE_VERSION}`,
+    `Chain ID: ${fields.chainId}`,
+    `Nonce: ${nonce}`,
+    `Issued At: ${fields.issuedAt}`,
+    `Expiration Time: ${new Date(expiresAt).toISOString()}`,
+  ];
+  if (fields.notBefore !== undefined) lines.push(`Not Before: ${fields.notBefore}`);
+  if (fields.requestId !== undefined) lines.push(`Request ID: ${fields.requestId}`);
+  if (fields.resources.length > 0) lines.push('Resources:', ...fields.resources.map((r) => `- ${r}`));
+  return lines.join('\n');
+}
+
+/** Without SIWE: a readable message that names the project, the wallet and the nonce (what makes it single use). */
+function plainChallenge(deps: Deps, wallet: Wallet, nonce: string, now: number): string {
+  return [
+    `${deps.config.projectName} wants you to sign in with your ${CHAIN_NAMES[wallet.type]} account:`,
+    wallet.address,
+    '',
+    CRYPTO_WALLET_DEFAULT_STATEMENT,
+    '',
+    `Nonce: ${nonce}`,
+    `Issued At: ${new Date(now).toISOString()}`,
+  ].join('\n');
+}
+
+// ---- Calls ----
+
+/**
+ * POST /crypto_wallets/authenticate/start/primary (a sign-in) and /secondary (session required: the wallet is added
+ * to that user). Answers the exact message the wallet must sign.
+ */
+export async function startAuthentication(
+  deps: Deps,
+  sessionUserId: string | null,
+  pageOrigin: string | undefined,
+  body: JsonObject,
+): Promise<Payload<CryptoWalletAuthenticateStartResponse>> {
+  const wallet = readWallet(body);
+  const siweParams = optionalObject(body, 'siwe_params');
+  optionalString(body, 'captcha_token');
+  if (siweParams && wallet.type !== 'ethereum') throw Errors.invalidRequest('siwe_params apply to Ethereum wallets only.');
+  const now = deps.config.now();
+  const expiresAt = now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS;
+  const nonce = randomBytes(CRYPTO_WALLET_NONCE_BYTES).toString('hex');
+  const siwe = wallet.type === 'ethereum' && (deps.config.siweRequiredForCryptoWallets || siweParams !== undefined);
+  const message = siwe
+    ? siweMessage(readSiwe(deps, siweParams ?? {}, pageOrigin, now), wallet.address, nonce, expiresAt)
+    : plainChallenge(deps, wallet, nonce, now);
+  await insertChallenge(deps.db, {
+    // Keyed by the nonce's digest: the primary key also guarantees no two live challenges share a nonce.
+    idHash: hashToken(nonce),
+    type: wallet.type,
+    normalizedAddress: wallet.normalizedAddress,
+    userId: sessionUserId,
+    message,
+    now,
+    expiresAt,
+  });
+  return { challenge: message };
+}
+
+function readSignatureCheck(wallet: Wallet, raw: string): (message: string) => boolean {
+  if (wallet.type === 'ethereum') {
+    const signature = parseEthereumSignature(raw);
+    if (!signature) {
+      throw Errors.invalidRequest('signature must be a 0x-prefixed 65-byte hex personal_sign signature (r, s, v) with a low s.');
+    }
+    // Another key's signature recovers another address: refused like a wrong one.
+    return (message) => recoverPersonalSignAddress(message, signature) === wallet.address;
+  }
+  const signature = parseSolanaSignature(raw);
+  if (!signature) throw Errors.invalidRequest('signature must be the base58 text of a 64-byte ed25519 signature.');
+  return (message) => verifySolanaSignature(message, signature, wallet.publicKey!);
+}
+
+function cryptoWalletFactor(row: CryptoWalletRow, now: number): AuthenticationFactor {
+  return {
+    type: CRYPTO_WALLET_FACTOR_DELIVERY_METHOD,
+    delivery_method: CRYPTO_WALLET_FACTOR_DELIVERY_METHOD,
+    last_authenticated_at: new Date(now).toISOString(),
+    crypto_wallet_factor: { crypto_wallet_id: row.id, crypto_wallet_address: row.address, crypto_wallet_type: row.type },
+  };
+}
+
+/**
+ * POST /crypto_wallets/authenticate: the signature must be the wallet's over one of its live challenges (the request
+ * names only the wallet, so each waiting message is tried; a wallet rarely has more than one). The matching challenge
+ * is used atomically, then the wallet's user is signed in (created on the first sign-in) or, for a secondary
+ * challenge, the wallet is added to the user who asked. A failed signature counts against the client and, when the
+ * wallet already has a user, against that user's lock, like a wrong password.
+ */
+export async function authenticate(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<CryptoWalletAuthenticateResponse>> {
+  const wallet = readWallet(body);
+  const verifies = readSignatureCheck(wallet, requiredString(body, 'signature'));
+  const durationMinutes = minutesInRange(
+    requiredNumber(body, 'session_duration_minutes'),
+    'session_duration_minutes',
+    SESSION_DURATION_MINUTES_MIN,
+    SESSION_DURATION_MINUTES_MAX,
+  );
+  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+
+  const attempt = await reserveAuthAttempt(deps, meta);
+  const challenges = await liveChallenges(deps.db, { ...wallet, now: deps.config.now() });
+  if (challenges.length === 0) throw Errors.cryptoWalletChallengeNotFound();
+  const check = async (): Promise<CryptoWalletChallengeRow | typeof WRONG_SECRET> => {
+    const signed = challenges.find((c) => verifies(c.message));
+    if (!signed) return WRONG_SECRET;
+    // Of two requests carrying one signature, one uses the challenge; the other finds it gone (a replay).
+    if (!(await consumeChallenge(deps.db, { idHash: signed.id_hash, now: deps.config.now() }))) {
+      throw Errors.cryptoWalletChallengeNotFound();
+    }
+    return signed;
+  };
+  const owner = (await findWallet(deps.db, wallet))?.user_id ?? challenges[0]!.user_id;
+  let challenge: CryptoWalletChallengeRow;
+  if (owner) {
+    challenge = await checkUnderLock(deps, owner, check, Errors.invalidCryptoWalletSignature);
+  } else {
+    const outcome = await check();
+    if (outcome === WRONG_SECRET) throw Errors.invalidCryptoWalletSignature();
+    challenge = outcome;
+  }
+  await attempt.release();
+
+  const now = deps.config.now();
+  const row = challenge.user_id
+    ? await addWalletToUser(deps.db, challenge.user_id, { ...wallet, now })
+    : await findOrCreateWalletUser(deps.db, { ...wallet, now });
+  if (challenge.user_id && row.user_id !== challenge.user_id) {
+    throw Errors.invalidCryptoWalletAddress('this wallet already belongs to another user.');
+  }
+  const started = await sessionAfterAuthentication(deps, meta, {
+    userId: row.user_id,
+    factor: cryptoWalletFactor(row, now),
+    durationMinutes,
+  });
+  return authenticatePayload(deps, started.session, started.sessionToken);
+}
