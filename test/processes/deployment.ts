@@ -110,20 +110,23 @@ const USER_REFERENCES = [
   'password_resets',
   'oauth_registrations',
   'oauth_tokens',
+  'webauthn_registrations',
+  'crypto_wallets',
 ] as const;
 
 /**
- * No half-made rows: every user has a way to sign in (an email, a phone number or a social registration); no row
- * references a missing user; every passcode belongs to an email or phone of its own user.
+ * No half-made rows: every user has a way to sign in (an email, a phone number, a social registration or a crypto
+ * wallet); no row references a missing user; every passcode belongs to an email or phone of its own user.
  */
 export async function assertNoOrphans(db: Db): Promise<void> {
   const emptyUsers = await db.query<{ id: string }>(
     `select u.id from users u
       where not exists (select 1 from user_emails e where e.user_id = u.id)
         and not exists (select 1 from user_phone_numbers p where p.user_id = u.id)
-        and not exists (select 1 from oauth_registrations r where r.user_id = u.id)`,
+        and not exists (select 1 from oauth_registrations r where r.user_id = u.id)
+        and not exists (select 1 from crypto_wallets w where w.user_id = u.id)`,
   );
-  assert.deepEqual(emptyUsers, [], 'every user has an email, a phone number or a social registration');
+  assert.deepEqual(emptyUsers, [], 'every user has an email, a phone number, a social registration or a crypto wallet');
   for (const table of USER_REFERENCES) {
     const [row] = await db.query<{ n: number }>(
       `select count(*)::int as n from ${table} t where not exists (select 1 from users u where u.id = t.user_id)`,

@@ -313,7 +313,7 @@ describe(`${WALLET_SIGN_INS} parallel first sign-ins of one crypto wallet, ${whe
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from users', []), 1);
       assert.equal(await count(db, 'select count(*)::int as n from crypto_wallets where normalized_address = $1', [wallet.address.toLowerCase()]), 1);
-      // (assertNoOrphans predates wallet-only users: it would count this user, whose only method is the wallet.)
+      await assertNoOrphans(db);
     });
   });
 });
