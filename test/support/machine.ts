@@ -24,6 +24,23 @@ export function startRoot(
   return actor;
 }
 
+/** A telemetry event the widget logged through the client. */
+export interface LoggedEvent {
+  name: string;
+  details: Record<string, unknown> | undefined;
+}
+
+/** Records what `client.events.log` is called with, in order; the real log still runs (and sends `/events`). */
+export function observeTelemetry(client: AuthClient): LoggedEvent[] {
+  const logged: LoggedEvent[] = [];
+  const log = client.events.log.bind(client.events);
+  client.events.log = (name, details) => {
+    logged.push({ name, details });
+    log(name, details);
+  };
+  return logged;
+}
+
 /** The screen the widget would show now (machine/screen.ts). */
 export function screenOf(actor: RootActor): string | undefined {
   return currentScreen(actor.getSnapshot() as unknown as AnyMachineSnapshot);

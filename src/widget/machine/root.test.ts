@@ -9,11 +9,11 @@ import type { RootEmitted } from './types.ts';
 import { urlTokenFrom } from './url-token.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../test/support/client.ts';
 import { latestMagicLinkToken, testEnv, uniqueEmail } from '../../../test/support/env.ts';
-import { screenOf, startRoot, type RootActor } from '../../../test/support/machine.ts';
+import { observeTelemetry, screenOf, startRoot, type LoggedEvent, type RootActor } from '../../../test/support/machine.ts';
 
 describe('root statechart (no React)', () => {
   let client: AuthClient;
-  let logged: { name: string; details: Record<string, unknown> | undefined }[];
+  let logged: LoggedEvent[];
   let rec: FetchRecorder;
   let actor: RootActor | undefined;
 
@@ -21,13 +21,7 @@ describe('root statechart (no React)', () => {
     resetBrowserState();
     rec = recordFetch();
     client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
-    // Observe telemetry: the real log still runs.
-    logged = [];
-    const log = client.events.log.bind(client.events);
-    client.events.log = (name, details) => {
-      logged.push({ name, details });
-      log(name, details);
-    };
+    logged = observeTelemetry(client);
   });
   afterEach(() => {
     actor?.stop();

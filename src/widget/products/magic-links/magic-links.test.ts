@@ -6,11 +6,19 @@ import { createAuthClient, type AuthClient } from '../../../client/index.ts';
 import type { RootEmitted } from '../../machine/types.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
 import { devInbox, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
-import { productOf, screenOf, startRoot, waitForProduct, type RootActor } from '../../../../test/support/machine.ts';
+import {
+  observeTelemetry,
+  productOf,
+  screenOf,
+  startRoot,
+  waitForProduct,
+  type LoggedEvent,
+  type RootActor,
+} from '../../../../test/support/machine.ts';
 
 describe('magic-link product statechart', () => {
   let client: AuthClient;
-  let logged: { name: string; details: Record<string, unknown> | undefined }[];
+  let logged: LoggedEvent[];
   let rec: FetchRecorder;
   let actor: RootActor | undefined;
 
@@ -18,12 +26,7 @@ describe('magic-link product statechart', () => {
     resetBrowserState();
     rec = recordFetch();
     client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
-    logged = [];
-    const log = client.events.log.bind(client.events);
-    client.events.log = (name, details) => {
-      logged.push({ name, details });
-      log(name, details);
-    };
+    logged = observeTelemetry(client);
   });
   afterEach(() => {
     actor?.stop();

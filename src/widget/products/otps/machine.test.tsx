@@ -23,7 +23,7 @@ import { resolveTheme } from '../../theme/theme.ts';
 import type { ProductScreenProps } from '../types.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
 import { devInbox, latestOtpCode, testEnv, uniquePhoneNumber } from '../../../../test/support/env.ts';
-import { productOf as rootProduct, screenOf, startRoot, type RootActor } from '../../../../test/support/machine.ts';
+import { observeTelemetry, productOf as rootProduct, screenOf, startRoot, type RootActor } from '../../../../test/support/machine.ts';
 import { until } from '../../../../test/support/poll.ts';
 import otpsChunk from './chunk.ts';
 import type { OtpMachine } from './machine.ts';
@@ -309,18 +309,13 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       const number = await toOtpAuthenticate(a);
       productOf(a)!.send({ type: 'CODE_CHANGED', code: await latestOtpCode(number) });
       await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
-      const renders: string[] = [];
-      const log = client.events.log.bind(client.events);
-      client.events.log = (name, details) => {
-        renders.push(name);
-        log(name, details);
-      };
+      const renders = observeTelemetry(client);
       await client.session.revoke();
       const main = await waitFor(a, (s) => s.matches({ main: 'idle' }), { timeout: 10_000 });
       expect(currentScreen(main)).to.equal('Main');
       expect(main.context.errorDescriptor).to.equal(null);
       expect(productOf(a) === undefined).to.equal(true, 'the product stopped');
-      expect(renders).to.deep.equal([TELEMETRY.renderLoginScreen], 'Main renders anew, as after the old otpConfirmation');
+      expect(renders.map((event) => event.name)).to.deep.equal([TELEMETRY.renderLoginScreen], 'Main renders anew, as after the old otpConfirmation');
       expect(sentTypes().filter((t) => t === 'AUTHENTICATE_FLOW_COMPLETE')).to.have.length(1);
     });
 

@@ -23,7 +23,7 @@ import {
 } from '../../../../test/support/client.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { devInbox, latestMagicLinkToken, setPasswordHash, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
-import { productOf, screenOf, startRoot, type RootActor } from '../../../../test/support/machine.ts';
+import { observeTelemetry, productOf, screenOf, startRoot, type LoggedEvent, type RootActor } from '../../../../test/support/machine.ts';
 
 const STRONG = 'correct horse battery staple';
 const NEW = 'purple-elephant-on-a-bicycle';
@@ -37,7 +37,7 @@ describe('password product statechart (SimulatedClock)', () => {
   let clock: SimulatedClock;
   let root: RootActor | undefined;
   let emitted: RootEmitted[];
-  let logged: string[];
+  let logged: LoggedEvent[];
   const pageUrl = location.href;
 
   beforeEach(() => {
@@ -58,12 +58,7 @@ describe('password product statechart (SimulatedClock)', () => {
   /** The client the next root uses; its telemetry is observed (the real log still runs). */
   function useClient(next: AuthClient): void {
     client = next;
-    logged = [];
-    const log = client.events.log.bind(client.events);
-    client.events.log = (name, details) => {
-      logged.push(name);
-      log(name, details);
-    };
+    logged = observeTelemetry(client);
   }
 
   function start(config: AuthLoginConfig = PASSWORDS, url?: string): RootActor {
@@ -202,7 +197,7 @@ describe('password product statechart (SimulatedClock)', () => {
     expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START, EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START]);
     send({ type: 'BACK' });
     expect(root!.getSnapshot().matches({ main: 'idle' })).to.equal(true);
-    expect(logged.filter((name) => name === 'render_login_screen')).to.have.length(2, 'Main rendered anew');
+    expect(logged.filter((event) => event.name === 'render_login_screen')).to.have.length(2, 'Main rendered anew');
   });
 
   it('a breached password at login: Password Breached (its own state), then Set New', async () => {
@@ -269,7 +264,7 @@ describe('password product statechart (SimulatedClock)', () => {
       await until(() => a.getSnapshot().matches({ main: 'idle' }) && a.getSnapshot().context.errorDescriptor !== null, 'Main with the error', ANSWER_MS);
       expect(productOf(a)).to.equal(undefined);
       expect(errors()).to.have.length(1);
-      expect(logged.filter((name) => name === 'render_login_screen')).to.have.length(1);
+      expect(logged.filter((event) => event.name === 'render_login_screen')).to.have.length(1);
     } finally {
       root?.stop();
       await unreachable.done();
@@ -306,7 +301,7 @@ describe('password product statechart (SimulatedClock)', () => {
     send({ type: 'BACK' });
     expect(location.search).to.equal('?keep=1');
     expect(a.getSnapshot().matches({ main: 'idle' })).to.equal(true);
-    expect(logged).to.include('render_login_screen');
+    expect(logged.map((event) => event.name)).to.include('render_login_screen');
   });
 });
 
