@@ -1,10 +1,12 @@
 // Helpers for statechart tests without React: start the root machine with a real client against the real test
 // service, and read which screen shows (the root's, or the running product's) the way the view does.
 import { createActor, type Actor, type AnyActorRef, type AnyMachineSnapshot, type SimulatedClock } from 'xstate';
+import { createAuthClient } from '../../src/client/index.ts';
 import type { AuthClient } from '../../src/client/types.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
 import { PRODUCT_CHILD, rootMachine } from '../../src/widget/machine/root.ts';
 import { currentScreen } from '../../src/widget/machine/screen.ts';
+import { recordFetch, resetBrowserState, type FetchRecorder } from './client.ts';
 import { testEnv } from './env.ts';
 import { until } from './poll.ts';
 
@@ -65,4 +67,53 @@ export async function waitForProduct(actor: RootActor, state: unknown, timeout =
 /** Waits until the widget shows `screen` (the root's, or the running product's). */
 export async function waitForScreen(actor: RootActor, screen: string, timeout = 10_000): Promise<void> {
   await until(() => screenOf(actor) === screen, `the ${screen} screen`, timeout);
+}
+
+/** What a statechart suite works with: a fresh client per test, its telemetry, its requests, and a root to start. */
+export interface RootFixture {
+  readonly client: AuthClient;
+  readonly logged: LoggedEvent[];
+  readonly rec: FetchRecorder;
+  /** Starts the root statechart (stopped after the test). */
+  start(config?: AuthLoginConfig, options?: { url?: string; clock?: SimulatedClock }): RootActor;
+}
+
+/**
+ * Call once inside a `describe`: before each test a clean browser state, a real client against the test service with
+ * its telemetry observed and its requests recorded; after it, the root stopped, the client destroyed.
+ */
+export function rootFixture(): RootFixture {
+  let state: { client: AuthClient; logged: LoggedEvent[]; rec: FetchRecorder; actor?: RootActor } | undefined;
+  const current = () => {
+    if (!state) throw new Error('rootFixture: used outside a test');
+    return state;
+  };
+  beforeEach(() => {
+    resetBrowserState();
+    const rec = recordFetch();
+    const client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
+    state = { client, logged: observeTelemetry(client), rec };
+  });
+  afterEach(() => {
+    state?.actor?.stop();
+    state?.client.destroy();
+    state?.rec.restore();
+    state = undefined;
+  });
+  return {
+    get client() {
+      return current().client;
+    },
+    get logged() {
+      return current().logged;
+    },
+    get rec() {
+      return current().rec;
+    },
+    start(config = {}, options = {}) {
+      const actor = startRoot(current().client, config, options);
+      current().actor = actor;
+      return actor;
+    },
+  };
 }

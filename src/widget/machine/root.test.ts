@@ -3,45 +3,25 @@
 // success, error, CONFIG_CHANGED; each product's own flow is tested in its folder.
 import { expect } from 'chai';
 import { waitFor } from 'xstate';
-import { createAuthClient, type AuthClient } from '../../client/index.ts';
 import { resolveConfig } from '../config.ts';
 import type { RootEmitted } from './types.ts';
 import { urlTokenFrom } from './url-token.ts';
-import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../test/support/client.ts';
 import { latestMagicLinkToken, testEnv, uniqueEmail } from '../../../test/support/env.ts';
-import { observeTelemetry, screenOf, startRoot, type LoggedEvent, type RootActor } from '../../../test/support/machine.ts';
+import { rootFixture, screenOf, type RootActor } from '../../../test/support/machine.ts';
 
 describe('root statechart (no React)', () => {
-  let client: AuthClient;
-  let logged: LoggedEvent[];
-  let rec: FetchRecorder;
-  let actor: RootActor | undefined;
+  const fixture = rootFixture();
+  const logged = () => fixture.logged;
 
-  beforeEach(() => {
-    resetBrowserState();
-    rec = recordFetch();
-    client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
-    logged = observeTelemetry(client);
-  });
-  afterEach(() => {
-    actor?.stop();
-    actor = undefined;
-    client.destroy();
-    rec.restore();
-  });
-
-  function start(url = `${testEnv.pageOrigin}/`, config = {}): RootActor {
-    actor = startRoot(client, config, { url });
-    return actor;
-  }
+  const start = (url = `${testEnv.pageOrigin}/`, config = {}): RootActor => fixture.start(config, { url });
 
   it('starts on main (screen Main) and logs render_login_screen with the resolved options', () => {
     const a = start(undefined, { emailMagicLinksOptions: { loginRedirectURL: '/student-portal' } });
     expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
     expect(screenOf(a)).to.equal('Main');
-    expect(logged).to.have.length(1);
-    expect(logged[0]!.name).to.equal('render_login_screen');
-    expect(logged[0]!.details).to.deep.equal({
+    expect(logged()).to.have.length(1);
+    expect(logged()[0]!.name).to.equal('render_login_screen');
+    expect(logged()[0]!.details).to.deep.equal({
       options: {
         products: ['emailMagicLinks'],
         emailMagicLinksOptions: {
@@ -64,14 +44,14 @@ describe('root statechart (no React)', () => {
     expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
     expect(a.getSnapshot().context.active).to.equal(null);
     expect(a.getSnapshot().context.errorDescriptor).to.deep.equal({ messageKey: 'validation.emailInvalid' });
-    expect(rec.to('/magic_links/email/login_or_create')).to.have.length(0);
+    expect(fixture.rec.to('/magic_links/email/login_or_create')).to.have.length(0);
     a.send({ type: 'EMAIL_CHANGED', email: 'student@localhost.edu' });
     expect(a.getSnapshot().context.errorDescriptor).to.equal(null);
   });
 
   it('authenticates the magic-link token of the page URL: authenticatingToken → success, emitting the two events', async () => {
     const email = uniqueEmail();
-    await client.magicLinks.email.loginOrCreate(email);
+    await fixture.client.magicLinks.email.loginOrCreate(email);
     const token = await latestMagicLinkToken(email);
     const a = start(`${testEnv.pageOrigin}/student-portal?stytch_token_type=magic_links&token=${token}`);
     const emitted: string[] = [];
@@ -82,7 +62,7 @@ describe('root statechart (no React)', () => {
     expect(screenOf(a)).to.equal('Success');
     expect(done.context.urlToken).to.equal(null);
     expect(emitted).to.deep.equal(['MAGIC_LINK_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
-    expect(client.session.getSync()?.user_id).to.be.a('string');
+    expect(fixture.client.session.getSync()?.user_id).to.be.a('string');
   });
 
   it('shows a refused URL token on the Error screen with its error, and BACK returns to Main', async () => {
@@ -100,11 +80,11 @@ describe('root statechart (no React)', () => {
 
   it('leaves the success screen for main when the session ends outside the widget (the page logs out)', async () => {
     const email = uniqueEmail();
-    await client.magicLinks.email.loginOrCreate(email);
+    await fixture.client.magicLinks.email.loginOrCreate(email);
     const token = await latestMagicLinkToken(email);
     const a = start(`${testEnv.pageOrigin}/student-portal?stytch_token_type=magic_links&token=${token}`);
     await waitFor(a, (s) => s.matches('success'), { timeout: 10_000 });
-    await client.session.revoke();
+    await fixture.client.session.revoke();
     await waitFor(a, (s) => s.matches('main'), { timeout: 5_000 });
     expect(screenOf(a)).to.equal('Main');
   });

@@ -2,41 +2,15 @@
 // The magic-link product's statechart, run by the root as it is in the widget: a real client against the real service.
 import { expect } from 'chai';
 import { waitFor } from 'xstate';
-import { createAuthClient, type AuthClient } from '../../../client/index.ts';
 import type { RootEmitted } from '../../machine/types.ts';
-import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
-import { devInbox, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
-import {
-  observeTelemetry,
-  productOf,
-  screenOf,
-  startRoot,
-  waitForProduct,
-  type LoggedEvent,
-  type RootActor,
-} from '../../../../test/support/machine.ts';
+import { devInbox, uniqueEmail } from '../../../../test/support/env.ts';
+import { productOf, rootFixture, screenOf, waitForProduct } from '../../../../test/support/machine.ts';
 
 describe('magic-link product statechart', () => {
-  let client: AuthClient;
-  let logged: LoggedEvent[];
-  let rec: FetchRecorder;
-  let actor: RootActor | undefined;
-
-  beforeEach(() => {
-    resetBrowserState();
-    rec = recordFetch();
-    client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
-    logged = observeTelemetry(client);
-  });
-  afterEach(() => {
-    actor?.stop();
-    actor = undefined;
-    client.destroy();
-    rec.restore();
-  });
+  const fixture = rootFixture();
 
   it('Main → sending (Main, busy) → sent (Email Confirmation) → Main anew on TRY_AGAIN, with the link in the dev inbox', async () => {
-    const a = (actor = startRoot(client));
+    const a = fixture.start();
     const emitted: RootEmitted[] = [];
     a.on('*', (e) => emitted.push(e));
     const email = uniqueEmail();
@@ -49,7 +23,7 @@ describe('magic-link product statechart', () => {
     expect(screenOf(a)).to.equal('EmailConfirmation');
     expect(confirmed.context.email).to.equal(email);
     expect((await devInbox(email)).length).to.equal(1);
-    expect(logged.find((l) => l.name === 'email_sent')?.details).to.deep.equal({ email, type: 'login_or_create_eml' });
+    expect(fixture.logged.find((l) => l.name === 'email_sent')?.details).to.deep.equal({ email, type: 'login_or_create_eml' });
     expect(emitted).to.have.length(1);
     expect(emitted[0]!.type).to.equal('widget.event');
     expect(emitted[0]!.type === 'widget.event' && emitted[0]!.detail.type).to.equal('MAGIC_LINK_LOGIN_OR_CREATE');
@@ -57,15 +31,15 @@ describe('magic-link product statechart', () => {
     productOf(a)!.send({ type: 'TRY_AGAIN' });
     expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
     expect(productOf(a)).to.equal(undefined);
-    expect(logged.find((l) => l.name === 'email_try_again_clicked')?.details).to.deep.equal({
+    expect(fixture.logged.find((l) => l.name === 'email_try_again_clicked')?.details).to.deep.equal({
       email,
       type: 'login_or_create_eml',
     });
-    expect(logged.filter((l) => l.name === 'render_login_screen')).to.have.length(2);
+    expect(fixture.logged.filter((l) => l.name === 'render_login_screen')).to.have.length(2);
   });
 
   it('BACK from Email Confirmation returns to Main', async () => {
-    const a = (actor = startRoot(client));
+    const a = fixture.start();
     a.send({ type: 'EMAIL_CHANGED', email: uniqueEmail() });
     a.send({ type: 'SUBMIT_EMAIL' });
     await waitForProduct(a, 'sent');
@@ -76,7 +50,7 @@ describe('magic-link product statechart', () => {
 
   it('puts a service error on main with the error_type and the service message, and emits it once', async () => {
     // A redirect URL outside the service's allowlist: invalid_redirect_url, which has no catalogue message.
-    const a = (actor = startRoot(client, { emailMagicLinksOptions: { loginRedirectURL: 'https://elsewhere.example/' } }));
+    const a = fixture.start({ emailMagicLinksOptions: { loginRedirectURL: 'https://elsewhere.example/' } });
     const errors: RootEmitted[] = [];
     a.on('widget.error', (e) => errors.push(e));
     a.send({ type: 'EMAIL_CHANGED', email: uniqueEmail() });
@@ -92,6 +66,6 @@ describe('magic-link product statechart', () => {
       { type: 'widget.error', detail: { message: descriptor.message, error_type: 'invalid_redirect_url' } },
     ]);
     // Main was not rendered anew for a failed step.
-    expect(logged.filter((l) => l.name === 'render_login_screen')).to.have.length(1);
+    expect(fixture.logged.filter((l) => l.name === 'render_login_screen')).to.have.length(1);
   });
 });
