@@ -63,7 +63,10 @@ export async function authenticate({ http, store }: CallContext, options: WebAut
   // answers a missing session_duration_minutes with its own 400.
   const { signal } = options;
   if (options.conditional_mediation) {
-    if (!(await browserSupportsAutofill())) {
+    const supported = await browserSupportsAutofill();
+    // Aborted while the check ran (the form it was for went away): nothing to report.
+    signal?.throwIfAborted();
+    if (!supported) {
       console.error(MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED);
       return null;
     }

@@ -208,6 +208,27 @@ describe('client webauthn', () => {
     expect(fresh.rec.requests.slice(sentBefore).map((r) => r.path)).to.deep.equal([]);
   });
 
+  it('conditional mediation aborted before it starts (the form went away) rejects with AbortError and logs nothing', async () => {
+    const client = makeClient();
+    await client.bootstrap.get();
+    const controller = new AbortController();
+    controller.abort();
+    const sentBefore = fresh.rec.requests.length;
+    const { result, errors } = await consoleErrorsDuring(() =>
+      rejectionOf(
+        client.webauthn.authenticate({
+          is_passkey: true,
+          conditional_mediation: true,
+          session_duration_minutes: 30,
+          signal: controller.signal,
+        }),
+      ),
+    );
+    expect((result as Error).name).to.equal('AbortError');
+    expect(errors).to.deep.equal([]);
+    expect(fresh.rec.requests.slice(sentBefore)).to.have.length(0);
+  });
+
   it('conditional mediation where the browser cannot autofill passkeys logs the error and resolves null', async () => {
     const client = makeClient();
     await client.bootstrap.get();

@@ -142,6 +142,13 @@ export const rootMachine = setup({
         if (id.startsWith('main:') && id !== keep) enqueue.stopChild(id);
       }
     }) as never,
+    /** Stops the Main machines of products the config no longer enables. */
+    stopDisabledMainMachines: enqueueActions(({ context, enqueue, self }) => {
+      const enabled = new Set(enabledRecords(context.config).map((record) => mainChildId(record.name)));
+      for (const id of Object.keys(self.getSnapshot()?.children ?? {})) {
+        if (id.startsWith('main:') && !enabled.has(id)) enqueue.stopChild(id);
+      }
+    }) as never,
     /** Stops every Main machine: the flow ends away from Main. */
     stopAllMainMachines: enqueueActions(({ enqueue, self }) => {
       for (const id of Object.keys(self.getSnapshot()?.children ?? {})) {
@@ -236,6 +243,9 @@ export const rootMachine = setup({
       entry: 'startMainMachines',
       exit: 'stopMainMachines',
       on: {
+        // A new config: the Main machine of a product the page turned off stops (aborting its request, e.g. a passkey
+        // autofill that would look for a field the new form no longer has); a product turned on starts its own.
+        CONFIG_CHANGED: { actions: ['setConfig', 'stopDisabledMainMachines', 'startMainMachines'] },
         PRODUCT_LOADED: {
           actions: [
             { type: 'setModule', params: ({ event }) => ({ product: event.product, module: event.module }) },

@@ -8,6 +8,7 @@ import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { PASSKEY_AUTOFILL_RETRIES } from '../../constants.ts';
 import { mainChildId } from '../../machine/root.ts';
 import { passkeys } from './index.ts';
+import { resolveConfig } from '../../config.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import { destroyClients, makeClient, recordFetch, resetBrowserState, signIn, type FetchRecorder } from '../../../../test/support/client.ts';
 import { startRoot, productOf, screenOf, waitForProduct, waitForScreen, type RootActor } from '../../../../test/support/machine.ts';
@@ -144,5 +145,28 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     await setAutomaticPresenceSimulation(authenticator, true);
     const signedIn = await makeClient().webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 });
     expect(signedIn?.session_token).to.be.a('string');
+  });
+  it('stops when the page turns passkeys off: the pending request is aborted and nothing is logged', async () => {
+    const { client } = await studentWithPasskey();
+    await client.session.revoke();
+    await setAutomaticPresenceSimulation(authenticator, false);
+    const root = await start(makeClient());
+    await until(() => autofillState(root)?.matches('listening'), 'autofill listening');
+    const listening = autofillOf(root)!;
+    const errors: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      root.send({ type: 'CONFIG_CHANGED', config: resolveConfig({ products: ['passwords'] }) });
+      expect(autofillOf(root)).to.equal(undefined);
+      expect(listening.getSnapshot().status).to.equal('stopped');
+      // The browser is free again: a modal sign-in gets the authenticator.
+      await setAutomaticPresenceSimulation(authenticator, true);
+      const signedIn = await makeClient().webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 });
+      expect(signedIn?.session_token).to.be.a('string');
+    } finally {
+      console.error = consoleError;
+    }
+    expect(errors).to.deep.equal([]);
   });
 });
