@@ -12,3 +12,4 @@ export * from './passwords.ts';
 export * from './oauth.ts';
 export * from './webauthn.ts';
 export * from './crypto-wallets.ts';
+export * from './idp.ts';

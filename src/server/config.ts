@@ -52,6 +52,15 @@ export interface ConnectedAppConfig {
   description: string;
   client_type: 'first_party' | 'third_party' | 'first_party_public' | 'third_party_public';
   logo_url?: string;
+  /**
+   * A confidential app's secret (`first_party`, `third_party`), checked by the token endpoint. Public apps
+   * (`*_public`: a single-page or mobile app) have none and must send a PKCE code challenge.
+   */
+  client_secret?: string;
+  /** The exact URIs an authorization response may be sent to (no prefix or pattern matching). */
+  redirect_uris?: string[];
+  /** The exact URIs end session may send the browser back to after logout. */
+  post_logout_redirect_uris?: string[];
 }
 
 /**
@@ -147,6 +156,14 @@ export interface ServiceOptions {
   connectedApps?: ConnectedAppConfig[];
   /** Issuers whose JWTs `/sessions/attest` accepts, each named by a profile id. */
   trustedAuthProfiles?: TrustedAuthProfile[];
+  /**
+   * The site page hosting `<auth-login>` for consent (absolute URL): the OpenID provider's authorization endpoint
+   * sends the browser there with the request's parameters. Default: `/oauth/authorize` on the service's origin (the
+   * demo site's page).
+   */
+  idpAuthorizeUrl?: string;
+  /** The site page hosting `<auth-login>` for logout; end session sends the browser there. Default: `/oauth/logout`. */
+  idpLogoutUrl?: string;
   /** Serve the demo site from this folder (clean URLs and a 404 page). */
   siteDir?: string;
   /** Serve the built bundles from this folder at the root. */
@@ -220,6 +237,9 @@ export interface ProjectConfig {
   vertical: 'CONSUMER' | 'B2B';
   connectedApps: readonly ConnectedAppConfig[];
   trustedAuthProfiles: readonly TrustedAuthProfile[];
+  /** null: the default path on the issuer's origin. */
+  idpAuthorizeUrl: string | null;
+  idpLogoutUrl: string | null;
   siteDir: string | undefined;
   distDir: string | undefined;
   devInbox: boolean;
@@ -278,6 +298,8 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     vertical: options.vertical ?? 'CONSUMER',
     connectedApps: [...(options.connectedApps ?? [])],
     trustedAuthProfiles: [...(options.trustedAuthProfiles ?? [])],
+    idpAuthorizeUrl: options.idpAuthorizeUrl ?? null,
+    idpLogoutUrl: options.idpLogoutUrl ?? null,
     siteDir: options.siteDir,
     distDir: options.distDir,
     devInbox: devAllowed && (options.devInbox ?? true),

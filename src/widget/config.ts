@@ -6,10 +6,16 @@ import {
   DEFAULT_SESSION_DURATION_MINUTES,
   type OtpMethod,
 } from '../api/index.ts';
-import { DEFAULT_CREATE_USER_AS_PENDING, DEFAULT_OTP_METHODS, DEFAULT_PRODUCTS, type PRODUCTS } from './constants.ts';
+import { DEFAULT_CREATE_USER_AS_PENDING, DEFAULT_OTP_METHODS, DEFAULT_PRODUCTS, type IDENTITY_PROVIDER, type PRODUCTS } from './constants.ts';
 import type { MessageKey } from './i18n/en.ts';
 
-export type Product = (typeof PRODUCTS)[number];
+/** A sign-in product a page enables in `products`. */
+export type ConfigProduct = (typeof PRODUCTS)[number];
+/**
+ * What the product registry holds: the sign-in products, and the identity-provider screens (consent and logout), which
+ * no page lists in `products`: they open from the element's `mode` or the authorize/logout query string.
+ */
+export type Product = ConfigProduct | typeof IDENTITY_PROVIDER;
 
 export interface EmailMagicLinksOptions {
   /** Where the login link leads; relative URLs resolve against the page's origin. */
@@ -70,7 +76,7 @@ export interface SessionOptions {
 
 /** What a page may set (`config` property or JSON attribute). */
 export interface AuthLoginConfig {
-  products?: Product[];
+  products?: ConfigProduct[];
   emailMagicLinksOptions?: EmailMagicLinksOptions;
   oauthOptions?: OAuthOptions;
   otpOptions?: OtpOptions;
@@ -95,7 +101,7 @@ export interface ResolvedOtpOptions extends OtpOptions {
 
 /** The configuration after defaults: what the machine and the screens read. */
 export interface ResolvedConfig {
-  products: Product[];
+  products: ConfigProduct[];
   emailMagicLinksOptions: ResolvedEmailMagicLinksOptions;
   oauthOptions?: OAuthOptions;
   /** Present when the `otp` product is enabled or `otpOptions` is given. */

@@ -61,6 +61,10 @@ export const LOGIN_OR_CREATE_EML = 'login_or_create_eml';
 /** Products the widget can show; the default is email magic links only (spec section 1). */
 export const PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'oauth', 'crypto', 'passkeys'] as const;
 export const DEFAULT_PRODUCTS = ['emailMagicLinks'] as const;
+/** The registry name of the consent and logout screens (products/idp/): not a value of `products`. */
+export const IDENTITY_PROVIDER = 'identityProvider';
+/** The element `mode` that opens the consent or logout screen, whatever the page's query string holds. */
+export const IDENTITY_PROVIDER_MODE = 'identity-provider';
 /**
  * `otpOptions.methods` when a page enables the `otp` product without naming methods: email, the default passcode type
  * of the widget state (spec section 3, `otpState.type`).

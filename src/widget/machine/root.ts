@@ -5,7 +5,8 @@
 //
 //   start ─(magic-link / OAuth token in URL)→ authenticatingToken ─→ success ─SESSION_ENDED→ main
 //     │                                              └─(error)→ error ─BACK→ main
-//     ├─(a product's token in URL: password reset; a product's element `mode`)→ opening ─(chunk)→ product
+//     ├─(a product's token in URL: password reset; a product's element `mode` or query)→ opening ─(chunk)→ product
+//     │      (a product that needs a session ends on Main; a sign-in there: success ─→ opening, the flow resumes)
 //     └→ main.idle ─SUBMIT_EMAIL / SUBMIT_PHONE / START→ main.starting ─(chunk)→ product ─(its output)→ main | success
 //                      (invalid address: the product's message, stays)                 | error | main.starting (hand-over)
 //
@@ -64,6 +65,8 @@ export const rootMachine = setup({
     hasUrlToken: ({ context }) => context.urlToken !== null,
     hasProductToken: ({ context }) => context.productToken !== null,
     hasModeProduct: ({ context }) => context.modeProduct !== null,
+    /** The product opened at start needs a signed-in user and ended on Main for want of one: a sign-in resumes it. */
+    modeResumesAfterSignIn: ({ context }) => context.modeProduct !== null && recordOf(context.modeProduct).resumesAfterSignIn === true,
     /** Continue on the Email tab with an address its product accepts the format of. */
     emailSubmittable: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined && isValidEmail(context.formState.email),
     emailTabShown: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined,
@@ -187,7 +190,7 @@ export const rootMachine = setup({
       errorDescriptor: null,
       urlToken: urlTokenFrom(url),
       productToken: productForUrlToken((tokenType) => tokenFrom(url, tokenType)),
-      modeProduct: productForMode(input.mode),
+      modeProduct: productForMode(input.mode, url),
       mode: input.mode,
       active: null,
       modules: {},
@@ -396,6 +399,8 @@ export const rootMachine = setup({
     success: {
       meta: { screen: 'Success' },
       entry: 'emitFlowComplete',
+      // Signed in on the consent page's login form: the consent flow continues at once.
+      always: { ...reopenMode, guard: 'modeResumesAfterSignIn' },
       // The component a `mode` names never shows the login form: it opens anew (and says so if nobody is signed in).
       on: { SESSION_ENDED: [reopenMode, { target: 'main', actions: 'logRender' }] },
     },

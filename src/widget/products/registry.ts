@@ -30,9 +30,15 @@ export function productForTab(config: ResolvedConfig, tab: LoginTab | null): Pro
   return candidates.sort((a, b) => (b.emailTab?.rank ?? 0) - (a.emailTab?.rank ?? 0))[0];
 }
 
-/** The product an element `mode` opens at start (passkey registration), if any. */
-export function productForMode(mode: string | undefined): Product | null {
-  return (mode && PRODUCT_RECORDS.find((record) => record.mode === mode)?.name) || null;
+/**
+ * The product that opens at start instead of Main, if any: the one the element's `mode` names (passkey registration,
+ * the identity provider), else one the page's query string opens (an authorize or logout link).
+ */
+export function productForMode(mode: string | undefined, url?: string): Product | null {
+  const byMode = mode && PRODUCT_RECORDS.find((record) => record.mode === mode);
+  if (byMode) return byMode.name;
+  const query = url && URL.canParse(url) ? new URL(url).searchParams : null;
+  return (query && PRODUCT_RECORDS.find((record) => record.opensFromQuery?.(query))?.name) || null;
 }
 
 /** The `autocomplete` of Main's email input: the first enabled product's that names one, else a plain email field. */

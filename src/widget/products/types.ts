@@ -120,6 +120,16 @@ export interface ProductRecord {
   /** An element `mode` that opens this product at start instead of Main (passkeys: `passkey-registration`), with `{ mode }`. */
   mode?: string;
   /**
+   * Whether the page's query string opens this product at start, as its `mode` would (the identity provider: an
+   * authorize link's `client_id` and `redirect_uri`, or a logout link's `post_logout_redirect_uri`).
+   */
+  opensFromQuery?(query: URLSearchParams): boolean;
+  /**
+   * A product opened by `mode` or query that needs a signed-in user (consent): it ends on Main with its message when
+   * nobody is, and opens again as soon as a sign-in there succeeds (the flow continues where it stopped).
+   */
+  resumesAfterSignIn?: boolean;
+  /**
    * Whether the machine this product runs on Main (`mainMachine`) stops when the product itself starts. One Tap keeps
    * running through its own product's flow; passkey autofill must stop, since a browser runs one WebAuthn ceremony
    * at a time and the product's own ceremony would otherwise be refused.
