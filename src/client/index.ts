@@ -18,7 +18,7 @@ import { createUserApi } from './users.ts';
 import { validate } from './schema.ts';
 import { lazyCall } from './lazy.ts';
 import { createRbacApi } from './rbac.ts';
-import type { TotpsApi } from './types.ts';
+import type { IdpApi, TotpsApi } from './types.ts';
 import { createWebAuthnApi } from './webauthn.ts';
 
 export type * from './types.ts';
@@ -85,6 +85,13 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     recoveryCodes: lazyCall(ctx, 'totpRecoveryCodes'),
     recover: lazyCall(ctx, 'totpRecover'),
   };
+  // The identity provider's calls are a lazy chunk: only the authorize and logout pages make them.
+  const idpCalls = () => import('./idp.ts');
+  const idp: IdpApi = {
+    authorizeStart: async (request) => (await idpCalls()).authorizeStart(http, request),
+    authorizeSubmit: async (request) => (await idpCalls()).authorizeSubmit(http, request),
+    logoutStart: async (request) => (await idpCalls()).logoutStart(http, request),
+  };
   if (fresh) manageSession(store, session, options.apiDomain !== undefined);
   events.log(INSTANTIATED_EVENT, {});
 
@@ -104,6 +111,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     rbac: createRbacApi(http, store, bootstrap),
     webauthn: createWebAuthnApi(http, store),
     cryptoWallets: createCryptoWalletsApi(http, store, bootstrap),
+    idp,
     events: { log: (name, details) => events.log(name, details) },
     destroy() {
       if (destroyed) return;

@@ -376,3 +376,27 @@ export interface CryptoWalletsApi {
 export interface AuthClient {
   readonly cryptoWallets: CryptoWalletsApi;
 }
+
+// ---- Issue 16: the identity provider (consent and logout screens) ----
+import type {
+  AuthorizeStartRequest,
+  AuthorizeStartResponse,
+  AuthorizeSubmitRequest,
+  AuthorizeSubmitResponse,
+  LogoutStartRequest,
+  LogoutStartResponse,
+} from '../api/index.ts';
+
+/** The calls of the site's authorize and logout pages (wire contract 3.12); each needs a session. */
+export interface IdpApi {
+  /** The consent preflight: the app, whether consent is required, and which requested scopes this user may grant. */
+  authorizeStart(request: AuthorizeStartRequest): Promise<AuthorizeStartResponse>;
+  /** Grants (or denies) the request; the caller sends the browser to the returned `redirect_uri`. */
+  authorizeSubmit(request: AuthorizeSubmitRequest): Promise<AuthorizeSubmitResponse>;
+  /** The logout preflight: where to send the browser afterwards, and whether to ask the user first. */
+  logoutStart(request: LogoutStartRequest): Promise<LogoutStartResponse>;
+}
+
+export interface AuthClient {
+  readonly idp: IdpApi;
+}
