@@ -23,6 +23,11 @@ import { createWebAuthnApi } from './webauthn.ts';
 
 export type * from './types.ts';
 export { APIError, APISchemaError, APIUnreachableError, SDKUsageError } from './errors.ts';
+/**
+ * The full-page navigations the client makes (OAuth start, One Tap), and the widget's consent page makes when it sends
+ * the browser back to an app: one seam a test replaces to read the address instead of leaving the page.
+ */
+export { navigation } from './navigation.ts';
 
 /**
  * Start-up and background refresh for a store, once per page and token (wire contract 1.6): with a readable session

@@ -70,6 +70,16 @@ export interface PasswordOptions {
   loginExpirationMinutes?: number;
 }
 
+/**
+ * A token from an issuer the project trusts (spec section 3: trustedAuthToken, tokenProfileID): on the consent page,
+ * any session is revoked and one is attested from this token before the authorize flow runs.
+ */
+export interface TrustedAuthTokenParams {
+  trustedAuthToken: string;
+  /** The project's trusted-auth profile the token is checked against. */
+  tokenProfileID: string;
+}
+
 export interface SessionOptions {
   sessionDurationMinutes?: number;
 }
@@ -82,6 +92,8 @@ export interface AuthLoginConfig {
   otpOptions?: OtpOptions;
   passwordOptions?: PasswordOptions;
   sessionOptions?: SessionOptions;
+  /** The consent page signs the user in from this token first (identity provider only). */
+  trustedAuthTokenParams?: TrustedAuthTokenParams;
   /** `false` renders into the light DOM (default `true`: an open shadow root). */
   enableShadowDOM?: boolean;
   /** CSP nonce for the `<style>` elements the widget inserts. */
@@ -108,6 +120,7 @@ export interface ResolvedConfig {
   otpOptions?: ResolvedOtpOptions;
   passwordOptions?: PasswordOptions;
   sessionOptions: { sessionDurationMinutes: number };
+  trustedAuthTokenParams?: TrustedAuthTokenParams;
   enableShadowDOM: boolean;
   nonce?: string;
 }
@@ -165,6 +178,7 @@ export function resolveConfig(
       loginRedirectURL: absolute(c.passwordOptions.loginRedirectURL, origin),
     };
   }
+  if (c.trustedAuthTokenParams) resolved.trustedAuthTokenParams = { ...c.trustedAuthTokenParams };
   if (c.nonce) resolved.nonce = c.nonce;
   return dropUndefined(resolved);
 }

@@ -44,6 +44,12 @@ export const EVENT_TYPES = {
   CRYPTO_WALLET_AUTHENTICATE_START: 'CRYPTO_WALLET_AUTHENTICATE_START',
   /** A visitor signed in with a crypto wallet's signature. `data` is the authenticate response. */
   CRYPTO_WALLET_AUTHENTICATE: 'CRYPTO_WALLET_AUTHENTICATE',
+  /** The consent page's preflight answered (identity provider). `data` is the authorize start response. */
+  OAUTH_AUTHORIZE_FLOW_START: 'OAUTH_AUTHORIZE_FLOW_START',
+  /** The consent was submitted (Allow, or the automatic submit); the page navigates to the app next. `data` is the response. */
+  OAUTH_AUTHORIZE_FLOW_COMPLETE: 'OAUTH_AUTHORIZE_FLOW_COMPLETE',
+  /** Deny on the consent screen. `data` is `{}`. */
+  OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED: 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED',
   /** The flow finished and a session exists. `data` is `{}`. */
   AUTHENTICATE_FLOW_COMPLETE: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;
@@ -54,6 +60,7 @@ export const TELEMETRY = {
   renderLoginScreen: 'render_login_screen',
   emailSent: 'email_sent',
   emailTryAgainClicked: 'email_try_again_clicked',
+  renderIdpScreen: 'render_idp_screen',
 } as const;
 /** The `type` detail of magic-link telemetry: login-or-create email magic link. */
 export const LOGIN_OR_CREATE_EML = 'login_or_create_eml';
@@ -65,6 +72,8 @@ export const DEFAULT_PRODUCTS = ['emailMagicLinks'] as const;
 export const IDENTITY_PROVIDER = 'identityProvider';
 /** The element `mode` that opens the consent or logout screen, whatever the page's query string holds. */
 export const IDENTITY_PROVIDER_MODE = 'identity-provider';
+/** A session attested from a trusted auth token on the consent page lasts this long (spec section 9: 60 minutes). */
+export const TRUSTED_TOKEN_SESSION_MINUTES = 60;
 /**
  * `otpOptions.methods` when a page enables the `otp` product without naming methods: email, the default passcode type
  * of the widget state (spec section 3, `otpState.type`).

@@ -37,6 +37,10 @@ export const enErrors = {
   // The consent message of the catalogue (spec section 8), for a later screen (the passkey and crypto ones are in
   // products/passkeys/strings.ts and products/crypto/strings.ts: only those products show them)
   'consent.denied': 'Access to the application was denied.',
+  // The identity provider's messages (spec sections 2 and 4): a link without a required parameter, and an authorize
+  // page opened while nobody is signed in (shown on Main, above its login form)
+  'consent.missingParameter': 'Required parameter is missing: {name}. Please reach out to the application developer.',
+  'consent.noSession': 'No active session detected. Please log in to continue.',
 } as const;
 
 registerDefaults(enErrors);

@@ -10,7 +10,8 @@ import type { enPasswords } from '../products/passwords/strings.ts';
 import type { enOAuth } from '../products/oauth/strings.ts';
 import type { enPasskeys } from '../products/passkeys/strings.ts';
 import type { enCrypto } from '../products/crypto/strings.ts';
+import type { enIdp } from '../products/idp/strings.ts';
 
 export type LazyMessages = typeof enErrors &
   typeof enOutcome & typeof enMagicLinks & typeof enOtps & typeof enPasswords & typeof enOAuth & typeof enPasskeys &
-  typeof enCrypto;
+  typeof enCrypto & typeof enIdp;

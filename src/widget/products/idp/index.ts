@@ -1,0 +1,14 @@
+// The identity provider (consent and logout screens): the record the root knows; the machine, screens and strings
+// are the lazy chunk (chunk.ts). It is never on Main: the element's `mode` or an authorize/logout link opens it.
+import { IDENTITY_PROVIDER, IDENTITY_PROVIDER_MODE } from '../../constants.ts';
+import type { ProductRecord } from '../types.ts';
+import { isIdpQuery } from './query.ts';
+
+export const identityProvider: ProductRecord = {
+  name: IDENTITY_PROVIDER,
+  enabled: () => false,
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
+  mode: IDENTITY_PROVIDER_MODE,
+  opensFromQuery: isIdpQuery,
+  resumesAfterSignIn: true,
+};
