@@ -30,19 +30,44 @@ const ISSUE6_OPTIONS = {
     roles: [
       { role_id: 'editor', description: '', permissions: [{ resource_id: 'documents', actions: ['read', 'write'] }] },
       { role_id: 'admin', description: '', permissions: [{ resource_id: 'documents', actions: ['*'] }, { resource_id: 'grades', actions: ['*'] }] },
+      // Issue 16: may grant the custom scope below to a connected app.
+      { role_id: 'grade-reader', description: '', permissions: [{ resource_id: 'grades', actions: ['read'] }] },
     ],
     resources: [
       { resource_id: 'documents', description: '', actions: ['read', 'write', 'delete'] },
       { resource_id: 'grades', description: '', actions: ['read', 'publish'] },
     ],
-    scopes: [],
+    // Issue 16: a custom scope a connected app can ask for; only a user whose roles hold its permissions may grant it.
+    scopes: [{ scope: 'read:grades', description: 'Read your grades', permissions: [{ resource_id: 'grades', actions: ['read'] }] }],
   },
-  userRoles: { 'rbac-editor@example.com': ['editor'], 'rbac-admin@example.com': ['admin'] },
+  userRoles: {
+    'rbac-editor@example.com': ['editor'],
+    'rbac-admin@example.com': ['admin'],
+    'idp-grade-reader@example.com': ['grade-reader'],
+  },
   trustedAuthProfiles: [
     { profileId: 'trusted-profile-test-wtr', issuer: 'https://idp.example.com', audience: 'westlight', secret: 'wtr-trusted-token-secret' },
   ],
   connectedApps: [{ client_id: 'connected-app-test-wtr', name: 'Grades Sync', description: 'Copies grades', client_type: 'third_party' }],
 };
+
+// ---- Issue 16: connected apps that sign in with the service (the consent and logout pages' tests) ----
+/** A first-party app (no consent asked) and a third-party one (consent), both sent back to the test page's origin. */
+function idpConnectedApps(pageOrigin) {
+  const back = { redirect_uris: [`${pageOrigin}/app/callback`], post_logout_redirect_uris: [`${pageOrigin}/app/logged-out`] };
+  return [
+    { client_id: 'idp-first-party-wtr', name: 'Westlight Timetable', description: 'Your timetable', client_type: 'first_party', client_secret: 'wtr-first-party-secret', ...back },
+    {
+      client_id: 'idp-third-party-wtr',
+      name: 'Westlight Library e-resources',
+      description: 'Journals and e-books',
+      client_type: 'third_party',
+      client_secret: 'wtr-third-party-secret',
+      logo_url: `${pageOrigin}/library-logo.png`,
+      ...back,
+    },
+  ];
+}
 
 // Every browser test reaches the identity service from 127.0.0.1, so one suite run is one client to the per-IP limits;
 // those limits are tested in test/server/rate-limits.test.ts, and here they are out of the way.
@@ -60,6 +85,7 @@ const identity = await startServer({
   ipRateLimits: SUITE_IP_RATE_LIMITS,
   // Issue 6: an RBAC policy with roles for two fixed addresses, a trusted-token profile and a connected app.
   ...ISSUE6_OPTIONS,
+  connectedApps: [...ISSUE6_OPTIONS.connectedApps, ...idpConnectedApps(pageOrigin)],
 });
 
 const captchaIdentity = await startServer({
