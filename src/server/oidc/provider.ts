@@ -23,6 +23,7 @@ import { databaseAdapter } from './adapter.ts';
 export interface OidcProvider {
   issuer: string;
   proxy: boolean;
+  use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
   Client: { find(clientId: string): Promise<OidcClient | undefined> };
   Grant: OidcGrantClass;
@@ -117,21 +118,8 @@ function createProvider(Provider: ProviderClass, deps: Deps, issuer: string): Oi
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        // After oidc-provider has checked id_token_hint, client_id and post_logout_redirect_uri: the site's logout page.
-        logoutSource: (ctx: KoaContext) => {
-          const params = ctx.oidc.params;
-          ctx.redirect(
-            sitePageUrl(config.idpLogoutUrl, issuer, DEFAULT_LOGOUT_PAGE, {
-              client_id: ctx.oidc.client?.clientId ?? params['client_id'],
-              post_logout_redirect_uri: params['post_logout_redirect_uri'],
-              state: params['state'],
-              id_token_hint: params['id_token_hint'],
-            }),
-          );
-        },
-      },
+      // The hand-over to the logout page is the middleware below, for signed-in and signed-out browsers alike.
+      rpInitiatedLogout: { enabled: true },
     },
     interactions: {
       // After oidc-provider has checked the app, its redirect URI, the response type and PKCE: the site's authorize
@@ -161,6 +149,21 @@ function createProvider(Provider: ProviderClass, deps: Deps, issuer: string): Oi
         .join('')}</html>`;
     },
   });
+  // End session, once oidc-provider has checked id_token_hint, client_id and post_logout_redirect_uri (an error is its
+  // error page): instead of its own confirmation form, the site's logout page asks and signs out.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route !== 'end_session' || ctx.status !== 200) return;
+    const params = ctx.oidc.params;
+    ctx.redirect(
+      sitePageUrl(config.idpLogoutUrl, issuer, DEFAULT_LOGOUT_PAGE, {
+        client_id: ctx.oidc.client?.clientId ?? params['client_id'],
+        post_logout_redirect_uri: params['post_logout_redirect_uri'],
+        state: params['state'],
+        id_token_hint: params['id_token_hint'],
+      }),
+    );
+  });
   // Behind reverse proxies (TRUST_PROXY), endpoint URLs follow X-Forwarded-Proto and -Host, as the issuer does.
   provider.proxy = config.trustProxy > 0;
   return provider;
@@ -169,8 +172,9 @@ function createProvider(Provider: ProviderClass, deps: Deps, issuer: string): Oi
 interface KoaContext {
   type: string;
   body: unknown;
+  status: number;
   redirect(url: string): void;
-  oidc: { params: Record<string, string | undefined>; client?: OidcClient };
+  oidc?: { route: string; params: Record<string, string | undefined>; client?: OidcClient };
 }
 
 /** One provider per issuer, built on first use: in development the issuer is the origin the service was reached at. */
