@@ -19,6 +19,9 @@ export interface RbacScope {
   description: string;
   permissions: RbacPermission[];
 }
+/** The action a permission lists to allow every action on its resource. */
+export const RBAC_WILDCARD_ACTION = '*';
+
 export interface RbacPolicy {
   roles: RbacRole[];
   resources: RbacResource[];

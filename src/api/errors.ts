@@ -80,6 +80,14 @@ export const ERROR_TYPES = [
   'invalid_crypto_wallet_type',
   'crypto_wallet_challenge_not_found',
   'invalid_crypto_wallet_signature',
+  // Sign in with Westlight (issue 16): an unknown connected app; a redirect or post-logout URI not registered for it
+  // exactly; a response type other than `code`; a malformed scope or PKCE code challenge, or none from a public app.
+  'idp_client_not_found',
+  'invalid_redirect_uri',
+  'invalid_post_logout_redirect_uri',
+  'unsupported_response_type',
+  'invalid_scope',
+  'invalid_code_challenge',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

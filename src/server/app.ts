@@ -39,6 +39,8 @@ import { staticRoutes } from './routes/static.ts';
 import { userRoutes } from './routes/users.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { oauthRoutes, oauthSdkRoutes } from './routes/oauth.ts';
+import { idpRoutes } from './routes/idp.ts';
+import { oidcProviderRoutes } from './oidc/mount.ts';
 import { loadSigningKey } from './security/jwt.ts';
 import { RateLimit, Sweeper, type RateLimitScope } from './security/rate-limit.ts';
 import { deriveSecretKeys } from './security/secret-keys.ts';
@@ -124,10 +126,13 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   sdk.route('/', oauthSdkRoutes(deps));
   sdk.route('/', webauthnRoutes(deps));
   sdk.route('/', cryptoWalletRoutes(deps));
+  sdk.route('/', idpRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);
 
   app.route('/', jwksRoutes(deps));
   app.route('/', oauthRoutes(deps));
+  // The OpenID provider's protocol endpoints (oidc/mount.ts): oidc-provider reads the raw request itself.
+  app.route('/', oidcProviderRoutes(deps));
   if (deps.config.siteDir || deps.config.distDir) {
     app.route('/', staticRoutes({ siteDir: deps.config.siteDir, distDir: deps.config.distDir }));
   }

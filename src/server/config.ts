@@ -18,6 +18,7 @@ import {
 import type { DatabaseOptions } from './db/db.ts';
 import type { PasswordPolicy } from './security/password-strength.ts';
 import { parseSecretKey } from './security/secret-keys.ts';
+import { validateConnectedApps } from './connected-apps.ts';
 
 export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
 
@@ -265,6 +266,7 @@ export interface ProjectConfig {
 export const DEFAULT_DATABASE: DatabaseOptions = { kind: 'memory' };
 
 export function resolveConfig(options: ServiceOptions): ProjectConfig {
+  validateConnectedApps(options.connectedApps ?? []);
   const redirectUrls = [...(options.redirectUrls ?? [])];
   // The operator named the default explicitly, so it is trusted like an allowlist entry.
   if (options.defaultRedirectUrl && !redirectUrls.includes(options.defaultRedirectUrl)) {

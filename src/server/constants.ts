@@ -82,6 +82,7 @@ export const SECRET_KEY_BYTES = 32;
 /** HKDF `info` labels: one purpose, one derived key, so the HMAC key for passcodes never doubles as the cipher key. */
 export const HKDF_INFO_OTP_HMAC = 'auth-login/v1/otp-code-hmac';
 export const HKDF_INFO_SECRET_ENCRYPTION = 'auth-login/v1/secret-encryption';
+export const HKDF_INFO_OIDC_COOKIES = 'auth-login/v1/oidc-provider-cookies';
 /** Prefix naming the format of an encrypted column, so a later format can coexist with this one. */
 export const SEALED_SECRET_VERSION = 'v1';
 /** A key id is the first 8 bytes of SHA-256 of the derived key: enough to tell keys apart, useless to an attacker. */
@@ -395,3 +396,28 @@ export const CRYPTO_WALLET_DEFAULT_STATEMENT = 'Sign in to continue.';
 export const MAX_SIWE_FIELD_LENGTH = 1024;
 /** Most SIWE resources accepted. */
 export const MAX_SIWE_RESOURCES = 32;
+
+// Issue 16: the OpenID provider (oidc/provider.ts). Lifetimes in seconds, as oidc-provider takes them.
+export const OIDC_AUTHORIZATION_CODE_TTL_SECONDS = 60;
+export const OIDC_ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const OIDC_ID_TOKEN_TTL_SECONDS = 60 * 60;
+export const OIDC_REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** The authorization request's interaction is never resumed (the submit call mints the code); it only has to expire. */
+export const OIDC_INTERACTION_TTL_SECONDS = 10 * 60;
+export const OIDC_SESSION_TTL_SECONDS = 24 * 60 * 60;
+/** A consent lasts until the user revokes it; each new submit saves its grant again, so it only lapses when unused. */
+export const OIDC_GRANT_TTL_SECONDS = 365 * 24 * 60 * 60;
+/** Longest client_id, redirect URI, state, nonce or scope the identity-provider calls accept. */
+export const MAX_IDP_STRING_LENGTH = 2_048;
+export const MAX_IDP_SCOPES = 100;
+/** What the consent screen says a standard scope lets the app do. */
+export const STANDARD_SCOPE_DESCRIPTIONS = {
+  openid: 'Sign you in with your account.',
+  profile: 'See your name.',
+  email: 'See your email address.',
+  phone: 'See your phone number.',
+  full_access: 'Act on your behalf with full access to your account.',
+  offline_access: 'Keep access when you are not using the app.',
+} as const;
+/** A requested custom scope the project's RBAC policy does not define (never grantable). */
+export const UNKNOWN_SCOPE_DESCRIPTION = 'This permission is not defined by the project.';

@@ -3,7 +3,7 @@
 // (README, "Deploy", has the table).
 import path from 'node:path';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/oauth.ts';
-import type { OAuthProviderCredentials, ServiceOptions } from './config.ts';
+import type { ConnectedAppConfig, OAuthProviderCredentials, ServiceOptions } from './config.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MAX_TRUST_PROXY } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { ListenOptions } from './listen.ts';
@@ -40,6 +40,10 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
     if (!smsUrl || !smsSecret) throw new Error('Set both SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET, or neither.');
     options.smsWebhook = { url: smsUrl, secret: smsSecret };
   }
+  const connectedApps = connectedAppsFromEnv(env['CONNECTED_APPS']);
+  if (connectedApps) options.connectedApps = connectedApps;
+  if (env['IDP_AUTHORIZE_URL']) options.idpAuthorizeUrl = absoluteUrl('IDP_AUTHORIZE_URL', env['IDP_AUTHORIZE_URL']);
+  if (env['IDP_LOGOUT_URL']) options.idpLogoutUrl = absoluteUrl('IDP_LOGOUT_URL', env['IDP_LOGOUT_URL']);
   if (env['AUTH_SECRET_KEY']) options.secretKey = env['AUTH_SECRET_KEY'];
   const previous = list(env['AUTH_SECRET_KEY_PREVIOUS']);
   if (previous.length) options.previousSecretKeys = previous;
@@ -94,4 +98,30 @@ export function oauthOptionsFromEnv(env: Env): Pick<ServiceOptions, 'oauthProvid
   if (env['GOOGLE_ONE_TAP_CLIENT_ID']) options.googleOneTapClientId = env['GOOGLE_ONE_TAP_CLIENT_ID'];
   if (env['PUBLIC_URL']) options.publicUrl = env['PUBLIC_URL'];
   return options;
+}
+
+/**
+ * CONNECTED_APPS: a JSON array of connected apps (README, "Connected apps"). Only the JSON shape is checked here; what
+ * an app must contain is checked with every other config at start (connected-apps.ts).
+ */
+export function connectedAppsFromEnv(value: string | undefined): ConnectedAppConfig[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new Error(`CONNECTED_APPS must be a JSON array of connected apps: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed) || !parsed.every((app) => typeof app === 'object' && app !== null && !Array.isArray(app))) {
+    throw new Error('CONNECTED_APPS must be a JSON array of connected apps (objects with client_id, name, client_type, ...).');
+  }
+  return parsed as ConnectedAppConfig[];
+}
+
+function absoluteUrl(name: string, value: string): string {
+  try {
+    return new URL(value).href;
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got ${value}`);
+  }
 }

@@ -25,7 +25,9 @@ export type IdKind =
   // Issue 14:
   | 'webauthn-registration'
   // Issue 15:
-  | 'crypto-wallet';
+  | 'crypto-wallet'
+  // Issue 16:
+  | 'idp-grant';
 
 export function newId(kind: IdKind): string {
   return `${kind}-${ID_ENVIRONMENT}-${randomUUID()}`;

@@ -112,6 +112,21 @@ export const Errors = {
     new ApiError(401, 'invalid_trusted_auth_token', `The trusted auth token is not valid: ${reason}.`),
   connectedAppNotFound: () =>
     new ApiError(404, 'connected_app_not_found', 'This user has not granted access to a connected app with this id.'),
+  // Sign in with Westlight (issue 16).
+  idpClientNotFound: (clientId: string) =>
+    new ApiError(404, 'idp_client_not_found', `No connected app has the client_id ${JSON.stringify(clientId)}.`),
+  invalidRedirectUri: (uri: string) =>
+    new ApiError(400, 'invalid_redirect_uri', `redirect_uri ${JSON.stringify(uri)} is not registered for this app.`),
+  invalidPostLogoutRedirectUri: (uri: string) =>
+    new ApiError(
+      400,
+      'invalid_post_logout_redirect_uri',
+      `post_logout_redirect_uri ${JSON.stringify(uri)} is not registered for this app.`,
+    ),
+  unsupportedResponseType: () =>
+    new ApiError(400, 'unsupported_response_type', 'response_type must be "code": only the authorization code flow is supported.'),
+  invalidScope: (message: string) => new ApiError(400, 'invalid_scope', message),
+  invalidCodeChallenge: (message: string) => new ApiError(400, 'invalid_code_challenge', message),
   // Passwords. The login-failure message is the same for an unknown address and a wrong password.
   unauthorizedCredentials: () => new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials.'),
   weakPassword: (message: string) => new ApiError(400, 'weak_password', message),

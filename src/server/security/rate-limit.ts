@@ -39,15 +39,19 @@ export class RateLimit {
   }
 }
 
-/** Every RATE_LIMIT_SWEEP_EVERY_TAKES takes in this process, deletes a bounded batch of ended windows. */
+/** Every RATE_LIMIT_SWEEP_EVERY_TAKES takes (or writes) in this process, deletes a bounded batch of expired rows. */
 export class Sweeper {
   #takes = 0;
-  constructor(private readonly db: Db) {}
+  /** `sweep` defaults to the rate-limit windows; other stores of expiring rows (oidc/adapter.ts) pass their own. */
+  constructor(
+    db: Db,
+    private readonly sweep: (now: number) => Promise<unknown> = (now) => sweepRateLimits(db, { now, batch: RATE_LIMIT_SWEEP_BATCH }),
+  ) {}
 
   async maybeSweep(now: number): Promise<void> {
     this.#takes += 1;
     if (this.#takes % RATE_LIMIT_SWEEP_EVERY_TAKES !== 0) return;
-    await sweepRateLimits(this.db, { now, batch: RATE_LIMIT_SWEEP_BATCH });
+    await this.sweep(now);
   }
 }
 

@@ -2,6 +2,7 @@
 // never used directly; each use gets its own derived key, so a leak or misuse of one says nothing about another.
 import { createHash, hkdfSync } from 'node:crypto';
 import {
+  HKDF_INFO_OIDC_COOKIES,
   HKDF_INFO_OTP_HMAC,
   HKDF_INFO_SECRET_ENCRYPTION,
   SECRET_KEY_BYTES,
@@ -18,6 +19,8 @@ export interface EncryptionKey {
 export interface SecretKeys {
   /** HMAC key for passcodes at rest (security/otp-codes.ts). */
   otpHmacKey: Buffer;
+  /** Signs oidc-provider's cookies (oidc/provider.ts). */
+  oidcCookieKey: Buffer;
   /** Encrypts every new ciphertext. */
   current: EncryptionKey;
   /** Decrypt-only keys, from `previousSecretKeys`, so rows written before a rotation still open. */
@@ -61,5 +64,10 @@ export function deriveSecretKeys(current: string, previous: readonly string[] = 
   const previousKeys = previous
     .map((text, index) => encryptionKeyOf(parseSecretKey(text, `AUTH_SECRET_KEY_PREVIOUS[${index}]`)))
     .filter((key) => key.kid !== currentKey.kid);
-  return { otpHmacKey: derive(master, HKDF_INFO_OTP_HMAC), current: currentKey, previous: previousKeys };
+  return {
+    otpHmacKey: derive(master, HKDF_INFO_OTP_HMAC),
+    oidcCookieKey: derive(master, HKDF_INFO_OIDC_COOKIES),
+    current: currentKey,
+    previous: previousKeys,
+  };
 }

@@ -28,6 +28,8 @@ import {
   liveGrants,
   revokeGrants,
 } from '../store/grants.ts';
+import { liveIdpGrants, revokeIdpGrants } from '../store/idp-grants.ts';
+import { destroyByGrantId } from '../store/oidc-payloads.ts';
 import { findOrCreateUserByEmail } from '../store/users.ts';
 import { authenticatePayload, sessionAfterAuthentication, type AuthenticatePayload } from './sessions.ts';
 import { loadFullUser } from './users.ts';
@@ -87,10 +89,13 @@ export async function deleteFactor(deps: Deps, userId: string, kind: UserFactorK
   return { user_id: userId, __user: await loadFullUser(deps, userId) };
 }
 
-/** GET /users/connected_apps: the apps with a live grant, described from the project config. */
+/**
+ * GET /users/connected_apps: the apps with a live grant, described from the project config. Both sources count: the
+ * access-token grants (dev tools) and the consents given through Sign in with Westlight.
+ */
 export async function listConnectedApps(deps: Deps, userId: string): Promise<{ connected_apps: ConnectedApp[] }> {
   const byApp = new Map<string, Set<string>>();
-  for (const grant of await liveGrants(deps.db, userId)) {
+  for (const grant of [...(await liveGrants(deps.db, userId)), ...(await liveIdpGrants(deps.db, userId))]) {
     const scopes = byApp.get(grant.client_id) ?? new Set<string>();
     grant.scopes.split(' ').filter(Boolean).forEach((s) => scopes.add(s));
     byApp.set(grant.client_id, scopes);
@@ -111,10 +116,20 @@ export async function listConnectedApps(deps: Deps, userId: string): Promise<{ c
   return { connected_apps: apps };
 }
 
-/** POST /users/connected_apps/{id}/revoke: ends every grant, so the app's access tokens stop working. */
+/**
+ * POST /users/connected_apps/{id}/revoke: ends every grant of both kinds, and destroys oidc-provider's grant with every
+ * code and token issued under it, so the app's access and refresh tokens stop working at once.
+ */
 export async function revokeConnectedApp(deps: Deps, userId: string, clientId: string): Promise<Record<string, never>> {
   if (clientId.includes('\u0000')) throw Errors.invalidRequest('connected_app_id must not contain NUL characters');
-  if ((await revokeGrants(deps.db, userId, clientId, deps.config.now())) === 0) throw Errors.connectedAppNotFound();
+  const now = deps.config.now();
+  const revoked = await deps.db.transaction(async (tx) => {
+    const tokenGrants = await revokeGrants(tx, userId, clientId, now);
+    const oidcGrantIds = await revokeIdpGrants(tx, userId, clientId, now);
+    for (const grantId of oidcGrantIds) await destroyByGrantId(tx, grantId);
+    return tokenGrants + oidcGrantIds.length;
+  });
+  if (revoked === 0) throw Errors.connectedAppNotFound();
   return {};
 }
 

@@ -1,0 +1,191 @@
+// The OpenID provider connected apps talk to ("Sign in with Westlight"), built on oidc-provider (OpenID-certified):
+// discovery, authorization, token, userinfo, JWKS, end session and revocation at OIDC_PATHS. The consent itself is
+// the site's authorize page (the widget and the /sdk/v1 calls of services/idp.ts), which mints the code.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OIDC_PATHS, STANDARD_SCOPES } from '../../api/idp.ts';
+import type { ConnectedAppConfig, ProjectConfig } from '../config.ts';
+import {
+  JWT_ALGORITHM,
+  OIDC_ACCESS_TOKEN_TTL_SECONDS,
+  OIDC_AUTHORIZATION_CODE_TTL_SECONDS,
+  OIDC_GRANT_TTL_SECONDS,
+  OIDC_ID_TOKEN_TTL_SECONDS,
+  OIDC_INTERACTION_TTL_SECONDS,
+  OIDC_REFRESH_TOKEN_TTL_SECONDS,
+  OIDC_SESSION_TTL_SECONDS,
+} from '../constants.ts';
+import type { Deps } from '../context.ts';
+import { escapeHtml } from '../views/escape.ts';
+import { findOidcAccount, SCOPE_CLAIMS } from './account.ts';
+import { databaseAdapter } from './adapter.ts';
+
+/** The part of oidc-provider's API the service uses (the package ships no type declarations). */
+export interface OidcProvider {
+  issuer: string;
+  proxy: boolean;
+  use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
+  callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  Client: { find(clientId: string): Promise<OidcClient | undefined> };
+  Grant: OidcGrantClass;
+  AuthorizationCode: new (fields: Record<string, unknown>) => { save(): Promise<string> };
+  IdToken: { validate(token: string, client: OidcClient): Promise<{ payload: Record<string, unknown> }> };
+}
+export interface OidcClient {
+  clientId: string;
+}
+export interface OidcGrant {
+  jti: string;
+  addOIDCScope(scope: string): void;
+  save(): Promise<string>;
+}
+interface OidcGrantClass {
+  new (fields: { accountId: string; clientId: string; jti?: string }): OidcGrant;
+  find(id: string): Promise<OidcGrant | undefined>;
+}
+
+type ProviderClass = new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
+let providerClass: Promise<ProviderClass> | undefined;
+// Loaded on first use: a service that is never asked to be a provider never loads it.
+const loadProviderClass = () =>
+  (providerClass ??= import('oidc-provider' as string).then((module: { default: ProviderClass }) => module.default));
+
+/** Where a request's parameters are forwarded: the site page, with the app's parameters as its query. */
+export function sitePageUrl(configured: string | null, issuer: string, defaultPath: string, params: Record<string, unknown>): string {
+  const url = new URL(configured ?? defaultPath, issuer);
+  for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && value !== '') url.searchParams.set(key, value);
+  return url.href;
+}
+export const DEFAULT_AUTHORIZE_PAGE = '/oauth/authorize';
+export const DEFAULT_LOGOUT_PAGE = '/oauth/logout';
+const FORWARDED_AUTHORIZE_PARAMS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+  'prompt',
+] as const;
+
+export const isPublicApp = (app: ConnectedAppConfig) => app.client_type.endsWith('_public');
+
+/** An app as oidc-provider registers it; apps without redirect URIs are listed for connected apps only. */
+function clientMetadata(app: ConnectedAppConfig): Record<string, unknown> {
+  return {
+    client_id: app.client_id,
+    client_name: app.name,
+    ...(app.logo_url ? { logo_uri: app.logo_url } : {}),
+    redirect_uris: app.redirect_uris,
+    post_logout_redirect_uris: app.post_logout_redirect_uris ?? [],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    id_token_signed_response_alg: JWT_ALGORITHM,
+    ...(isPublicApp(app)
+      ? { token_endpoint_auth_method: 'none' }
+      : { client_secret: app.client_secret, token_endpoint_auth_method: 'client_secret_basic' }),
+  };
+}
+
+/** Every scope the provider knows: the standard ones and the RBAC policy's custom scopes. */
+export function providerScopes(config: ProjectConfig): string[] {
+  return [...new Set([...STANDARD_SCOPES, ...config.rbacPolicy.scopes.map((s) => s.scope)])];
+}
+
+function createProvider(Provider: ProviderClass, deps: Deps, issuer: string): OidcProvider {
+  const { config } = deps;
+  const privateJwk = { ...deps.signingKey.privateKey.export({ format: 'jwk' }), kid: deps.signingKey.kid, alg: JWT_ALGORITHM, use: 'sig' };
+  const provider = new Provider(issuer, {
+    adapter: databaseAdapter(deps.db),
+    clients: config.connectedApps.filter((app) => app.redirect_uris?.length).map(clientMetadata),
+    clientDefaults: { id_token_signed_response_alg: JWT_ALGORITHM, grant_types: ['authorization_code', 'refresh_token'] },
+    responseTypes: ['code'],
+    scopes: providerScopes(config),
+    claims: SCOPE_CLAIMS,
+    findAccount: (_ctx: unknown, id: string) => findOidcAccount(deps.db, id),
+    jwks: { keys: [privateJwk] },
+    cookies: { keys: [deps.secrets.oidcCookieKey.toString('base64url')] },
+    routes: {
+      authorization: OIDC_PATHS.authorization,
+      token: OIDC_PATHS.token,
+      userinfo: OIDC_PATHS.userinfo,
+      jwks: OIDC_PATHS.jwks,
+      end_session: OIDC_PATHS.endSession,
+      revocation: OIDC_PATHS.revocation,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      // The hand-over to the logout page is the middleware below, for signed-in and signed-out browsers alike.
+      rpInitiatedLogout: { enabled: true },
+    },
+    interactions: {
+      // After oidc-provider has checked the app, its redirect URI, the response type and PKCE: the site's authorize
+      // page. Its submit call mints the code, so this interaction is never resumed and simply expires.
+      url: (_ctx: unknown, interaction: { params: Record<string, unknown> }) =>
+        sitePageUrl(
+          config.idpAuthorizeUrl,
+          issuer,
+          DEFAULT_AUTHORIZE_PAGE,
+          Object.fromEntries(FORWARDED_AUTHORIZE_PARAMS.map((name) => [name, interaction.params[name]])),
+        ),
+    },
+    ttl: {
+      AuthorizationCode: OIDC_AUTHORIZATION_CODE_TTL_SECONDS,
+      AccessToken: OIDC_ACCESS_TOKEN_TTL_SECONDS,
+      IdToken: OIDC_ID_TOKEN_TTL_SECONDS,
+      RefreshToken: OIDC_REFRESH_TOKEN_TTL_SECONDS,
+      Interaction: OIDC_INTERACTION_TTL_SECONDS,
+      Session: OIDC_SESSION_TTL_SECONDS,
+      Grant: OIDC_GRANT_TTL_SECONDS,
+    },
+    renderError: (ctx: KoaContext, out: Record<string, string>) => {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Sign in with ${escapeHtml(config.projectName)}</title>
+<h1>This sign-in request cannot be completed</h1>${Object.entries(out)
+        .map(([key, value]) => `<p><strong>${escapeHtml(key)}</strong>: ${escapeHtml(String(value))}</p>`)
+        .join('')}</html>`;
+    },
+  });
+  // End session, once oidc-provider has checked id_token_hint, client_id and post_logout_redirect_uri (an error is its
+  // error page): instead of its own confirmation form, the site's logout page asks and signs out.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route !== 'end_session' || ctx.status !== 200) return;
+    const params = ctx.oidc.params;
+    ctx.redirect(
+      sitePageUrl(config.idpLogoutUrl, issuer, DEFAULT_LOGOUT_PAGE, {
+        client_id: ctx.oidc.client?.clientId ?? params['client_id'],
+        post_logout_redirect_uri: params['post_logout_redirect_uri'],
+        state: params['state'],
+        id_token_hint: params['id_token_hint'],
+      }),
+    );
+  });
+  // Behind reverse proxies (TRUST_PROXY), endpoint URLs follow X-Forwarded-Proto and -Host, as the issuer does.
+  provider.proxy = config.trustProxy > 0;
+  return provider;
+}
+
+interface KoaContext {
+  type: string;
+  body: unknown;
+  status: number;
+  redirect(url: string): void;
+  oidc?: { route: string; params: Record<string, string | undefined>; client?: OidcClient };
+}
+
+/** One provider per issuer, built on first use: in development the issuer is the origin the service was reached at. */
+const providers = new WeakMap<Deps, Map<string, OidcProvider>>();
+
+export async function providerFor(deps: Deps, requestOrigin: string): Promise<OidcProvider> {
+  const issuer = deps.config.publicUrl ?? requestOrigin;
+  const Provider = await loadProviderClass();
+  let byIssuer = providers.get(deps);
+  if (!byIssuer) providers.set(deps, (byIssuer = new Map()));
+  let provider = byIssuer.get(issuer);
+  if (!provider) byIssuer.set(issuer, (provider = createProvider(Provider, deps, issuer)));
+  return provider;
+}
