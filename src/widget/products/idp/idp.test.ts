@@ -4,9 +4,9 @@
 import { expect } from 'chai';
 import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
 import { IDENTITY_PROVIDER_MODE } from '../../constants.ts';
-import { makeClient, signIn } from '../../../../test/support/client.ts';
+import { makeClient, resetBrowserState, signIn } from '../../../../test/support/client.ts';
 import { TRUSTED_PROFILE, serviceNow, trustedToken } from '../../../../test/support/accounts.ts';
-import { latestOtpCode, uniqueEmail } from '../../../../test/support/env.ts';
+import { uniqueEmail } from '../../../../test/support/env.ts';
 import {
   CUSTOM_SCOPE,
   FIRST_PARTY_APP,
@@ -21,6 +21,8 @@ import { recordNavigations } from '../../../../test/support/navigation.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { $, $$, findText, freshWidgetState, mount, sentTelemetry, submitEmail, title, typeInto, type AuthLoginElement } from '../../../../test/support/widget.ts';
 
+/** A password the service's zxcvbn policy accepts. */
+const STRONG_PASSWORD = 'violet-harbour-lantern-1987';
 const MISSING = (name: string) => `Required parameter is missing: ${name}. Please reach out to the application developer.`;
 const NO_SESSION = 'No active session detected. Please log in to continue.';
 const CONSENT_TITLE = (project: string) => `${THIRD_PARTY_APP.name} wants to access your ${project} account`;
@@ -88,16 +90,21 @@ describe('<auth-login> identity provider: consent and logout', () => {
   });
 
   it('authorize signed out: Main with the no-session message; after a sign-in there the consent screen follows, Allow returns a code', async () => {
+    const email = uniqueEmail('idp-resume');
+    const creator = makeClient();
+    await creator.passwords.create({ email, password: STRONG_PASSWORD, session_duration_minutes: 30 });
+    await creator.session.revoke({ forceClear: true });
     openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId, state: 'st-allow', nonce: 'n-allow' }));
-    const el = mount({ config: { products: ['otp'] } });
+    const el = mount({ config: { products: ['passwords'] } });
     await findText(el, '[part~="error"]', NO_SESSION);
     expect(title(el)).to.equal('Sign up or log in');
     expect(fresh.rec.to('/idp/oauth/authorize/start')).to.have.length(0);
 
-    const email = uniqueEmail('idp-resume');
     await submitEmail(el, email);
-    const input = (await until(() => $(el, 'input[part~="passcode-input"]') as HTMLInputElement | null, 'the passcode input', 10_000))!;
-    typeInto(input, await latestOtpCode(email));
+    await findText(el, '[part~="title"]', 'Log in', 10_000);
+    typeInto($(el, 'input[name="password"]') as HTMLInputElement, STRONG_PASSWORD);
+    const logIn = await until(() => $$(el, 'button').find((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled), 'Continue enabled');
+    logIn.click();
 
     await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
     expect(JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/start')[0]!.body!)).to.deep.equal({
@@ -119,6 +126,20 @@ describe('<auth-login> identity provider: consent and logout', () => {
     expect((events.find((e) => e.type === EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE)!.data as { redirect_uri: string }).redirect_uri).to.equal(
       navigations.visited[0],
     );
+  });
+
+  it('a local session the service no longer accepts: the preflight answers a session error, and Main asks to log in', async () => {
+    const signer = makeClient();
+    await signIn(signer, uniqueEmail('idp-stale'));
+    // The cookies go (the session token with them) while this page's memory still holds the session.
+    resetBrowserState();
+    expect(signer.session.getSync()).to.not.equal(null);
+    openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId }));
+    const el = mount();
+    await findText(el, '[part~="error"]', NO_SESSION, 10_000);
+    expect(title(el)).to.equal('Sign up or log in');
+    expect(fresh.rec.to('/sdk/v1/idp/oauth/authorize/start')).to.have.length(1);
+    expect(navigations.visited).to.deep.equal([]);
   });
 
   it('consent lists the grantable scopes with their titles, and the ungrantable ones with the spec note', async () => {
@@ -236,6 +257,21 @@ describe('<auth-login> identity provider: consent and logout', () => {
       expect(withoutQuery(back)).to.equal(appLoggedOutUri());
       expect(back.searchParams.get('state')).to.equal('bye');
       expect(fresh.rec.to('/sdk/v1/sessions/revoke')).to.have.length(1);
+      expect(el.client!.session.getSync()).to.equal(null);
+    });
+
+    it('no consent required (nobody signed in): no question, straight back to the app', async () => {
+      openPage(logoutQuery({ client_id: THIRD_PARTY_APP.clientId, state: 'gone' }));
+      const el = mount();
+      const back = await navigatedTo();
+      expect(withoutQuery(back)).to.equal(appLoggedOutUri());
+      expect(back.searchParams.get('state')).to.equal('gone');
+      expect(JSON.parse(fresh.rec.to('/sdk/v1/oauth/logout/start')[0]!.body!)).to.deep.equal({
+        client_id: THIRD_PARTY_APP.clientId,
+        post_logout_redirect_uri: appLoggedOutUri(),
+        state: 'gone',
+      });
+      expect($$(el, 'button')).to.deep.equal([]);
       expect(el.client!.session.getSync()).to.equal(null);
     });
 
