@@ -11,7 +11,7 @@ import { navigation } from '../../../client/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { TrustedAuthTokenParams } from '../../config.ts';
 import { TRUSTED_TOKEN_SESSION_MINUTES } from '../../constants.ts';
-import type { AuthorizeRequest } from './query.ts';
+import type { AuthorizeRequest } from './config.ts';
 
 /** The service's answers that mean "nobody is signed in" (the preflight needs a session, spec section 4). */
 const SESSION_ERROR_TYPES = ['session_not_found', 'invalid_session_token', 'user_unauthenticated'];

@@ -2,7 +2,7 @@
 // are the lazy chunk (chunk.ts). It is never on Main: the element's `mode` or an authorize/logout link opens it.
 import { IDENTITY_PROVIDER, IDENTITY_PROVIDER_MODE } from '../../constants.ts';
 import type { ProductRecord } from '../types.ts';
-import { isIdpQuery } from './query.ts';
+import { isIdpQuery } from './config.ts';
 
 export const identityProvider: ProductRecord = {
   name: IDENTITY_PROVIDER,

@@ -28,7 +28,7 @@ import {
   logoutStart,
   revokeSession,
 } from './actors.ts';
-import { idpRequestFrom, type AuthorizeRequest, type IdpRequest } from './query.ts';
+import { idpRequestFrom, type AuthorizeRequest, type IdpRequest } from './config.ts';
 
 /** What starts the product: `{ mode }` (the element's mode, or undefined when the page's query opened it). */
 export interface IdpParams {

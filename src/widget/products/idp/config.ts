@@ -1,5 +1,6 @@
-// What the authorize and logout pages read from their query string (spec section 2, wire contract 3.12). In the entry
-// with the record (isIdpQuery), so it stays free of the machine and of any string table.
+// The identity provider's configuration is the page's query string (spec section 2, wire contract 3.12): what the
+// authorize and logout pages read, mapped to the wire requests. In the entry with the record (isIdpQuery), so it stays
+// free of the machine and of any string table. The element's part (trustedAuthTokenParams) is read by the machine.
 import {
   AUTHORIZE_QUERY_PARAMS,
   AUTHORIZE_REQUIRED_PARAMS,
