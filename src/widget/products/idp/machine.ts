@@ -10,7 +10,7 @@
 //          └─(authorize)→ authorizing ─(no consent required)→ autoSubmitting ─→ leaving
 //                   │  └─(session error)→ noSession     └─(consent required)→ consent ─ALLOW→ submitting ─→ leaving
 //                   └─(error)→ failed                                           └─DENY→ denying ─→ denied (leaves)
-import { assign, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, sendParent, setup } from 'xstate';
 import type { AuthorizeStartResponse, LogoutStartRequest } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
@@ -92,6 +92,11 @@ export const idpMachine = setup({
     logRender: ({ context }) => {
       context.client.events.log(TELEMETRY.renderIdpScreen, { flow: context.request.flow });
     },
+    preflightAnswered: enqueueActions(({ event, enqueue }) => {
+      const output = (event as unknown as { output: AuthorizeStartResponse }).output;
+      enqueue.assign({ preflight: output });
+      enqueue.sendParent(widgetEvent(EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START, output));
+    }),
     flowComplete: sendParent(({ event }) =>
       widgetEvent(EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE, (event as unknown as { output: unknown }).output),
     ),
@@ -148,21 +153,8 @@ export const idpMachine = setup({
         src: 'authorizeStart',
         input: ({ context }) => ({ client: context.client, request: authorizeRequest(context) }),
         onDone: [
-          {
-            guard: 'consentNotRequired',
-            target: 'autoSubmitting',
-            actions: [
-              assign({ preflight: ({ event }) => event.output }),
-              sendParent(({ event }) => widgetEvent(EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START, event.output)),
-            ],
-          },
-          {
-            target: 'consent',
-            actions: [
-              assign({ preflight: ({ event }) => event.output }),
-              sendParent(({ event }) => widgetEvent(EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START, event.output)),
-            ],
-          },
+          { guard: 'consentNotRequired', target: 'autoSubmitting', actions: 'preflightAnswered' },
+          { target: 'consent', actions: 'preflightAnswered' },
         ],
         onError: [
           { guard: 'sessionError', target: 'noSession' },

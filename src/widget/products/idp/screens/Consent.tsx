@@ -54,6 +54,28 @@ function ScopeItem({ result, t, policyDescription }: { result: ScopeResult; t: T
   );
 }
 
+/** A sentence, then its scopes: those this user may grant, or those they may not. */
+function ScopeList(props: {
+  intro: string;
+  kind: 'grantable' | 'ungrantable';
+  results: ScopeResult[];
+  policyDescription: (scope: string) => string | undefined;
+}) {
+  const { t } = useWidget();
+  return (
+    <>
+      <p part={PARTS.text} css={text}>
+        {props.intro}
+      </p>
+      <ul css={list} data-scopes={props.kind}>
+        {props.results.map((result) => (
+          <ScopeItem key={result.scope} result={result} t={t} policyDescription={props.policyDescription(result.scope)} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * Consent (spec sections 2 and 6): the app (logo, name) asks for access to the user's account on this project; the
  * scopes this user may grant, then those they may not (not granted, with the spec's note); Allow and Deny.
@@ -77,27 +99,16 @@ export default function Consent({ state, root, autoFocus }: ProductScreenProps<S
       )}
       <Header title={t('consent.title', { clientName, project })} focusTitle={autoFocus} />
       {grantable.length > 0 && (
-        <>
-          <p part={PARTS.text} css={text}>
-            {t('consent.allowsTo', { clientName })}
-          </p>
-          <ul css={list} data-scopes="grantable">
-            {grantable.map((result) => (
-              <ScopeItem key={result.scope} result={result} t={t} policyDescription={policyDescription(result.scope)} />
-            ))}
-          </ul>
-        </>
+        <ScopeList intro={t('consent.allowsTo', { clientName })} kind="grantable" results={grantable} policyDescription={policyDescription} />
       )}
       {ungrantable.length > 0 && (
         <>
-          <p part={PARTS.text} css={text}>
-            {t('consent.cannotGrant', { clientName })}
-          </p>
-          <ul css={list} data-scopes="ungrantable">
-            {ungrantable.map((result) => (
-              <ScopeItem key={result.scope} result={result} t={t} policyDescription={policyDescription(result.scope)} />
-            ))}
-          </ul>
+          <ScopeList
+            intro={t('consent.cannotGrant', { clientName })}
+            kind="ungrantable"
+            results={ungrantable}
+            policyDescription={policyDescription}
+          />
           <p part={PARTS.error} css={errorText}>
             {t('consent.noPermission', { client: clientName })}
           </p>
