@@ -2,10 +2,11 @@
 // The consent and logout pages through <auth-login> (spec sections 2, 4, 6 and 8), against the real service: the
 // page's query opens them (or the identity-provider mode), the browser's navigations back to the app are recorded.
 import { expect } from 'chai';
+import type { APIError } from '../../../client/index.ts';
 import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
 import { IDENTITY_PROVIDER_MODE } from '../../constants.ts';
 import { makeClient, resetBrowserState, signIn } from '../../../../test/support/client.ts';
-import { TRUSTED_PROFILE, serviceNow, trustedToken } from '../../../../test/support/accounts.ts';
+import { TRUSTED_PROFILE, rejection, serviceNow, trustedToken } from '../../../../test/support/accounts.ts';
 import { uniqueEmail } from '../../../../test/support/env.ts';
 import {
   CUSTOM_SCOPE,
@@ -242,6 +243,31 @@ describe('<auth-login> identity provider: consent and logout', () => {
     });
     expect(el.client!.session.getSync()!.user_id).to.not.equal(response.user_id);
     expect(el.client!.user.getSync()!.emails[0]!.email).to.equal(email);
+  });
+
+  it("a failed preflight (an app the service does not know): the error screen with the service's message", async () => {
+    const signer = makeClient();
+    await signIn(signer, uniqueEmail('idp-unknown-app'));
+    const request = { client_id: 'no-such-app', redirect_uri: appRedirectUri(), response_type: 'code', scopes: ['openid'] };
+    const expected = (await rejection(signer.idp.authorizeStart(request))) as APIError;
+    openPage(authorizeQuery({ client_id: 'no-such-app', scope: 'openid' }));
+    const el = mount();
+    await findText(el, '[role="alert"]', expected.error_message, 10_000);
+    expect(title(el)).to.equal('Looks like there was an error!');
+    expect(errors).to.deep.equal([{ message: expected.error_message, error_type: expected.error_type }]);
+    expect(navigations.visited).to.deep.equal([]);
+  });
+
+  it("a trusted token the service refuses: the error screen with the service's message, nobody signed in", async () => {
+    const attest = { token: 'not-a-jwt', profile_id: TRUSTED_PROFILE.profileId, session_duration_minutes: 60 };
+    const expected = (await rejection(makeClient().session.attest(attest))) as APIError;
+    openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId }));
+    const el = mount({ config: { trustedAuthTokenParams: { trustedAuthToken: 'not-a-jwt', tokenProfileID: TRUSTED_PROFILE.profileId } } });
+    await findText(el, '[role="alert"]', expected.error_message, 10_000);
+    expect(errors).to.deep.equal([{ message: expected.error_message, error_type: expected.error_type }]);
+    expect(title(el)).to.equal('Looks like there was an error!');
+    expect(fresh.rec.to('/sdk/v1/idp/oauth/authorize/start')).to.have.length(0);
+    expect(el.client!.session.getSync()).to.equal(null);
   });
 
   describe('logout', () => {

@@ -2,7 +2,7 @@
 // its child `product` when the element's `mode` or the page's query opens it.
 //
 //   start ─(a required parameter missing)→ invalid (IdpError: 'Required parameter is missing: …')
-//     ├─(trustedAuthTokenParams)→ attesting (revoke, attest 60 min) ─→ route   └─(error)→ failed (IdpError)
+//     ├─(authorize with trustedAuthTokenParams)→ attesting (revoke, attest 60 min) ─→ route   └─(error)→ failed (IdpError)
 //     └→ route ─(logout)→ logoutStarting ─(consent required)→ logoutConsent ─YES→ loggingOut ─→ leaving
 //          │                      └─(not required)→ loggingOut               └─NO→ notLoggedOut
 //          ├─(authorize, no session)→ noSession: Main with 'No active session detected…' (the root reopens this
@@ -76,7 +76,8 @@ export const idpMachine = setup({
   actors: { attestTrustedToken, authorizeStart, authorizeSubmit, logoutStart, revokeSession },
   guards: {
     invalid: ({ context }) => context.request.flow === 'invalid',
-    trusted: ({ context }) => Boolean(context.config.trustedAuthTokenParams),
+    // The trusted token signs someone in for an authorization; a logout page has no use for a new session.
+    trusted: ({ context }) => context.request.flow === 'authorize' && Boolean(context.config.trustedAuthTokenParams),
     logout: ({ context }) => context.request.flow === 'logout',
     signedOut: ({ context }) => context.client.session.getSync() === null,
     consentNotRequired: ({ event }) => (event as unknown as { output: { consent_required: boolean } }).output.consent_required === false,
