@@ -2,6 +2,7 @@
 // The consent and logout pages through <auth-login> (spec sections 2, 4, 6 and 8), against the real service: the
 // page's query opens them (or the identity-provider mode), the browser's navigations back to the app are recorded.
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import type { APIError } from '../../../client/index.ts';
 import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
 import { IDENTITY_PROVIDER_MODE } from '../../constants.ts';
@@ -20,7 +21,7 @@ import {
 } from '../../../../test/support/idp.ts';
 import { recordNavigations } from '../../../../test/support/navigation.ts';
 import { until } from '../../../../test/support/poll.ts';
-import { $, $$, findText, freshWidgetState, mount, sentTelemetry, submitEmail, title, typeInto, type AuthLoginElement } from '../../../../test/support/widget.ts';
+import { $, $$, byText, findText, freshWidgetState, mount, sentTelemetry, submitEmail, title, typeInto, type AuthLoginElement } from '../../../../test/support/widget.ts';
 
 /** A password the service's zxcvbn policy accepts. */
 const STRONG_PASSWORD = 'violet-harbour-lantern-1987';
@@ -220,6 +221,18 @@ describe('<auth-login> identity provider: consent and logout', () => {
     expect(title(el)).to.equal(`${FIRST_PARTY_APP.name} wants to access your ${await projectName(el)} account`);
     expect(JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/start')[0]!.body!).prompt).to.equal('consent');
     expect(navigations.visited).to.deep.equal([]);
+
+    // By keyboard: Tab reaches Allow (with a visible focus ring), Enter grants.
+    const allow = byText(el, 'button', 'Allow')!;
+    await until(async () => {
+      if (el.shadowRoot!.activeElement === allow) return true;
+      await sendKeys({ press: 'Tab' });
+      return false;
+    }, 'focus on Allow');
+    expect(getComputedStyle(allow).outlineStyle).to.equal('solid');
+    await sendKeys({ press: 'Enter' });
+    const back = await navigatedTo();
+    expect(back.searchParams.get('code')).to.be.a('string').and.not.equal('');
   });
 
   it('a trusted auth token: any session revoked, a 60-minute session attested, then the consent screen', async () => {
