@@ -67,6 +67,16 @@ export const rootMachine = setup({
     hasModeProduct: ({ context }) => context.modeProduct !== null,
     /** The product opened at start needs a signed-in user and ended on Main for want of one: a sign-in resumes it. */
     modeResumesAfterSignIn: ({ context }) => context.modeProduct !== null && recordOf(context.modeProduct).resumesAfterSignIn === true,
+    /**
+     * A sign-in product that stays on its own confirmation (passcode, passkey, wallet) has just signed the visitor in
+     * while a product waits for that (consent): the waiting product resumes, as after the root's success.
+     */
+    signInResumesMode: ({ context, event }) =>
+      event.type === 'WIDGET_EVENT' &&
+      event.detail.type === EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE &&
+      context.active?.product !== context.modeProduct &&
+      context.modeProduct !== null &&
+      recordOf(context.modeProduct).resumesAfterSignIn === true,
     /** Continue on the Email tab with an address its product accepts the format of. */
     emailSubmittable: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined && isValidEmail(context.formState.email),
     emailTabShown: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined,
@@ -375,6 +385,7 @@ export const rootMachine = setup({
             },
           },
         ],
+        WIDGET_EVENT: [{ ...reopenMode, guard: 'signInResumesMode', actions: ['emitEvent', reopenMode.actions] }, { actions: 'emitEvent' }],
         // The product's screens send their events to the product itself; the root passes on what it hears.
         CONFIG_CHANGED: { actions: ['setConfig', 'forwardToProduct'] },
         SESSION_ENDED: { actions: 'forwardToProduct' },

@@ -8,7 +8,7 @@ import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, 
 import { IDENTITY_PROVIDER_MODE } from '../../constants.ts';
 import { makeClient, resetBrowserState, signIn } from '../../../../test/support/client.ts';
 import { TRUSTED_PROFILE, rejection, serviceNow, trustedToken } from '../../../../test/support/accounts.ts';
-import { uniqueEmail } from '../../../../test/support/env.ts';
+import { latestOtpCode, uniqueEmail } from '../../../../test/support/env.ts';
 import {
   CUSTOM_SCOPE,
   FIRST_PARTY_APP,
@@ -128,6 +128,21 @@ describe('<auth-login> identity provider: consent and logout', () => {
     expect((events.find((e) => e.type === EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE)!.data as { redirect_uri: string }).redirect_uri).to.equal(
       navigations.visited[0],
     );
+  });
+
+  it('a passcode sign-in on Main (which has its own confirmation screen) also resumes the consent screen', async () => {
+    openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId }));
+    const el = mount({ config: { products: ['otp'] } });
+    await findText(el, '[part~="error"]', NO_SESSION);
+    const email = uniqueEmail('idp-otp');
+    await submitEmail(el, email);
+    const input = await until(() => $(el, 'input[part~="passcode-input"]') as HTMLInputElement | null, 'the passcode input', 10_000);
+    typeInto(input, await latestOtpCode(email));
+    await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
+    expect(events.map((e) => e.type)).to.include.members([EVENT_TYPES.OTP_AUTHENTICATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
+    // The preflight ran again once the passcode signed the visitor in.
+    const paths = fresh.rec.requests.map((r) => r.path);
+    expect(paths.lastIndexOf('/sdk/v1/idp/oauth/authorize/start')).to.be.greaterThan(paths.indexOf('/sdk/v1/otps/authenticate'));
   });
 
   it('a local session the service no longer accepts: the preflight answers a session error, and Main asks to log in', async () => {
