@@ -17,8 +17,8 @@ import { servicePage } from '../views/oauth-pages.ts';
 
 export const LIBRARY_APP_NAME = 'Westlight Library e-resources';
 export const LIBRARY_CLIENT_ID = 'westlight-library-e-resources';
-/** What the library asks for: who the student is and their address; offline_access so its session can be refreshed. */
-export const LIBRARY_SCOPES = 'openid profile email offline_access';
+/** What the library asks for: who the student is and their address (it keeps no tokens, so no offline_access). */
+export const LIBRARY_SCOPES = 'openid profile email';
 const COOKIE = 'library_visit';
 
 export interface LibraryApp {
