@@ -11,16 +11,10 @@ import type { UrlTokenType } from './types.ts';
 export const loadBootstrap = fromPromise<BootstrapData, { client: AuthClient }>(({ input }) => input.client.bootstrap.get());
 
 /** Tells the statechart when the session ends, so a signed-out visitor never sees a stale success screen. */
-export const watchSession = fromCallback<{ type: 'SESSION_ENDED' | 'SESSION_STARTED' }, { client: AuthClient }>(
-  ({ input, sendBack }) => {
-    let signedIn = input.client.session.getSync() !== null;
-    return input.client.session.onChange((session) => {
-      // Only the edges matter: a refreshed session is neither a sign-in nor a sign-out.
-      if (Boolean(session) === signedIn) return;
-      signedIn = Boolean(session);
-      sendBack({ type: session ? 'SESSION_STARTED' : 'SESSION_ENDED' });
-    });
-  },
+export const watchSession = fromCallback<{ type: 'SESSION_ENDED' }, { client: AuthClient }>(({ input, sendBack }) =>
+  input.client.session.onChange((session) => {
+    if (!session) sendBack({ type: 'SESSION_ENDED' });
+  }),
 );
 
 /** The token of a redirect (`?stytch_token_type=…&token=…`), by its type: a magic link or an OAuth sign-in. */

@@ -67,11 +67,6 @@ export const rootMachine = setup({
     hasModeProduct: ({ context }) => context.modeProduct !== null,
     /** The product opened at start needs a signed-in user and ended on Main for want of one: a sign-in resumes it. */
     modeResumesAfterSignIn: ({ context }) => context.modeProduct !== null && recordOf(context.modeProduct).resumesAfterSignIn === true,
-    /** As above, while another product runs: it signed the visitor in and shows its own confirmation (a passcode). */
-    signedInByAnotherProduct: ({ context }) =>
-      context.modeProduct !== null &&
-      recordOf(context.modeProduct).resumesAfterSignIn === true &&
-      context.active?.product !== context.modeProduct,
     /** Continue on the Email tab with an address its product accepts the format of. */
     emailSubmittable: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined && isValidEmail(context.formState.email),
     emailTabShown: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined,
@@ -383,8 +378,6 @@ export const rootMachine = setup({
         // The product's screens send their events to the product itself; the root passes on what it hears.
         CONFIG_CHANGED: { actions: ['setConfig', 'forwardToProduct'] },
         SESSION_ENDED: { actions: 'forwardToProduct' },
-        // Products whose sign-in ends on a confirmation of their own never output `success`: the session says it.
-        SESSION_STARTED: { ...reopenMode, guard: 'signedInByAnotherProduct' },
       },
     },
 

@@ -74,8 +74,6 @@ export type RootEvent =
   | { type: 'CONFIG_CHANGED'; config: ResolvedConfig }
   /** The session ended outside the widget (the page's Logout, another tab, an expired session). */
   | { type: 'SESSION_ENDED' }
-  /** Someone signed in (any product, another tab): a product waiting for a session (consent) resumes. */
-  | { type: 'SESSION_STARTED' }
   | ProductToRootEvent;
 
 /** The redirect tokens the root authenticates itself when the page opens with one. */
