@@ -2,7 +2,9 @@
 // origin, with the dev tools) and `node dist-server/main.js` with NODE_ENV=production (a deployment). Every
 // environment variable is parsed in env-options.ts and listed in the README ("Deploy"); production-check.ts decides
 // whether this environment may start at all.
+import { DEMO_RBAC_POLICY } from './dev/demo-policy.ts';
 import { DEV_INBOX_PATH } from './dev/inbox-routes.ts';
+import { startLibraryApp, type LibraryApp } from './dev/library-app.ts';
 import { serviceOptionsFromEnv } from './env-options.ts';
 import { startServer, type ListenOptions, type RunningServer } from './listen.ts';
 import { findRepoRoot } from './paths.ts';
@@ -21,10 +23,22 @@ if (refusal) refuse(refusal);
 
 let options: ListenOptions;
 let server: RunningServer;
+/** The demo's third-party app (development only): a connected app on its own origin that signs in with Westlight. */
+let library: LibraryApp | null = null;
 try {
   options = serviceOptionsFromEnv(env, findRepoRoot(import.meta.url));
+  if (options.mode !== 'production') {
+    library = await startLibraryApp({ hostname: options.hostname, port: libraryPort(options.port) });
+    options = {
+      ...options,
+      connectedApps: [...(options.connectedApps ?? []), library.registration],
+      rbacPolicy: options.rbacPolicy ?? DEMO_RBAC_POLICY,
+    };
+  }
   server = await startServer(options);
+  library?.connect(server.url);
 } catch (error) {
+  await library?.close();
   refuse(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
 const { config } = server.service;
@@ -36,6 +50,12 @@ if (config.mode === 'production') {
   console.log(`Dev inbox (every email the service sends): ${server.url}${DEV_INBOX_PATH}`);
   const { database } = options;
   console.log(`Database: ${database?.kind === 'pglite' ? `PGlite in ${database.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  if (library) console.log(`Third-party demo app (Sign in with Westlight): ${library.origin}`);
+}
+
+/** The demo app listens next to the service: PORT + 1 when PORT is fixed, any free port when it is 0. */
+function libraryPort(port: number | undefined): number {
+  return port ? port + 1 : 0;
 }
 
 let stopping = false;
@@ -46,6 +66,7 @@ async function stop(signal: string): Promise<void> {
   if (config.mode === 'production') console.log(JSON.stringify({ event: 'shutdown', signal }));
   else console.log(`${signal}: closing`);
   try {
+    await library?.close();
     await server.close();
     process.exit(0);
   } catch (error) {

@@ -28,12 +28,13 @@ export interface RunningProduct {
  */
 export async function startProduct(
   command = (process.env.E2E_PRODUCT_COMMAND ?? 'npm start').split(' '),
+  extraEnv: Record<string, string> = {},
 ): Promise<RunningProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-e2e-'));
   const [cmd, ...args] = command as [string, ...string[]];
   const child: ChildProcess = spawn(cmd, args, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    env: { ...process.env, ...extraEnv, PORT: '0', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -124,14 +125,15 @@ export interface E2ESuite {
 }
 
 /**
- * The setup of an e2e file: call once inside its `describe`. Before the tests it starts the product and Chromium;
- * after them it closes the browser and stops the product.
+ * The setup of an e2e file: call once inside its `describe`. Before the tests it starts the product (with `env` added
+ * to its environment, as an operator would configure it) and Chromium; after them it closes the browser and stops the
+ * product.
  */
-export function e2eSuite(): E2ESuite {
+export function e2eSuite(options: { env?: Record<string, string> } = {}): E2ESuite {
   const started: { product?: RunningProduct; browser?: Browser } = {};
   const outside: string[] = [];
   before(async () => {
-    started.product = await startProduct();
+    started.product = await startProduct(undefined, options.env);
     started.browser = await launchChromium();
   });
   after(async () => {
