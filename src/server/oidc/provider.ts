@@ -164,8 +164,9 @@ function createProvider(Provider: ProviderClass, deps: Deps, issuer: string): Oi
       }),
     );
   });
-  // Behind reverse proxies (TRUST_PROXY), endpoint URLs follow X-Forwarded-Proto and -Host, as the issuer does.
-  provider.proxy = config.trustProxy > 0;
+  // With PUBLIC_URL, mount.ts sets X-Forwarded-Host and -Proto to its origin; without it, URLs follow the Host header
+  // like the issuer does.
+  provider.proxy = config.publicUrl !== null;
   return provider;
 }
 
