@@ -177,6 +177,25 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     assert.equal(after.status, 401);
   });
 
+  it('parallel redemptions of one code: exactly one gets tokens', async () => {
+    const s = await signIn(t);
+    const flow = await consent(s, 'openid');
+    const basic = `Basic ${Buffer.from(`${THIRD_PARTY.client_id}:${THIRD_PARTY.client_secret}`).toString('base64')}`;
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: flow.redirect.searchParams.get('code')!,
+      redirect_uri: CALLBACK,
+      code_verifier: flow.verifier,
+    }).toString();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${server.url}${OIDC_PATHS.token}`, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' }, body }),
+      ),
+    );
+    const outcomes = await Promise.all(answers.map(async (res) => `${res.status} ${((await res.json()) as { error?: string }).error ?? 'tokens'}`));
+    assert.deepEqual(outcomes.sort(), ['200 tokens', ...Array<string>(7).fill('400 invalid_grant')]);
+  });
+
   it('end session sends the browser to the logout page; the ID token hint of the signed-in user skips the question', async () => {
     const s = await signIn(t);
     const tokens = await redeem(await consent(s, 'openid'));

@@ -44,10 +44,13 @@ interface OidcGrantClass {
 }
 
 type ProviderClass = new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
-let providerClass: Promise<ProviderClass> | undefined;
+interface ProviderModule {
+  default: ProviderClass;
+  errors: { InvalidGrant: new (detail: string) => Error };
+}
+let providerModule: Promise<ProviderModule> | undefined;
 // Loaded on first use: a service that is never asked to be a provider never loads it.
-const loadProviderClass = () =>
-  (providerClass ??= import('oidc-provider' as string).then((module: { default: ProviderClass }) => module.default));
+const loadProviderModule = () => (providerModule ??= import('oidc-provider' as string) as Promise<ProviderModule>);
 
 /** Where a request's parameters are forwarded: the site page, with the app's parameters as its query. */
 export function sitePageUrl(configured: string | null, issuer: string, defaultPath: string, params: Record<string, unknown>): string {
@@ -93,11 +96,11 @@ export function providerScopes(config: ProjectConfig): string[] {
   return [...new Set([...STANDARD_SCOPES, ...config.rbacPolicy.scopes.map((s) => s.scope)])];
 }
 
-function createProvider(Provider: ProviderClass, deps: Deps, issuer: string): OidcProvider {
+function createProvider({ default: Provider, errors }: ProviderModule, deps: Deps, issuer: string): OidcProvider {
   const { config } = deps;
   const privateJwk = { ...deps.signingKey.privateKey.export({ format: 'jwk' }), kid: deps.signingKey.kid, alg: JWT_ALGORITHM, use: 'sig' };
   const provider = new Provider(issuer, {
-    adapter: databaseAdapter(deps.db),
+    adapter: databaseAdapter(deps.db, () => new errors.InvalidGrant('already consumed by a parallel request')),
     clients: config.connectedApps.filter((app) => app.redirect_uris?.length).map(clientMetadata),
     clientDefaults: { id_token_signed_response_alg: JWT_ALGORITHM, grant_types: ['authorization_code', 'refresh_token'] },
     responseTypes: ['code'],
@@ -183,10 +186,10 @@ const providers = new WeakMap<Deps, Map<string, OidcProvider>>();
 
 export async function providerFor(deps: Deps, requestOrigin: string): Promise<OidcProvider> {
   const issuer = deps.config.publicUrl ?? requestOrigin;
-  const Provider = await loadProviderClass();
+  const module = await loadProviderModule();
   let byIssuer = providers.get(deps);
   if (!byIssuer) providers.set(deps, (byIssuer = new Map()));
   let provider = byIssuer.get(issuer);
-  if (!provider) byIssuer.set(issuer, (provider = createProvider(Provider, deps, issuer)));
+  if (!provider) byIssuer.set(issuer, (provider = createProvider(module, deps, issuer)));
   return provider;
 }
