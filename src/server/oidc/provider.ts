@@ -2,7 +2,8 @@
 // discovery, authorization, token, userinfo, JWKS, end session and revocation at OIDC_PATHS. The consent itself is
 // the site's authorize page (the widget and the /sdk/v1 calls of services/idp.ts), which mints the code.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OIDC_PATHS, STANDARD_SCOPES } from '../../api/idp.ts';
+import { AUTHORIZE_QUERY_PARAMS, OIDC_PATHS, STANDARD_SCOPES } from '../../api/idp.ts';
+import { isPublicApp } from '../connected-apps.ts';
 import type { ConnectedAppConfig, ProjectConfig } from '../config.ts';
 import {
   JWT_ALGORITHM,
@@ -60,19 +61,8 @@ export function sitePageUrl(configured: string | null, issuer: string, defaultPa
 }
 export const DEFAULT_AUTHORIZE_PAGE = '/oauth/authorize';
 export const DEFAULT_LOGOUT_PAGE = '/oauth/logout';
-const FORWARDED_AUTHORIZE_PARAMS = [
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'scope',
-  'state',
-  'nonce',
-  'code_challenge',
-  'code_challenge_method',
-  'prompt',
-] as const;
-
-export const isPublicApp = (app: ConnectedAppConfig) => app.client_type.endsWith('_public');
+/** What the authorize page reads (AUTHORIZE_QUERY_PARAMS), plus the PKCE method it may pass on. */
+const FORWARDED_AUTHORIZE_PARAMS = [...AUTHORIZE_QUERY_PARAMS, 'code_challenge_method'];
 
 /** An app as oidc-provider registers it; apps without redirect URIs are listed for connected apps only. */
 function clientMetadata(app: ConnectedAppConfig): Record<string, unknown> {

@@ -15,7 +15,8 @@ import { MAX_IDP_SCOPES, MAX_IDP_STRING_LENGTH, STANDARD_SCOPE_DESCRIPTIONS, UNK
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import { optionalBoolean, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
-import { isPublicApp, providerFor, type OidcProvider } from '../oidc/provider.ts';
+import { isPublicApp } from '../connected-apps.ts';
+import { providerFor, type OidcProvider } from '../oidc/provider.ts';
 import { rolesAllow } from '../security/rbac.ts';
 import type { ActiveSession } from '../store/sessions.ts';
 import { liveIdpGrant, upsertIdpGrant } from '../store/idp-grants.ts';
