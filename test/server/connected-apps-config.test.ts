@@ -64,12 +64,13 @@ describe('connected apps checked at start', () => {
 describe('the provider in production', () => {
   it('uses PUBLIC_URL as the issuer and for every endpoint, not the request’s Host', async () => {
     const publicUrl = 'https://id.westlight.example';
+    const lines: { path: string; status: number }[] = [];
     const server = await startServer({
       mode: 'production',
       secretKey: TEST_SECRET_KEY,
       publicUrl,
       database: { kind: 'memory' },
-      requestLog: null,
+      requestLog: (line) => lines.push(JSON.parse(line) as { path: string; status: number }),
       connectedApps: CONNECTED_APPS,
     });
     try {
@@ -88,6 +89,8 @@ describe('the provider in production', () => {
       );
       assert.equal(authorize.status, 303);
       assert.equal(new URL(authorize.headers.get('Location')!).origin, publicUrl);
+      // The request log has oidc-provider's own status, not a placeholder.
+      assert.deepEqual(lines.filter((l) => l.path === OIDC_PATHS.authorization).map((l) => l.status), [303]);
     } finally {
       await server.close();
     }

@@ -37,7 +37,8 @@ export function oidcProviderRoutes(deps: Deps): Hono<AppEnv> {
       outgoing.once('finish', resolve);
       provider.callback()(incoming, outgoing);
     });
-    return RESPONSE_ALREADY_SENT;
+    // Already sent, as RESPONSE_ALREADY_SENT says to @hono/node-server, but with the real status for the request log.
+    return new Response(null, { status: outgoing.statusCode, headers: RESPONSE_ALREADY_SENT.headers });
   };
   routes.all(OIDC_PATHS.discovery, handOver);
   routes.all(PROTOCOL_PREFIX, handOver);

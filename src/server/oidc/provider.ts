@@ -7,6 +7,7 @@ import { isPublicApp } from '../connected-apps.ts';
 import type { ConnectedAppConfig, ProjectConfig } from '../config.ts';
 import {
   JWT_ALGORITHM,
+  MAX_CACHED_ISSUERS,
   OIDC_ACCESS_TOKEN_TTL_SECONDS,
   OIDC_AUTHORIZATION_CODE_TTL_SECONDS,
   OIDC_GRANT_TTL_SECONDS,
@@ -180,6 +181,10 @@ export async function providerFor(deps: Deps, requestOrigin: string): Promise<Oi
   let byIssuer = providers.get(deps);
   if (!byIssuer) providers.set(deps, (byIssuer = new Map()));
   let provider = byIssuer.get(issuer);
-  if (!provider) byIssuer.set(issuer, (provider = createProvider(module, deps, issuer)));
+  if (!provider) {
+    // Without PUBLIC_URL any Host header makes an issuer: keep only the newest few, so headers cannot fill memory.
+    if (byIssuer.size >= MAX_CACHED_ISSUERS) byIssuer.delete(byIssuer.keys().next().value!);
+    byIssuer.set(issuer, (provider = createProvider(module, deps, issuer)));
+  }
   return provider;
 }
