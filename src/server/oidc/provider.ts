@@ -42,7 +42,6 @@ export interface OidcGrant {
 }
 interface OidcGrantClass {
   new (fields: { accountId: string; clientId: string; jti?: string }): OidcGrant;
-  find(id: string): Promise<OidcGrant | undefined>;
 }
 
 type ProviderClass = new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
