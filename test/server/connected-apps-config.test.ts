@@ -61,6 +61,32 @@ describe('connected apps checked at start', () => {
   });
 });
 
+describe('a mobile app with its own URI scheme', () => {
+  it('is registered as a native app, so the authorization endpoint accepts its redirect URI', async () => {
+    const callback = 'edu.westlight.app:/callback';
+    const server = await startServer({
+      port: 0,
+      database: { kind: 'memory' },
+      connectedApps: [{ ...PUBLIC_APP, redirect_uris: [callback] }],
+    });
+    try {
+      const query = new URLSearchParams({
+        client_id: PUBLIC_APP.client_id,
+        redirect_uri: callback,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      });
+      const res = await fetch(`${server.url}${OIDC_PATHS.authorization}?${query}`, { redirect: 'manual' });
+      assert.equal(res.status, 303);
+      assert.equal(new URL(res.headers.get('Location')!).searchParams.get('redirect_uri'), callback);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('the provider in production', () => {
   it('uses PUBLIC_URL as the issuer and for every endpoint, not the request’s Host', async () => {
     const publicUrl = 'https://id.westlight.example';

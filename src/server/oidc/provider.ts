@@ -36,7 +36,6 @@ export interface OidcClient {
   clientId: string;
 }
 export interface OidcGrant {
-  jti: string;
   addOIDCScope(scope: string): void;
   save(): Promise<string>;
 }
@@ -54,20 +53,25 @@ let providerModule: Promise<ProviderModule> | undefined;
 const loadProviderModule = () => (providerModule ??= import('oidc-provider' as string) as Promise<ProviderModule>);
 
 /** Where a request's parameters are forwarded: the site page, with the app's parameters as its query. */
-export function sitePageUrl(configured: string | null, issuer: string, defaultPath: string, params: Record<string, unknown>): string {
+function sitePageUrl(configured: string | null, issuer: string, defaultPath: string, params: Record<string, unknown>): string {
   const url = new URL(configured ?? defaultPath, issuer);
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && value !== '') url.searchParams.set(key, value);
   return url.href;
 }
-export const DEFAULT_AUTHORIZE_PAGE = '/oauth/authorize';
-export const DEFAULT_LOGOUT_PAGE = '/oauth/logout';
+const DEFAULT_AUTHORIZE_PAGE = '/oauth/authorize';
+const DEFAULT_LOGOUT_PAGE = '/oauth/logout';
 /** What the authorize page reads (AUTHORIZE_QUERY_PARAMS), plus the PKCE method it may pass on. */
 const FORWARDED_AUTHORIZE_PARAMS = [...AUTHORIZE_QUERY_PARAMS, 'code_challenge_method'];
+
+/** A redirect URI with an app's own scheme (`edu.westlight.app:/callback`): only native apps may register one. */
+const isCustomScheme = (uri: string) => !['http:', 'https:'].includes(new URL(uri).protocol);
 
 /** An app as oidc-provider registers it; apps without redirect URIs are listed for connected apps only. */
 function clientMetadata(app: ConnectedAppConfig): Record<string, unknown> {
   return {
     client_id: app.client_id,
+    // oidc-provider's `web` apps may only redirect to web URIs; a mobile app's own scheme makes it `native`.
+    application_type: app.redirect_uris?.some(isCustomScheme) ? 'native' : 'web',
     client_name: app.name,
     ...(app.logo_url ? { logo_uri: app.logo_url } : {}),
     redirect_uris: app.redirect_uris,
