@@ -4,6 +4,9 @@ import type { ConnectedAppConfig } from './config.ts';
 
 const CLIENT_TYPES: readonly ConnectedAppConfig['client_type'][] = ['first_party', 'third_party', 'first_party_public', 'third_party_public'];
 
+/** A single-page or mobile app: no secret, PKCE required. */
+export const isPublicApp = (app: ConnectedAppConfig) => app.client_type.endsWith('_public');
+
 function checkUris(app: ConnectedAppConfig, field: 'redirect_uris' | 'post_logout_redirect_uris'): void {
   const uris = app[field];
   if (uris === undefined) return;
@@ -38,11 +41,10 @@ export function validateConnectedApps(apps: readonly ConnectedAppConfig[]): void
     checkUris(app, 'redirect_uris');
     checkUris(app, 'post_logout_redirect_uris');
     if (!app.redirect_uris?.length) continue;
-    const isPublic = app.client_type.endsWith('_public');
-    if (!isPublic && !app.client_secret) {
+    if (!isPublicApp(app) && !app.client_secret) {
       throw new Error(`Connected app ${app.client_id} is confidential (${app.client_type}) and needs a client_secret.`);
     }
-    if (isPublic && app.client_secret) {
+    if (isPublicApp(app) && app.client_secret) {
       throw new Error(`Connected app ${app.client_id} is a public client (${app.client_type}) and must not have a client_secret.`);
     }
   }

@@ -410,6 +410,8 @@ export const OIDC_INTERACTION_TTL_SECONDS = 10 * 60;
 export const OIDC_SESSION_TTL_SECONDS = 24 * 60 * 60;
 /** A consent lasts until the user revokes it; each new submit saves its grant again, so it only lapses when unused. */
 export const OIDC_GRANT_TTL_SECONDS = 365 * 24 * 60 * 60;
+/** Providers kept per service when the issuer comes from each request (development: localhost, 127.0.0.1, ...). */
+export const MAX_CACHED_ISSUERS = 8;
 /** Longest client_id, redirect URI, state, nonce or scope the identity-provider calls accept. */
 export const MAX_IDP_STRING_LENGTH = 2_048;
 export const MAX_IDP_SCOPES = 100;

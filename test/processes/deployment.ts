@@ -21,10 +21,11 @@ export interface Deployment {
   close(): Promise<void>;
 }
 
-export async function deploy(): Promise<Deployment> {
+/** `env`: settings every instance gets on top of the test defaults (e.g. CONNECTED_APPS, PUBLIC_URL). */
+export async function deploy(env: Record<string, string> = {}): Promise<Deployment> {
   const database = await sharedDatabase();
   const count = database.multiProcess ? 2 : 1;
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServiceProcess(database.options)));
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServiceProcess(database.options, env)));
   const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) {
@@ -112,6 +113,7 @@ const USER_REFERENCES = [
   'oauth_tokens',
   'webauthn_registrations',
   'crypto_wallets',
+  'idp_grants',
 ] as const;
 
 /**

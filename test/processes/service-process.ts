@@ -58,21 +58,21 @@ function databaseEnv(database: DatabaseOptions): Record<string, string> {
  * Starts main.ts on a free loopback port in development mode and resolves once its bootstrap answers 200. The port is
  * free when picked but another program may take it before main.ts listens; then one more port is tried.
  */
-export async function startServiceProcess(database: DatabaseOptions): Promise<ServiceProcess> {
+export async function startServiceProcess(database: DatabaseOptions, extraEnv: Record<string, string> = {}): Promise<ServiceProcess> {
   try {
-    return await startOnFreePort(database);
+    return await startOnFreePort(database, extraEnv);
   } catch (error) {
     if (!String(error).includes('EADDRINUSE')) throw error;
-    return startOnFreePort(database);
+    return startOnFreePort(database, extraEnv);
   }
 }
 
-async function startOnFreePort(database: DatabaseOptions): Promise<ServiceProcess> {
+async function startOnFreePort(database: DatabaseOptions, extraEnv: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
   // Only what node needs from the runner's environment: a developer's NODE_ENV, PUBLIC_URL or SMTP_URL must not turn
   // the process into something else than development mode with the dev inbox, on exactly this database.
   const inherited = Object.fromEntries(INHERITED_ENV.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
-  const env = { ...inherited, ...databaseEnv(database), PORT: String(port), HOST: '127.0.0.1' };
+  const env = { ...inherited, ...extraEnv, ...databaseEnv(database), PORT: String(port), HOST: '127.0.0.1' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
     env,

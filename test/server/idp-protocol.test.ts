@@ -143,7 +143,7 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     assert.ok(jwks.keys.some((k) => k.kid === header.kid));
     assert.ok(jwks.keys.every((k) => k.d === undefined), 'no private key material is published');
     assert.ok(tokens.refresh_token, 'offline_access gives a refresh token');
-    assert.deepEqual(new Set(tokens.scope?.split(' ')), new Set(['openid', 'email', 'profile', 'offline_access']));
+    assert.equal(tokens.scope, 'openid email profile offline_access');
 
     const info = await oidc.fetchUserInfo(config, tokens.access_token, s.userId);
     assert.deepEqual(info, { sub: s.userId, email: s.email, email_verified: true });
@@ -175,6 +175,25 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     await assert.rejects(redeem(flow), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
     const after = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
     assert.equal(after.status, 401);
+  });
+
+  it('parallel redemptions of one code: exactly one gets tokens', async () => {
+    const s = await signIn(t);
+    const flow = await consent(s, 'openid');
+    const basic = `Basic ${Buffer.from(`${THIRD_PARTY.client_id}:${THIRD_PARTY.client_secret}`).toString('base64')}`;
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: flow.redirect.searchParams.get('code')!,
+      redirect_uri: CALLBACK,
+      code_verifier: flow.verifier,
+    }).toString();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${server.url}${OIDC_PATHS.token}`, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' }, body }),
+      ),
+    );
+    const outcomes = await Promise.all(answers.map(async (res) => `${res.status} ${((await res.json()) as { error?: string }).error ?? 'tokens'}`));
+    assert.deepEqual(outcomes.sort(), ['200 tokens', ...Array<string>(7).fill('400 invalid_grant')]);
   });
 
   it('end session sends the browser to the logout page; the ID token hint of the signed-in user skips the question', async () => {

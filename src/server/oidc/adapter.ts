@@ -27,8 +27,12 @@ export interface OidcAdapter {
 // oidc-provider checks `exp` with the real clock, not the service's movable one, so expiry rows follow the same clock.
 const realNow = () => Date.now();
 
-/** The adapter class for one database; expired rows are swept every so many writes, like the rate-limit windows. */
-export function databaseAdapter(db: Db): new (kind: string) => OidcAdapter {
+/**
+ * The adapter class for one database; expired rows are swept every so many writes, like the rate-limit windows.
+ * `alreadyConsumed` is the error a lost redemption race throws (oidc-provider's invalid_grant): oidc-provider reads
+ * `consumed` before consuming, so two parallel redemptions of one code could otherwise both succeed.
+ */
+export function databaseAdapter(db: Db, alreadyConsumed: () => Error): new (kind: string) => OidcAdapter {
   const sweeper = new Sweeper(db, (now) => sweepExpiredPayloads(db, now, RATE_LIMIT_SWEEP_BATCH));
   return class DatabaseAdapter implements OidcAdapter {
     constructor(private readonly kind: string) {}
@@ -62,7 +66,7 @@ export function databaseAdapter(db: Db): new (kind: string) => OidcAdapter {
     }
 
     async consume(id: string): Promise<void> {
-      await consumePayload(db, this.kind, id, realNow());
+      if (!(await consumePayload(db, this.kind, id, realNow()))) throw alreadyConsumed();
     }
 
     destroy(id: string) {

@@ -24,12 +24,21 @@ export function oidcProviderRoutes(deps: Deps): Hono<AppEnv> {
     // app.request() in tests has no socket: the protocol is tested through startServer (listen.ts) instead.
     if (!incoming || !outgoing) throw Errors.notFound('The OpenID provider endpoint (served only by a listening server)');
     const provider = await providerFor(deps, new URL(c.req.url).origin);
+    // With PUBLIC_URL, every endpoint URL oidc-provider builds (discovery, redirects) is on that origin, never on the
+    // Host the request arrived with: it reads them from these headers, which replace whatever the client sent.
+    const { publicUrl } = deps.config;
+    if (publicUrl) {
+      const origin = new URL(publicUrl);
+      incoming.headers['x-forwarded-host'] = origin.host;
+      incoming.headers['x-forwarded-proto'] = origin.protocol.replace(':', '');
+    }
     await new Promise<void>((resolve) => {
       outgoing.once('close', resolve);
       outgoing.once('finish', resolve);
       provider.callback()(incoming, outgoing);
     });
-    return RESPONSE_ALREADY_SENT;
+    // Already sent, as RESPONSE_ALREADY_SENT says to @hono/node-server, but with the real status for the request log.
+    return new Response(null, { status: outgoing.statusCode, headers: RESPONSE_ALREADY_SENT.headers });
   };
   routes.all(OIDC_PATHS.discovery, handOver);
   routes.all(PROTOCOL_PREFIX, handOver);

@@ -2,10 +2,12 @@
 // discovery, authorization, token, userinfo, JWKS, end session and revocation at OIDC_PATHS. The consent itself is
 // the site's authorize page (the widget and the /sdk/v1 calls of services/idp.ts), which mints the code.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OIDC_PATHS, STANDARD_SCOPES } from '../../api/idp.ts';
+import { AUTHORIZE_QUERY_PARAMS, OIDC_PATHS, STANDARD_SCOPES } from '../../api/idp.ts';
+import { isPublicApp } from '../connected-apps.ts';
 import type { ConnectedAppConfig, ProjectConfig } from '../config.ts';
 import {
   JWT_ALGORITHM,
+  MAX_CACHED_ISSUERS,
   OIDC_ACCESS_TOKEN_TTL_SECONDS,
   OIDC_AUTHORIZATION_CODE_TTL_SECONDS,
   OIDC_GRANT_TTL_SECONDS,
@@ -34,47 +36,42 @@ export interface OidcClient {
   clientId: string;
 }
 export interface OidcGrant {
-  jti: string;
   addOIDCScope(scope: string): void;
   save(): Promise<string>;
 }
 interface OidcGrantClass {
   new (fields: { accountId: string; clientId: string; jti?: string }): OidcGrant;
-  find(id: string): Promise<OidcGrant | undefined>;
 }
 
 type ProviderClass = new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
-let providerClass: Promise<ProviderClass> | undefined;
+interface ProviderModule {
+  default: ProviderClass;
+  errors: { InvalidGrant: new (detail: string) => Error };
+}
+let providerModule: Promise<ProviderModule> | undefined;
 // Loaded on first use: a service that is never asked to be a provider never loads it.
-const loadProviderClass = () =>
-  (providerClass ??= import('oidc-provider' as string).then((module: { default: ProviderClass }) => module.default));
+const loadProviderModule = () => (providerModule ??= import('oidc-provider' as string) as Promise<ProviderModule>);
 
 /** Where a request's parameters are forwarded: the site page, with the app's parameters as its query. */
-export function sitePageUrl(configured: string | null, issuer: string, defaultPath: string, params: Record<string, unknown>): string {
+function sitePageUrl(configured: string | null, issuer: string, defaultPath: string, params: Record<string, unknown>): string {
   const url = new URL(configured ?? defaultPath, issuer);
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && value !== '') url.searchParams.set(key, value);
   return url.href;
 }
-export const DEFAULT_AUTHORIZE_PAGE = '/oauth/authorize';
-export const DEFAULT_LOGOUT_PAGE = '/oauth/logout';
-const FORWARDED_AUTHORIZE_PARAMS = [
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'scope',
-  'state',
-  'nonce',
-  'code_challenge',
-  'code_challenge_method',
-  'prompt',
-] as const;
+const DEFAULT_AUTHORIZE_PAGE = '/oauth/authorize';
+const DEFAULT_LOGOUT_PAGE = '/oauth/logout';
+/** What the authorize page reads (AUTHORIZE_QUERY_PARAMS), plus the PKCE method it may pass on. */
+const FORWARDED_AUTHORIZE_PARAMS = [...AUTHORIZE_QUERY_PARAMS, 'code_challenge_method'];
 
-export const isPublicApp = (app: ConnectedAppConfig) => app.client_type.endsWith('_public');
+/** A redirect URI with an app's own scheme (`edu.westlight.app:/callback`): only native apps may register one. */
+const isCustomScheme = (uri: string) => !['http:', 'https:'].includes(new URL(uri).protocol);
 
 /** An app as oidc-provider registers it; apps without redirect URIs are listed for connected apps only. */
 function clientMetadata(app: ConnectedAppConfig): Record<string, unknown> {
   return {
     client_id: app.client_id,
+    // oidc-provider's `web` apps may only redirect to web URIs; a mobile app's own scheme makes it `native`.
+    application_type: app.redirect_uris?.some(isCustomScheme) ? 'native' : 'web',
     client_name: app.name,
     ...(app.logo_url ? { logo_uri: app.logo_url } : {}),
     redirect_uris: app.redirect_uris,
@@ -93,11 +90,11 @@ export function providerScopes(config: ProjectConfig): string[] {
   return [...new Set([...STANDARD_SCOPES, ...config.rbacPolicy.scopes.map((s) => s.scope)])];
 }
 
-function createProvider(Provider: ProviderClass, deps: Deps, issuer: string): OidcProvider {
+function createProvider({ default: Provider, errors }: ProviderModule, deps: Deps, issuer: string): OidcProvider {
   const { config } = deps;
   const privateJwk = { ...deps.signingKey.privateKey.export({ format: 'jwk' }), kid: deps.signingKey.kid, alg: JWT_ALGORITHM, use: 'sig' };
   const provider = new Provider(issuer, {
-    adapter: databaseAdapter(deps.db),
+    adapter: databaseAdapter(deps.db, () => new errors.InvalidGrant('already consumed by a parallel request')),
     clients: config.connectedApps.filter((app) => app.redirect_uris?.length).map(clientMetadata),
     clientDefaults: { id_token_signed_response_alg: JWT_ALGORITHM, grant_types: ['authorization_code', 'refresh_token'] },
     responseTypes: ['code'],
@@ -164,8 +161,9 @@ function createProvider(Provider: ProviderClass, deps: Deps, issuer: string): Oi
       }),
     );
   });
-  // Behind reverse proxies (TRUST_PROXY), endpoint URLs follow X-Forwarded-Proto and -Host, as the issuer does.
-  provider.proxy = config.trustProxy > 0;
+  // With PUBLIC_URL, mount.ts sets X-Forwarded-Host and -Proto to its origin; without it, URLs follow the Host header
+  // like the issuer does.
+  provider.proxy = config.publicUrl !== null;
   return provider;
 }
 
@@ -182,10 +180,14 @@ const providers = new WeakMap<Deps, Map<string, OidcProvider>>();
 
 export async function providerFor(deps: Deps, requestOrigin: string): Promise<OidcProvider> {
   const issuer = deps.config.publicUrl ?? requestOrigin;
-  const Provider = await loadProviderClass();
+  const module = await loadProviderModule();
   let byIssuer = providers.get(deps);
   if (!byIssuer) providers.set(deps, (byIssuer = new Map()));
   let provider = byIssuer.get(issuer);
-  if (!provider) byIssuer.set(issuer, (provider = createProvider(Provider, deps, issuer)));
+  if (!provider) {
+    // Without PUBLIC_URL any Host header makes an issuer: keep only the newest few, so headers cannot fill memory.
+    if (byIssuer.size >= MAX_CACHED_ISSUERS) byIssuer.delete(byIssuer.keys().next().value!);
+    byIssuer.set(issuer, (provider = createProvider(module, deps, issuer)));
+  }
   return provider;
 }

@@ -15,7 +15,8 @@ import { MAX_IDP_SCOPES, MAX_IDP_STRING_LENGTH, STANDARD_SCOPE_DESCRIPTIONS, UNK
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import { optionalBoolean, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
-import { isPublicApp, providerFor, type OidcProvider } from '../oidc/provider.ts';
+import { isPublicApp } from '../connected-apps.ts';
+import { providerFor, type OidcProvider } from '../oidc/provider.ts';
 import { rolesAllow } from '../security/rbac.ts';
 import type { ActiveSession } from '../store/sessions.ts';
 import { liveIdpGrant, upsertIdpGrant } from '../store/idp-grants.ts';
@@ -186,22 +187,29 @@ function authenticatedAt(session: ActiveSession): number {
 }
 
 /**
- * The user's consent row (one live row per user and app, scopes merged) and oidc-provider's Grant it names, saved
- * again with every scope consented so far; the returned id is the grant the new code hangs from.
+ * The user's consent row (one live row per user and app, scopes merged) and oidc-provider's Grant it names, saved with
+ * every scope consented so far (this request's first, so tokens name them in the order the app asked); the returned
+ * id is the grant the new code hangs from.
  */
 async function recordConsent(deps: Deps, provider: OidcProvider, userId: string, clientId: string, scopes: string[]): Promise<string> {
-  const row = await upsertIdpGrant(deps.db, {
+  let row = await upsertIdpGrant(deps.db, {
     userId,
     clientId,
     scopes,
     oidcGrantId: randomBytes(32).toString('base64url'),
     now: deps.config.now(),
   });
-  const grant =
-    (await provider.Grant.find(row.oidc_grant_id)) ?? new provider.Grant({ accountId: userId, clientId, jti: row.oidc_grant_id });
-  if (row.scopes) grant.addOIDCScope(row.scopes);
-  await grant.save();
-  return row.oidc_grant_id;
+  for (;;) {
+    const grant = new provider.Grant({ accountId: userId, clientId, jti: row.oidc_grant_id });
+    const all = [...scopes, ...row.scopes.split(' ').filter((scope) => scope && !scopes.includes(scope))];
+    if (all.length) grant.addOIDCScope(all.join(' '));
+    await grant.save();
+    // A parallel submit may have merged more scopes and saved its grant before this save replaced it: save again until
+    // the grant holds every consented scope, so no code names a scope its grant lacks (scopes only grow, so it ends).
+    const latest = await liveIdpGrant(deps.db, userId, clientId);
+    if (!latest || latest.oidc_grant_id !== row.oidc_grant_id || latest.scopes === row.scopes) return row.oidc_grant_id;
+    row = latest;
+  }
 }
 
 /**
