@@ -220,7 +220,7 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
     assert.ok(data.connected_apps.some((a) => a.connected_app_id === 'westlight-library-e-resources'));
   });
 
-  it('Deny: the page says so and the app receives access_denied', async () => {
+  it('Deny: the app receives access_denied with its state, and no code', async () => {
     const request = await authorizationRequest(reader, 'openid email', { prompt: 'consent' });
     await page.goto(request.url.href);
     await page.getByRole('button', { name: 'Deny' }).waitFor();
@@ -275,6 +275,15 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
     assert.equal(back.searchParams.get('state'), state);
     assert.ok(token, 'signed in before');
     await until(async () => [401, 404].includes((await sdkAs(token, 'GET', '/users/me')).status), 'the old session token no longer works');
+  });
+
+  it('the library app logs out through end session and is back to Sign in with Westlight', async () => {
+    await page.goto(libraryOrigin);
+    await page.getByText(`Signed in with Westlight as ${email}.`).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // Its ID token names the student, so Westlight does not ask again: the browser comes straight back.
+    await page.waitForURL((url) => url.origin === libraryOrigin && url.pathname === '/');
+    await page.getByRole('link', { name: 'Sign in with Westlight' }).waitFor();
   });
 
   it('logged no errors', () => {
