@@ -170,12 +170,16 @@ describe('startServer in production', () => {
     });
   });
 
-  it('allows PUBLIC_URL’s origin (CORS) and its portal (redirects), not the listening address', async () => {
+  it('allows PUBLIC_URL’s origin (CORS) and its portal and authorize page (redirects), not the listening address', async () => {
     const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: 'https://id.westlight.example/ignored-path', database: { kind: 'memory' }, requestLog: null });
     try {
       const { config } = server.service;
       assert.deepEqual(config.allowedOrigins, ['https://id.westlight.example']);
-      assert.deepEqual(config.redirectUrls, ['https://id.westlight.example/student-portal', 'https://id.westlight.example/']);
+      assert.deepEqual(config.redirectUrls, [
+        'https://id.westlight.example/student-portal',
+        'https://id.westlight.example/',
+        'https://id.westlight.example/oauth/authorize',
+      ]);
       assert.equal(config.publicUrl, 'https://id.westlight.example');
       assert.match(server.url, /^http:\/\/localhost:\d+$/);
       assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
