@@ -46,7 +46,15 @@ function dispatch(target: EventTarget, type: string, detail: unknown): void {
 /** Properties a page may set before the element is defined (the standard upgrade pattern re-applies them). */
 const UPGRADABLE = ['publicToken', 'baseUrl', 'mode', 'config', 'theme', 'strings', 'callbacks'] as const;
 
-const ReactAuthLogin = reactHost<WidgetView>(AuthLogin);
+/**
+ * Under server rendering (Node, no DOM) r2wc has no HTMLElement to extend, and importing the package must not throw:
+ * the class still exists there, for types and `instanceof`, on an empty base (nothing defines it without
+ * customElements).
+ */
+const ReactAuthLogin =
+  typeof HTMLElement === 'undefined'
+    ? (class {} as unknown as ReturnType<typeof reactHost<WidgetView>>)
+    : reactHost<WidgetView>(AuthLogin);
 
 /**
  * The sign-up and log-in widget: email magic links and one-time passcodes by text message, WhatsApp or email (more

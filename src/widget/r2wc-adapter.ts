@@ -39,11 +39,23 @@ function setView(element: HTMLElement, view: unknown): void {
 }
 
 /**
+ * The class reactHost returns, declared by name: type declarations (dist/types) cannot be emitted for the protected
+ * members of an anonymous class (TS4094).
+ */
+export declare abstract class ReactHostElement<View> extends HTMLElement {
+  protected mountReact(view: View | undefined): void;
+  protected renderReact(view: View | undefined): void;
+  protected unmountReact(): void;
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+}
+
+/**
  * A base class for an element whose shadow root holds `Component`. A subclass decides when React mounts (it overrides
  * connectedCallback and calls `mountReact` when ready), renders a new view with `renderReact`, and unmounts with
  * `unmountReact` from its disconnectedCallback.
  */
-export function reactHost<View>(Component: ComponentType<ReactHostProps<View>>) {
+export function reactHost<View>(Component: ComponentType<ReactHostProps<View>>): abstract new () => ReactHostElement<View> {
   const Generated = r2wc(Component, { shadow: 'open', props: { [VIEW_PROP]: undefined } }) as unknown as new () => HTMLElement &
     R2WCLifecycle;
 
@@ -70,5 +82,6 @@ export function reactHost<View>(Component: ComponentType<ReactHostProps<View>>) 
       super.disconnectedCallback();
     }
   }
-  return ReactHost;
+  // The same members as ReactHostElement; protected members only match their own declaration, hence the cast.
+  return ReactHost as unknown as abstract new () => ReactHostElement<View>;
 }
