@@ -1,0 +1,187 @@
+// The package as a developer gets it, in one file because every part needs the one build it makes first (the test
+// files of a stage run in parallel, and a second build would delete this one's dist/):
+// - SSR: every entry, built and source, imports in Node (no DOM) without throwing and without touching a global;
+// - declarations: a consumer's TypeScript resolves the package by name and gets the element, its events' `detail`,
+//   the config and the client typed;
+// - the examples: each framework's own checker (tsc, vue-tsc, svelte-check) finds 0 errors in examples/, and finds the
+//   deliberate error in a copy, so the gate can fail;
+// - `npm pack`: the tarball installs into an empty project and its entries import and typecheck there.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brokenCopy, EXAMPLES } from './package-examples.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tscBin = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+
+before(() => {
+  // The package as `npm pack` would build it (its prepack script), before the end-to-end stage builds again.
+  for (const script of ['build:client', 'build:types']) {
+    const build = spawnSync('npm', ['run', '--silent', script], { cwd: repoRoot, encoding: 'utf8' });
+    assert.equal(build.status, 0, `${script}: ${build.stdout}${build.stderr}`);
+  }
+});
+
+/** Imports `url` in a fresh Node process and reports what it exported and which globals it added or changed. */
+const PROBE = `
+const names = () => Object.getOwnPropertyNames(globalThis);
+// Node defines some globals (AbortController, …) as getters that replace themselves on first read: read them all first.
+for (const name of names()) void globalThis[name];
+const before = new Map(names().map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]));
+const same = (a, b) => Object.is(a.value, b.value) && a.get === b.get && a.set === b.set;
+try {
+  const module = await import(process.argv[1]);
+  const added = names().filter((name) => !before.has(name));
+  const changed = names().filter((name) => before.has(name) && !same(before.get(name), Object.getOwnPropertyDescriptor(globalThis, name)));
+  console.log(JSON.stringify({ exports: Object.keys(module), added, changed }));
+} catch (error) {
+  console.log(JSON.stringify({ error: String(error) }));
+}
+`;
+
+/** `specifier`: a file, or a package name resolved from `cwd` (an installed consumer project). */
+function importInNode(file: string, loader: 'tsx' | 'none', cwd = repoRoot) {
+  const specifier = path.isAbsolute(file) ? pathToFileURL(file).href : file;
+  const args = [...(loader === 'tsx' ? ['--import', 'tsx'] : []), '--input-type=module', '-e', PROBE, specifier];
+  // No NODE_OPTIONS: a TypeScript loader must not help the built files.
+  const run = spawnSync(process.execPath, args, { cwd, env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
+    error?: string;
+    exports?: string[];
+    added?: string[];
+    changed?: string[];
+  };
+}
+
+function assertQuiet(result: ReturnType<typeof importInNode>, exported: string[]): void {
+  assert.equal(result.error, undefined);
+  assert.deepEqual(result.added, []);
+  assert.deepEqual(result.changed, []);
+  for (const name of exported) assert.ok(result.exports?.includes(name), `exports ${name}`);
+}
+
+describe('importing the package in Node (no DOM)', () => {
+  it('dist/auth-login.js (the package\'s "." entry) exports the element and the client and touches no global', () => {
+    assertQuiet(importInNode(path.join(repoRoot, 'dist/auth-login.js'), 'none'), [
+      'AuthLoginElement',
+      'defineAuthLogin',
+      'createAuthClient',
+    ]);
+  });
+
+  it('dist/client.js (the package\'s "./client" entry) exports createAuthClient and touches no global', () => {
+    assertQuiet(importInNode(path.join(repoRoot, 'dist/client.js'), 'none'), ['createAuthClient']);
+  });
+
+  it('dist/auth-login.iife.js (the classic-script build, "./iife") runs as a module and touches no global', () => {
+    assertQuiet(importInNode(path.join(repoRoot, 'dist/auth-login.iife.js'), 'none'), []);
+  });
+
+  it('the source entries src/widget/index.ts and src/client/index.ts import the same way', () => {
+    assertQuiet(importInNode(path.join(repoRoot, 'src/widget/index.ts'), 'tsx'), ['AuthLoginElement', 'defineAuthLogin']);
+    assertQuiet(importInNode(path.join(repoRoot, 'src/client/index.ts'), 'tsx'), ['createAuthClient']);
+  });
+
+});
+
+/** A consumer's code: each `@ts-expect-error` line proves a type is precise (not `any`), or it is itself an error. */
+const CONSUMER_TS = `
+import { AuthLoginElement, createAuthClient, defineAuthLogin, type AuthLoginConfig, type AuthLoginEventDetail } from 'auth-login';
+import { createAuthClient as createClientAlone, type AuthClient } from 'auth-login/client';
+
+const element = document.createElement('auth-login');
+const typed: AuthLoginElement = element;
+const found: AuthLoginElement | null = document.querySelector('auth-login');
+element.publicToken = 'public-token-test';
+element.mode = 'passkey-registration';
+// @ts-expect-error a mode that does not exist
+element.mode = 'signup';
+const config: AuthLoginConfig = { products: ['emailMagicLinks', 'passwords'], otpOptions: { methods: ['sms'] } };
+element.config = config;
+// @ts-expect-error a product that does not exist
+element.config = { products: ['carrier-pigeon'] };
+element.theme = { colors: { primary: '#000000' } };
+element.strings = { 'main.title': 'Welcome back' };
+element.addEventListener('auth-login-event', (event) => {
+  const type: AuthLoginEventDetail['type'] = event.detail.type;
+  // @ts-expect-error the detail has no such field
+  void event.detail.kind;
+  void type;
+});
+document.body.addEventListener('auth-login-error', (event) => {
+  const message: string = event.detail.message;
+  const errorType: string | undefined = event.detail.error_type;
+  void message, errorType;
+});
+const client: AuthClient = createClientAlone({ publicToken: 'public-token-test' });
+const fromElementEntry: typeof createClientAlone = createAuthClient;
+const ctor: CustomElementConstructor = defineAuthLogin('my-login');
+void typed, found, client, fromElementEntry, ctor;
+`;
+
+const CONSUMER_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  },
+  files: ['consumer.ts'],
+};
+
+function tsc(dir: string) {
+  const run = spawnSync(process.execPath, [tscBin, '-p', path.join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+describe('type declarations (dist/types)', () => {
+  // A project inside the repository's ignored tmp/ that has the package by name (node_modules/auth-login links to the
+  // repository), as an npm link would give it.
+  const dir = path.join(repoRoot, 'tmp', `package-consumer-${process.pid}`);
+  before(() => {
+    fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
+    fs.symlinkSync(repoRoot, path.join(dir, 'node_modules', 'auth-login'), 'dir');
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(CONSUMER_TSCONFIG));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('type the element, its properties and events (detail), the config and the client for a consumer: 0 errors', () => {
+    fs.writeFileSync(path.join(dir, 'consumer.ts'), CONSUMER_TS);
+    const result = tsc(dir);
+    assert.equal(result.status, 0, result.output);
+  });
+
+  it('fail a consumer that reads a detail field the event does not have', () => {
+    fs.writeFileSync(path.join(dir, 'consumer.ts'), CONSUMER_TS.replace('// @ts-expect-error the detail has no such field\n', ''));
+    const result = tsc(dir);
+    assert.notEqual(result.status, 0);
+    assert.match(result.output, /consumer\.ts\(\d+,\d+\): error TS2339: Property 'kind' does not exist on type 'WidgetEventDetail'/);
+  });
+});
+
+describe('examples/: each framework checker over its example', () => {
+  for (const example of EXAMPLES) {
+    const name = example.name.split(' ')[0]!;
+    it(`${example.name}: 0 errors in examples/${name}, and the deliberate error in a copy is caught`, () => {
+      const clean = example.check(repoRoot, path.join(repoRoot, 'examples', name));
+      assert.equal(clean.status, 0, clean.output);
+      const copy = brokenCopy(repoRoot, name, example);
+      try {
+        const broken = example.check(repoRoot, copy.dir);
+        assert.notEqual(broken.status, 0, broken.output);
+        assert.match(broken.output, /Property 'kind' does not exist on type/);
+      } finally {
+        copy.remove();
+      }
+    });
+  }
+});
