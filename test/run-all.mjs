@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium-setup.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pgScript = path.join(repoRoot, 'scripts', 'test-postgres.sh');
@@ -83,6 +84,9 @@ function run(script, extraEnv = {}) {
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
+
+// Before any stage: a missing browser is said at once in one line, not as failures at the end of a long run.
+console.log(`Chromium: ${ensureChromium()}`);
 
 let passed = 0;
 let failed = 0;
