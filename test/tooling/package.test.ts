@@ -185,3 +185,77 @@ describe('examples/: each framework checker over its example', () => {
     });
   }
 });
+
+/**
+ * An empty project's lockfile that installs the tarball and, for the package's own dependencies, exactly the versions
+ * this repository's lockfile pins (its non-dev entries, with their registry addresses and integrity): `npm ci
+ * --offline` then installs everything from the npm cache that this repository's `npm ci` filled, with no network (a
+ * plain `npm install <tarball> --offline` needs the registry's package listings, which that cache does not hold).
+ */
+function consumerLockfile(tarball: string) {
+  const lock = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean; link?: boolean }>;
+  };
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+    license: string;
+    dependencies: Record<string, string>;
+  };
+  const spec = `file:${tarball}`;
+  const packages: Record<string, unknown> = {
+    '': { name: 'empty-consumer', dependencies: { 'auth-login': spec } },
+    'node_modules/auth-login': { version: pkg.version, resolved: spec, license: pkg.license, dependencies: pkg.dependencies },
+  };
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    if (key.startsWith('node_modules/') && !entry.dev && !entry.link) packages[key] = entry;
+  }
+  return {
+    manifest: { name: 'empty-consumer', private: true, type: 'module', dependencies: { 'auth-login': spec } },
+    lockfile: { name: 'empty-consumer', lockfileVersion: 3, requires: true, packages },
+  };
+}
+
+describe('npm pack: the tarball in an empty project', () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-pack-'));
+  const project = path.join(work, 'project');
+  before(() => {
+    // --ignore-scripts: the global before() already built what prepack would.
+    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: repoRoot, encoding: 'utf8' });
+    assert.equal(pack.status, 0, pack.stderr);
+    const [{ filename }] = JSON.parse(pack.stdout) as [{ filename: string }];
+    const { manifest, lockfile } = consumerLockfile(path.join(work, filename));
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(manifest));
+    fs.writeFileSync(path.join(project, 'package-lock.json'), JSON.stringify(lockfile));
+    const install = spawnSync('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: project,
+      encoding: 'utf8',
+    });
+    assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+  });
+  after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  it('ships the built entries, their declarations and the manifest, and not the sources or tests', () => {
+    const installed = path.join(project, 'node_modules', 'auth-login');
+    for (const file of ['dist/auth-login.js', 'dist/client.js', 'dist/auth-login.iife.js', 'dist/types/widget/index.d.ts',
+      'dist/types/client/index.d.ts', 'dist/types/types/react.d.ts', 'custom-elements.json', 'README.md']) {
+      assert.ok(fs.existsSync(path.join(installed, file)), file);
+    }
+    for (const folder of ['src', 'test', 'examples', 'demo-site', 'dist-server']) {
+      assert.equal(fs.existsSync(path.join(installed, folder)), false, folder);
+    }
+  });
+
+  it("imports 'auth-login', 'auth-login/client' and 'auth-login/iife' by name in Node without a DOM", () => {
+    assertQuiet(importInNode('auth-login', 'none', project), ['AuthLoginElement', 'defineAuthLogin', 'createAuthClient']);
+    assertQuiet(importInNode('auth-login/client', 'none', project), ['createAuthClient']);
+    assertQuiet(importInNode('auth-login/iife', 'none', project), []);
+  });
+
+  it("resolves the types of 'auth-login' and 'auth-login/client' with tsc: 0 errors", () => {
+    fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify(CONSUMER_TSCONFIG));
+    fs.writeFileSync(path.join(project, 'consumer.ts'), CONSUMER_TS);
+    const result = tsc(project);
+    assert.equal(result.status, 0, result.output);
+  });
+});
