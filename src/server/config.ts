@@ -128,6 +128,11 @@ export interface ServiceOptions {
   phoneRegions?: string[];
   /** The bootstrap's `disable_sdk_watermark`; a self-hosted service has no provider brand to show. */
   disableSdkWatermark?: boolean;
+  /**
+   * The bootstrap's `cname_domain`: a host name (no scheme or path, e.g. `login.example.edu`) that serves this service
+   * under the site's own domain; the client then starts social sign-in at `https://<cname_domain>`. Default: none.
+   */
+  cnameDomain?: string;
   /** How strong a password must be: zxcvbn (score 3 or more, the default) or LUDS (published in the bootstrap). */
   passwordPolicy?: PasswordPolicy;
   pkceRequiredForPasswordResets?: boolean;
@@ -229,6 +234,7 @@ export interface ProjectConfig {
   /** null: every region. */
   phoneRegions: readonly string[] | null;
   disableSdkWatermark: boolean;
+  cnameDomain: string | null;
   passwordPolicy: PasswordPolicy;
   pkceRequiredForPasswordResets: boolean;
   siweRequiredForCryptoWallets: boolean;
@@ -291,6 +297,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     pkceRequiredForEmailMagicLinks: options.pkceRequiredForEmailMagicLinks ?? false,
     phoneRegions: options.phoneRegions ? options.phoneRegions.map((region) => region.toUpperCase()) : null,
     disableSdkWatermark: options.disableSdkWatermark ?? true,
+    cnameDomain: options.cnameDomain ?? null,
     passwordPolicy: options.passwordPolicy ?? { kind: 'zxcvbn' },
     pkceRequiredForPasswordResets: options.pkceRequiredForPasswordResets ?? false,
     siweRequiredForCryptoWallets: options.siweRequiredForCryptoWallets ?? false,
