@@ -151,6 +151,7 @@ describe('client magic links', () => {
     const error = await client.magicLinks.email.send(7 as unknown as string).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(SDKUsageError);
     expect((error as Error).message).to.equal('email must be a string');
-    expect(fresh.rec.to('/magic_links/email/send')).to.have.length(0);
+    expect(fresh.rec.to('/magic_links/email/send/primary')).to.have.length(0);
+    expect(fresh.rec.to('/magic_links/email/send/secondary')).to.have.length(0);
   });
 });

@@ -13,6 +13,7 @@ import { PARTS } from '../theme/parts.ts';
 import { Button } from '../ui/Button.tsx';
 import { Divider } from '../ui/Divider.tsx';
 import { Header } from '../ui/Header.tsx';
+import { Watermark } from '../ui/Watermark.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import { errorText } from '../ui/styles.ts';
@@ -141,6 +142,7 @@ export default function Main({ root, busy, autoFocus }: RootScreenProps) {
       ) : (
         content
       )}
+      {root.context.bootstrap.displayWatermark && <Watermark label={t('main.watermark')} />}
     </>
   );
 }
