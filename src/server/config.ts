@@ -17,6 +17,7 @@ import {
 } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { PasswordPolicy } from './security/password-strength.ts';
+import { appleKeyObject, type AppleSigningKey } from './security/apple-client-secret.ts';
 import { parseSecretKey } from './security/secret-keys.ts';
 import { validateConnectedApps } from './connected-apps.ts';
 
@@ -82,13 +83,19 @@ export interface TrustedAuthProfile {
  */
 export interface OAuthProviderCredentials {
   clientId: string;
-  clientSecret: string;
+  /** The client secret. Apple has none: give `appleSigningKey` instead and the service signs one per request. */
+  clientSecret?: string;
   issuer?: string;
   authorizationEndpoint?: string;
   tokenEndpoint?: string;
   userinfoEndpoint?: string;
   /** Scopes always asked for; a start request's `custom_scopes` are added. Default: the provider's profile scopes. */
   scopes?: string[];
+  /**
+   * Apple only: the Sign in with Apple key (team id, key id, the .p8 private key) that signs the client secret JWT
+   * Apple requires (src/server/security/apple-client-secret.ts). Env: OAUTH_APPLE_TEAM_ID, _KEY_ID, _PRIVATE_KEY.
+   */
+  appleSigningKey?: AppleSigningKey;
 }
 
 /** `development`: the local demo with its dev tools; `production`: no dev tool exists, whatever else is set. */
@@ -312,7 +319,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     siteDir: options.siteDir,
     distDir: options.distDir,
     devInbox: devAllowed && (options.devInbox ?? true),
-    oauthProviders: { ...(options.oauthProviders ?? {}) },
+    oauthProviders: checkedOAuthProviders(options.oauthProviders ?? {}),
     googleOneTapClientId: options.googleOneTapClientId || null,
     pkceRequiredForOAuth: options.pkceRequiredForOAuth ?? false,
     devIdentityProvider: devAllowed && (options.devIdentityProvider ?? options.devInbox ?? true),
@@ -384,4 +391,28 @@ function checkedSecretKey(key: string, name: string): string {
 function checkedLimit(value: number, name: string): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1.`);
   return value;
+}
+
+/**
+ * Every provider needs a client id and a way to authenticate: its client secret, or for Apple the signing key (checked
+ * here, so a wrong key stops the service at start instead of failing each sign-in).
+ */
+function checkedOAuthProviders(
+  providers: Partial<Record<OAuthProvider, OAuthProviderCredentials>>,
+): Partial<Record<OAuthProvider, OAuthProviderCredentials>> {
+  for (const [provider, credentials] of Object.entries(providers)) {
+    if (!credentials) continue;
+    if (!credentials.clientId) throw new Error(`oauthProviders.${provider} needs a clientId.`);
+    if (credentials.appleSigningKey) {
+      if (provider !== 'apple') throw new Error(`oauthProviders.${provider}: appleSigningKey is for apple only.`);
+      appleKeyObject(credentials.appleSigningKey);
+    } else if (!credentials.clientSecret) {
+      throw new Error(
+        provider === 'apple'
+          ? 'oauthProviders.apple needs an appleSigningKey (team id, key id, private key) or a clientSecret.'
+          : `oauthProviders.${provider} needs a clientSecret.`,
+      );
+    }
+  }
+  return { ...providers };
 }
