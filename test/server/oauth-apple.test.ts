@@ -22,7 +22,7 @@ const PROVIDER_SECRET = 'apple-stand-in-provider-secret-0123456789abcdef';
 const SERVICE_ORIGIN = 'http://localhost';
 const CALLBACK_URL = `${SERVICE_ORIGIN}/v1/public/oauth/apple/callback`;
 const HOME_URL = `${PAGE_ORIGIN}/`;
-const TOKEN_FRONT_PATH = '/auth/token';
+const TOKEN_FRONT_PATH = '/apple/token';
 const PROVIDER_TOKEN_PATH = '/token';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });

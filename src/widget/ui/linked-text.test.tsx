@@ -2,29 +2,22 @@
 // Links inside error messages (spec section 8): an https address in a server error_message renders as a link that
 // opens in a new tab with rel=noopener; anything else (http, javascript:, markup) stays text.
 import { expect } from 'chai';
-import { createRoot, type Root } from 'react-dom/client';
 import { until } from '../../../test/support/poll.ts';
+import { freshReactRoot } from '../../../test/support/react-root.ts';
 import { linkSegments } from './LinkedText.tsx';
 import { TextInput } from './TextInput.tsx';
 
 const PROVIDER_URL = 'https://status.example-provider.com/incidents/42';
 
 describe('links in error messages', () => {
-  let host: HTMLDivElement;
-  let root: Root;
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    root.unmount();
-    host.remove();
-  });
+  const react = freshReactRoot();
 
   const renderError = async (error: string) => {
-    root.render(<TextInput label="Email" error={error} />);
-    return until(() => host.querySelector<HTMLElement>('[part~="error"]')?.textContent && host.querySelector<HTMLElement>('[part~="error"]'), 'the error line');
+    react.root.render(<TextInput label="Email" error={error} />);
+    return until(() => {
+      const line = react.host.querySelector<HTMLElement>('[part~="error"]');
+      return line?.textContent && line;
+    }, 'the error line');
   };
 
   it('splits a message into text and https links, leaving sentence punctuation outside the link', () => {

@@ -2,9 +2,9 @@
 // The toast stack against spec section 9: 4000 ms for blank, error and custom, 2000 ms for success; at most 20 at
 // once; removal 1000 ms after dismissal; at most 350 px wide. Timers run on an XState SimulatedClock, never a sleep.
 import { expect } from 'chai';
-import { createRoot, type Root } from 'react-dom/client';
 import { createActor, SimulatedClock, type Actor } from 'xstate';
 import { until } from '../../../test/support/poll.ts';
+import { freshReactRoot } from '../../../test/support/react-root.ts';
 import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_KINDS, TOAST_MAX_WIDTH_PX, TOAST_REMOVE_DELAY_MS } from '../constants.ts';
 import { Toaster } from './Toaster.tsx';
 import { toastsMachine, type ToastsMachine } from './toasts.ts';
@@ -83,24 +83,14 @@ describe('toasts', () => {
   });
 
   describe('Toaster', () => {
-    let host: HTMLDivElement;
-    let root: Root;
-    beforeEach(() => {
-      host = document.createElement('div');
-      document.body.append(host);
-      root = createRoot(host);
-    });
-    afterEach(() => {
-      root.unmount();
-      host.remove();
-    });
+    const react = freshReactRoot();
 
     it('renders each toast (part toast, role alert for errors, status otherwise), at most 350 px wide, hidden while it fades', async () => {
-      root.render(<Toaster toasts={actor} />);
+      react.root.render(<Toaster toasts={actor} />);
       actor.send({ type: 'SHOW', kind: 'success', content: 'Email resent' });
       actor.send({ type: 'SHOW', kind: 'error', content: 'Passkey registration not found.' });
       const items = await until(() => {
-        const found = [...host.querySelectorAll<HTMLElement>('[part~="toast"]')];
+        const found = [...react.host.querySelectorAll<HTMLElement>('[part~="toast"]')];
         return found.length === 2 && found;
       }, 'two toasts');
       expect(items.map((el) => [el.textContent, el.getAttribute('role'), el.dataset.kind])).to.deep.equal([
@@ -114,13 +104,13 @@ describe('toasts', () => {
       expect(items[1]!.dataset.visible).to.equal('false');
       expect(items[0]!.getAttribute('aria-hidden')).to.equal(null);
       clock.increment(TOAST_REMOVE_DELAY_MS);
-      await until(() => host.querySelectorAll('[part~="toast"]').length === 1, 'the success toast removed');
+      await until(() => react.host.querySelectorAll('[part~="toast"]').length === 1, 'the success toast removed');
     });
 
     it('renders content through render (an error descriptor turned into text)', async () => {
-      root.render(<Toaster toasts={actor} render={(content) => `⚠ ${(content as { message: string }).message}`} />);
+      react.root.render(<Toaster toasts={actor} render={(content) => `⚠ ${(content as { message: string }).message}`} />);
       actor.send({ type: 'SHOW', kind: 'error', content: { message: 'Not found' } });
-      const item = await until(() => host.querySelector<HTMLElement>('[part~="toast"]'), 'the toast');
+      const item = await until(() => react.host.querySelector<HTMLElement>('[part~="toast"]'), 'the toast');
       expect(item.textContent).to.equal('⚠ Not found');
     });
   });
