@@ -27,7 +27,7 @@ import { requirePublicTokenParam } from '../middleware/auth.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { isJsonObject, normalizeEmail, type JsonObject } from '../http/validate.ts';
 import { isS256Challenge } from '../security/pkce.ts';
-import { providerType } from '../security/oauth-providers.ts';
+import { providerType, usesFormPost } from '../security/oauth-providers.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import {
   consumeOAuthToken,
@@ -226,7 +226,7 @@ export async function finishProviderCallback(deps: Deps, providerName: string, c
       ...(row.scopes.split(' ').includes('openid') ? { expectedNonce: row.nonce, idTokenExpected: true } : {}),
     });
     claims = await claimsAfterGrant(provider, tokens);
-    if (!claims.name) claims.name = formPostUserName(callbackUrl.searchParams);
+    if (!claims.name && usesFormPost(providerName)) claims.name = formPostUserName(callbackUrl.searchParams);
     values = providerValues(tokens, row.scopes, deps.config.now());
   } catch (error) {
     throw Errors.oauthFlowCallbackError(error instanceof Error ? error.message : 'the code exchange failed');
