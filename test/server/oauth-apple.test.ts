@@ -101,7 +101,7 @@ before(async () => {
       claims: { openid: ['sub'], email: ['email', 'email_verified'] },
       findAccount: (_ctx: unknown, id: string) => ({
         accountId: id,
-        claims: () => ({ sub: `apple-${id}`, email: `${id}@privaterelay.example`, email_verified: true }),
+        claims: () => ({ sub: id, email: `${id}@privaterelay.example`, email_verified: true }),
       }),
       cookies: { keys: ['test-only-cookie-key'] },
     }),
@@ -159,7 +159,7 @@ async function startApple(): Promise<URL> {
   return new URL(location(start, SERVICE_ORIGIN));
 }
 
-function postCallback(fields: Record<string, string>, path = CALLBACK_URL): Promise<Response> {
+async function postCallback(fields: Record<string, string>, path = CALLBACK_URL): Promise<Response> {
   return t.service.app.request(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -202,7 +202,7 @@ describe('Sign in with Apple', () => {
       provider_type: string;
       user: { emails: { email: string; verified: boolean }[]; name: { first_name: string; last_name: string } };
     }>(await post(t, '/oauth/authenticate', { token: back.searchParams.get('token'), session_duration_minutes: 60 }));
-    assert.equal(data.provider_subject, 'apple-mjackson');
+    assert.equal(data.provider_subject, 'mjackson');
     assert.equal(data.provider_type, 'Apple');
     assert.deepEqual(data.user.emails.map((e) => [e.email, e.verified]), [['mjackson@privaterelay.example', true]]);
     assert.equal(data.user.name.first_name, 'Mary');

@@ -20,7 +20,7 @@ describe('watermark', () => {
     const el = mountOn(testEnv.settingsBaseUrl);
     const mark = await until(() => $(el, '[part~="watermark"]'), 'the watermark');
     expect(mark.textContent).to.equal('Powered by auth-login');
-    expect((await el.client.bootstrap.get()).displayWatermark).to.equal(true);
+    expect((await el.client!.bootstrap.get()).displayWatermark).to.equal(true);
     // Last on Main, after the login form.
     const form = $(el, '[part~="form"]')!;
     expect(form.compareDocumentPosition(mark) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
@@ -34,7 +34,7 @@ describe('watermark', () => {
       'the bootstrap request',
     );
     await bootstrap.answered;
-    expect((await el.client.bootstrap.get()).displayWatermark).to.equal(false);
+    expect((await el.client!.bootstrap.get()).displayWatermark).to.equal(false);
     expect($$(el, '[part~="watermark"]')).to.deep.equal([]);
   });
 });
