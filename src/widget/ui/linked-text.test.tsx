@@ -29,7 +29,7 @@ describe('links in error messages', () => {
     expect(linkSegments('(https://a.example/x), https://b.example')).to.deep.equal([
       { text: '(' },
       { href: 'https://a.example/x', text: 'https://a.example/x' },
-      { text: ', ' },
+      { text: '), ' },
       { href: 'https://b.example/', text: 'https://b.example' },
     ]);
     expect(linkSegments('No link here.')).to.deep.equal([{ text: 'No link here.' }]);
