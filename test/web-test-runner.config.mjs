@@ -106,6 +106,20 @@ const ludsIdentity = await startServer({
   ipRateLimits: SUITE_IP_RATE_LIMITS,
 });
 
+// Issue 17: a project with the settings the first one leaves at their defaults: PKCE required for OAuth, a CNAME
+// domain and the watermark on (the client's OAuth start and the widget's watermark read them from its bootstrap).
+const SETTINGS_CNAME_DOMAIN = 'login.westlight.example';
+const settingsIdentity = await startServer({
+  port: 0,
+  database: { kind: 'memory' },
+  allowedOrigins: [pageOrigin],
+  redirectUrls: [`${pageOrigin}/`],
+  pkceRequiredForOAuth: true,
+  cnameDomain: SETTINGS_CNAME_DOMAIN,
+  disableSdkWatermark: false,
+  ipRateLimits: SUITE_IP_RATE_LIMITS,
+});
+
 /** Commands a test can run on this (Node) side with `executeServerCommand` from @web/test-runner-commands. */
 const identityCommands = {
   name: 'identity-service-commands',
@@ -270,7 +284,7 @@ export default {
   plugins: [bundleTestFiles, identityCommands, webAuthnCommands],
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"></head><body>
-<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url, b2bBaseUrl: b2bIdentity.url, ludsBaseUrl: ludsIdentity.url })};</script>
+<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url, b2bBaseUrl: b2bIdentity.url, ludsBaseUrl: ludsIdentity.url, settingsBaseUrl: settingsIdentity.url, settingsCnameDomain: SETTINGS_CNAME_DOMAIN })};</script>
 <script type="module" src="${testFramework}"></script>
 </body></html>`,
 };

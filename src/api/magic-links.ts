@@ -10,6 +10,12 @@ export interface MagicLinkOptionsWire {
   login_template_id?: string;
   signup_template_id?: string;
   locale?: string;
+  /**
+   * `emailMagicLinksOptions.createUserAsPending`: a user the send creates is `pending` until their first
+   * authentication. Sent only when true, so the default request is the wire contract's exactly (its section 4 says
+   * the observed SDK drops this option; docs/decisions.md).
+   */
+  create_user_as_pending?: boolean;
 }
 
 /** POST /magic_links/email/login_or_create (also send/primary and send/secondary). */

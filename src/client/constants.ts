@@ -23,6 +23,9 @@ export const MAX_REFRESH_RETRIES = 7;
  */
 export const EVENTS_FLUSH_INTERVAL_MS = 800;
 
+/** The client's `debounce` waits this long after the last call unless told otherwise (spec 9: 500 ms). */
+export const DEFAULT_DEBOUNCE_MS = 500;
+
 /** Intermediate session token cookie lifetime (spec 9). The consumer client only ever deletes that cookie. */
 export const IST_COOKIE_LIFETIME_MS = 10 * 60 * 1000;
 

@@ -28,6 +28,9 @@ export { APIError, APISchemaError, APIUnreachableError, SDKUsageError } from './
  * the browser back to an app: one seam a test replaces to read the address instead of leaving the page.
  */
 export { navigation } from './navigation.ts';
+/** Runs only the last call of a burst, 500 ms (DEFAULT_DEBOUNCE_MS) after it unless `waitMs` says otherwise. */
+export { debounce, type Debounced, type DebounceOptions } from './debounce.ts';
+export { DEFAULT_DEBOUNCE_MS } from './constants.ts';
 
 /**
  * Start-up and background refresh for a store, once per page and token (wire contract 1.6): with a readable session

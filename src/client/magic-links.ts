@@ -41,6 +41,18 @@ export function createMagicLinksApi(http: Http, store: SessionStore, bootstrap: 
           retriable: true,
         });
       },
+
+      async send(email, options = {}) {
+        validate({ email }, { email: 'string' });
+        // With a session in local state the address is added to the signed-in user as a second factor (wire contract
+        // 3.4); without one the link goes to an existing user only. PKCE is the same as login_or_create's.
+        const body: MagicLinkLoginOrCreateRequest = { ...options, email };
+        if ((await bootstrap.get()).pkceRequiredForEmailMagicLinks) {
+          body.code_challenge = (await getOrStartPair(pt, 'magic_links')).code_challenge;
+        }
+        const path = store.getSession() ? PATHS.magicLinksEmailSendSecondary : PATHS.magicLinksEmailSendPrimary;
+        return http.request<MagicLinkLoginOrCreateResponse>('POST', path, { ...body }, { retriable: true });
+      },
     },
 
     async authenticate(token, options) {

@@ -73,6 +73,11 @@ export interface MagicLinksApi {
   email: {
     /** Sends a login-or-signup link; PKCE is added when the project requires it. */
     loginOrCreate(email: string, options?: MagicLinkOptionsWire): Promise<MagicLinkLoginOrCreateResponse>;
+    /**
+     * Sends a link to an existing user's address (`send/primary`) or, when a session is in local state, adds the
+     * address to the signed-in user as a second factor (`send/secondary`).
+     */
+    send(email: string, options?: MagicLinkOptionsWire): Promise<MagicLinkLoginOrCreateResponse>;
   };
   /** Exchanges the token from the link's query string for a session. */
   authenticate(token: string, options: { session_duration_minutes: number }): Promise<MagicLinkAuthenticateResponse>;

@@ -17,6 +17,7 @@ import {
 } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { PasswordPolicy } from './security/password-strength.ts';
+import { appleKeyObject, type AppleSigningKey } from './security/apple-client-secret.ts';
 import { parseSecretKey } from './security/secret-keys.ts';
 import { validateConnectedApps } from './connected-apps.ts';
 
@@ -82,13 +83,19 @@ export interface TrustedAuthProfile {
  */
 export interface OAuthProviderCredentials {
   clientId: string;
-  clientSecret: string;
+  /** The client secret. Apple has none: give `appleSigningKey` instead and the service signs one per request. */
+  clientSecret?: string;
   issuer?: string;
   authorizationEndpoint?: string;
   tokenEndpoint?: string;
   userinfoEndpoint?: string;
   /** Scopes always asked for; a start request's `custom_scopes` are added. Default: the provider's profile scopes. */
   scopes?: string[];
+  /**
+   * Apple only: the Sign in with Apple key (team id, key id, the .p8 private key) that signs the client secret JWT
+   * Apple requires (src/server/security/apple-client-secret.ts). Env: OAUTH_APPLE_TEAM_ID, _KEY_ID, _PRIVATE_KEY.
+   */
+  appleSigningKey?: AppleSigningKey;
 }
 
 /** `development`: the local demo with its dev tools; `production`: no dev tool exists, whatever else is set. */
@@ -128,6 +135,11 @@ export interface ServiceOptions {
   phoneRegions?: string[];
   /** The bootstrap's `disable_sdk_watermark`; a self-hosted service has no provider brand to show. */
   disableSdkWatermark?: boolean;
+  /**
+   * The bootstrap's `cname_domain`: a host name (no scheme or path, e.g. `login.example.edu`) that serves this service
+   * under the site's own domain; the client then starts social sign-in at `https://<cname_domain>`. Default: none.
+   */
+  cnameDomain?: string;
   /** How strong a password must be: zxcvbn (score 3 or more, the default) or LUDS (published in the bootstrap). */
   passwordPolicy?: PasswordPolicy;
   pkceRequiredForPasswordResets?: boolean;
@@ -229,6 +241,7 @@ export interface ProjectConfig {
   /** null: every region. */
   phoneRegions: readonly string[] | null;
   disableSdkWatermark: boolean;
+  cnameDomain: string | null;
   passwordPolicy: PasswordPolicy;
   pkceRequiredForPasswordResets: boolean;
   siweRequiredForCryptoWallets: boolean;
@@ -291,6 +304,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     pkceRequiredForEmailMagicLinks: options.pkceRequiredForEmailMagicLinks ?? false,
     phoneRegions: options.phoneRegions ? options.phoneRegions.map((region) => region.toUpperCase()) : null,
     disableSdkWatermark: options.disableSdkWatermark ?? true,
+    cnameDomain: options.cnameDomain ?? null,
     passwordPolicy: options.passwordPolicy ?? { kind: 'zxcvbn' },
     pkceRequiredForPasswordResets: options.pkceRequiredForPasswordResets ?? false,
     siweRequiredForCryptoWallets: options.siweRequiredForCryptoWallets ?? false,
@@ -305,7 +319,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     siteDir: options.siteDir,
     distDir: options.distDir,
     devInbox: devAllowed && (options.devInbox ?? true),
-    oauthProviders: { ...(options.oauthProviders ?? {}) },
+    oauthProviders: checkedOAuthProviders(options.oauthProviders ?? {}),
     googleOneTapClientId: options.googleOneTapClientId || null,
     pkceRequiredForOAuth: options.pkceRequiredForOAuth ?? false,
     devIdentityProvider: devAllowed && (options.devIdentityProvider ?? options.devInbox ?? true),
@@ -377,4 +391,28 @@ function checkedSecretKey(key: string, name: string): string {
 function checkedLimit(value: number, name: string): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1.`);
   return value;
+}
+
+/**
+ * Every provider needs a client id and a way to authenticate: its client secret, or for Apple the signing key (checked
+ * here, so a wrong key stops the service at start instead of failing each sign-in).
+ */
+function checkedOAuthProviders(
+  providers: Partial<Record<OAuthProvider, OAuthProviderCredentials>>,
+): Partial<Record<OAuthProvider, OAuthProviderCredentials>> {
+  for (const [provider, credentials] of Object.entries(providers)) {
+    if (!credentials) continue;
+    if (!credentials.clientId) throw new Error(`oauthProviders.${provider} needs a clientId.`);
+    if (credentials.appleSigningKey) {
+      if (provider !== 'apple') throw new Error(`oauthProviders.${provider}: appleSigningKey is for apple only.`);
+      appleKeyObject(credentials.appleSigningKey);
+    } else if (!credentials.clientSecret) {
+      throw new Error(
+        provider === 'apple'
+          ? 'oauthProviders.apple needs an appleSigningKey (team id, key id, private key) or a clientSecret.'
+          : `oauthProviders.${provider} needs a clientSecret.`,
+      );
+    }
+  }
+  return { ...providers };
 }

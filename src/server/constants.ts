@@ -333,6 +333,17 @@ export const OAUTH_TOKEN_LIFETIME_MS = 10 * 60_000;
 export const ONE_TAP_CALLBACK_LIFETIME_MS = 10 * 60_000;
 /** Scopes asked of an OpenID Connect provider when the project names none: identity, address and profile. */
 export const OIDC_DEFAULT_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
+/**
+ * Sign in with Apple asks for `name` and `email` (Apple has no `profile` scope); asking for either requires the
+ * `form_post` response mode, where Apple POSTs the code and state to the callback.
+ */
+export const APPLE_SCOPES: readonly string[] = ['openid', 'email', 'name'];
+export const FORM_POST_RESPONSE_MODE = 'form_post';
+/**
+ * Lifetime of each client secret JWT signed for Apple. Apple accepts up to six months; one is signed per token
+ * request, so five minutes covers clock skew and nothing more.
+ */
+export const APPLE_CLIENT_SECRET_LIFETIME_S = 5 * 60;
 /** Query parameters a start request may forward to the provider (`provider_<key>`); more is abuse, not a login. */
 export const MAX_OAUTH_PROVIDER_PARAMS = 20;
 /** Longest custom_scopes or provider_<key> value accepted; real scopes and hints are far shorter. */

@@ -6,6 +6,7 @@ import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/oauth.ts';
 import type { ConnectedAppConfig, OAuthProviderCredentials, ServiceOptions } from './config.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MAX_TRUST_PROXY } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
+import type { AppleSigningKey } from './security/apple-client-secret.ts';
 import type { ListenOptions } from './listen.ts';
 import { modeFromEnv } from './production-check.ts';
 
@@ -77,8 +78,23 @@ export function oauthEnvNames(provider: OAuthProvider) {
 }
 
 /**
+ * Apple's signing key for its client secret JWT: OAUTH_APPLE_TEAM_ID, OAUTH_APPLE_KEY_ID and OAUTH_APPLE_PRIVATE_KEY
+ * (the .p8 file's PEM text; `\n` may stand for its line breaks, since one-line variables are the norm).
+ */
+export const APPLE_KEY_ENV = { teamId: 'OAUTH_APPLE_TEAM_ID', keyId: 'OAUTH_APPLE_KEY_ID', privateKey: 'OAUTH_APPLE_PRIVATE_KEY' } as const;
+
+function appleSigningKeyFromEnv(env: Env): AppleSigningKey | undefined {
+  const values = { teamId: env[APPLE_KEY_ENV.teamId], keyId: env[APPLE_KEY_ENV.keyId], privateKey: env[APPLE_KEY_ENV.privateKey] };
+  const set = Object.values(values).filter(Boolean).length;
+  if (set === 0) return undefined;
+  if (set < 3) throw new Error(`Set all of ${Object.values(APPLE_KEY_ENV).join(', ')}, or none.`);
+  return { teamId: values.teamId!, keyId: values.keyId!, privateKey: values.privateKey!.replaceAll('\\n', '\n') };
+}
+
+/**
  * Real social providers from `OAUTH_<PROVIDER>_CLIENT_ID` and `_CLIENT_SECRET` (both, or the provider is left to the
- * dev identity provider), with `_ISSUER` overriding the provider's well-known OpenID Connect issuer; Google One Tap
+ * dev identity provider; Apple takes its signing key, APPLE_KEY_ENV, instead of the secret), with `_ISSUER` overriding
+ * the provider's well-known OpenID Connect issuer; Google One Tap
  * from `GOOGLE_ONE_TAP_CLIENT_ID`; the public origin from `PUBLIC_URL`. A half-configured provider is an error at
  * start, not a sign-in that fails later.
  */
@@ -88,9 +104,18 @@ export function oauthOptionsFromEnv(env: Env): Pick<ServiceOptions, 'oauthProvid
     const names = oauthEnvNames(provider);
     const clientId = env[names.clientId];
     const clientSecret = env[names.clientSecret];
+    const issuer = env[names.issuer];
+    if (provider === 'apple') {
+      const appleSigningKey = appleSigningKeyFromEnv(env);
+      if (!clientId && !clientSecret && !appleSigningKey) continue;
+      if (!clientId || (!clientSecret && !appleSigningKey)) {
+        throw new Error(`Set ${names.clientId} with ${Object.values(APPLE_KEY_ENV).join(', ')} (or ${names.clientSecret}), or none.`);
+      }
+      oauthProviders.apple = { clientId, ...(clientSecret ? { clientSecret } : {}), ...(appleSigningKey ? { appleSigningKey } : {}), ...(issuer ? { issuer } : {}) };
+      continue;
+    }
     if (!clientId && !clientSecret) continue;
     if (!clientId || !clientSecret) throw new Error(`Set both ${names.clientId} and ${names.clientSecret}, or neither.`);
-    const issuer = env[names.issuer];
     oauthProviders[provider] = { clientId, clientSecret, ...(issuer ? { issuer } : {}) };
   }
   const options: Pick<ServiceOptions, 'oauthProviders' | 'googleOneTapClientId' | 'publicUrl'> = {};

@@ -135,7 +135,8 @@ export const MAIL_LINKS = {
 
 /**
  * The live strength check waits this long after the last keystroke (spec section 5: "debounced", no value given):
- * long enough that fast typing sends one request, short enough that the meter follows the visitor's pause.
+ * long enough that fast typing sends one request, short enough that the meter follows the visitor's pause. Its own
+ * delay, not the client's DEFAULT_DEBOUNCE_MS (500 ms): at 500 ms the meter lags visibly behind a typing visitor.
  */
 export const PASSWORD_STRENGTH_DEBOUNCE_MS = 300;
 /** The zxcvbn meter has four bars (spec section 5). */
@@ -155,6 +156,29 @@ export const WEBAUTHN_INVALID_STATE = 'InvalidStateError';
 export const PASSKEY_REGISTRATION_MODE = 'passkey-registration';
 /** Error toasts (a failed rename or delete of a passkey) show this long (spec section 9: 4000 ms). */
 export const ERROR_TOAST_MS = 4000;
+
+// ---- Toasts (spec section 9) ----
+
+/** A toast's kind decides how long it shows; an error toast is also announced assertively (role=alert). */
+export const TOAST_KINDS = ['blank', 'error', 'success', 'custom'] as const;
+export type ToastKind = (typeof TOAST_KINDS)[number];
+/** Plain (blank) toasts show 4000 ms (spec section 9). */
+export const BLANK_TOAST_MS = 4000;
+/** Custom toasts show 4000 ms (spec section 9). */
+export const CUSTOM_TOAST_MS = 4000;
+/** How long each kind shows before it is dismissed (spec section 9: 4000 ms blank, error, custom; 2000 ms success). */
+export const TOAST_DURATION_MS: Readonly<Record<ToastKind, number>> = {
+  blank: BLANK_TOAST_MS,
+  error: ERROR_TOAST_MS,
+  success: SUCCESS_TOAST_MS,
+  custom: CUSTOM_TOAST_MS,
+};
+/** At most this many toasts at once; a new one pushes out the oldest (spec section 9: 20). */
+export const MAX_TOASTS = 20;
+/** A dismissed toast stays (fading out, hidden from assistive technology) this long before it is removed (spec 9). */
+export const TOAST_REMOVE_DELAY_MS = 1000;
+/** A toast is at most this wide (spec section 9: 350 px). */
+export const TOAST_MAX_WIDTH_PX = 350;
 
 // ---- Social sign-in and Google One Tap (spec sections 2, 4 and 9) ----
 

@@ -113,6 +113,7 @@ const ReactAuthLogin =
  * @csspart passkey-row - One passkey in the list of Passkey Registration Success; `data-state` is `viewing`, `editing` or `deleting`.
  * @csspart crypto-buttons - The column of crypto wallet buttons on Main, and the list of the Crypto Other Screen.
  * @csspart crypto-button - A 'Continue with <Wallet>' button or 'Other wallets' (also `button` and `button-secondary`); `data-wallet` names the wallet.
+ * @csspart watermark - The product's mark under Main ('Powered by auth-login'), shown when the project's bootstrap asks for it.
  * @csspart one-tap - The area an embedded Google One Tap prompt renders in (47 px reserved while it loads).
  *
  * @cssproperty [--auth-login-container-width=400px] - Width of the widget (`theme.container.width`).

@@ -1,12 +1,13 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { SDKUsageError } from '../../src/client/index.ts';
+import { APIError, SDKUsageError } from '../../src/client/index.ts';
 import { createHttp } from '../../src/client/http.ts';
 import { getPair, startPair } from '../../src/client/pkce.ts';
 import { testEnv, latestMagicLinkToken, uniqueEmail } from '../support/env.ts';
 import {
   makeClient,
   freshClientState,
+  signIn,
 } from '../support/client.ts';
 
 const PT = () => testEnv.publicToken;
@@ -104,5 +105,53 @@ describe('client magic links', () => {
     expect(fresh.rec.to('/sdk/v1/magic_links/authenticate')).to.have.length(1);
     expect(getPair(PT(), 'magic_links')).to.deep.equal(magicPair);
     expect(getPair(PT(), 'passwords')).to.not.equal(null);
+  });
+
+  it('email.send without a session uses send/primary: an existing address gets a link, an unknown one is email_not_found', async () => {
+    const client = makeClient();
+    const unknown = await client.magicLinks.email.send(uniqueEmail()).catch((e: unknown) => e);
+    expect(unknown).to.be.instanceOf(APIError);
+    expect((unknown as APIError).error_type).to.equal('email_not_found');
+    expect((unknown as APIError).status_code).to.equal(404);
+
+    const email = uniqueEmail();
+    const created = await client.magicLinks.email.loginOrCreate(email);
+    const redirect = `${testEnv.pageOrigin}/student-portal`;
+    const sent = await client.magicLinks.email.send(email, { login_magic_link_url: redirect });
+    expect(sent.user_id).to.equal(created.user_id);
+    expect(sent.user_created).to.equal(false);
+    const primary = fresh.rec.to('/sdk/v1/magic_links/email/send/primary');
+    expect(primary).to.have.length(2);
+    expect(JSON.parse(primary[1]!.body!)).to.deep.equal({ login_magic_link_url: redirect, email });
+    expect(fresh.rec.to('/sdk/v1/magic_links/email/send/secondary')).to.have.length(0);
+    const result = await client.magicLinks.authenticate(await latestMagicLinkToken(email), { session_duration_minutes: 30 });
+    expect(result.user_id).to.equal(created.user_id);
+  });
+
+  it('email.send with a session uses send/secondary and adds the address to the signed-in user as a second factor', async () => {
+    const client = makeClient();
+    const { email: first, response } = await signIn(client);
+    const second = uniqueEmail('second');
+    const sent = await client.magicLinks.email.send(second);
+    expect(fresh.rec.to('/sdk/v1/magic_links/email/send/secondary')).to.have.length(1);
+    expect(fresh.rec.to('/sdk/v1/magic_links/email/send/primary')).to.have.length(0);
+    expect(sent.user_id).to.equal(response.user_id);
+
+    const result = await client.magicLinks.authenticate(await latestMagicLinkToken(second), { session_duration_minutes: 30 });
+    expect(result.session.session_id).to.equal(response.session.session_id);
+    expect(result.method_id).to.equal(sent.email_id);
+    expect(client.user.getSync()?.emails.map((e) => [e.email, e.verified])).to.have.deep.members([
+      [first, true],
+      [second, true],
+    ]);
+  });
+
+  it('email.send rejects a non-string email before sending anything', async () => {
+    const client = makeClient();
+    const error = await client.magicLinks.email.send(7 as unknown as string).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(SDKUsageError);
+    expect((error as Error).message).to.equal('email must be a string');
+    expect(fresh.rec.to('/magic_links/email/send/primary')).to.have.length(0);
+    expect(fresh.rec.to('/magic_links/email/send/secondary')).to.have.length(0);
   });
 });

@@ -3,8 +3,8 @@
 // authenticate, the custom_scopes check, and (when the service's OAuth half is present) the authenticate round trip.
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { OAUTH_PROVIDERS, type BootstrapData } from '../../src/api/index.ts';
-import { SDKUsageError, type AuthClient } from '../../src/client/index.ts';
+import { OAUTH_PROVIDERS } from '../../src/api/index.ts';
+import { SDKUsageError } from '../../src/client/index.ts';
 import { navigation } from '../../src/client/navigation.ts';
 import { oauthStartUrl } from '../../src/client/oauth.ts';
 import { getPair, startPair } from '../../src/client/pkce.ts';
@@ -14,13 +14,8 @@ import { testEnv, uniqueEmail } from '../support/env.ts';
 
 const PT = () => testEnv.publicToken;
 
-/** Makes the client see these bootstrap settings (the project's real ones are the defaults). */
-function withBootstrap(client: AuthClient, changes: Partial<BootstrapData>): void {
-  const get = client.bootstrap.get.bind(client.bootstrap);
-  client.bootstrap.get = async () => ({ ...(await get()), ...changes });
-  const getSync = client.bootstrap.getSync.bind(client.bootstrap);
-  client.bootstrap.getSync = () => ({ ...getSync(), ...changes });
-}
+/** A client of the second project, whose bootstrap requires PKCE for OAuth and names a CNAME domain. */
+const settingsClient = () => makeClient({ baseUrl: testEnv.settingsBaseUrl });
 
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
@@ -76,8 +71,8 @@ describe('client oauth', () => {
   });
 
   it('adds a new code_challenge on each start when the project requires PKCE, and clears the pair otherwise', async () => {
-    const client = makeClient();
-    withBootstrap(client, { pkceRequiredForOAuth: true });
+    const client = settingsClient();
+    expect((await client.bootstrap.get()).pkceRequiredForOAuth).to.equal(true);
     const first = query(await client.oauth.startUrl('google'));
     const pair1 = getPair(PT(), 'oauth');
     expect(first.code_challenge).to.equal(pair1?.code_challenge);
@@ -92,10 +87,9 @@ describe('client oauth', () => {
   });
 
   it('uses https://<cname_domain> when the bootstrap has one', async () => {
-    const client = makeClient();
-    withBootstrap(client, { cnameDomain: 'login.westlight.example' });
+    const client = settingsClient();
     const url = await client.oauth.startUrl('apple', { login_redirect_url: 'https://westlight.example/' });
-    expect(url.startsWith('https://login.westlight.example/v1/public/oauth/apple/start?')).to.equal(true);
+    expect(url.startsWith(`https://${testEnv.settingsCnameDomain}/v1/public/oauth/apple/start?`)).to.equal(true);
   });
 
   it('start navigates the page to the start address', async () => {
@@ -175,8 +169,8 @@ describe('client oauth', () => {
   });
 
   it('warns when PKCE is required but no oauth code verifier is stored', async () => {
-    const client = makeClient();
-    withBootstrap(client, { pkceRequiredForOAuth: true });
+    const client = settingsClient();
+    expect((await client.bootstrap.get()).pkceRequiredForOAuth).to.equal(true);
     const warnings: unknown[] = [];
     const warn = console.warn;
     console.warn = (message: unknown) => warnings.push(message);

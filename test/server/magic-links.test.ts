@@ -33,6 +33,39 @@ function authenticate(body: Record<string, unknown>, sessionToken?: string) {
   return post(t, '/magic_links/authenticate', { session_duration_minutes: 30, ...body }, sessionToken ? { sessionToken } : {});
 }
 
+describe('create_user_as_pending', () => {
+  const statusOf = async (userId: string) =>
+    (await t.service.db.query<{ status: string }>('select status from users where id = $1', [userId]))[0]?.status;
+
+  it('creates the user as pending, and the first authentication makes them active', async () => {
+    const email = uniqueEmail('pending');
+    const sent = await dataOf<{ user_id: string; user_created: boolean }>(await send({ email, create_user_as_pending: true }));
+    assert.equal(sent.user_created, true);
+    assert.equal(await statusOf(sent.user_id), 'pending');
+    const auth = await dataOf<{ user: { user_id: string; status: string } }>(await authenticate({ token: await latestToken(t, email) }));
+    assert.equal(auth.user.user_id, sent.user_id);
+    assert.equal(auth.user.status, 'active');
+    assert.equal(await statusOf(sent.user_id), 'active');
+  });
+
+  it('creates an active user without it or with false, and leaves an existing user as they are', async () => {
+    const plain = await dataOf<{ user_id: string }>(await send({ email: uniqueEmail('plain') }));
+    assert.equal(await statusOf(plain.user_id), 'active');
+    const off = await dataOf<{ user_id: string }>(await send({ email: uniqueEmail('off'), create_user_as_pending: false }));
+    assert.equal(await statusOf(off.user_id), 'active');
+    const existing = await signIn(t);
+    const again = await dataOf<{ user_id: string; user_created: boolean }>(await send({ email: existing.email, create_user_as_pending: true }));
+    assert.equal(again.user_created, false);
+    assert.equal(await statusOf(again.user_id), 'active');
+  });
+
+  it('refuses a non-boolean create_user_as_pending with 400 invalid_request, creating no one', async () => {
+    const email = uniqueEmail('bad-pending');
+    await expectError(await send({ email, create_user_as_pending: 'yes' }), 400, 'invalid_request', 'create_user_as_pending must be a boolean');
+    assert.deepEqual(await inbox(t, email), []);
+  });
+});
+
 describe('sending', () => {
   it('creates a new user and mails a sign-up link to the portal', async () => {
     const email = uniqueEmail();

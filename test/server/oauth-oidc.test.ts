@@ -3,9 +3,8 @@
 // PKCE through openid-client) → oauth token → POST /oauth/authenticate.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
+import { Browser, location, startOidcStandIn, submitForm, type OidcStandIn } from './oidc-stand-in.ts';
 import { dataOf, PAGE_ORIGIN, PORTAL_URL, post, startTestService, type TestService } from './support.ts';
 
 const CLIENT_ID = 'westlight-test-client';
@@ -14,25 +13,12 @@ const SERVICE_ORIGIN = 'http://localhost';
 const CALLBACK_URL = `${SERVICE_ORIGIN}/v1/public/oauth/google/callback`;
 const HOME_URL = `${PAGE_ORIGIN}/`;
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-interface OidcProvider {
-  callback(): Handler;
-}
-
 let t: TestService;
-let server: Server;
+let standIn: OidcStandIn;
 let issuer: string;
 
 before(async () => {
-  let handler: Handler = (_req, res) => res.end();
-  server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // oidc-provider ships no type declarations; this is the one method the test uses.
-  const { default: Provider } = (await import('oidc-provider' as string)) as {
-    default: new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
-  };
-  const provider = new Provider(issuer, {
+  standIn = await startOidcStandIn(() => ({
     clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [CALLBACK_URL], token_endpoint_auth_method: 'client_secret_post' }],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture', 'locale'] },
     // The dev login form accepts any login; the account's claims are derived from it.
@@ -41,58 +27,15 @@ before(async () => {
       claims: () => ({ sub: id, email: `${id}@westlight.example`, email_verified: true, name: 'Katherine Johnson', locale: 'en-US', picture: 'https://example.org/k.png' }),
     }),
     cookies: { keys: ['test-only-cookie-key'] },
-  });
-  handler = provider.callback();
+  }));
+  issuer = standIn.issuer;
   t = await startTestService({ oauthProviders: { google: { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } } });
 });
 
 after(async () => {
   await t?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await standIn?.close();
 });
-
-/** Just enough of a browser: cookies by name for the provider, redirects followed by hand. */
-class Browser {
-  private cookies = new Map<string, string>();
-
-  async providerRequest(url: string, init: RequestInit = {}): Promise<Response> {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: this.cookieHeader() } });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-
-  private cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-function location(res: Response, base: string): string {
-  const value = res.headers.get('Location');
-  assert.ok(value, `a redirect from ${res.url || base} (status ${res.status})`);
-  return new URL(value, base).href;
-}
-
-/** Submits the one form on a dev interaction page with the given fields. */
-async function submitForm(browser: Browser, pageUrl: string, fields: Record<string, string>): Promise<Response> {
-  const page = await browser.providerRequest(pageUrl);
-  const html = await page.text();
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-  assert.ok(action, `a form on ${pageUrl}: ${html.slice(0, 200)}`);
-  const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  return browser.providerRequest(new URL(action, pageUrl).href, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ prompt, ...fields }).toString(),
-  });
-}
 
 /** Follows the provider's redirects, logging in and consenting, until it sends the browser back to our callback. */
 async function throughProvider(browser: Browser, authorizationUrl: string, login: string): Promise<string> {

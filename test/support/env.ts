@@ -12,6 +12,9 @@ export interface TestEnv {
   b2bBaseUrl: string;
   /** A second service whose password policy is LUDS (at least 10 characters of 3 kinds). */
   ludsBaseUrl: string;
+  /** Issue 17: a service whose bootstrap requires PKCE for OAuth, names a CNAME domain and shows the watermark. */
+  settingsBaseUrl: string;
+  settingsCnameDomain: string;
 }
 
 export const testEnv: TestEnv = (window as unknown as { __AUTH_TEST__: TestEnv }).__AUTH_TEST__;

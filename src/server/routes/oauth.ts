@@ -1,17 +1,18 @@
 import { Hono, type Context } from 'hono';
-import { ONE_TAP_START_PATH, ONE_TAP_TYPE_HEADER } from '../../api/oauth.ts';
+import { isOAuthProvider, ONE_TAP_START_PATH, ONE_TAP_TYPE_HEADER } from '../../api/oauth.ts';
 import { PATHS } from '../../api/paths.ts';
 import { MAX_BODY_BYTES, ONE_TAP_CORS_ALLOWED_HEADERS } from '../constants.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJsonObject } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, Errors } from '../http/errors.ts';
 import { htmlPage } from '../http/html-page.ts';
 import { requestMeta, serviceOrigin } from '../http/request-meta.ts';
 import { publicTokenAuth } from '../middleware/auth.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { sdkCors } from '../middleware/cors.ts';
 import { errorResponse } from '../middleware/errors.ts';
+import { usesFormPost } from '../security/oauth-providers.ts';
 import { authenticateOAuth, finishProviderCallback, startOAuth } from '../services/oauth.ts';
 import { finishOneTap, startOneTap } from '../services/one-tap.ts';
 import { oauthErrorPage } from '../views/oauth-pages.ts';
@@ -56,6 +57,20 @@ export function oauthRoutes(deps: Deps): Hono<AppEnv> {
   );
   routes.get('/v1/public/oauth/:provider/callback', async (c) =>
     navigation(c, true, () => finishProviderCallback(deps, c.req.param('provider'), new URL(c.req.url), origin(c))),
+  );
+  // The form_post response mode (Apple): the provider's page POSTs the answer as a form to the same callback. Its
+  // fields are the query a redirect would have carried, so from here on it is the same callback.
+  routes.post('/v1/public/oauth/:provider/callback', limitBody(MAX_BODY_BYTES), async (c) =>
+    navigation(c, true, async () => {
+      const provider = c.req.param('provider');
+      if (!isOAuthProvider(provider) || !usesFormPost(provider)) {
+        throw Errors.invalidRequest("This provider's answer is a redirect (GET); only form_post providers (Apple) POST to the callback.");
+      }
+      const form = await c.req.parseBody();
+      const url = new URL(c.req.url);
+      for (const [name, value] of Object.entries(form)) if (typeof value === 'string') url.searchParams.set(name, value);
+      return finishProviderCallback(deps, provider, url, origin(c));
+    }),
   );
   return routes;
 }

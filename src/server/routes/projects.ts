@@ -23,7 +23,7 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
   return {
     project_name: config.projectName,
     disable_sdk_watermark: config.disableSdkWatermark,
-    cname_domain: null,
+    cname_domain: config.cnameDomain,
     email_domains: [...config.emailDomains],
     captcha_settings: config.devCaptcha ? { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } : { enabled: false },
     pkce_required_for_email_magic_links: config.pkceRequiredForEmailMagicLinks,

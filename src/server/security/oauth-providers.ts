@@ -2,7 +2,7 @@
 // `provider_type`) and, where the provider publishes them, its OpenID Connect issuer or OAuth 2.0 endpoints and the
 // scopes that yield an id, a name and an address. A project's credentials may override every field.
 import type { OAuthProvider } from '../../api/oauth.ts';
-import { OIDC_DEFAULT_SCOPES } from '../constants.ts';
+import { APPLE_SCOPES, FORM_POST_RESPONSE_MODE, OIDC_DEFAULT_SCOPES } from '../constants.ts';
 
 export interface ProviderEndpoints {
   /** OpenID Connect discovery base: endpoints, keys and the issuer come from `<issuer>/.well-known/openid-configuration`. */
@@ -11,6 +11,8 @@ export interface ProviderEndpoints {
   tokenEndpoint?: string;
   userinfoEndpoint?: string;
   scopes?: readonly string[];
+  /** `form_post`: the provider POSTs the code and state to the callback instead of redirecting with a query. */
+  responseMode?: typeof FORM_POST_RESPONSE_MODE;
 }
 
 interface ProviderInfo {
@@ -28,7 +30,10 @@ const OIDC = (issuer: string): ProviderEndpoints => ({ issuer, scopes: OIDC_DEFA
  */
 const PROVIDERS: Record<OAuthProvider, ProviderInfo> = {
   google: { type: 'Google', defaults: OIDC('https://accounts.google.com') },
-  apple: { type: 'Apple', defaults: OIDC('https://appleid.apple.com') },
+  apple: {
+    type: 'Apple',
+    defaults: { issuer: 'https://appleid.apple.com', scopes: APPLE_SCOPES, responseMode: FORM_POST_RESPONSE_MODE },
+  },
   microsoft: { type: 'Microsoft', defaults: OIDC('https://login.microsoftonline.com/consumers/v2.0') },
   gitlab: { type: 'GitLab', defaults: OIDC('https://gitlab.com') },
   salesforce: { type: 'Salesforce', defaults: OIDC('https://login.salesforce.com') },
@@ -138,10 +143,12 @@ export function providerType(provider: OAuthProvider): string {
  */
 export function providerEndpoints(provider: OAuthProvider, configured: ProviderEndpoints): ProviderEndpoints {
   const defaults = PROVIDERS[provider].defaults;
+  // Another issuer for an OpenID provider (a self-hosted one, a test's stand-in) speaks the same protocol: its scopes
+  // and response mode stay the provider's.
   const base: ProviderEndpoints = configured.issuer
-    ? { issuer: configured.issuer, scopes: OIDC_DEFAULT_SCOPES }
+    ? { issuer: configured.issuer, scopes: defaults.issuer ? defaults.scopes : OIDC_DEFAULT_SCOPES, ...responseModeOf(defaults) }
     : configured.authorizationEndpoint && configured.tokenEndpoint
-      ? { userinfoEndpoint: defaults.userinfoEndpoint, scopes: defaults.scopes }
+      ? { userinfoEndpoint: defaults.userinfoEndpoint, scopes: defaults.scopes, ...responseModeOf(defaults) }
       : defaults;
   return {
     ...base,
@@ -152,6 +159,15 @@ export function providerEndpoints(provider: OAuthProvider, configured: ProviderE
       scopes: configured.scopes,
     }),
   };
+}
+
+function responseModeOf(endpoints: ProviderEndpoints): Pick<ProviderEndpoints, 'responseMode'> {
+  return endpoints.responseMode ? { responseMode: endpoints.responseMode } : {};
+}
+
+/** Whether the provider answers the authorization request by POSTing to the callback (Apple). */
+export function usesFormPost(provider: OAuthProvider): boolean {
+  return PROVIDERS[provider].defaults.responseMode === FORM_POST_RESPONSE_MODE;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

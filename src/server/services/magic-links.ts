@@ -8,6 +8,7 @@ import type { RequestMeta } from '../http/request-meta.ts';
 import {
   minutesInRange,
   normalizeEmail,
+  optionalBoolean,
   optionalNumber,
   optionalString,
   requiredString,
@@ -62,7 +63,7 @@ export async function sendEmailMagicLink(
     const owner =
       mode.kind === 'add_to_user'
         ? { userId: mode.userId, emailId: await addEmailToUser(tx, mode.userId, email, now), created: false }
-        : await findOrCreateUserByEmail(tx, email, now);
+        : await findOrCreateUserByEmail(tx, email, now, request.createUserAsPending ? 'pending' : 'active');
 
     const token = newSecretToken();
     await insertMagicLink(tx, {
@@ -120,6 +121,8 @@ interface SendRequest {
   loginExpirationMinutes: number | undefined;
   signupExpirationMinutes: number | undefined;
   codeChallenge: string | undefined;
+  /** A user this send creates stays `pending` until their first authentication. */
+  createUserAsPending: boolean;
 }
 
 function readSendRequest(deps: Deps, body: JsonObject): SendRequest {
@@ -142,6 +145,7 @@ function readSendRequest(deps: Deps, body: JsonObject): SendRequest {
     loginExpirationMinutes: expirationMinutes(body, 'login_expiration_minutes'),
     signupExpirationMinutes: expirationMinutes(body, 'signup_expiration_minutes'),
     codeChallenge,
+    createUserAsPending: optionalBoolean(body, 'create_user_as_pending') ?? false,
   };
 }
 

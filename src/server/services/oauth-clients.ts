@@ -4,6 +4,7 @@ import * as client from 'openid-client';
 import type { OAuthProvider, OAuthProviderValues } from '../../api/oauth.ts';
 import type { OAuthProviderCredentials, ProjectConfig } from '../config.ts';
 import { isJsonObject } from '../http/validate.ts';
+import { appleClientSecret, appleKeyObject } from '../security/apple-client-secret.ts';
 import { providerEndpoints, type ProviderEndpoints } from '../security/oauth-providers.ts';
 
 /** One client per provider and service, built on first use; a failed discovery is forgotten so the next try retries. */
@@ -25,14 +26,14 @@ export function providerClient(config: ProjectConfig, provider: OAuthProvider): 
   if (!perService) clients.set(config, (perService = new Map()));
   let pending = perService.get(provider);
   if (!pending) {
-    pending = buildClient(provider, credentials);
+    pending = buildClient(provider, credentials, config.now);
     perService.set(provider, pending);
     pending.catch(() => perService.delete(provider));
   }
   return pending;
 }
 
-async function buildClient(provider: OAuthProvider, credentials: OAuthProviderCredentials): Promise<ProviderClient> {
+async function buildClient(provider: OAuthProvider, credentials: OAuthProviderCredentials, now: () => number): Promise<ProviderClient> {
   const endpoints = providerEndpoints(provider, credentials);
   const base = endpoints.issuer ?? endpoints.authorizationEndpoint;
   if (!base || (!endpoints.issuer && !endpoints.tokenEndpoint)) {
@@ -55,9 +56,24 @@ async function buildClient(provider: OAuthProvider, credentials: OAuthProviderCr
   } else {
     server = { issuer: new URL(base).origin, ...explicit };
   }
-  const configuration = new client.Configuration(server, credentials.clientId, credentials.clientSecret);
+  const configuration = new client.Configuration(server, credentials.clientId, credentials.clientSecret, clientAuthentication(credentials, now));
   if (insecure) client.allowInsecureRequests(configuration);
   return { configuration, endpoints: { ...endpoints, userinfoEndpoint: endpoints.userinfoEndpoint ?? server.userinfo_endpoint } };
+}
+
+/**
+ * How the client authenticates at the token endpoint: the default (client_secret_post with the configured secret), or
+ * for Apple a client secret JWT signed for each request (src/server/security/apple-client-secret.ts), its audience the
+ * issuer it is sent to.
+ */
+function clientAuthentication(credentials: OAuthProviderCredentials, now: () => number): client.ClientAuth | undefined {
+  const key = credentials.appleSigningKey;
+  if (!key) return undefined;
+  const privateKey = appleKeyObject(key);
+  return (as, _client, body) => {
+    body.set('client_id', credentials.clientId);
+    body.set('client_secret', appleClientSecret(key, privateKey, { clientId: credentials.clientId, audience: as.issuer, nowMs: now() }));
+  };
 }
 
 function isLoopbackHttp(value: string): boolean {

@@ -25,9 +25,9 @@ import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import { requirePublicTokenParam } from '../middleware/auth.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import { normalizeEmail, type JsonObject } from '../http/validate.ts';
+import { isJsonObject, normalizeEmail, type JsonObject } from '../http/validate.ts';
 import { isS256Challenge } from '../security/pkce.ts';
-import { providerType } from '../security/oauth-providers.ts';
+import { providerType, usesFormPost } from '../security/oauth-providers.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import {
   consumeOAuthToken,
@@ -105,6 +105,7 @@ export async function startOAuth(deps: Deps, providerName: string, query: URLSea
     ...(scopes.includes('openid') ? { nonce } : {}),
     code_challenge: await client.calculatePKCECodeChallenge(providerCodeVerifier),
     code_challenge_method: 'S256',
+    ...(provider.endpoints.responseMode ? { response_mode: provider.endpoints.responseMode } : {}),
   });
   return url.href;
 }
@@ -119,6 +120,7 @@ const RESERVED_PROVIDER_PARAMS = new Set([
   'nonce',
   'code_challenge',
   'code_challenge_method',
+  'response_mode',
 ]);
 
 function readStartRequest(deps: Deps, providerName: string, query: URLSearchParams): StartRequest {
@@ -224,11 +226,33 @@ export async function finishProviderCallback(deps: Deps, providerName: string, c
       ...(row.scopes.split(' ').includes('openid') ? { expectedNonce: row.nonce, idTokenExpected: true } : {}),
     });
     claims = await claimsAfterGrant(provider, tokens);
+    if (!claims.name && usesFormPost(providerName)) claims.name = formPostUserName(callbackUrl.searchParams);
     values = providerValues(tokens, row.scopes, deps.config.now());
   } catch (error) {
     throw Errors.oauthFlowCallbackError(error instanceof Error ? error.message : 'the code exchange failed');
   }
   return completeOAuth(deps, { provider: providerName, ...claims, devIdentity: false, providerValues: values }, flowOf(row));
+}
+
+/**
+ * Apple puts no name in its ID token: it POSTs it once, on the first sign-in, as the form field `user`
+ * (`{"name":{"firstName":…,"lastName":…},"email":…}`). Unsigned, so it is used for the display name only, never the
+ * address or the subject. Anything else there is ignored.
+ */
+function formPostUserName(params: URLSearchParams): string {
+  const raw = params.get('user');
+  if (!raw) return '';
+  let user: unknown;
+  try {
+    user = JSON.parse(raw);
+  } catch {
+    return '';
+  }
+  const name = isJsonObject(user) && isJsonObject(user['name']) ? user['name'] : {};
+  return [name['firstName'], name['lastName']]
+    .filter((part): part is string => typeof part === 'string')
+    .join(' ')
+    .trim();
 }
 
 // ---- completion ----

@@ -4,6 +4,7 @@ import type { RequestMeta } from '../http/request-meta.ts';
 import { issueSessionJwt } from './session-jwt.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import { createSession, findActiveSession, touchSession, toWireSession, type ActiveSession } from '../store/sessions.ts';
+import { activateUser } from '../store/users.ts';
 import { loadFullUser } from './users.ts';
 
 export type AuthenticatePayload = Omit<AuthenticateResponse, 'request_id' | 'status_code'>;
@@ -22,6 +23,8 @@ export async function sessionAfterAuthentication(
 ): Promise<{ session: ActiveSession; sessionToken: string }> {
   const now = deps.config.now();
   const expiresAt = now + input.durationMinutes * MINUTE_MS;
+  // Every authentication ends here, so this is where a user created as pending stops being pending.
+  await activateUser(deps.db, input.userId);
   if (meta.sessionToken) {
     const current = await findActiveSession(deps.db, hashToken(meta.sessionToken), now);
     if (current && current.userId === input.userId) {

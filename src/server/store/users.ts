@@ -4,9 +4,12 @@ import { Errors } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { iso } from './time.ts';
 
+/** A user is `pending` from a send that asked for it (`create_user_as_pending`) until their first authentication. */
+export type UserStatus = 'active' | 'pending';
+
 interface UserRow {
   id: string;
-  status: 'active' | 'pending';
+  status: UserStatus;
   first_name: string;
   middle_name: string;
   last_name: string;
@@ -29,7 +32,7 @@ export async function findEmail(db: Db, email: string): Promise<EmailRow | null>
 }
 
 /**
- * The user who owns `email`, created (status active, address unverified) if there is none. Of concurrent calls for
+ * The user who owns `email`, created (with `status`, address unverified) if there is none. Of concurrent calls for
  * one new address exactly one creates it (the unique address decides, see createUserWithEmail); the others get that
  * user, and no user row of theirs is left behind.
  */
@@ -37,10 +40,11 @@ export async function findOrCreateUserByEmail(
   db: Db,
   email: string,
   now: number,
+  status: UserStatus = 'active',
 ): Promise<{ userId: string; emailId: string; created: boolean }> {
   const existing = await findEmail(db, email);
   if (existing) return { userId: existing.user_id, emailId: existing.id, created: false };
-  const created = await createUserWithEmail(db, email, now);
+  const created = await createUserWithEmail(db, email, now, status);
   if (created) return { ...created, created: true };
   const winner = await findEmail(db, email);
   if (!winner) throw new Error('the address was taken by a user who is gone again');
@@ -53,9 +57,14 @@ export async function findOrCreateUserByEmail(
  * back, because callers may run this inside their own transaction, which commits. Never a check-then-write: the
  * address's unique index is the only judge.
  */
-export async function createUserWithEmail(db: Db, email: string, now: number): Promise<{ userId: string; emailId: string } | null> {
+export async function createUserWithEmail(
+  db: Db,
+  email: string,
+  now: number,
+  status: UserStatus = 'active',
+): Promise<{ userId: string; emailId: string } | null> {
   return db.transaction(async (tx) => {
-    const userId = await insertUser(tx, now);
+    const userId = await insertUser(tx, now, status);
     const emailId = await insertEmail(tx, userId, email, now);
     if (emailId) return { userId, emailId };
     await deleteNewUser(tx, userId);
@@ -68,11 +77,16 @@ export async function deleteNewUser(db: Db, userId: string): Promise<void> {
   await db.query('delete from users where id = $1', [userId]);
 }
 
-/** A new active user with no name and no methods yet; the caller adds the method in the same transaction. */
-export async function insertUser(db: Db, now: number): Promise<string> {
+/** A new user (active unless told) with no name and no methods yet; the caller adds the method in the same transaction. */
+export async function insertUser(db: Db, now: number, status: UserStatus = 'active'): Promise<string> {
   const userId = newId('user');
-  await db.query(`insert into users (id, status, created_at) values ($1, 'active', $2::timestamptz)`, [userId, iso(now)]);
+  await db.query(`insert into users (id, status, created_at) values ($1, $2, $3::timestamptz)`, [userId, status, iso(now)]);
   return userId;
+}
+
+/** A pending user becomes active on their first authentication; an active one is left as is. */
+export async function activateUser(db: Db, userId: string): Promise<void> {
+  await db.query(`update users set status = 'active' where id = $1 and status = 'pending'`, [userId]);
 }
 
 /** Adds an address to a signed-in user (secondary factor); an address of another user is refused. */

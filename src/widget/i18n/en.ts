@@ -20,6 +20,8 @@ export const en = {
   'main.phoneLabel': 'Phone number',
   'main.countryLabel': 'Country',
   'main.countryOption': '{name} (+{callingCode})',
+  // The watermark under Main, when the project's bootstrap has displayWatermark (spec section 9)
+  'main.watermark': 'Powered by auth-login',
 
   // Shared by every screen, and the spinner of the URL-token check (which can be the first paint)
   'common.back': 'Back',

@@ -4,6 +4,7 @@ import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
 import { PARTS } from '../theme/parts.ts';
 import { Header } from '../ui/Header.tsx';
+import { LinkedText } from '../ui/LinkedText.tsx';
 import { text } from '../ui/styles.ts';
 import type { RootScreenProps } from './types.ts';
 
@@ -14,7 +15,7 @@ export default function ErrorScreen({ root, autoFocus }: RootScreenProps) {
     <>
       <Header title={t('error.title')} onBack={() => send({ type: 'BACK' })} focusTitle={autoFocus} />
       <p part={PARTS.text} css={text} role="alert">
-        {describeError(t, root.context.errorDescriptor)}
+        <LinkedText text={describeError(t, root.context.errorDescriptor)} />
       </p>
     </>
   );

@@ -13,6 +13,8 @@ import { PARTS } from '../theme/parts.ts';
 import { Button } from '../ui/Button.tsx';
 import { Divider } from '../ui/Divider.tsx';
 import { Header } from '../ui/Header.tsx';
+import { LinkedText } from '../ui/LinkedText.tsx';
+import { Watermark } from '../ui/Watermark.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import { errorText } from '../ui/styles.ts';
@@ -124,7 +126,7 @@ export default function Main({ root, busy, autoFocus }: RootScreenProps) {
       {/* Without a login form (social sign-in only) a failed call's message shows here instead of under a field. */}
       {error && !tab && (
         <p part={PARTS.error} css={errorText} role="alert">
-          {error}
+          <LinkedText text={error} />
         </p>
       )}
       <ProductBlocks root={root} busy={busy} divided={social && Boolean(tab)} hasForm={Boolean(tab)} />
@@ -141,6 +143,7 @@ export default function Main({ root, busy, autoFocus }: RootScreenProps) {
       ) : (
         content
       )}
+      {root.context.bootstrap.displayWatermark && <Watermark label={t('main.watermark')} />}
     </>
   );
 }

@@ -74,6 +74,8 @@ export const PARTS = {
   cryptoButtons: 'crypto-buttons',
   /** A 'Continue with <Wallet>' button or 'Other wallets' (with `button` and `button-secondary`). */
   cryptoButton: 'crypto-button',
+  /** The product's mark under Main, when the project's bootstrap asks for it (displayWatermark). */
+  watermark: 'watermark',
 } as const;
 
 export type PartName = (typeof PARTS)[keyof typeof PARTS];

@@ -9,6 +9,7 @@ import type { CountryOption } from '../phone-lib.ts';
 import { loadPhoneLibrary } from '../phone.ts';
 import { PARTS } from '../theme/parts.ts';
 import { v } from '../theme/theme.ts';
+import { LinkedText } from './LinkedText.tsx';
 import { errorText, focusRing, visuallyHidden } from './styles.ts';
 
 const field = css`
@@ -136,7 +137,7 @@ export default function PhoneInput({ country, callingCode, phone, readOnly, erro
         />
       </div>
       <p id={`${id}-error`} part={PARTS.error} css={errorText} aria-live="polite">
-        {error}
+        {error && <LinkedText text={error} />}
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useId, type InputHTMLAttributes } from 'react';
 import { PARTS } from '../theme/parts.ts';
 import { v } from '../theme/theme.ts';
+import { LinkedText } from './LinkedText.tsx';
 import { errorText, focusRing } from './styles.ts';
 
 const field = css`
@@ -63,7 +64,7 @@ export function TextInput({ label, error, ...rest }: TextInputProps) {
         aria-describedby={errorId}
       />
       <p id={errorId} part={PARTS.error} css={errorText} aria-live="polite">
-        {error}
+        {error && <LinkedText text={error} />}
       </p>
     </div>
   );

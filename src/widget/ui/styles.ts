@@ -1,5 +1,6 @@
 // Shared style fragments. Colours come only from the theme's CSS custom properties.
 import { css } from '@emotion/react';
+import { TOAST_MAX_WIDTH_PX } from '../constants.ts';
 import { v } from '../theme/theme.ts';
 
 /** A visible focus ring for keyboard users on every control. */
@@ -60,7 +61,7 @@ export const linkButton = css`
 export const toast = css`
   margin: 0;
   padding: 8px 12px;
-  max-width: 350px;
+  max-width: ${TOAST_MAX_WIDTH_PX}px;
   border-radius: 4px;
   font-weight: 700;
   color: ${v('colorPrimary')};

@@ -3,8 +3,8 @@ import type { MagicLinkOptionsWire } from '../../../api/index.ts';
 import type { ResolvedEmailMagicLinksOptions } from '../../config.ts';
 
 /**
- * The magic-link options as they go on the wire (wire contract section 4). `createUserAsPending` and `domainHint`
- * are not sent.
+ * The magic-link options as they go on the wire (wire contract section 4). `domainHint` is not sent;
+ * `createUserAsPending` is, as `create_user_as_pending: true`, only when set (the default false sends nothing).
  */
 export function magicLinkWireOptions(options: ResolvedEmailMagicLinksOptions): MagicLinkOptionsWire {
   const wire: MagicLinkOptionsWire = {
@@ -15,6 +15,7 @@ export function magicLinkWireOptions(options: ResolvedEmailMagicLinksOptions): M
     login_template_id: options.loginTemplateId,
     signup_template_id: options.signupTemplateId,
     locale: options.locale,
+    create_user_as_pending: options.createUserAsPending || undefined,
   };
   for (const key of Object.keys(wire) as (keyof MagicLinkOptionsWire)[]) {
     if (wire[key] === undefined) delete wire[key];

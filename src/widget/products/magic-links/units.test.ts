@@ -7,7 +7,7 @@ import { magicLinkWireOptions } from './config.ts';
 import { emailDomainFor, mailLinks } from './mail-links.ts';
 
 describe('magic-link config', () => {
-  it('maps emailMagicLinksOptions to the wire names and leaves out createUserAsPending and domainHint', () => {
+  it('maps emailMagicLinksOptions to the wire names, sends createUserAsPending when true and leaves out domainHint', () => {
     const config = resolveConfig(
       {
         emailMagicLinksOptions: {
@@ -27,7 +27,14 @@ describe('magic-link config', () => {
       login_expiration_minutes: 15,
       signup_expiration_minutes: 30,
       locale: 'es',
+      create_user_as_pending: true,
     });
+  });
+
+  it('sends nothing for createUserAsPending by default (false)', () => {
+    const config = resolveConfig({}, 'https://school.example');
+    expect(config.emailMagicLinksOptions.createUserAsPending).to.equal(false);
+    expect(magicLinkWireOptions(config.emailMagicLinksOptions)).to.not.have.property('create_user_as_pending');
   });
 
 });

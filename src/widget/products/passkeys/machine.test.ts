@@ -1,10 +1,10 @@
 /// <reference types="mocha" />
 // The passkey product's statechart through the root, with the real client and service and a virtual authenticator:
 // the registration mode opens it at start; without a user it ends on the Error screen; a failed delete's toast shows
-// for exactly ERROR_TOAST_MS (SimulatedClock) while the row is back as it was.
+// for exactly ERROR_TOAST_MS and is removed TOAST_REMOVE_DELAY_MS later (SimulatedClock) while the row is back as it was.
 import { expect } from 'chai';
 import { createActor, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { ERROR_TOAST_MS, PASSKEY_REGISTRATION_MODE } from '../../constants.ts';
+import { ERROR_TOAST_MS, PASSKEY_REGISTRATION_MODE, TOAST_REMOVE_DELAY_MS } from '../../constants.ts';
 import { resolveConfig } from '../../config.ts';
 import { rootMachine } from '../../machine/root.ts';
 import type { AuthClient } from '../../../client/types.ts';
@@ -13,7 +13,9 @@ import { testEnv } from '../../../../test/support/env.ts';
 import { productOf, screenOf, waitForProduct, waitForScreen, type RootActor } from '../../../../test/support/machine.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../../test/support/webauthn.ts';
-import type { PasskeyContext } from './machine.ts';
+import type { ErrorDescriptor } from '../../machine/types.ts';
+import type { Toast } from '../../ui/toasts.ts';
+import { PASSKEY_TOASTS_ID, type PasskeyContext } from './machine.ts';
 
 describe('passkey registration statechart (root mode passkey-registration)', () => {
   let authenticator = '';
@@ -61,7 +63,7 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
     expect(Object.keys(root.getSnapshot().children).filter((id) => id.startsWith('main:'))).to.deep.equal([]);
   });
 
-  it('a failed delete: the row is back to viewing and the error toast shows for ERROR_TOAST_MS', async () => {
+  it('a failed delete: the row is back to viewing and the error toast shows for ERROR_TOAST_MS, then goes', async () => {
     const client = makeClient();
     await signIn(client);
     const { webauthn_registration_id: id } = await client.webauthn.register({ is_passkey: true, session_duration_minutes: 30 });
@@ -77,7 +79,8 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
     await client.user.deleteWebauthnRegistration(id);
     row.send({ type: 'DELETE' });
     row.send({ type: 'CONFIRM' });
-    await waitForProduct(root, { registered: { toast: 'shown' } });
+    const toasts = () => (productOf(root)!.getSnapshot() as AnyMachineSnapshot).children[PASSKEY_TOASTS_ID]!.getSnapshot().context.toasts as Toast[];
+    await until(() => toasts().length === 1, 'the error toast');
     expect((row.getSnapshot() as AnyMachineSnapshot).value).to.equal('viewing');
     expect(context().rows.map((r) => r.id)).to.deep.equal([id]);
     // The toast carries the service's answer to deleting a registration that no longer exists, whatever its type.
@@ -86,11 +89,14 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
       (error: unknown) => error,
     )) as { error_type?: string };
     expect(refused.error_type).to.be.a('string');
-    expect(context().toast?.errorType).to.equal(refused.error_type);
+    const [toast] = toasts();
+    expect(toast!.kind).to.equal('error');
+    expect((toast!.content as ErrorDescriptor).errorType).to.equal(refused.error_type);
     clock.increment(ERROR_TOAST_MS - 1);
-    expect((productOf(root)!.getSnapshot() as AnyMachineSnapshot).matches({ registered: { toast: 'shown' } })).to.equal(true);
+    expect(toasts().map((t) => t.visible)).to.deep.equal([true]);
     clock.increment(1);
-    await until(() => (productOf(root)!.getSnapshot() as AnyMachineSnapshot).matches({ registered: { toast: 'hidden' } }), 'the toast gone');
-    expect(context().toast).to.equal(null);
+    expect(toasts().map((t) => t.visible)).to.deep.equal([false]);
+    clock.increment(TOAST_REMOVE_DELAY_MS);
+    expect(toasts()).to.deep.equal([]);
   });
 });

@@ -15,9 +15,10 @@ import { assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xs
 import type { WebAuthnRegistration } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
-import { ERROR_TOAST_MS, EVENT_TYPES, PASSKEY_REGISTRATION_MODE } from '../../constants.ts';
+import { EVENT_TYPES, PASSKEY_REGISTRATION_MODE } from '../../constants.ts';
 import { createTranslator } from '../../i18n/index.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
+import { toastsMachine } from '../../ui/toasts.ts';
 import { toMain, widgetError, widgetEvent } from '../kit.ts';
 import type { ProductInput, ProductOutput } from '../types.ts';
 import {
@@ -53,8 +54,6 @@ export interface PasskeyContext {
   errorDescriptor: ErrorDescriptor | null;
   /** The passkeys of Passkey Registration Success, one child statechart each. */
   rows: PasskeyRow[];
-  /** The error toast (a failed rename or delete), while it shows. */
-  toast: ErrorDescriptor | null;
 }
 
 export type PasskeyEvent =
@@ -65,6 +64,9 @@ export type PasskeyEvent =
   | { type: 'SESSION_ENDED' }
   | { type: 'CONFIG_CHANGED'; config: ResolvedConfig }
   | RowToParentEvent;
+
+/** The toast stack's child id (Passkey Registration Success renders it). */
+export const PASSKEY_TOASTS_ID = 'toasts';
 
 /** The rows' child ids: one per registration. */
 const rowId = (registration: WebAuthnRegistration) => `row:${registration.webauthn_registration_id}`;
@@ -78,8 +80,7 @@ export const passkeyMachine = setup({
     input: {} as ProductInput<PasskeyParams>,
     output: {} as ProductOutput,
   },
-  actors: { authenticatePasskey, registerPasskey, loadUser, loadRegistrations, passkeyRowMachine },
-  delays: { errorToast: ERROR_TOAST_MS },
+  actors: { authenticatePasskey, registerPasskey, loadUser, loadRegistrations, passkeyRowMachine, toastsMachine },
   guards: {
     signedInAlready: ({ context }) => 'signedIn' in context.params,
     registration: ({ context }) => 'mode' in context.params && context.params.mode === PASSKEY_REGISTRATION_MODE,
@@ -89,7 +90,7 @@ export const passkeyMachine = setup({
     reportError: sendParent(({ context }) => widgetError(context.errorDescriptor)),
     showToast: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'ROW_FAILED') return;
-      enqueue.assign({ toast: event.error });
+      enqueue.sendTo(PASSKEY_TOASTS_ID, { type: 'SHOW', kind: 'error', content: event.error });
       enqueue.sendParent(widgetError(event.error));
     }),
     stopRows: enqueueActions(({ context, enqueue }) => {
@@ -106,7 +107,6 @@ export const passkeyMachine = setup({
     signedIn: input.params && 'signedIn' in input.params ? input.params.signedIn : null,
     errorDescriptor: null,
     rows: [],
-    toast: null,
   }),
   on: { CONFIG_CHANGED: { actions: assign({ config: ({ event }) => event.config }) } },
   initial: 'start',
@@ -188,12 +188,14 @@ export const passkeyMachine = setup({
       },
     },
 
-    // Passkey Registration Success: the list (fresh from users/me) and, in parallel, the error toast's timer.
+    // Passkey Registration Success: the list (fresh from users/me) and the toast stack for failed renames and deletes.
     registered: {
       meta: { screen: 'PasskeyRegistrationSuccess' },
       type: 'parallel',
       exit: 'stopRows',
+      invoke: { id: PASSKEY_TOASTS_ID, src: 'toastsMachine' },
       on: {
+        ROW_FAILED: { actions: 'showToast' },
         SET_UP_ANOTHER: { target: 'register' },
         DONE: { target: 'finished', actions: sendParent(widgetEvent(EVENT_TYPES.PASSKEY_DONE, {})) },
         SESSION_ENDED: 'noUser',
@@ -218,10 +220,7 @@ export const passkeyMachine = setup({
                 },
                 onError: {
                   target: 'ready',
-                  actions: [
-                    assign({ toast: ({ event }) => rowError(event.error) }),
-                    sendParent(({ context }) => widgetError(context.toast)),
-                  ],
+                  actions: sendParent(({ event }) => widgetError(rowError(event.error))),
                 },
               },
             },
@@ -235,17 +234,6 @@ export const passkeyMachine = setup({
                   }),
                 },
               },
-            },
-          },
-        },
-        toast: {
-          initial: 'hidden',
-          states: {
-            hidden: { on: { ROW_FAILED: { target: 'shown', actions: 'showToast' } } },
-            // Another failure while one shows replaces it and shows for the full time again.
-            shown: {
-              after: { errorToast: { target: 'hidden', actions: assign({ toast: null }) } },
-              on: { ROW_FAILED: { target: 'shown', reenter: true, actions: 'showToast' } },
             },
           },
         },

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { useWidget } from '../../../context.ts';
 import { describeError } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
@@ -10,9 +10,12 @@ import { Button } from '../../../ui/Button.tsx';
 import { Header } from '../../../ui/Header.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { TextInput } from '../../../ui/TextInput.tsx';
-import { linkButton, text, toast } from '../../../ui/styles.ts';
+import { Toaster } from '../../../ui/Toaster.tsx';
+import { linkButton, text } from '../../../ui/styles.ts';
+import type { ToastsMachine } from '../../../ui/toasts.ts';
+import type { ErrorDescriptor } from '../../../machine/types.ts';
 import type { ProductScreenProps } from '../../types.ts';
-import type { PasskeyMachine, PasskeyRow } from '../machine.ts';
+import { PASSKEY_TOASTS_ID, type PasskeyMachine, type PasskeyRow } from '../machine.ts';
 
 const column = css`
   display: flex;
@@ -42,10 +45,6 @@ const rowStyle = css`
 const name = css`
   flex: 1;
   overflow-wrap: anywhere;
-`;
-
-const errorToast = css`
-  color: ${v('colorError')};
 `;
 
 /** One passkey: its name with Rename and Delete (viewing), a name field (editing), or a confirmation (deleting). */
@@ -131,7 +130,8 @@ function Row({ row }: { row: PasskeyRow }) {
  */
 export default function PasskeyRegistrationSuccess({ state, autoFocus }: ProductScreenProps<SnapshotFrom<PasskeyMachine>>) {
   const { t, send } = useWidget();
-  const { rows, toast: toastError } = state.context;
+  const { rows } = state.context;
+  const toasts = state.children[PASSKEY_TOASTS_ID] as ActorRefFrom<ToastsMachine> | undefined;
   const loading = state.matches({ registered: { list: 'loading' } });
   return (
     <div css={column}>
@@ -151,11 +151,7 @@ export default function PasskeyRegistrationSuccess({ state, autoFocus }: Product
           {t('passkeySuccess.empty')}
         </p>
       )}
-      {toastError && state.matches({ registered: { toast: 'shown' } }) && (
-        <p part={PARTS.toast} css={[toast, errorToast]} role="alert">
-          {describeError(t, toastError)}
-        </p>
-      )}
+      {toasts && <Toaster toasts={toasts} render={(content) => describeError(t, content as ErrorDescriptor)} />}
       <Button variant="secondary" onClick={() => send({ type: 'SET_UP_ANOTHER' })}>
         {t('passkeySuccess.another')}
       </Button>
