@@ -4,6 +4,7 @@ import { useWidget } from '../context.ts';
 import { PARTS } from '../theme/parts.ts';
 import { v } from '../theme/theme.ts';
 import { ArrowLeftIcon } from './icons.tsx';
+import { useScreenAnnouncement } from './LiveRegion.tsx';
 import { focusRing } from './styles.ts';
 
 const header = css`
@@ -61,6 +62,8 @@ export function Header({ title: text, onBack, showLogo = false, hideTitle = fals
   useEffect(() => {
     if (focusTitle) titleRef.current?.focus();
   }, [focusTitle]);
+  // Focus on a heading is not read by every screen reader; the live region names the new screen for all of them.
+  useScreenAnnouncement(text, focusTitle);
   const logoUrl = showLogo ? theme.logo.logoImageUrl : '';
   return (
     <div part={PARTS.header} css={header}>
