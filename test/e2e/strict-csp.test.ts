@@ -91,7 +91,7 @@ describe('strict CSP: the portal under nonces and strict-dynamic', () => {
     const [message] = await deliveredTo(e2e.product.url, email, 'the magic-link email');
     const href = message?.links[0];
     assert.ok(href?.startsWith(`${e2e.product.url}${CSP_PAGE}?`), `the link returns to the CSP page: ${href}`);
-    await page.goto(href);
+    await page.goto(href!);
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     assert.ok(await page.getByRole('heading', { name: /Welcome back/ }).isVisible());
     assert.equal(new URL(page.url()).pathname, CSP_PAGE);
@@ -104,7 +104,7 @@ describe('strict CSP: the portal under nonces and strict-dynamic', () => {
     const nonces = await page.evaluate(() =>
       [...document.querySelectorAll('#add-passkey auth-login')].flatMap((el) => [...el.shadowRoot!.querySelectorAll('style')].map((s) => s.nonce)),
     );
-    assert.ok(nonces.length > 0 && nonces.every((n) => n.length > 0), `nonced styles: ${JSON.stringify(nonces)}`);
+    assert.ok(nonces.length > 0 && nonces.every((n) => Boolean(n)), `nonced styles: ${JSON.stringify(nonces)}`);
   });
 
   it('saw not one CSP violation and no console error through the whole journey', () => {
