@@ -4,14 +4,13 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { WidgetContext, useWidget } from './context.ts';
-import { describeError } from './i18n/index.ts';
 import type { RootActor } from './machine/start.ts';
 import { screenMetaOf, screenOwner } from './machine/screen.ts';
 import { PRODUCT_RECORDS } from './products/registry.ts';
 import type { ProductScreenProps, RootSnapshot } from './products/types.ts';
 import { ROOT_SCREENS } from './screens/index.ts';
 import { Loading } from './screens/Loading.tsx';
-import { LiveRegion, useErrorAnnouncement } from './ui/LiveRegion.tsx';
+import { LiveRegion } from './ui/LiveRegion.tsx';
 
 /** The first screen shown, and whether another has shown since: a later screen takes focus, the first does not steal it. */
 interface Navigation {
@@ -76,8 +75,6 @@ interface RootViewProps {
 function RootView({ root, screen, preload, busy, navigation }: RootViewProps) {
   const autoFocus = navigatedTo(navigation, screen);
   usePreload(root, preload);
-  const { t } = useWidget();
-  useErrorAnnouncement(describeError(t, root.context.errorDescriptor));
   const Screen = ROOT_SCREENS[screen] ?? ROOT_SCREENS.Loading!;
   return (
     <Suspense fallback={<Loading />}>
@@ -96,9 +93,6 @@ function ProductView({ root, child, navigation }: { root: RootSnapshot; child: A
   usePreload(root, preload);
   const widget = useWidget();
   const context = useMemo(() => ({ ...widget, send: child.send.bind(child) }), [widget, child]);
-  // While Main shows (busy), Main's own error is what is on screen; the product's is announced on its screens.
-  const { errorDescriptor } = state.context as { errorDescriptor?: Parameters<typeof describeError>[1] };
-  useErrorAnnouncement(Screen ? describeError(widget.t, errorDescriptor ?? null) : null);
   // A call started from Main is running: Main stays, busy.
   if (!Screen) return <RootView root={root} screen="Main" preload={[]} busy navigation={navigation} />;
   return (

@@ -87,7 +87,7 @@ describe('strict CSP: the portal under nonces and strict-dynamic', () => {
   it('signs in by magic link: Check your email (a lazy chunk), the link back to the CSP page, the dashboard', async () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByText('Check your email').waitFor();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     const [message] = await deliveredTo(e2e.product.url, email, 'the magic-link email');
     const href = message?.links[0];
     assert.ok(href?.startsWith(`${e2e.product.url}${CSP_PAGE}?`), `the link returns to the CSP page: ${href}`);

@@ -280,7 +280,8 @@ describe('accessibility: axe-core finds nothing on any screen of any state', () 
   describe('the root: Main (for each product), Loading, Success, Error', () => {
     const leaves = leavesOf(rootMachine).filter((path) => path[0] !== 'product');
     for (const [name, config] of Object.entries(CONFIGS)) {
-      it(`${name}: every root state, with and without an error`, async () => {
+      it(`${name}: every root state, with and without an error`, async function () {
+        this.timeout(60_000); // a dozen renders, each checked by axe
         const el = await shownElement(config);
         const context = await rootContext(el.client!, config);
         const failures: string[] = [];
@@ -313,7 +314,8 @@ describe('accessibility: axe-core finds nothing on any screen of any state', () 
       });
 
       for (const path of leaves) {
-        it(`${path.join('.')}`, async () => {
+        it(`${path.join('.')}`, async function () {
+          this.timeout(60_000); // each variant, with and without an error, checked by axe
           const input = { client: context.client, config: context.config, bootstrap: context.bootstrap, formState: context.formState, params: FIXTURES[record.name]!.params };
           const initial = createActor(module.machine, { input }).getSnapshot().context as object;
           const failures: string[] = [];

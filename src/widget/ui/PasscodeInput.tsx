@@ -87,7 +87,7 @@ export function PasscodeInput({ label, value, disabled, error, autoFocus, onChan
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-error`}
       />
-      <p id={`${id}-error`} part={PARTS.error} css={errorText}>
+      <p id={`${id}-error`} part={PARTS.error} css={errorText} aria-live="polite">
         {error}
       </p>
     </div>

@@ -135,7 +135,7 @@ export default function PhoneInput({ country, callingCode, phone, readOnly, erro
           aria-describedby={`${id}-error`}
         />
       </div>
-      <p id={`${id}-error`} part={PARTS.error} css={errorText}>
+      <p id={`${id}-error`} part={PARTS.error} css={errorText} aria-live="polite">
         {error}
       </p>
     </div>

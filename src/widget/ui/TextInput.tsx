@@ -41,14 +41,11 @@ const input = css`
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
-  /** The field's error message, linked with aria-describedby (read with the field; the live region announces it). */
+  /** The field's error message; announced politely and linked with aria-describedby. */
   error?: string | undefined;
 }
 
-/**
- * A labelled text input with its error line. The line is not itself live: the widget's live region (LiveRegion.tsx)
- * announces every error once, where a live line here would make screen readers read it twice.
- */
+/** A labelled text input with its error line. The error region always exists so screen readers announce changes. */
 export function TextInput({ label, error, ...rest }: TextInputProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -65,7 +62,7 @@ export function TextInput({ label, error, ...rest }: TextInputProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
       />
-      <p id={errorId} part={PARTS.error} css={errorText}>
+      <p id={errorId} part={PARTS.error} css={errorText} aria-live="polite">
         {error}
       </p>
     </div>
