@@ -53,6 +53,15 @@ async function tabTo(el: HTMLElement, reached: Reached, wanted: (control: HTMLEl
 const isText = (text: string) => (control: HTMLElement) => control.textContent?.trim() === text;
 const isInput = (type: string) => (control: HTMLElement) => control instanceof HTMLInputElement && control.type === type;
 
+/** Keyboard only from a fresh Main: Tab to the email field, type `email`, Enter; resolves once `heading` shows. */
+async function submitEmailByKeyboard(el: HTMLElement, reached: Reached, email: string, heading: string): Promise<void> {
+  await until(() => $(el, 'input[type="email"]'), 'Main');
+  await tabTo(el, reached, isInput('email'), 'the email field');
+  await sendKeys({ type: email });
+  await sendKeys({ press: 'Enter' });
+  await findText(el, '[part~="title"]', heading, 10_000);
+}
+
 function expectRings(reached: Reached): void {
   expect(reached.length).to.be.greaterThan(0);
   expect(reached.filter((r) => !r.ring).map((r) => r.control), 'controls without a visible focus ring').to.deep.equal([]);
@@ -100,13 +109,9 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
 
   it('passcode: Tab, type the address, Enter; the code field takes focus; Tab to Resend code and back; Escape; again with Enter; the code signs in', async () => {
     const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email'] } } });
-    await until(() => $(el, 'input[type="email"]'), 'Main');
     const reached: Reached = [];
     const email = uniqueEmail('kbd');
-    await tabTo(el, reached, isInput('email'), 'the email field');
-    await sendKeys({ type: email });
-    await sendKeys({ press: 'Enter' });
-    await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
+    await submitEmailByKeyboard(el, reached, email, 'Enter passcode');
     const code = await until(() => $(el, 'input[part~="passcode-input"]'), 'the passcode input');
     await until(() => focused(el) === code, 'the passcode field focused');
     reached.push({ control: nameOf(code), ring: ringOf(code) });
@@ -135,13 +140,9 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
 
   it('password: Tab, type, Enter; Create an account: type, Tab to Show password (Enter toggles), Tab to Continue, Enter signs up; Escape on the next visit', async () => {
     const el = mount({ config: { products: ['passwords'] } });
-    await until(() => $(el, 'input[type="email"]'), 'Main');
     const reached: Reached = [];
     const email = uniqueEmail('kbd');
-    await tabTo(el, reached, isInput('email'), 'the email field');
-    await sendKeys({ type: email });
-    await sendKeys({ press: 'Enter' });
-    await findText(el, '[part~="title"]', 'Create an account', 10_000);
+    await submitEmailByKeyboard(el, reached, email, 'Create an account');
     const password = (await until(() => $(el, 'input[name="password"]'), 'the password field')) as HTMLInputElement;
     await until(() => focused(el) === password, 'the password field focused');
     await sendKeys({ type: 'correct horse battery staple' });
@@ -157,12 +158,7 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
     unmountAll();
 
     const again = mount({ config: { products: ['passwords'] } });
-    await until(() => $(again, 'input[type="email"]'), 'Main');
-    (document.activeElement as HTMLElement | null)?.blur();
-    await tabTo(again, reached, isInput('email'), 'the email field');
-    await sendKeys({ type: email });
-    await sendKeys({ press: 'Enter' });
-    await findText(again, '[part~="title"]', 'Log in', 10_000);
+    await submitEmailByKeyboard(again, reached, email, 'Log in');
     await sendKeys({ press: 'Escape' });
     await findText(again, '[part~="title"]', 'Sign up or log in');
     expect(title(again)).to.equal('Sign up or log in');
