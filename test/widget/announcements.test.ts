@@ -51,7 +51,7 @@ describe('<auth-login> screen-reader announcements (live regions)', () => {
     await sendKeys({ type: 'student@nowhere' });
     await sendKeys({ press: 'Enter' });
     await until(() => spoken(line) === 'Email format is invalid.', 'the error written into the live line');
-    expect(errorLineOf(el, input)).to.equal(line, 'the same node: an update of a region already read, not a new one');
+    expect(errorLineOf(el, input) === line, 'the same node: an update of a region already read, not a new one').to.equal(true);
     const status = statusRegion(el);
     expect(spoken(status)).to.equal('', 'an error is not a new screen');
 
@@ -59,7 +59,7 @@ describe('<auth-login> screen-reader announcements (live regions)', () => {
     await sendKeys({ press: 'Enter' });
     await findText(el, '[part~="title"]', 'Check your email', 10_000);
     await until(() => spoken(status) === 'Check your email', 'the new screen named');
-    expect(statusRegion(el)).to.equal(status, 'the region outlived the screen change');
+    expect(statusRegion(el) === status, 'the region outlived the screen change').to.equal(true);
 
     ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
     await findText(el, '[part~="title"]', 'Sign up or log in');

@@ -149,7 +149,7 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
     const show = await tabTo(el, reached, isText('Show password'), 'Show password');
     await sendKeys({ press: 'Enter' });
     await until(() => password.type === 'text', 'the password shown');
-    expect(focused(el)).to.equal(show);
+    expect(focused(el) === show, 'focus stays on the toggle').to.equal(true);
     const continueButton = await tabTo(el, reached, isText('Continue'), 'Continue');
     await until(() => !(continueButton as HTMLButtonElement).disabled, 'Continue enabled by the strength check');
     await sendKeys({ press: 'Enter' });

@@ -28,7 +28,8 @@ function passwordForm(el: HTMLElement): FormSeen {
   const password = $(el, 'input[name="password"]') as HTMLInputElement;
   const form = password.form!;
   expect(form, 'the password field belongs to a <form>').to.be.instanceOf(HTMLFormElement);
-  expect(form.getRootNode()).to.equal(el.shadowRoot, 'the form is in the element’s shadow root');
+  // Booleans, not the nodes: a failed comparison of DOM nodes makes the runner serialize them.
+  expect(form.getRootNode() === el.shadowRoot, 'the form is in the element’s shadow root').to.equal(true);
   const username = form.elements.namedItem('username') as HTMLInputElement;
   const submit = [...form.elements].find((e) => e instanceof HTMLButtonElement && e.type === 'submit') as HTMLButtonElement;
   expect(submit, 'a submit button in the form').to.not.equal(undefined);
@@ -37,9 +38,17 @@ function passwordForm(el: HTMLElement): FormSeen {
   return { form, username, password, submit };
 }
 
+/** What a `submit` event carried while it was dispatched (inside a shadow root its target is cleared afterwards). */
+interface Submitted {
+  target: EventTarget | null;
+  submitter: HTMLElement | null;
+}
+
 /** Types the password with the keyboard and presses Enter in the field; resolves with the form's `submit` event. */
-async function typeAndPressEnter(seen: FormSeen, ready: () => boolean): Promise<SubmitEvent> {
-  const submitted = new Promise<SubmitEvent>((resolve) => seen.form.addEventListener('submit', (e) => resolve(e as SubmitEvent), { once: true }));
+async function typeAndPressEnter(seen: FormSeen, ready: () => boolean): Promise<Submitted> {
+  const submitted = new Promise<Submitted>((resolve) =>
+    seen.form.addEventListener('submit', (e) => resolve({ target: e.target, submitter: (e as SubmitEvent).submitter }), { once: true }),
+  );
   seen.password.focus();
   await sendKeys({ type: PASSWORD });
   await until(ready, 'Continue enabled');
@@ -73,8 +82,8 @@ describe('<auth-login> password screens for password managers', () => {
     expect([created.password.type, created.password.autocomplete, created.password.required]).to.deep.equal(['password', 'new-password', true]);
 
     const submit = await typeAndPressEnter(created, () => !created.submit.disabled);
-    expect(submit.target).to.equal(created.form);
-    expect(submit.submitter, 'Enter submits through the form’s submit button (implicit submission)').to.equal(created.submit);
+    expect(submit.target === created.form, 'the submit event is the form’s').to.equal(true);
+    expect(submit.submitter === created.submit, 'Enter submits through the form’s submit button (implicit submission)').to.equal(true);
     await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_CREATE), 'the account created');
     unmountAll();
 
@@ -85,7 +94,7 @@ describe('<auth-login> password screens for password managers', () => {
     expect([existing.username.autocomplete, existing.username.value]).to.deep.equal(['username', email]);
     expect([existing.password.type, existing.password.autocomplete]).to.deep.equal(['password', 'current-password']);
     const loggedIn = await typeAndPressEnter(existing, () => !existing.submit.disabled);
-    expect(loggedIn.submitter).to.equal(existing.submit);
+    expect(loggedIn.submitter === existing.submit, 'implicit submission through Continue').to.equal(true);
     await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_AUTHENTICATE), 'logged in');
     expect(byText(login, 'button', 'Continue')).to.equal(undefined, 'the form is gone: signed in');
   });
