@@ -7,7 +7,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { EVENT_TYPES, WIDGET_EVENT, type WidgetEventDetail } from '../../src/widget/index.ts';
 import { resetBrowserState } from '../support/client.ts';
 import { latestOtpCode, uniqueEmail } from '../support/env.ts';
-import { $, findText, mount, title, unmountAll } from '../support/widget.ts';
+import { $, $$, findText, mount, title, unmountAll } from '../support/widget.ts';
 import { until } from '../support/poll.ts';
 
 const CONTROLS = 'input, button, a[href], select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -138,20 +138,21 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
     expectRings(reached);
   });
 
-  it('password: Tab, type, Enter; Create an account: type, Tab to Show password (Enter toggles), Tab to Continue, Enter signs up; Escape on the next visit', async () => {
+  it('password: Tab, type, Enter; Create an account: Tab to the password, type, Tab to Show password (Enter toggles), Tab to Continue, Enter signs up; Escape on the next visit', async () => {
     const el = mount({ config: { products: ['passwords'] } });
     const reached: Reached = [];
     const email = uniqueEmail('kbd');
     await submitEmailByKeyboard(el, reached, email, 'Create an account');
-    const password = (await until(() => $(el, 'input[name="password"]'), 'the password field')) as HTMLInputElement;
-    await until(() => focused(el) === password, 'the password field focused');
+    // The new screen's title takes focus (it is read first); Tab goes on through the back arrow and the username.
+    const password = (await tabTo(el, reached, isInput('password'), 'the password field')) as HTMLInputElement;
     await sendKeys({ type: 'correct horse battery staple' });
     const show = await tabTo(el, reached, isText('Show password'), 'Show password');
     await sendKeys({ press: 'Enter' });
     await until(() => password.type === 'text', 'the password shown');
     expect(focused(el) === show, 'focus stays on the toggle').to.equal(true);
-    const continueButton = await tabTo(el, reached, isText('Continue'), 'Continue');
-    await until(() => !(continueButton as HTMLButtonElement).disabled, 'Continue enabled by the strength check');
+    // Continue is disabled, so out of the Tab order, until the service calls the password valid.
+    await until(() => $$(el, 'button').some((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled), 'Continue enabled by the strength check');
+    await tabTo(el, reached, isText('Continue'), 'Continue');
     await sendKeys({ press: 'Enter' });
     await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_CREATE), 'signed up');
     expectRings(reached);
