@@ -54,6 +54,9 @@ function offerPasskey(session) {
   const registration = document.createElement('auth-login');
   registration.setAttribute('mode', 'passkey-registration');
   for (const name of ['public-token', 'base-url', 'config']) registration.setAttribute(name, widget.getAttribute(name));
+  // Under a strict CSP (/csp/student-portal) its styles need the page's nonce; the browser hides the attribute's value
+  // once parsed, so it is read from the property.
+  if (widget.nonce) registration.nonce = widget.nonce;
   registration.addEventListener('auth-login-event', (event) => {
     if (event.detail.type === 'PASSKEY_DONE' || event.detail.type === 'PASSKEY_SKIP') {
       offerPasskey.closed = true;

@@ -10,6 +10,7 @@ import { PRODUCT_RECORDS } from './products/registry.ts';
 import type { ProductScreenProps, RootSnapshot } from './products/types.ts';
 import { ROOT_SCREENS } from './screens/index.ts';
 import { Loading } from './screens/Loading.tsx';
+import { LiveRegion } from './ui/LiveRegion.tsx';
 
 /** The first screen shown, and whether another has shown since: a later screen takes focus, the first does not steal it. */
 interface Navigation {
@@ -50,9 +51,17 @@ export function View({ actor }: { actor: RootActor }) {
   const root = useSelector(actor, (s) => s) as RootSnapshot;
   const navigation = useRef<Navigation>({ first: null, navigated: false }).current;
   const owner = screenOwner(root as unknown as AnyMachineSnapshot);
-  if (owner) return <ProductView root={root} child={owner.child} navigation={navigation} />;
   const { screen = 'Loading', preload } = screenMetaOf(root as unknown as AnyMachineSnapshot);
-  return <RootView root={root} screen={screen} preload={preload} busy={!root.matches({ main: 'idle' })} navigation={navigation} />;
+  // The live region sits outside the screens, so it stays mounted (and heard) while they change.
+  return (
+    <LiveRegion>
+      {owner ? (
+        <ProductView root={root} child={owner.child} navigation={navigation} />
+      ) : (
+        <RootView root={root} screen={screen} preload={preload} busy={!root.matches({ main: 'idle' })} navigation={navigation} />
+      )}
+    </LiveRegion>
+  );
 }
 
 interface RootViewProps {

@@ -25,7 +25,8 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
   it('sends a magic link and shows "Check your email" with the mail links', async () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByText('Check your email').waitFor();
+    // The heading: the widget's status region also says 'Check your email' (issue 17, screen changes announced).
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     assert.ok(await page.getByText(email).isVisible());
     for (const name of ['Gmail', 'Yahoo', 'Outlook']) {
       assert.equal(await page.getByRole('link', { name: new RegExp(name) }).count(), 1, `${name} link`);
@@ -63,8 +64,8 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Login to Your Account' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Logout' }).isVisible(), false);
-    // The widget is back on its login form, not on a stale success screen.
-    await page.getByText('Sign up or log in').waitFor();
+    // The widget is back on its login form, not on a stale success screen (the heading: the status region names it too).
+    await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
     assert.ok(await page.getByLabel('Email').isVisible());
     const after = await page.context().cookies();
     assert.equal(after.find((c) => c.name === 'stytch_session'), undefined, 'the session cookie is gone');

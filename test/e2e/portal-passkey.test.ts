@@ -42,7 +42,7 @@ describe('student portal: a passkey added after sign-up signs the student in, wi
     await page.goto(`${e2e.product.url}/student-portal`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByText('Check your email').waitFor();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await deliveredTo(e2e.product.url, email, 'the magic-link email');
     await page.goto(`${e2e.product.url}/dev/inbox`);
     await page.locator('a[href*="token="]').first().click();

@@ -179,6 +179,7 @@ describe('startServer in production', () => {
         'https://id.westlight.example/student-portal',
         'https://id.westlight.example/',
         'https://id.westlight.example/oauth/authorize',
+        'https://id.westlight.example/csp/student-portal',
       ]);
       assert.equal(config.publicUrl, 'https://id.westlight.example');
       assert.match(server.url, /^http:\/\/localhost:\d+$/);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -36,6 +37,7 @@ export function staticRoutes(options: { siteDir?: string; distDir?: string }): H
     const urlPath = new URL(c.req.url).pathname;
     if (urlPath === SDK_BASE_PATH || urlPath.startsWith(`${SDK_BASE_PATH}/`)) return c.notFound();
     const file = await findFile(options, urlPath);
+    if (file && isStrictCspPage(options, urlPath, file)) return sendStrictCspPage(c, file);
     if (file) return sendFile(c, file, 200);
     const notFoundPage = options.siteDir ? await fileInside(options.siteDir, '/404.html') : null;
     if (notFoundPage) return sendFile(c, notFoundPage, 404);
@@ -97,4 +99,41 @@ async function sendFile(c: Context<AppEnv>, file: string, status: 200 | 404): Pr
   if (!encoding) return c.body(await read(), status, headers);
   headers['Content-Encoding'] = encoding;
   return c.body(await compressed(`${file}\n${etag}`, encoding, read), status, headers);
+}
+
+// ---- Issue 17: the demo pages that run under a strict Content Security Policy ----
+
+/** The site's folder whose pages are served with a strict CSP (`/csp/student-portal`). */
+export const STRICT_CSP_PATH_PREFIX = '/csp/';
+/** Written in those pages wherever a nonce goes (script and stylesheet tags, `<auth-login nonce>`). */
+export const CSP_NONCE_PLACEHOLDER = '{{csp-nonce}}';
+/** 128 bits, as CSP3 recommends at least. */
+const CSP_NONCE_BYTES = 16;
+
+/**
+ * The policy: only scripts carrying this response's nonce, and what they load (`'strict-dynamic'`: the widget's
+ * module imports and lazy chunks); only `<style>`/stylesheets carrying the nonce (the widget's Emotion styles get it
+ * from `<auth-login nonce>`). No `unsafe-inline` anywhere; `object-src`/`base-uri` close the usual bypasses.
+ */
+export function strictCsp(nonce: string): string {
+  return `script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'nonce-${nonce}'; object-src 'none'; base-uri 'none'`;
+}
+
+function isStrictCspPage(options: { siteDir?: string }, urlPath: string, file: string): boolean {
+  return Boolean(options.siteDir) && urlPath.startsWith(STRICT_CSP_PATH_PREFIX) && path.extname(file) === '.html';
+}
+
+/**
+ * A strict-CSP page with a fresh nonce in every placeholder and in the header. Never cached or compressed from cache:
+ * a nonce used twice is one an attacker could learn and reuse.
+ */
+async function sendStrictCspPage(c: Context<AppEnv>, file: string): Promise<Response> {
+  const nonce = randomBytes(CSP_NONCE_BYTES).toString('base64');
+  const html = (await fs.readFile(file, 'utf8')).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+  return c.body(html, 200, {
+    'Content-Type': CONTENT_TYPES['.html']!,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': strictCsp(nonce),
+  });
 }

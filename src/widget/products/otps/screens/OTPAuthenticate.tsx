@@ -90,7 +90,7 @@ export default function OTPAuthenticate({ state, autoFocus }: ProductScreenProps
   const resend = state.children.resend as ActorRefFrom<ResendMachine> | undefined;
   return (
     <>
-      <Header title={t('otp.title')} onBack={() => send({ type: 'BACK' })} />
+      <Header title={t('otp.title')} onBack={() => send({ type: 'BACK' })} announce={autoFocus} />
       <p part={PARTS.text} css={text}>
         {splitMessage(t('otp.sentTo', { length: OTP_CODE_LENGTH })).map((part, i) =>
           typeof part === 'string' ? part : <strong key={i}>{part.param === 'destination' ? passcode.displayDestination : ''}</strong>,
