@@ -259,9 +259,10 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
     const url = oidc.buildEndSessionUrl(reader, { post_logout_redirect_uri: AFTER_LOGOUT, client_id: READER.client_id });
     await page.goto(url.href);
     await page.waitForURL((u) => u.pathname === '/oauth/logout');
-    await page.getByText(`Are you sure you want to log out of your ${PROJECT} account?`).waitFor();
+    // The heading: the widget's status region names the screen too (issue 17).
+    await page.getByRole('heading', { name: `Are you sure you want to log out of your ${PROJECT} account?` }).waitFor();
     await page.getByRole('button', { name: 'No' }).click();
-    await page.getByText('You have not been logged out. You may close this page.').waitFor();
+    await page.getByRole('heading', { name: 'You have not been logged out. You may close this page.' }).waitFor();
     assert.equal((await sdk('GET', '/users/me')).status, 200, 'the session is still live');
   });
 
