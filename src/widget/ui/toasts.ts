@@ -23,7 +23,7 @@ export type ToastsEvent =
   | { type: 'DISMISS'; id: number }
   | { type: 'REMOVE'; id: number };
 
-interface ToastsContext {
+export interface ToastsContext {
   /** Newest first. */
   toasts: Toast[];
   nextId: number;
