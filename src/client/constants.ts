@@ -82,8 +82,6 @@ export const RECAPTCHA_ACTION = 'LOGIN';
 export const MSG_RBAC_POLICY_MISSING = 'Unable to load the RBAC policy from the project bootstrap data; assuming no permissions.';
 /** Spec 8: "duplicate cookie warnings", when a cookie name is set more than once (different paths or domains). */
 export const MSG_DUPLICATE_COOKIE = 'Found more than one cookie named';
-/** The RBAC wildcard action (wire contract 2.9). */
-export const RBAC_WILDCARD_ACTION = '*';
 
 // ---- Issue 7: social sign-in and Google One Tap ----
 
