@@ -5,7 +5,7 @@ import { PARTS } from '../theme/parts.ts';
 import { v } from '../theme/theme.ts';
 import { ArrowLeftIcon } from './icons.tsx';
 import { useScreenAnnouncement } from './LiveRegion.tsx';
-import { focusRing } from './styles.ts';
+import { focusRing, logoImage } from './styles.ts';
 
 const header = css`
   display: flex;
@@ -24,13 +24,6 @@ const back = css`
   color: ${v('colorPrimary')};
   cursor: pointer;
   ${focusRing}
-`;
-
-const logo = css`
-  align-self: center;
-  max-width: 100%;
-  max-height: 50px;
-  object-fit: contain;
 `;
 
 const title = css`
@@ -102,7 +95,7 @@ export function Header({ title: text, onBack, showLogo = false, hideTitle = fals
           <ArrowLeftIcon />
         </button>
       )}
-      {logoUrl && <img part={PARTS.logo} css={logo} src={logoUrl} alt={t('main.logoAlt')} />}
+      {logoUrl && <img part={PARTS.logo} css={logoImage} src={logoUrl} alt={t('main.logoAlt')} />}
       {hideTitle ? null : (
         <h2 part={PARTS.title} css={title} ref={titleRef} tabIndex={-1}>
           {text}

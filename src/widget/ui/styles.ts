@@ -24,6 +24,14 @@ export const visuallyHidden = css`
   border: 0;
 `;
 
+/** A logo image above a screen's title (the theme's, or a connected app's on Consent): centred, at most 50 px high. */
+export const logoImage = css`
+  align-self: center;
+  max-width: 100%;
+  max-height: 50px;
+  object-fit: contain;
+`;
+
 export const text = css`
   margin: 0;
   font-size: 16px;

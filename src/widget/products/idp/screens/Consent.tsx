@@ -7,7 +7,7 @@ import { PARTS } from '../../../theme/parts.ts';
 import { v } from '../../../theme/theme.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Header } from '../../../ui/Header.tsx';
-import { errorText, text } from '../../../ui/styles.ts';
+import { errorText, logoImage, text } from '../../../ui/styles.ts';
 import type { ProductScreenProps } from '../../types.ts';
 import type { IdpMachine } from '../machine.ts';
 
@@ -15,13 +15,6 @@ const column = css`
   display: flex;
   flex-direction: column;
   gap: 12px;
-`;
-
-const logo = css`
-  align-self: center;
-  max-width: 100%;
-  max-height: 50px;
-  object-fit: contain;
 `;
 
 const list = css`
@@ -95,7 +88,7 @@ export default function Consent({ state, root, autoFocus }: ProductScreenProps<S
   return (
     <div css={column}>
       {preflight.client.client_logo_url && (
-        <img css={logo} src={preflight.client.client_logo_url} alt={t('consent.logoAlt', { clientName })} />
+        <img css={logoImage} src={preflight.client.client_logo_url} alt={t('consent.logoAlt', { clientName })} />
       )}
       <Header title={t('consent.title', { clientName, project })} focusTitle={autoFocus} />
       {grantable.length > 0 && (
