@@ -13,3 +13,4 @@ export * from './oauth.ts';
 export * from './webauthn.ts';
 export * from './crypto-wallets.ts';
 export * from './idp.ts';
+export * from './locales.ts';
