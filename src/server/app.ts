@@ -21,6 +21,7 @@ import { limitBody } from './middleware/body-limit.ts';
 import { sdkCors } from './middleware/cors.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
+import { negotiateLanguage, sdkContentLanguage } from './middleware/language.ts';
 import { clientIp } from './middleware/client-ip.ts';
 import { publicUrl } from './middleware/public-url.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -102,10 +103,12 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   app.onError(handleError);
   app.notFound(handleNotFound);
   app.use('*', requestId);
+  app.use('*', negotiateLanguage);
   app.use('*', clientIp(deps.config.trustProxy));
   app.use('*', publicUrl(deps.config.publicUrl));
   if (deps.config.requestLog) app.use('*', requestLog(deps.config.requestLog));
   app.use(`${SDK_BASE_PATH}/*`, sdkResponseHeaders);
+  app.use(`${SDK_BASE_PATH}/*`, sdkContentLanguage);
   app.route('/', healthRoutes(deps));
 
   // The SDK API: CORS first (so even a 413 is readable by an allowed page), then the body size limit.

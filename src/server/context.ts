@@ -1,3 +1,4 @@
+import type { Locale } from '../api/locales.ts';
 import type { Db } from './db/db.ts';
 import type { ProjectConfig } from './config.ts';
 import type { SigningKey } from './security/jwt.ts';
@@ -34,6 +35,8 @@ export interface AppEnv {
     clientIp: string;
     /** The configured public origin (middleware/public-url.ts); null in development without PUBLIC_URL. */
     publicUrl: string | null;
+    /** The language of error messages (middleware/language.ts): the best match for Accept-Language, else English. */
+    locale: Locale;
     /** The Basic-auth secret when it is a session token (not the public token again); not yet looked up. */
     sessionToken: string | null;
     /** Set by `requireSession`: the live session that `sessionToken` names. */

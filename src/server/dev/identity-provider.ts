@@ -40,7 +40,7 @@ export function devSubject(provider: OAuthProvider, email: string): string {
 export function readDevIdentity(body: JsonObject): { email: string; name: string } {
   const email = normalizeEmail(requiredString(body, 'email'));
   const name = (optionalString(body, 'name') ?? '').trim() || (email.split('@')[0] ?? '');
-  if (name.length > MAX_DEV_NAME_LENGTH) throw Errors.invalidRequest(`name must be at most ${MAX_DEV_NAME_LENGTH} characters.`);
+  if (name.length > MAX_DEV_NAME_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: 'name', max: MAX_DEV_NAME_LENGTH });
   return { email, name };
 }
 
@@ -85,7 +85,7 @@ export async function finishDevSignIn(deps: Deps, form: JsonObject): Promise<str
 /** POST /dev/google-one-tap/id-token: a Google-shaped ID token for the dev One Tap card. */
 export function issueDevIdToken(deps: Deps, origin: string, body: JsonObject): { id_token: string } {
   const clientId = requiredString(body, 'client_id');
-  if (!secretsEqual(clientId, DEV_ONE_TAP_CLIENT_ID)) throw Errors.invalidRequest('client_id is not the dev One Tap client id.');
+  if (!secretsEqual(clientId, DEV_ONE_TAP_CLIENT_ID)) throw Errors.invalidRequest('devOneTapClientIdWrong');
   const nonce = requiredString(body, 'nonce');
   const identity = readDevIdentity(body);
   const now = Math.floor(deps.config.now() / 1000);

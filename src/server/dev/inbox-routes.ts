@@ -32,7 +32,7 @@ export function devInboxRoutes(deps: Deps): Hono<AppEnv> {
 function recipientFilter(c: Context<AppEnv>): string | undefined {
   const to = rawQueryParam(new URL(c.req.url).search, 'to');
   if (to === undefined || to.trim() === '') return undefined;
-  if (to.includes('\u0000')) throw Errors.invalidRequest('to must not contain NUL characters');
+  if (to.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: 'to' });
   return to;
 }
 
@@ -50,6 +50,6 @@ function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
-    throw Errors.invalidRequest('The query string is not valid percent-encoding.');
+    throw Errors.invalidRequest('queryNotPercentEncoded');
   }
 }

@@ -22,7 +22,7 @@ export async function readJson(c: Context<AppEnv>, emptyValue: unknown): Promise
 /** A JSON object body; an empty body counts as `{}` so that the field checks name what is missing. */
 export async function readJsonObject(c: Context<AppEnv>): Promise<JsonObject> {
   const body = await readJson(c, {});
-  if (!isJsonObject(body)) throw Errors.invalidRequest('The request body must be a JSON object.');
+  if (!isJsonObject(body)) throw Errors.invalidRequest('bodyNotJsonObject');
   return body;
 }
 

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { ErrorBody } from '../../api/envelope.ts';
 import { ERROR_URL_BASE } from '../../api/envelope.ts';
+import type { Locale } from '../../api/locales.ts';
 import type { AppEnv } from '../context.ts';
+import { renderMessage } from '../i18n/message.ts';
 import type { ApiError } from './errors.ts';
 
 /** The success envelope: HTTP 200, `{ data: { ...payload, request_id, status_code: 200 } }`. */
@@ -9,13 +11,13 @@ export function ok(c: Context<AppEnv>, payload: object = {}): Response {
   return c.json({ data: { ...payload, request_id: c.get('requestId'), status_code: 200 } }, 200);
 }
 
-/** The error body: never wrapped in `data`, always these five fields. */
-export function errorBody(error: ApiError, requestId: string): ErrorBody {
+/** The error body: never wrapped in `data`, always these five fields; error_message in the request's language. */
+export function errorBody(error: ApiError, requestId: string, locale: Locale): ErrorBody {
   return {
     status_code: error.status,
     request_id: requestId,
     error_type: error.errorType,
-    error_message: error.message,
+    error_message: renderMessage(error.text, locale),
     error_url: `${ERROR_URL_BASE}${error.errorType}`,
   };
 }

@@ -2,210 +2,149 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorType } from '../../api/errors.ts';
 import { OTP_CODE_LENGTH } from '../../api/otps.ts';
 import { CRYPTO_WALLET_TYPES } from '../../api/crypto-wallets.ts';
+import { message, renderMessage, type Message, type MessageArgs, type MessageKey } from '../i18n/message.ts';
 
-const DELIVERY_NOUNS = { email: 'The email', sms: 'The text message', whatsapp: 'The WhatsApp message' } as const;
+const DELIVERY_FAILED = { email: 'emailDeliveryFailed', sms: 'smsDeliveryFailed', whatsapp: 'whatsappDeliveryFailed' } as const;
+const PKCE_EXPECTED = { magicLink: 'pkceMagicLinkNeedsVerifier', oauth: 'pkceOAuthNeedsVerifier' } as const;
 
-/** Thrown anywhere while handling a request; `app.onError` turns it into the error body. */
+/**
+ * Thrown anywhere while handling a request; `app.onError` turns it into the error body. It holds a catalogue message,
+ * not text (a string does not type-check here), so the body can be written in the request's language; `message` is
+ * the English rendering, for logs and for code that reads the error before it becomes a body.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly errorType: ErrorType,
-    message: string,
+    readonly text: Message,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(renderMessage(text));
     this.name = 'ApiError';
   }
 }
 
+function retryAfter(retryAfterMs: number): Record<string, string> {
+  return { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
+}
+
 /**
- * Every error the service answers with, so the wording lives in one place. Messages the client or widget depends
- * on (the PKCE wording, which the client's fallback matches on) are quoted from the spec.
+ * Every error the service answers with. The wording lives in the catalogue (src/server/i18n/en.ts and its
+ * translations); callers name a message key and its dynamic parts. Messages the client or widget depends on (the
+ * PKCE wording) are quoted from the spec in English.
  */
 export const Errors = {
-  invalidJson: () => new ApiError(400, 'invalid_json', 'The request body is not valid JSON.'),
-  invalidRequest: (message: string) => new ApiError(400, 'invalid_request', message),
-  invalidEmail: () => new ApiError(400, 'invalid_email', 'Email format is invalid.'),
-  invalidRedirectUrl: (message: string) => new ApiError(400, 'invalid_redirect_url', message),
-  invalidPhoneNumber: () =>
-    new ApiError(400, 'invalid_phone_number', 'Phone number format is invalid. Ensure the phone number is in the E.164 format.'),
+  invalidJson: () => new ApiError(400, 'invalid_json', message('invalidJson')),
+  invalidRequest: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
+    new ApiError(400, 'invalid_request', message(key, ...args)),
+  invalidEmail: () => new ApiError(400, 'invalid_email', message('invalidEmail')),
+  invalidRedirectUrl: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
+    new ApiError(400, 'invalid_redirect_url', message(key, ...args)),
+  invalidPhoneNumber: () => new ApiError(400, 'invalid_phone_number', message('invalidPhoneNumber')),
   invalidPhoneNumberCountryCode: () =>
-    new ApiError(
-      400,
-      'invalid_phone_number_country_code',
-      "The phone number's country code is invalid, unsupported, or not enabled for this project.",
-    ),
-  invalidCode: () => new ApiError(400, 'invalid_code', `Code format is invalid: a passcode is exactly ${OTP_CODE_LENGTH} digits.`),
-  otpCodeNotFound: () =>
-    new ApiError(
-      401,
-      'otp_code_not_found',
-      'The passcode is wrong, has expired, or was already used. Check the code, or send a new one.',
-    ),
+    new ApiError(400, 'invalid_phone_number_country_code', message('invalidPhoneNumberCountryCode')),
+  invalidCode: () => new ApiError(400, 'invalid_code', message('invalidCode', { length: OTP_CODE_LENGTH })),
+  otpCodeNotFound: () => new ApiError(401, 'otp_code_not_found', message('otpCodeNotFound')),
   userLockLimitReached: (retryAfterMs: number) =>
-    new ApiError(429, 'user_lock_limit_reached', 'Too many failed authentication attempts. Please try again later.', {
-      'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-    }),
-  /** `subject` names what carried the challenge; the wording starts like the magic-link one the client matches on. */
-  pkceExpectedCodeVerifier: (subject = 'This magic link was sent') =>
-    new ApiError(
-      400,
-      'pkce_expected_code_verifier',
-      `${subject} with a PKCE code_challenge, so authenticating it requires a code_verifier.`,
-    ),
-  pkceMismatch: () =>
-    new ApiError(400, 'pkce_mismatch', 'The code_verifier does not match the PKCE code_challenge.'),
-  invalidPublicToken: (message = 'The public token is not valid for this project.') =>
-    new ApiError(401, 'invalid_public_token', message),
+    new ApiError(429, 'user_lock_limit_reached', message('userLockLimitReached'), retryAfter(retryAfterMs)),
+  /** `started` names what carried the challenge; the wording starts like the magic-link one the client matches on. */
+  pkceExpectedCodeVerifier: (started: keyof typeof PKCE_EXPECTED = 'magicLink') =>
+    new ApiError(400, 'pkce_expected_code_verifier', message(PKCE_EXPECTED[started])),
+  pkceMismatch: () => new ApiError(400, 'pkce_mismatch', message('pkceMismatch')),
+  invalidPublicToken: (key: 'publicTokenNotValid' | 'publicTokenRequired' | 'basicAuthRequired' = 'publicTokenNotValid') =>
+    new ApiError(401, 'invalid_public_token', message(key)),
   /** Bootstrap names the project by its public token in the path: an unknown one is a missing resource. */
-  unknownPublicToken: () => new ApiError(404, 'invalid_public_token', 'No project has this public token.'),
-  userUnauthenticated: () =>
-    new ApiError(401, 'user_unauthenticated', 'Must have an active session to call this method. Have you logged in yet?'),
-  unableToAuthMagicLink: () =>
-    new ApiError(
-      401,
-      'unable_to_auth_magic_link',
-      'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
-    ),
-  unauthorizedAction: (message: string) => new ApiError(403, 'unauthorized_action', message),
-  originNotAllowed: (origin: string) =>
-    new ApiError(403, 'origin_not_allowed', `The origin ${origin} is not allowed to call this service.`),
-  sessionNotFound: () => new ApiError(404, 'session_not_found', 'Session not found.'),
-  emailNotFound: () => new ApiError(404, 'email_not_found', 'No user has this email address.'),
-  phoneNumberNotFound: () => new ApiError(404, 'phone_number_not_found', 'No user has this phone number.'),
-  phoneNumberTaken: () => new ApiError(403, 'unauthorized_action', 'This phone number belongs to another user.'),
-  notFound: (what = 'The requested resource') => new ApiError(404, 'not_found', `${what} was not found.`),
+  unknownPublicToken: () => new ApiError(404, 'invalid_public_token', message('unknownPublicToken')),
+  userUnauthenticated: () => new ApiError(401, 'user_unauthenticated', message('userUnauthenticated')),
+  unableToAuthMagicLink: () => new ApiError(401, 'unable_to_auth_magic_link', message('unableToAuthMagicLink')),
+  unauthorizedAction: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
+    new ApiError(403, 'unauthorized_action', message(key, ...args)),
+  originNotAllowed: (origin: string) => new ApiError(403, 'origin_not_allowed', message('originNotAllowed', { origin })),
+  sessionNotFound: () => new ApiError(404, 'session_not_found', message('sessionNotFound')),
+  emailNotFound: () => new ApiError(404, 'email_not_found', message('emailNotFound')),
+  phoneNumberNotFound: () => new ApiError(404, 'phone_number_not_found', message('phoneNumberNotFound')),
+  phoneNumberTaken: () => new ApiError(403, 'unauthorized_action', message('phoneNumberTaken')),
+  notFound: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
+    new ApiError(404, 'not_found', message(key, ...args)),
   // The rest of the body is never read, so the connection cannot carry another request: say so, and the server
   // closes it after this answer instead of leaving a keep-alive client to send into a dead socket.
   payloadTooLarge: (maxBytes: number) =>
-    new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`, { Connection: 'close' }),
-  unsupportedMediaType: () =>
-    new ApiError(415, 'unsupported_media_type', 'The request body must be JSON, sent with Content-Type: application/json.'),
+    new ApiError(413, 'payload_too_large', message('payloadTooLarge', { maxBytes }), { Connection: 'close' }),
+  unsupportedMediaType: () => new ApiError(415, 'unsupported_media_type', message('unsupportedMediaType')),
   tooManyRequests: (retryAfterMs: number) =>
-    new ApiError(429, 'too_many_requests', 'Too many requests for this identifier. Wait a minute and try again.', {
-      'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-    }),
+    new ApiError(429, 'too_many_requests', message('tooManyRequests'), retryAfter(retryAfterMs)),
   /** A per-IP limit (issue 12): the budget belongs to the client's network, not to the address in the request. */
   tooManyClientRequests: (retryAfterMs: number) =>
-    new ApiError(429, 'too_many_requests', 'Too many requests from this network. Try again later.', {
-      'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-    }),
+    new ApiError(429, 'too_many_requests', message('tooManyClientRequests'), retryAfter(retryAfterMs)),
   // Issue 6: TOTP, access-token exchange, attest, impersonation, connected apps.
-  totpNotFound: () => new ApiError(404, 'totp_not_found', 'This user has no TOTP authenticator that can be used.'),
-  totpCodeWrong: () =>
-    new ApiError(401, 'otp_code_not_found', 'The TOTP code is wrong or has expired. Enter the current code from your app.'),
-  totpCodeAlreadyUsed: () =>
-    new ApiError(
-      401,
-      'totp_code_already_authenticated',
-      'This TOTP code has already been used. Wait for the next code from your authenticator app.',
-    ),
-  recoveryCodeNotFound: () =>
-    new ApiError(401, 'recovery_code_not_found', 'The recovery code is wrong or has already been used.'),
-  accessTokenNotFound: () =>
-    new ApiError(401, 'access_token_not_found', 'The access token is unknown or its grant has been revoked.'),
+  totpNotFound: () => new ApiError(404, 'totp_not_found', message('totpNotFound')),
+  totpCodeWrong: () => new ApiError(401, 'otp_code_not_found', message('totpCodeWrong')),
+  totpCodeAlreadyUsed: () => new ApiError(401, 'totp_code_already_authenticated', message('totpCodeAlreadyUsed')),
+  recoveryCodeNotFound: () => new ApiError(401, 'recovery_code_not_found', message('recoveryCodeNotFound')),
+  accessTokenNotFound: () => new ApiError(401, 'access_token_not_found', message('accessTokenNotFound')),
   impersonationTokenNotFound: () =>
-    new ApiError(401, 'impersonation_token_not_found', 'The impersonation token is unknown, expired or already used.'),
+    new ApiError(401, 'impersonation_token_not_found', message('impersonationTokenNotFound')),
   trustedAuthProfileNotFound: () =>
-    new ApiError(404, 'trusted_auth_profile_not_found', 'No trusted auth token profile has this profile_id.'),
-  invalidTrustedAuthToken: (reason: string) =>
-    new ApiError(401, 'invalid_trusted_auth_token', `The trusted auth token is not valid: ${reason}.`),
-  connectedAppNotFound: () =>
-    new ApiError(404, 'connected_app_not_found', 'This user has not granted access to a connected app with this id.'),
+    new ApiError(404, 'trusted_auth_profile_not_found', message('trustedAuthProfileNotFound')),
+  invalidTrustedAuthToken: (reason: Message) =>
+    new ApiError(401, 'invalid_trusted_auth_token', message('invalidTrustedAuthToken', { reason })),
+  connectedAppNotFound: () => new ApiError(404, 'connected_app_not_found', message('connectedAppNotFound')),
   // Sign in with Westlight (issue 16).
   idpClientNotFound: (clientId: string) =>
-    new ApiError(404, 'idp_client_not_found', `No connected app has the client_id ${JSON.stringify(clientId)}.`),
+    new ApiError(404, 'idp_client_not_found', message('idpClientNotFound', { clientId: JSON.stringify(clientId) })),
   invalidRedirectUri: (uri: string) =>
-    new ApiError(400, 'invalid_redirect_uri', `redirect_uri ${JSON.stringify(uri)} is not registered for this app.`),
+    new ApiError(400, 'invalid_redirect_uri', message('invalidRedirectUri', { uri: JSON.stringify(uri) })),
   invalidPostLogoutRedirectUri: (uri: string) =>
-    new ApiError(
-      400,
-      'invalid_post_logout_redirect_uri',
-      `post_logout_redirect_uri ${JSON.stringify(uri)} is not registered for this app.`,
-    ),
-  unsupportedResponseType: () =>
-    new ApiError(400, 'unsupported_response_type', 'response_type must be "code": only the authorization code flow is supported.'),
-  invalidScope: (message: string) => new ApiError(400, 'invalid_scope', message),
-  invalidCodeChallenge: (message: string) => new ApiError(400, 'invalid_code_challenge', message),
+    new ApiError(400, 'invalid_post_logout_redirect_uri', message('invalidPostLogoutRedirectUri', { uri: JSON.stringify(uri) })),
+  unsupportedResponseType: () => new ApiError(400, 'unsupported_response_type', message('unsupportedResponseType')),
+  invalidScope: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
+    new ApiError(400, 'invalid_scope', message(key, ...args)),
+  invalidCodeChallenge: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
+    new ApiError(400, 'invalid_code_challenge', message(key, ...args)),
   // Passwords. The login-failure message is the same for an unknown address and a wrong password.
-  unauthorizedCredentials: () => new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials.'),
-  weakPassword: (message: string) => new ApiError(400, 'weak_password', message),
-  duplicateEmail: () =>
-    new ApiError(400, 'duplicate_email', 'A user with this email address already has a password. Log in instead.'),
-  resetPassword: () => new ApiError(400, 'reset_password', 'Password must be reset.'),
-  breachedPassword: () =>
-    new ApiError(400, 'breached_password', 'Password appears in the list of breached passwords and must be reset.'),
-  passwordResetNotFound: () =>
-    new ApiError(
-      401,
-      'unable_to_auth_magic_link',
-      'The password reset link could not be used because it was either already used or expired. Request another one.',
-    ),
+  unauthorizedCredentials: () => new ApiError(401, 'unauthorized_credentials', message('unauthorizedCredentials')),
+  weakPassword: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
+    new ApiError(400, 'weak_password', message(key, ...args)),
+  duplicateEmail: () => new ApiError(400, 'duplicate_email', message('duplicateEmail')),
+  resetPassword: () => new ApiError(400, 'reset_password', message('resetPassword')),
+  breachedPassword: () => new ApiError(400, 'breached_password', message('breachedPassword')),
+  passwordResetNotFound: () => new ApiError(401, 'unable_to_auth_magic_link', message('passwordResetNotFound')),
   // Social sign-in and Google One Tap (issue 7).
   oauthInvalidProvider: (provider: string) =>
-    new ApiError(400, 'oauth_invalid_provider', `${provider} is not a supported OAuth provider.`),
+    new ApiError(400, 'oauth_invalid_provider', message('oauthInvalidProvider', { provider })),
   oauthConfigNotFound: (provider: string) =>
-    new ApiError(
-      404,
-      'oauth_config_not_found',
-      `Sign-in with ${provider} is not configured for this project.`,
-    ),
-  oauthStateNotFound: () =>
-    new ApiError(
-      400,
-      'oauth_state_not_found',
-      'This sign-in attempt is unknown, has expired or was already completed. Go back and start the sign-in again.',
-    ),
-  oauthFlowCallbackError: (reason: string) =>
-    new ApiError(400, 'oauth_flow_callback_error', `The provider's sign-in could not be completed: ${reason}.`),
-  oauthTokenNotFound: () =>
-    new ApiError(404, 'oauth_token_not_found', 'OAuth token could not be found: it is unknown, expired or already used.'),
-  oauthCallbackNotFound: () =>
-    new ApiError(404, 'oauth_callback_not_found', 'The oauth_callback_id is unknown, expired or already used. Start One Tap again.'),
-  invalidIdToken: (reason: string) => new ApiError(401, 'invalid_id_token', `The ID token is not valid: ${reason}.`),
-  noLoginRedirectUrlsSet: () =>
-    new ApiError(400, 'no_login_redirect_urls_set', 'The project has no login redirect URLs set, so One Tap cannot finish.'),
+    new ApiError(404, 'oauth_config_not_found', message('oauthConfigNotFound', { provider })),
+  oauthStateNotFound: () => new ApiError(400, 'oauth_state_not_found', message('oauthStateNotFound')),
+  oauthFlowCallbackError: (reason: Message) =>
+    new ApiError(400, 'oauth_flow_callback_error', message('oauthFlowCallbackError', { reason })),
+  oauthTokenNotFound: () => new ApiError(404, 'oauth_token_not_found', message('oauthTokenNotFound')),
+  oauthCallbackNotFound: () => new ApiError(404, 'oauth_callback_not_found', message('oauthCallbackNotFound')),
+  invalidIdToken: (reason: Message) => new ApiError(401, 'invalid_id_token', message('invalidIdToken', { reason })),
+  noLoginRedirectUrlsSet: () => new ApiError(400, 'no_login_redirect_urls_set', message('noLoginRedirectUrlsSet')),
   /**
    * 424 Failed Dependency, not 5xx: the request was fine and the service is up, but the mail server or SMS webhook it
    * depends on refused or did not answer (docs/decisions.md). Nothing was created, so sending again is safe.
    */
-  messageDeliveryFailed: (channel: 'email' | 'sms' | 'whatsapp') =>
-    new ApiError(
-      424,
-      'message_delivery_failed',
-      `${DELIVERY_NOUNS[channel]} could not be sent. Check the ${channel === 'email' ? 'address' : 'number'} and try again in a moment.`,
-    ),
+  messageDeliveryFailed: (channel: keyof typeof DELIVERY_FAILED) =>
+    new ApiError(424, 'message_delivery_failed', message(DELIVERY_FAILED[channel])),
   // WebAuthn and passkeys (issue 14).
   webauthnRegistrationNotFound: () =>
-    new ApiError(
-      404,
-      'webauthn_registration_not_found',
-      'No WebAuthn registration has this credential. It may have been deleted from the account.',
-    ),
+    new ApiError(404, 'webauthn_registration_not_found', message('webauthnRegistrationNotFound')),
   webauthnRegistrationIdNotFound: () =>
-    new ApiError(404, 'webauthn_registration_not_found', 'The signed-in user has no WebAuthn registration with this id.'),
+    new ApiError(404, 'webauthn_registration_not_found', message('webauthnRegistrationIdNotFound')),
   duplicateWebauthnRegistration: () =>
-    new ApiError(409, 'duplicate_webauthn_registration', 'This credential is already registered.'),
-  webauthnChallengeNotFound: () =>
-    new ApiError(
-      404,
-      'webauthn_challenge_not_found',
-      'The WebAuthn challenge is unknown, expired or already used. Start the registration or sign-in again.',
-    ),
-  invalidWebauthnCredential: (reason: string) =>
-    new ApiError(401, 'invalid_webauthn_credential', `The WebAuthn credential could not be verified: ${reason}`),
+    new ApiError(409, 'duplicate_webauthn_registration', message('duplicateWebauthnRegistration')),
+  webauthnChallengeNotFound: () => new ApiError(404, 'webauthn_challenge_not_found', message('webauthnChallengeNotFound')),
+  invalidWebauthnCredential: (reason: Message) =>
+    new ApiError(401, 'invalid_webauthn_credential', message('invalidWebauthnCredential', { reason })),
   // Crypto wallets (issue 15).
-  invalidCryptoWalletAddress: (detail: string) =>
-    new ApiError(400, 'invalid_crypto_wallet_address', `The crypto wallet address is invalid: ${detail}`),
+  invalidCryptoWalletAddress: (detail: Message) =>
+    new ApiError(400, 'invalid_crypto_wallet_address', message('invalidCryptoWalletAddress', { detail })),
   invalidCryptoWalletType: () =>
-    new ApiError(400, 'invalid_crypto_wallet_type', `crypto_wallet_type must be one of: ${CRYPTO_WALLET_TYPES.join(', ')}.`),
+    new ApiError(400, 'invalid_crypto_wallet_type', message('fieldNotOneOf', { field: 'crypto_wallet_type', values: CRYPTO_WALLET_TYPES.join(', ') })),
   cryptoWalletChallengeNotFound: () =>
-    new ApiError(
-      404,
-      'crypto_wallet_challenge_not_found',
-      'No crypto wallet challenge is waiting for this wallet: it is unknown, expired or already used. Start the sign-in again.',
-    ),
+    new ApiError(404, 'crypto_wallet_challenge_not_found', message('cryptoWalletChallengeNotFound')),
   invalidCryptoWalletSignature: () =>
-    new ApiError(401, 'invalid_crypto_wallet_signature', 'The signature is not this wallet\'s signature of the challenge.'),
-  internal: () => new ApiError(500, 'internal_server_error', 'Something went wrong on our side.'),
+    new ApiError(401, 'invalid_crypto_wallet_signature', message('invalidCryptoWalletSignature')),
+  internal: () => new ApiError(500, 'internal_server_error', message('internal')),
 } as const;

@@ -13,7 +13,7 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 export function requiredString(body: JsonObject, field: string): string {
   const value = body[field];
-  if (value === undefined || value === null) throw Errors.invalidRequest(`${field} is required.`);
+  if (value === undefined || value === null) throw Errors.invalidRequest('fieldRequired', { field });
   return checkString(value, field);
 }
 
@@ -24,7 +24,7 @@ export function optionalString(body: JsonObject, field: string): string | undefi
 
 export function requiredNumber(body: JsonObject, field: string): number {
   const value = body[field];
-  if (value === undefined || value === null) throw Errors.invalidRequest(`${field} is required.`);
+  if (value === undefined || value === null) throw Errors.invalidRequest('fieldRequired', { field });
   return checkNumber(value, field);
 }
 
@@ -36,14 +36,14 @@ export function optionalNumber(body: JsonObject, field: string): number | undefi
 export function optionalBoolean(body: JsonObject, field: string): boolean | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') throw Errors.invalidRequest(`${field} must be a boolean`);
+  if (typeof value !== 'boolean') throw Errors.invalidRequest('fieldNotBoolean', { field });
   return value;
 }
 
 export function optionalObject(body: JsonObject, field: string): JsonObject | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (!isJsonObject(value)) throw Errors.invalidRequest(`${field} must be an object`);
+  if (!isJsonObject(value)) throw Errors.invalidRequest('fieldNotObject', { field });
   return value;
 }
 
@@ -62,7 +62,7 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 /** A whole number of minutes within [min, max]. */
 export function minutesInRange(value: number, field: string, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw Errors.invalidRequest(`${field} must be a whole number of minutes from ${min} to ${max}.`);
+    throw Errors.invalidRequest('minutesOutOfRange', { field, min, max });
   }
   return value;
 }
@@ -78,13 +78,13 @@ export function normalizeEmail(raw: string): string {
 }
 
 function checkString(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw Errors.invalidRequest(`${field} must be a string`);
+  if (typeof value !== 'string') throw Errors.invalidRequest('fieldNotString', { field });
   // PostgreSQL text cannot hold NUL; reject it here rather than fail in the database.
-  if (value.includes('\u0000')) throw Errors.invalidRequest(`${field} must not contain NUL characters`);
+  if (value.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field });
   return value;
 }
 
 function checkNumber(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw Errors.invalidRequest(`${field} must be a number`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw Errors.invalidRequest('fieldNotNumber', { field });
   return value;
 }

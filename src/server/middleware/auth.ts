@@ -15,7 +15,7 @@ export function publicTokenAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const credentials = parseBasicAuth(c.req.header('Authorization'));
     if (!credentials) {
-      throw Errors.invalidPublicToken('Send Authorization: Basic base64(public_token:session_token or public_token).');
+      throw Errors.invalidPublicToken('basicAuthRequired');
     }
     if (!secretsEqual(credentials.publicToken, deps.config.publicToken)) throw Errors.invalidPublicToken();
     const { secret } = credentials;
@@ -29,7 +29,7 @@ export function publicTokenAuth(deps: Deps): MiddlewareHandler<AppEnv> {
  * `public_token` query parameter instead of in an Authorization header.
  */
 export function requirePublicTokenParam(deps: Deps, publicToken: string | undefined): void {
-  if (publicToken === undefined) throw Errors.invalidPublicToken('public_token is required.');
+  if (publicToken === undefined) throw Errors.invalidPublicToken('publicTokenRequired');
   if (!secretsEqual(publicToken, deps.config.publicToken)) throw Errors.invalidPublicToken();
 }
 

@@ -1,9 +1,11 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { MAX_BODY_BYTES } from '../constants.ts';
+import { LOCALE_HEADER } from '../../api/locales.ts';
+import { CONTENT_LANGUAGE_HEADER, MAX_BODY_BYTES } from '../constants.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../http/envelope.ts';
 import { ApiError, Errors } from '../http/errors.ts';
+import { preferredLocale } from '../i18n/accept-language.ts';
 import { newRequestId } from '../ids.ts';
 
 /** Turns anything thrown into the error body. Unexpected errors are logged and answered 500 without details. */
@@ -14,11 +16,16 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
 };
 
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
-  errorResponse(c, Errors.notFound(`${c.req.method} ${new URL(c.req.url).pathname}`));
+  errorResponse(c, Errors.notFound('routeNotFound', { route: `${c.req.method} ${new URL(c.req.url).pathname}` }));
 
 export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
-  const body = errorBody(error, c.get('requestId') ?? newRequestId());
-  return c.json(body, error.status, error.headers);
+  // Unset only if the error came before the language middleware ran; the header still decides then.
+  const locale = c.get('locale') ?? preferredLocale(c.req.header(LOCALE_HEADER));
+  const body = errorBody(error, c.get('requestId') ?? newRequestId(), locale);
+  const response = c.json(body, error.status, { ...error.headers, [CONTENT_LANGUAGE_HEADER]: locale });
+  // The body's wording depends on Accept-Language: a shared cache must not answer one language with another's.
+  response.headers.append('Vary', LOCALE_HEADER);
+  return response;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -26,7 +33,7 @@ function toApiError(error: unknown): ApiError {
   // Hono's own exceptions (e.g. from its built-in middleware) carry a status we can keep.
   if (error instanceof HTTPException) {
     if (error.status === 413) return Errors.payloadTooLarge(MAX_BODY_BYTES);
-    if (error.status >= 400 && error.status < 500) return Errors.invalidRequest(error.message || 'Bad request.');
+    if (error.status >= 400 && error.status < 500) return error.message ? Errors.invalidRequest('verbatim', { text: error.message }) : Errors.invalidRequest('badRequest');
   }
   return Errors.internal();
 }

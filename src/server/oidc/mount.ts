@@ -22,7 +22,7 @@ export function oidcProviderRoutes(deps: Deps): Hono<AppEnv> {
   const handOver = async (c: Context<AppEnv>) => {
     const { incoming, outgoing } = (c.env ?? {}) as NodeEnv;
     // app.request() in tests has no socket: the protocol is tested through startServer (listen.ts) instead.
-    if (!incoming || !outgoing) throw Errors.notFound('The OpenID provider endpoint (served only by a listening server)');
+    if (!incoming || !outgoing) throw Errors.notFound('oidcEndpointNotFound');
     const provider = await providerFor(deps, new URL(c.req.url).origin);
     // With PUBLIC_URL, every endpoint URL oidc-provider builds (discovery, redirects) is on that origin, never on the
     // Host the request arrived with: it reads them from these headers, which replace whatever the client sent.

@@ -23,15 +23,15 @@ export function eventRoutes(deps: Deps): Hono<AppEnv> {
     await deps.limits.ipEvents.take(ipSubject(requestMeta(c).ipAddress), deps.config.now());
     const batch = await readJson(c, undefined);
     if (!Array.isArray(batch) || batch.length === 0 || batch.length > MAX_EVENTS_PER_BATCH) {
-      throw Errors.invalidRequest(`The request body must be a JSON array of 1 to ${MAX_EVENTS_PER_BATCH} events.`);
+      throw Errors.invalidRequest('eventsBatchSize', { max: MAX_EVENTS_PER_BATCH });
     }
     if (nestsDeeperThan(batch, MAX_JSON_DEPTH)) {
-      throw Errors.invalidRequest(`Events may nest at most ${MAX_JSON_DEPTH} levels deep.`);
+      throw Errors.invalidRequest('eventsNestTooDeep', { max: MAX_JSON_DEPTH });
     }
     for (const item of batch) {
       const event = isJsonObject(item) ? item['event'] : undefined;
       if (!isJsonObject(event) || typeof event['event_name'] !== 'string' || typeof event['public_token'] !== 'string') {
-        throw Errors.invalidRequest('Every item must be {telemetry, event: {public_token, event_name, details}}.');
+        throw Errors.invalidRequest('eventsItemShape');
       }
     }
     for (const item of batch as { event: { public_token: string; event_name: string } }[]) {

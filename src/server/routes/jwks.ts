@@ -10,7 +10,7 @@ export function jwksRoutes(deps: Deps): Hono<AppEnv> {
   const jwks = async () => ({ keys: await listPublicJwks(deps.db) });
   routes.get(JWKS_PATH, async (c) => c.json(await jwks()));
   routes.get('/v1/sessions/jwks/:project_id', async (c) => {
-    if (c.req.param('project_id') !== deps.config.projectId) throw Errors.notFound('This project');
+    if (c.req.param('project_id') !== deps.config.projectId) throw Errors.notFound('projectNotFound');
     return c.json(await jwks());
   });
   return routes;

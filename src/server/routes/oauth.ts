@@ -64,7 +64,7 @@ export function oauthRoutes(deps: Deps): Hono<AppEnv> {
     navigation(c, true, async () => {
       const provider = c.req.param('provider');
       if (!isOAuthProvider(provider) || !usesFormPost(provider)) {
-        throw Errors.invalidRequest("This provider's answer is a redirect (GET); only form_post providers (Apple) POST to the callback.");
+        throw Errors.invalidRequest('oauthCallbackNotFormPost');
       }
       const form = await c.req.parseBody();
       const url = new URL(c.req.url);

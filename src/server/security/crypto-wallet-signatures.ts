@@ -5,6 +5,7 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { base58 } from '@scure/base';
+import { message, type Message } from '../i18n/message.ts';
 
 const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** r (32 bytes) ‖ s (32 bytes) ‖ v (1 byte), hex: what personal_sign returns. */
@@ -31,12 +32,12 @@ export function toChecksumAddress(address: string): string {
  * carry no checksum and are accepted; a mixed-case address must match its EIP-55 checksum, because mixed case is the
  * checksum and a mismatch means a mistyped address.
  */
-export function parseEthereumAddress(raw: string): { address: string } | { error: string } {
-  if (!ETHEREUM_ADDRESS.test(raw)) return { error: 'an Ethereum address is 0x followed by 40 hexadecimal digits.' };
+export function parseEthereumAddress(raw: string): { address: string } | { error: Message } {
+  if (!ETHEREUM_ADDRESS.test(raw)) return { error: message('ethereumAddressShape') };
   const checksummed = toChecksumAddress(raw);
   const body = raw.slice(2);
   const uniformCase = body === body.toLowerCase() || body === body.toUpperCase();
-  if (!uniformCase && raw !== checksummed) return { error: 'the mixed-case address does not match its EIP-55 checksum.' };
+  if (!uniformCase && raw !== checksummed) return { error: message('ethereumAddressChecksum') };
   return { address: checksummed };
 }
 

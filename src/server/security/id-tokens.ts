@@ -2,9 +2,10 @@
 // real One Tap credentials (RS256), the dev identity provider's for dev ones (ES256).
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import { ID_TOKEN_CLOCK_SKEW_SECONDS } from '../constants.ts';
+import { message, type Message } from '../i18n/message.ts';
 
 export type IdTokenClaims = Record<string, unknown> & { sub: string };
-export type IdTokenResult = { ok: true; claims: IdTokenClaims } | { ok: false; reason: string };
+export type IdTokenResult = { ok: true; claims: IdTokenClaims } | { ok: false; reason: Message };
 
 export interface IdTokenExpectations {
   keys: readonly (JsonWebKey & { kid?: string })[];
@@ -21,25 +22,25 @@ const ALGORITHMS: Record<string, { kty: string; digest: string; dsaEncoding?: 'i
 
 export function verifyIdToken(token: string, expected: IdTokenExpectations): IdTokenResult {
   const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'it is not a compact JWT' };
+  if (parts.length !== 3) return { ok: false, reason: message('idTokenNotCompactJwt') };
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
   const header = decodeJson(headerPart);
   const algorithm = ALGORITHMS[String(header?.['alg'])];
-  if (!header || !algorithm) return { ok: false, reason: 'its algorithm is not RS256 or ES256' };
+  if (!header || !algorithm) return { ok: false, reason: message('idTokenAlgorithmUnsupported') };
   const key = expected.keys.find((k) => k.kty === algorithm.kty && (header['kid'] === undefined || k.kid === header['kid']));
-  if (!key) return { ok: false, reason: 'no known key signed it' };
+  if (!key) return { ok: false, reason: message('idTokenKeyUnknown') };
   if (!signatureVerifies(`${headerPart}.${payloadPart}`, signaturePart, key, algorithm)) {
-    return { ok: false, reason: 'its signature does not verify' };
+    return { ok: false, reason: message('idTokenSignatureNotVerified') };
   }
   const claims = decodeJson(payloadPart);
-  if (!claims) return { ok: false, reason: 'its payload is not a JSON object' };
+  if (!claims) return { ok: false, reason: message('idTokenPayloadNotObject') };
   return checkClaims(claims, expected);
 }
 
 function checkClaims(claims: Record<string, unknown>, expected: IdTokenExpectations): IdTokenResult {
   const reason = registeredClaimsProblem(claims, { ...expected, skewSeconds: ID_TOKEN_CLOCK_SKEW_SECONDS });
   if (reason) return { ok: false, reason };
-  if (typeof claims['sub'] !== 'string' || claims['sub'] === '') return { ok: false, reason: 'it names no subject' };
+  if (typeof claims['sub'] !== 'string' || claims['sub'] === '') return { ok: false, reason: message('idTokenHasNoSubject') };
   return { ok: true, claims: claims as IdTokenClaims };
 }
 
@@ -50,17 +51,17 @@ function checkClaims(claims: Record<string, unknown>, expected: IdTokenExpectati
 export function registeredClaimsProblem(
   claims: Record<string, unknown>,
   expected: { issuers: readonly string[]; audience: string; nowMs: number; skewSeconds: number },
-): string | null {
+): Message | null {
   const now = Math.floor(expected.nowMs / 1000);
   const aud = claims['aud'];
-  if (!expected.issuers.includes(String(claims['iss']))) return 'its issuer is not the expected one';
+  if (!expected.issuers.includes(String(claims['iss']))) return message('claimsIssuerUnexpected');
   if (!(aud === expected.audience || (Array.isArray(aud) && aud.includes(expected.audience)))) {
-    return 'its audience is not the expected one';
+    return message('claimsAudienceUnexpected');
   }
-  if (typeof claims['exp'] !== 'number' || claims['exp'] + expected.skewSeconds < now) return 'it has expired';
+  if (typeof claims['exp'] !== 'number' || claims['exp'] + expected.skewSeconds < now) return message('claimsExpired');
   for (const claim of ['nbf', 'iat']) {
     const value = claims[claim];
-    if (typeof value === 'number' && value - expected.skewSeconds > now) return 'it is not valid yet';
+    if (typeof value === 'number' && value - expected.skewSeconds > now) return message('claimsNotYetValid');
   }
   return null;
 }

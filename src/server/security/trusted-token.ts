@@ -3,9 +3,10 @@ import { createHmac } from 'node:crypto';
 import type { TrustedAuthProfile } from '../config.ts';
 import { TRUSTED_TOKEN_CLOCK_SKEW_SECONDS } from '../constants.ts';
 import { decodeJson, registeredClaimsProblem } from './id-tokens.ts';
+import { message, type Message } from '../i18n/message.ts';
 import { secretsEqual } from './tokens.ts';
 
-export type TrustedTokenResult = { ok: true; email: string; jti: string } | { ok: false; reason: string };
+export type TrustedTokenResult = { ok: true; email: string; jti: string } | { ok: false; reason: Message };
 
 /** Signs claims for a profile (tests and the dev tools use it; a real issuer signs with the same shared secret). */
 export function signTrustedToken(profile: TrustedAuthProfile, claims: Record<string, unknown>): string {
@@ -18,14 +19,14 @@ export function signTrustedToken(profile: TrustedAuthProfile, claims: Record<str
 /** Only HS256 is accepted (never `none`, never an algorithm the token picks), then iss, aud, exp, nbf and email. */
 export function verifyTrustedToken(profile: TrustedAuthProfile, token: string, nowMs: number): TrustedTokenResult {
   const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'not a compact JWT' };
+  if (parts.length !== 3) return { ok: false, reason: message('tokenNotCompactJwt') };
   const [headerPart, payloadPart, signature] = parts as [string, string, string];
   const header = decodeJson(headerPart);
-  if (header?.['alg'] !== 'HS256') return { ok: false, reason: 'the algorithm must be HS256' };
+  if (header?.['alg'] !== 'HS256') return { ok: false, reason: message('tokenAlgorithmNotHs256') };
   const expected = createHmac('sha256', profile.secret).update(`${headerPart}.${payloadPart}`).digest('base64url');
-  if (!secretsEqual(expected, signature)) return { ok: false, reason: 'the signature does not verify' };
+  if (!secretsEqual(expected, signature)) return { ok: false, reason: message('tokenSignatureNotVerified') };
   const claims = decodeJson(payloadPart);
-  if (!claims) return { ok: false, reason: 'the payload is not a JSON object' };
+  if (!claims) return { ok: false, reason: message('tokenPayloadNotObject') };
   const reason = registeredClaimsProblem(claims, {
     issuers: [profile.issuer],
     audience: profile.audience,
@@ -33,6 +34,6 @@ export function verifyTrustedToken(profile: TrustedAuthProfile, token: string, n
     skewSeconds: TRUSTED_TOKEN_CLOCK_SKEW_SECONDS,
   });
   if (reason) return { ok: false, reason };
-  if (typeof claims['email'] !== 'string') return { ok: false, reason: 'it carries no email claim' };
+  if (typeof claims['email'] !== 'string') return { ok: false, reason: message('tokenHasNoEmail') };
   return { ok: true, email: claims['email'], jti: typeof claims['jti'] === 'string' ? claims['jti'] : '' };
 }

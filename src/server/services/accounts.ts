@@ -44,11 +44,11 @@ export async function updateMe(deps: Deps, userId: string, body: JsonObject): Pr
     ? { first: optionalString(name, 'first_name'), middle: optionalString(name, 'middle_name'), last: optionalString(name, 'last_name') }
     : {};
   if (metadata && nestsDeeperThan(metadata, MAX_JSON_DEPTH)) {
-    throw Errors.invalidRequest(`untrusted_metadata may nest at most ${MAX_JSON_DEPTH} levels deep.`);
+    throw Errors.invalidRequest('fieldNestsTooDeep', { field: 'untrusted_metadata', max: MAX_JSON_DEPTH });
   }
   // PostgreSQL jsonb cannot hold U+0000 (escaped as \u0000 in JSON text); refuse it rather than fail in the database.
   if (metadata && JSON.stringify(metadata).includes('\\u0000')) {
-    throw Errors.invalidRequest('untrusted_metadata must not contain NUL characters');
+    throw Errors.invalidRequest('fieldHasNul', { field: 'untrusted_metadata' });
   }
   await deps.db.query(
     `update users set first_name = coalesce($2, first_name), middle_name = coalesce($3, middle_name),
@@ -81,11 +81,11 @@ const FACTOR_TABLES: Partial<Record<UserFactorKind, string>> = {
 /** DELETE /users/<kind>/{id}: only the signed-in user's own factor is removed. */
 export async function deleteFactor(deps: Deps, userId: string, kind: UserFactorKind, id: string) {
   const table = FACTOR_TABLES[kind];
-  if (id.includes('\u0000')) throw Errors.invalidRequest('id must not contain NUL characters');
+  if (id.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: 'id' });
   const rows = table
     ? await deps.db.query<{ id: string }>(`delete from ${table} where id = $1 and user_id = $2 returning id`, [id, userId])
     : [];
-  if (rows.length === 0) throw Errors.notFound(`The ${kind} registration ${id}`);
+  if (rows.length === 0) throw Errors.notFound('registrationNotFound', { kind, id });
   return { user_id: userId, __user: await loadFullUser(deps, userId) };
 }
 
@@ -121,7 +121,7 @@ export async function listConnectedApps(deps: Deps, userId: string): Promise<{ c
  * code and token issued under it, so the app's access and refresh tokens stop working at once.
  */
 export async function revokeConnectedApp(deps: Deps, userId: string, clientId: string): Promise<Record<string, never>> {
-  if (clientId.includes('\u0000')) throw Errors.invalidRequest('connected_app_id must not contain NUL characters');
+  if (clientId.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: 'connected_app_id' });
   const now = deps.config.now();
   const revoked = await deps.db.transaction(async (tx) => {
     const tokenGrants = await revokeGrants(tx, userId, clientId, now);

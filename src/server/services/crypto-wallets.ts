@@ -50,6 +50,7 @@ import {
 import { reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { authenticatePayload, sessionAfterAuthentication } from './sessions.ts';
+import { message } from '../i18n/message.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
 
@@ -81,7 +82,7 @@ function readWallet(body: JsonObject): Wallet {
     return { type, address: parsed.address, normalizedAddress: parsed.address.toLowerCase() };
   }
   const publicKey = parseSolanaAddress(raw);
-  if (!publicKey) throw Errors.invalidCryptoWalletAddress('a Solana address is the base58 text of a 32-byte public key.');
+  if (!publicKey) throw Errors.invalidCryptoWalletAddress(message('solanaAddressShape'));
   // base58 is case-sensitive and has one text per key, so the address itself is the key.
   return { type: 'solana', address: raw, normalizedAddress: raw, publicKey };
 }
@@ -102,9 +103,9 @@ interface SiweFields {
 function siweString(params: JsonObject, field: string): string | undefined {
   const value = optionalString(params, field);
   if (value === undefined) return undefined;
-  if (value.length > MAX_SIWE_FIELD_LENGTH) throw Errors.invalidRequest(`siwe_params.${field} must be at most ${MAX_SIWE_FIELD_LENGTH} characters.`);
+  if (value.length > MAX_SIWE_FIELD_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: `siwe_params.${field}`, max: MAX_SIWE_FIELD_LENGTH });
   // Every SIWE field is one line of the message: a line break would forge the lines after it.
-  if (LINE_BREAK.test(value)) throw Errors.invalidRequest(`siwe_params.${field} must not contain line breaks.`);
+  if (LINE_BREAK.test(value)) throw Errors.invalidRequest('fieldHasLineBreaks', { field: `siwe_params.${field}` });
   return value;
 }
 
@@ -114,29 +115,29 @@ function siweString(params: JsonObject, field: string): string | undefined {
  * another site would let one site collect sign-ins for another).
  */
 function readSiwe(deps: Deps, params: JsonObject, pageOrigin: string | undefined, now: number): SiweFields {
-  if (!pageOrigin) throw Errors.invalidRequest('Sign-In with Ethereum needs the calling page: the Origin header is missing.');
+  if (!pageOrigin) throw Errors.invalidRequest('siweOriginMissing');
   if (!isAllowedOrigin(pageOrigin, deps.config.allowedOrigins)) throw Errors.originNotAllowed(pageOrigin);
   const uri = siweString(params, 'uri') ?? pageOrigin;
   if (originOf(uri) !== pageOrigin) {
-    throw Errors.invalidRequest(`siwe_params.uri must be on the calling page's origin ${pageOrigin}.`);
+    throw Errors.invalidRequest('siweUriNotOnOrigin', { origin: pageOrigin });
   }
   const chainId = siweString(params, 'chain_id') ?? SIWE_DEFAULT_CHAIN_ID;
-  if (!CHAIN_ID.test(chainId)) throw Errors.invalidRequest('siwe_params.chain_id must be a decimal EIP-155 chain id such as "1".');
+  if (!CHAIN_ID.test(chainId)) throw Errors.invalidRequest('siweChainIdNotValid');
   const issuedAt = siweString(params, 'issued_at') ?? new Date(now).toISOString();
   const notBefore = siweString(params, 'not_before');
   for (const [field, value] of [['issued_at', issuedAt], ['not_before', notBefore]] as const) {
     if (value !== undefined && (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))) {
-      throw Errors.invalidRequest(`siwe_params.${field} must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.`);
+      throw Errors.invalidRequest('fieldNotDateTime', { field: `siwe_params.${field}` });
     }
   }
   const resources = params['resources'] ?? [];
   if (!Array.isArray(resources) || !resources.every((r) => typeof r === 'string')) {
-    throw Errors.invalidRequest('siwe_params.resources must be an array of strings');
+    throw Errors.invalidRequest('fieldNotStringArray', { field: 'siwe_params.resources' });
   }
-  if (resources.length > MAX_SIWE_RESOURCES) throw Errors.invalidRequest(`siwe_params.resources may name at most ${MAX_SIWE_RESOURCES} URIs.`);
+  if (resources.length > MAX_SIWE_RESOURCES) throw Errors.invalidRequest('siweTooManyResources', { max: MAX_SIWE_RESOURCES });
   for (const resource of resources as string[]) {
     if (resource.length > MAX_SIWE_FIELD_LENGTH || LINE_BREAK.test(resource) || !URL.canParse(resource)) {
-      throw Errors.invalidRequest('siwe_params.resources must be absolute URIs, one line each.');
+      throw Errors.invalidRequest('siweResourcesNotUris');
     }
   }
   return {
@@ -200,7 +201,7 @@ export async function startAuthentication(
   const wallet = readWallet(body);
   const siweParams = optionalObject(body, 'siwe_params');
   optionalString(body, 'captcha_token');
-  if (siweParams && wallet.type !== 'ethereum') throw Errors.invalidRequest('siwe_params apply to Ethereum wallets only.');
+  if (siweParams && wallet.type !== 'ethereum') throw Errors.invalidRequest('siweParamsNotEthereum');
   const now = deps.config.now();
   const expiresAt = now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS;
   const nonce = randomBytes(CRYPTO_WALLET_NONCE_BYTES).toString('hex');
@@ -225,13 +226,13 @@ function readSignatureCheck(wallet: Wallet, raw: string): (message: string) => b
   if (wallet.type === 'ethereum') {
     const signature = parseEthereumSignature(raw);
     if (!signature) {
-      throw Errors.invalidRequest('signature must be a 0x-prefixed 65-byte hex personal_sign signature (r, s, v) with a low s.');
+      throw Errors.invalidRequest('ethereumSignatureShape');
     }
     // Another key's signature recovers another address: refused like a wrong one.
     return (message) => recoverPersonalSignAddress(message, signature) === wallet.address;
   }
   const signature = parseSolanaSignature(raw);
-  if (!signature) throw Errors.invalidRequest('signature must be the base58 text of a 64-byte ed25519 signature.');
+  if (!signature) throw Errors.invalidRequest('solanaSignatureShape');
   return (message) => verifySolanaSignature(message, signature, wallet.publicKey!);
 }
 
@@ -290,7 +291,7 @@ export async function authenticate(deps: Deps, meta: RequestMeta, body: JsonObje
     ? await addWalletToUser(deps.db, challenge.user_id, { ...wallet, now })
     : await findOrCreateWalletUser(deps.db, { ...wallet, now });
   if (challenge.user_id && row.user_id !== challenge.user_id) {
-    throw Errors.invalidCryptoWalletAddress('this wallet already belongs to another user.');
+    throw Errors.invalidCryptoWalletAddress(message('walletOfAnotherUser'));
   }
   const started = await sessionAfterAuthentication(deps, meta, {
     userId: row.user_id,

@@ -41,9 +41,9 @@ function boundedString(body: JsonObject, field: string, required: false): string
 function boundedString(body: JsonObject, field: string, required: boolean): string | undefined {
   const value = required ? requiredString(body, field) : optionalString(body, field);
   if (value !== undefined && value.length > MAX_IDP_STRING_LENGTH) {
-    throw Errors.invalidRequest(`${field} must be at most ${MAX_IDP_STRING_LENGTH} characters.`);
+    throw Errors.invalidRequest('fieldTooLong', { field, max: MAX_IDP_STRING_LENGTH });
   }
-  if (value?.includes('\u0000')) throw Errors.invalidRequest(`${field} must not contain NUL characters`);
+  if (value?.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field });
   return value;
 }
 
@@ -55,13 +55,13 @@ function connectedApp(deps: Deps, clientId: string): ConnectedAppConfig {
 
 function readScopes(body: JsonObject): string[] {
   const value = body['scopes'];
-  if (value === undefined || value === null) throw Errors.invalidRequest('scopes is required.');
-  if (!Array.isArray(value)) throw Errors.invalidRequest('scopes must be an array of strings');
-  if (value.length > MAX_IDP_SCOPES) throw Errors.invalidScope(`scopes may list at most ${MAX_IDP_SCOPES} scopes.`);
+  if (value === undefined || value === null) throw Errors.invalidRequest('fieldRequired', { field: 'scopes' });
+  if (!Array.isArray(value)) throw Errors.invalidRequest('fieldNotStringArray', { field: 'scopes' });
+  if (value.length > MAX_IDP_SCOPES) throw Errors.invalidScope('tooManyScopes', { max: MAX_IDP_SCOPES });
   for (const scope of value) {
-    if (typeof scope !== 'string') throw Errors.invalidRequest('scopes must be an array of strings');
+    if (typeof scope !== 'string') throw Errors.invalidRequest('fieldNotStringArray', { field: 'scopes' });
     if (!SCOPE_TOKEN.test(scope) || scope.length > MAX_IDP_STRING_LENGTH) {
-      throw Errors.invalidScope(`${JSON.stringify(scope)} is not a valid scope: printable ASCII without spaces, quotes or backslashes.`);
+      throw Errors.invalidScope('scopeNotValid', { scope: JSON.stringify(scope) });
     }
   }
   return [...new Set(value as string[])];
@@ -149,13 +149,13 @@ export async function authorizeSubmit(
   const nonce = boundedString(body, 'nonce', false);
   const codeChallenge = boundedString(body, 'code_challenge', false);
   if (codeChallenge !== undefined && !S256_CHALLENGE.test(codeChallenge)) {
-    throw Errors.invalidCodeChallenge('code_challenge must be an S256 challenge: 43 base64url characters.');
+    throw Errors.invalidCodeChallenge('codeChallengeNotS256');
   }
   if (codeChallenge === undefined && isPublicApp(request.app)) {
-    throw Errors.invalidCodeChallenge('code_challenge is required: this app is a public client, which must use PKCE.');
+    throw Errors.invalidCodeChallenge('codeChallengeRequiredPublicClient');
   }
   const granted = optionalBoolean(body, 'consent_granted');
-  if (granted === undefined) throw Errors.invalidRequest('consent_granted is required.');
+  if (granted === undefined) throw Errors.invalidRequest('fieldRequired', { field: 'consent_granted' });
   const provider = await providerFor(deps, requestOrigin);
   if (consent && !granted) {
     return { redirect_uri: withParams(request.redirectUri, { error: 'access_denied', state, iss: provider.issuer }) };

@@ -133,10 +133,10 @@ function readSendRequest(deps: Deps, body: JsonObject): SendRequest {
   }
   const codeChallenge = optionalString(body, 'code_challenge');
   if (codeChallenge !== undefined && !isS256Challenge(codeChallenge)) {
-    throw Errors.invalidRequest('code_challenge must be an S256 challenge: 43 base64url characters.');
+    throw Errors.invalidRequest('codeChallengeNotS256');
   }
   if (codeChallenge === undefined && deps.config.pkceRequiredForEmailMagicLinks) {
-    throw Errors.invalidRequest('code_challenge is required: this project requires PKCE for email magic links.');
+    throw Errors.invalidRequest('codeChallengeRequiredMagicLink');
   }
   return {
     email,
@@ -169,12 +169,12 @@ function chooseRedirectUrl(deps: Deps, meta: RequestMeta, request: SendRequest, 
 export function allowedRedirectUrl(deps: Deps, meta: RequestMeta, named: string | undefined): URL {
   const chosen = named || deps.config.defaultRedirectUrl;
   if (!chosen) {
-    throw Errors.invalidRedirectUrl('No redirect URL was given and the project has no default redirect URL.');
+    throw Errors.invalidRedirectUrl('redirectUrlMissing');
   }
   const url = resolveRedirectUrl(chosen, meta.pageOrigin);
-  if (!url) throw Errors.invalidRedirectUrl(`The redirect URL ${chosen} is not a valid http(s) URL.`);
+  if (!url) throw Errors.invalidRedirectUrl('redirectUrlNotValid', { url: chosen });
   if (!isAllowedRedirectUrl(url, deps.config.redirectUrls)) {
-    throw Errors.invalidRedirectUrl(`The redirect URL ${url.href} is not in the project's list of allowed redirect URLs.`);
+    throw Errors.invalidRedirectUrl('redirectUrlNotAllowed', { url: url.href });
   }
   return url;
 }

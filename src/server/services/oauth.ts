@@ -46,6 +46,7 @@ import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
 import { claimsAfterGrant, credentialsFor, providerClient, providerValues, type ProviderClaims } from './oauth-clients.ts';
 import { authenticatePayload, sessionAfterAuthentication } from './sessions.ts';
 import { checkPkce, readTokenAuthentication } from './token-authentication.ts';
+import { message, verbatim } from '../i18n/message.ts';
 
 /** Where the dev identity provider's sign-in page lives (only mounted when it is on). */
 export const DEV_OAUTH_AUTHORIZE_PATH = '/dev/oauth/authorize';
@@ -130,10 +131,10 @@ function readStartRequest(deps: Deps, providerName: string, query: URLSearchPara
 
   const codeChallenge = queryValue(query, OAUTH_START_PARAMS.codeChallenge) ?? null;
   if (codeChallenge !== null && !isS256Challenge(codeChallenge)) {
-    throw Errors.invalidRequest('code_challenge must be an S256 challenge: 43 base64url characters.');
+    throw Errors.invalidRequest('codeChallengeNotS256');
   }
   if (codeChallenge === null && deps.config.pkceRequiredForOAuth) {
-    throw Errors.invalidRequest('code_challenge is required: this project requires PKCE for OAuth.');
+    throw Errors.invalidRequest('codeChallengeRequiredOAuth');
   }
   const login = queryValue(query, OAUTH_START_PARAMS.loginRedirectUrl);
   const signup = queryValue(query, OAUTH_START_PARAMS.signupRedirectUrl);
@@ -159,7 +160,7 @@ export function navigationRedirectUrl(deps: Deps, named: string | undefined): st
 function readScopes(value: string): string[] {
   const scopes = value.split(' ').filter(Boolean);
   for (const scope of scopes) {
-    if (!OAUTH_SCOPE_TOKEN_PATTERN.test(scope)) throw Errors.invalidRequest(`custom_scopes has an invalid scope: ${scope}`);
+    if (!OAUTH_SCOPE_TOKEN_PATTERN.test(scope)) throw Errors.invalidRequest('customScopeNotValid', { scope });
   }
   return scopes;
 }
@@ -170,12 +171,12 @@ function readProviderParams(query: URLSearchParams): Record<string, string> {
     if (!name.startsWith(OAUTH_START_PARAMS.providerParamPrefix)) continue;
     const key = name.slice(OAUTH_START_PARAMS.providerParamPrefix.length);
     if (!OAUTH_PROVIDER_PARAM_KEY_PATTERN.test(key) || RESERVED_PROVIDER_PARAMS.has(key)) {
-      throw Errors.invalidRequest(`${name} cannot be forwarded to the provider.`);
+      throw Errors.invalidRequest('providerParamNotForwardable', { name });
     }
     params[key] = queryValue(query, name) ?? '';
   }
   if (Object.keys(params).length > MAX_OAUTH_PROVIDER_PARAMS) {
-    throw Errors.invalidRequest(`At most ${MAX_OAUTH_PROVIDER_PARAMS} provider_<key> parameters may be forwarded.`);
+    throw Errors.invalidRequest('tooManyProviderParams', { max: MAX_OAUTH_PROVIDER_PARAMS });
   }
   return params;
 }
@@ -184,8 +185,8 @@ function readProviderParams(query: URLSearchParams): Record<string, string> {
 export function queryValue(query: URLSearchParams, name: string): string | undefined {
   const value = query.get(name);
   if (value === null) return undefined;
-  if (value.length > MAX_OAUTH_PARAM_LENGTH) throw Errors.invalidRequest(`${name} must be at most ${MAX_OAUTH_PARAM_LENGTH} characters.`);
-  if (value.includes('\u0000')) throw Errors.invalidRequest(`${name} must not contain NUL characters`);
+  if (value.length > MAX_OAUTH_PARAM_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: name, max: MAX_OAUTH_PARAM_LENGTH });
+  if (value.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: name });
   return value;
 }
 
@@ -194,7 +195,7 @@ async function providerOrCallbackError(deps: Deps, provider: OAuthProvider) {
     return await providerClient(deps.config, provider);
   } catch (error) {
     console.error(`[identity service] ${provider} client could not be set up`, error);
-    throw Errors.oauthFlowCallbackError(`the ${providerType(provider)} provider could not be reached`);
+    throw Errors.oauthFlowCallbackError(message('oauthProviderUnreachable', { provider: providerType(provider) }));
   }
 }
 
@@ -229,7 +230,7 @@ export async function finishProviderCallback(deps: Deps, providerName: string, c
     if (!claims.name && usesFormPost(providerName)) claims.name = formPostUserName(callbackUrl.searchParams);
     values = providerValues(tokens, row.scopes, deps.config.now());
   } catch (error) {
-    throw Errors.oauthFlowCallbackError(error instanceof Error ? error.message : 'the code exchange failed');
+    throw Errors.oauthFlowCallbackError(error instanceof Error ? verbatim(error.message) : message('oauthCodeExchangeFailed'));
   }
   return completeOAuth(deps, { provider: providerName, ...claims, devIdentity: false, providerValues: values }, flowOf(row));
 }
@@ -383,7 +384,7 @@ export async function authenticateOAuth(deps: Deps, meta: RequestMeta, body: Jso
   const tokenHash = hashToken(token);
   const usable = await findUsableOAuthToken(deps.db, tokenHash, deps.config.now());
   if (!usable) throw Errors.oauthTokenNotFound();
-  checkPkce(usable.code_challenge, codeVerifier, 'This OAuth sign-in was started');
+  checkPkce(usable.code_challenge, codeVerifier, 'oauth');
 
   const { session, sessionToken, registration, values } = await deps.db.transaction(async (tx) => {
     const now = deps.config.now();

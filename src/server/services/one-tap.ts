@@ -20,6 +20,7 @@ import { consumeOneTapCallback, insertOneTapCallback, isUsableOneTapCallback } f
 import { devIssuer, devSigningKey } from '../dev/identity-provider.ts';
 import { allowedRedirectUrl } from './magic-links.ts';
 import { completeOAuth, NO_PROVIDER_VALUES } from './oauth.ts';
+import { message } from '../i18n/message.ts';
 
 /** Where the dev stand-in for Google's client script is served. */
 export const DEV_ONE_TAP_SCRIPT_PATH = '/dev/google-one-tap/client.js';
@@ -62,7 +63,7 @@ export async function finishOneTap(
   input: { callbackId: string; typeHeader: string | undefined; body: JsonObject; origin: string },
 ): Promise<string> {
   if (input.typeHeader !== ONE_TAP_TYPE_VALUE) {
-    throw Errors.invalidRequest(`The ${ONE_TAP_TYPE_HEADER} header must be ${ONE_TAP_TYPE_VALUE}.`);
+    throw Errors.invalidRequest('oneTapHeaderRequired', { header: ONE_TAP_TYPE_HEADER, value: ONE_TAP_TYPE_VALUE });
   }
   const idToken = requiredString(input.body, 'id_token');
   optionalString(input.body, 'stytch_csrf_token');
@@ -77,7 +78,7 @@ export async function finishOneTap(
   if (!(await isUsableOneTapCallback(deps.db, callbackHash, deps.config.now()))) throw Errors.oauthCallbackNotFound();
   const claims = await verifiedClaims(deps, client, idToken, input.origin);
   if (typeof claims['nonce'] !== 'string' || !secretsEqual(claims['nonce'], input.callbackId)) {
-    throw Errors.invalidIdToken('its nonce is not this oauth_callback_id');
+    throw Errors.invalidIdToken(message('idTokenNonceMismatch'));
   }
   if (!(await consumeOneTapCallback(deps.db, callbackHash, deps.config.now()))) throw Errors.oauthCallbackNotFound();
 
@@ -126,6 +127,6 @@ async function googleKeys(): Promise<JsonWebKey[]> {
     return body.keys;
   } catch (error) {
     console.error('[identity service] could not fetch Google signing keys', error);
-    throw Errors.invalidIdToken("Google's signing keys could not be fetched");
+    throw Errors.invalidIdToken(message('idTokenGoogleKeysUnavailable'));
   }
 }

@@ -52,19 +52,17 @@ import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
 import { deliver } from './mailer.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication, type AuthenticatePayload } from './sessions.ts';
+import { message, verbatim } from '../i18n/message.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
-
-const BREACHED_MESSAGE =
-  'This password may have been used on a different site that experienced a security issue. Please choose another password.';
 
 // ---- Reading requests ----
 
 function readPassword(body: JsonObject, field: string): string {
   const password = requiredString(body, field);
-  if (password.length === 0) throw Errors.invalidRequest(`${field} must not be empty.`);
+  if (password.length === 0) throw Errors.invalidRequest('fieldEmpty', { field });
   if (password.length > MAX_PASSWORD_LENGTH) {
-    throw Errors.invalidRequest(`${field} must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+    throw Errors.invalidRequest('fieldTooLong', { field, max: MAX_PASSWORD_LENGTH });
   }
   return password;
 }
@@ -92,12 +90,16 @@ function strengthOf(deps: Deps, password: string, email?: string): StrengthResul
 function requireStrong(deps: Deps, password: string, email?: string): void {
   const strength = strengthOf(deps, password, email);
   if (strength.validPassword) return;
-  if (strength.breached) throw Errors.weakPassword(BREACHED_MESSAGE);
-  throw Errors.weakPassword(
-    strength.policy === 'luds'
-      ? `Password does not meet the project's requirements: ${strength.luds.missing_characters} more character(s) and ${strength.luds.missing_complexity} more kind(s) of character needed.`
-      : `Password is too weak: ${[strength.warning, ...strength.suggestions].filter(Boolean).join(' ') || 'make it longer and less predictable.'}`,
-  );
+  if (strength.breached) throw Errors.weakPassword('passwordSeenInBreach');
+  if (strength.policy === 'luds') {
+    throw Errors.weakPassword('passwordMissesRequirements', {
+      missingCharacters: strength.luds.missing_characters,
+      missingComplexity: strength.luds.missing_complexity,
+    });
+  }
+  // zxcvbn's feedback is its own English text; our fallback advice is translated.
+  const feedback = [strength.warning, ...strength.suggestions].filter(Boolean).join(' ');
+  throw Errors.weakPassword('passwordTooWeak', { advice: feedback ? verbatim(feedback) : message('passwordTooWeakAdvice') });
 }
 
 /**
@@ -241,10 +243,10 @@ export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonO
       : minutesInRange(expiration, 'reset_password_expiration_minutes', PASSWORD_RESET_EXPIRATION_MINUTES_MIN, PASSWORD_RESET_EXPIRATION_MINUTES_MAX);
   const codeChallenge = optionalString(body, 'code_challenge');
   if (codeChallenge !== undefined && !isS256Challenge(codeChallenge)) {
-    throw Errors.invalidRequest('code_challenge must be an S256 challenge: 43 base64url characters.');
+    throw Errors.invalidRequest('codeChallengeNotS256');
   }
   if (codeChallenge === undefined && deps.config.pkceRequiredForPasswordResets) {
-    throw Errors.invalidRequest('code_challenge is required: this project requires PKCE for password resets.');
+    throw Errors.invalidRequest('codeChallengeRequiredPasswordReset');
   }
   const redirectUrl = allowedRedirectUrl(deps, meta, resetUrl || loginUrl);
 
@@ -285,7 +287,7 @@ export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObje
   const codeVerifier = optionalString(body, 'code_verifier');
   readProtection(body);
   if (codeVerifier !== undefined && codeVerifier.length > MAX_CODE_VERIFIER_LENGTH) {
-    throw Errors.invalidRequest(`code_verifier must be at most ${MAX_CODE_VERIFIER_LENGTH} characters.`);
+    throw Errors.invalidRequest('fieldTooLong', { field: 'code_verifier', max: MAX_CODE_VERIFIER_LENGTH });
   }
 
   const tokenHash = hashToken(token);

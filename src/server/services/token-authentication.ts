@@ -17,7 +17,7 @@ export function readTokenAuthentication(body: JsonObject): TokenAuthentication {
   const durationMinutes = requiredSessionDuration(body);
   const codeVerifier = optionalString(body, 'code_verifier');
   if (codeVerifier !== undefined && codeVerifier.length > MAX_CODE_VERIFIER_LENGTH) {
-    throw Errors.invalidRequest(`code_verifier must be at most ${MAX_CODE_VERIFIER_LENGTH} characters.`);
+    throw Errors.invalidRequest('fieldTooLong', { field: 'code_verifier', max: MAX_CODE_VERIFIER_LENGTH });
   }
   return { token, durationMinutes, codeVerifier };
 }
@@ -36,8 +36,8 @@ export function requiredSessionDuration(body: JsonObject): number {
  * A token started with a challenge needs the matching verifier. Called before the token is used up: a wrong verifier
  * leaves it valid, because the client retries with its other stored verifier.
  */
-export function checkPkce(codeChallenge: string | null, codeVerifier: string | undefined, subject?: string): void {
+export function checkPkce(codeChallenge: string | null, codeVerifier: string | undefined, started?: 'magicLink' | 'oauth'): void {
   if (codeChallenge === null) return;
-  if (codeVerifier === undefined) throw Errors.pkceExpectedCodeVerifier(subject);
+  if (codeVerifier === undefined) throw Errors.pkceExpectedCodeVerifier(started);
   if (!verifyPkce(codeVerifier, codeChallenge)) throw Errors.pkceMismatch();
 }

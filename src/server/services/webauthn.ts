@@ -67,6 +67,7 @@ import { reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 import { loadFullUser } from './users.ts';
+import { message, verbatim, type Message } from '../i18n/message.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
 type AuthenticatorAttachment = 'platform' | 'cross-platform';
@@ -91,7 +92,7 @@ function webauthnOrigins(deps: Deps): readonly string[] {
  * name. A call without one did not come from a browser page, so no ceremony can be checked against it.
  */
 function requirePageOrigin(deps: Deps, origin: string | undefined): string {
-  if (!origin) throw Errors.invalidRequest('WebAuthn calls must come from a web page: the Origin header is missing.');
+  if (!origin) throw Errors.invalidRequest('webauthnOriginMissing');
   if (!isAllowedOrigin(origin, webauthnOrigins(deps))) throw Errors.originNotAllowed(origin);
   return origin;
 }
@@ -99,9 +100,9 @@ function requirePageOrigin(deps: Deps, origin: string | undefined): string {
 /** `domain`: the relying party id asked for, which must be the page's host or a parent domain of it. */
 function readDomain(body: JsonObject, origin: string): string {
   const domain = requiredString(body, 'domain');
-  if (!isHostname(domain)) throw Errors.invalidRequest('domain must be a host name such as example.com (lower case, no port).');
+  if (!isHostname(domain)) throw Errors.invalidRequest('webauthnDomainNotHostName');
   if (!rpIdServesOrigin(domain, origin)) {
-    throw Errors.invalidRequest(`domain ${domain} is neither the host of the calling page ${origin} nor a parent domain of it.`);
+    throw Errors.invalidRequest('webauthnDomainNotOfPage', { domain, origin });
   }
   return domain;
 }
@@ -116,7 +117,7 @@ interface ParsedCredential<T> {
 
 function requireBase64url(value: unknown, field: string): string {
   if (typeof value !== 'string' || !BASE64URL.test(value)) {
-    throw Errors.invalidRequest(`public_key_credential.${field} must be a base64url string.`);
+    throw Errors.invalidRequest('credentialFieldNotBase64url', { field: `public_key_credential.${field}` });
   }
   return value;
 }
@@ -133,21 +134,21 @@ function readCredential(body: JsonObject, kind: 'register' | 'authenticate'): Pa
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw Errors.invalidRequest('public_key_credential must be a JSON text.');
+    throw Errors.invalidRequest('credentialNotJsonText');
   }
-  if (!isJsonObject(parsed)) throw Errors.invalidRequest('public_key_credential must be a JSON object.');
+  if (!isJsonObject(parsed)) throw Errors.invalidRequest('credentialNotJsonObject');
   const id = requireBase64url(parsed['id'], 'id');
-  if (id.length === 0) throw Errors.invalidRequest('public_key_credential.id must not be empty.');
+  if (id.length === 0) throw Errors.invalidRequest('fieldEmpty', { field: 'public_key_credential.id' });
   const rawId = requireBase64url(parsed['rawId'], 'rawId');
-  if (parsed['type'] !== 'public-key') throw Errors.invalidRequest('public_key_credential.type must be "public-key".');
+  if (parsed['type'] !== 'public-key') throw Errors.invalidRequest('credentialTypeNotPublicKey');
   const attachment = parsed['authenticatorAttachment'];
   if (attachment !== undefined && attachment !== null && typeof attachment !== 'string') {
-    throw Errors.invalidRequest('public_key_credential.authenticatorAttachment must be a string.');
+    throw Errors.invalidRequest('credentialFieldNotString', { field: 'public_key_credential.authenticatorAttachment' });
   }
   const extensions = parsed['clientExtensionResults'] ?? {};
-  if (!isJsonObject(extensions)) throw Errors.invalidRequest('public_key_credential.clientExtensionResults must be an object.');
+  if (!isJsonObject(extensions)) throw Errors.invalidRequest('credentialFieldNotObject', { field: 'public_key_credential.clientExtensionResults' });
   const response = parsed['response'];
-  if (!isJsonObject(response)) throw Errors.invalidRequest('public_key_credential.response must be an object.');
+  if (!isJsonObject(response)) throw Errors.invalidRequest('credentialFieldNotObject', { field: 'public_key_credential.response' });
   const clientDataJSON = requireBase64url(response['clientDataJSON'], 'response.clientDataJSON');
   const challenge = challengeOf(clientDataJSON);
   const common = {
@@ -161,7 +162,7 @@ function readCredential(body: JsonObject, kind: 'register' | 'authenticate'): Pa
     const attestationObject = requireBase64url(response['attestationObject'], 'response.attestationObject');
     const transports = response['transports'] ?? [];
     if (!Array.isArray(transports) || !transports.every((t) => typeof t === 'string')) {
-      throw Errors.invalidRequest('public_key_credential.response.transports must be an array of strings.');
+      throw Errors.invalidRequest('credentialFieldNotStringArray', { field: 'public_key_credential.response.transports' });
     }
     return {
       challenge,
@@ -192,10 +193,10 @@ function challengeOf(clientDataJSON: string): string {
   try {
     clientData = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
   } catch {
-    throw Errors.invalidRequest('public_key_credential.response.clientDataJSON must be base64url of a JSON object.');
+    throw Errors.invalidRequest('clientDataNotJson');
   }
   if (!isJsonObject(clientData) || typeof clientData['challenge'] !== 'string' || !BASE64URL.test(clientData['challenge'])) {
-    throw Errors.invalidRequest('public_key_credential.response.clientDataJSON must name the challenge (base64url).');
+    throw Errors.invalidRequest('clientDataHasNoChallenge');
   }
   return clientData['challenge'];
 }
@@ -209,7 +210,7 @@ function readOptionalDuration(body: JsonObject): number | undefined {
 
 function readRequiredDuration(body: JsonObject): number {
   const value = readOptionalDuration(body);
-  if (value === undefined) throw Errors.invalidRequest('session_duration_minutes is required.');
+  if (value === undefined) throw Errors.invalidRequest('fieldRequired', { field: 'session_duration_minutes' });
   return value;
 }
 
@@ -220,7 +221,7 @@ function readProtection(body: JsonObject): void {
 
 function readBoundedString(body: JsonObject, field: string, max: number): string | undefined {
   const value = optionalString(body, field);
-  if (value !== undefined && value.length > max) throw Errors.invalidRequest(`${field} must be at most ${max} characters.`);
+  if (value !== undefined && value.length > max) throw Errors.invalidRequest('fieldTooLong', { field, max });
   return value;
 }
 
@@ -242,8 +243,8 @@ async function useChallenge(deps: Deps, challenge: string, kind: 'register' | 'a
 }
 
 /** The verifier's exceptions are all "this response does not verify"; its message says which check failed. */
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function reasonOf(error: unknown): Message {
+  return verbatim(error instanceof Error ? error.message : String(error));
 }
 
 function webauthnFactor(row: Pick<WebAuthnRegistrationRow, 'id' | 'domain' | 'user_agent'>, now: number): AuthenticationFactor {
@@ -276,11 +277,11 @@ export async function startRegistration(
   const domain = readDomain(body, origin);
   const userAgent = requiredString(body, 'user_agent');
   if (userAgent.length > MAX_WEBAUTHN_USER_AGENT_LENGTH) {
-    throw Errors.invalidRequest(`user_agent must be at most ${MAX_WEBAUTHN_USER_AGENT_LENGTH} characters.`);
+    throw Errors.invalidRequest('fieldTooLong', { field: 'user_agent', max: MAX_WEBAUTHN_USER_AGENT_LENGTH });
   }
   const authenticatorType = optionalString(body, 'authenticator_type');
   if (authenticatorType !== undefined && !(AUTHENTICATOR_TYPES as readonly string[]).includes(authenticatorType)) {
-    throw Errors.invalidRequest(`authenticator_type must be one of: ${AUTHENTICATOR_TYPES.join(', ')}.`);
+    throw Errors.invalidRequest('fieldNotOneOf', { field: 'authenticator_type', values: AUTHENTICATOR_TYPES.join(', ') });
   }
   const passkey = optionalBoolean(body, 'return_passkey_credential_options') ?? false;
   const overrideId = optionalString(body, 'override_id');
@@ -292,7 +293,7 @@ export async function startRegistration(
   const userId = session.userId;
   const userHandle = Buffer.from(overrideId ?? userId, 'utf8');
   if (userHandle.length === 0 || userHandle.length > MAX_WEBAUTHN_USER_HANDLE_BYTES) {
-    throw Errors.invalidRequest(`override_id must be 1 to ${MAX_WEBAUTHN_USER_HANDLE_BYTES} bytes.`);
+    throw Errors.invalidRequest('overrideIdSize', { max: MAX_WEBAUTHN_USER_HANDLE_BYTES });
   }
   const user = await loadFullUser(deps, userId);
   const userName = overrideName || user.emails[0]?.email || user.phone_numbers[0]?.phone_number || userId;
@@ -354,7 +355,7 @@ export async function finishRegistration(
   // Another user's challenge (it would have to be stolen) is as unknown as a used one.
   if (challenge.user_id !== session.userId) throw Errors.webauthnChallengeNotFound();
   if (!rpIdServesOrigin(challenge.rp_id, origin)) {
-    throw Errors.invalidWebauthnCredential(`the page ${origin} may not use the relying party ${challenge.rp_id}.`);
+    throw Errors.invalidWebauthnCredential(message('pageMayNotUseRelyingParty', { origin, rpId: challenge.rp_id }));
   }
   let info;
   try {
@@ -469,8 +470,8 @@ export async function authenticate(
   if (!registration || (challenge.user_id !== null && registration.user_id !== challenge.user_id)) {
     throw Errors.webauthnRegistrationNotFound();
   }
-  let reason = '';
-  const wrong = (why: string) => {
+  let reason: Message = message('signatureNotVerified');
+  const wrong = (why: Message) => {
     reason = why;
     return WRONG_SECRET;
   };
@@ -479,12 +480,12 @@ export async function authenticate(
     registration.user_id,
     async () => {
       if (registration.domain !== challenge.rp_id) {
-        return wrong(`the credential belongs to the relying party ${registration.domain}, not ${challenge.rp_id}.`);
+        return wrong(message('credentialOfOtherRelyingParty', { domain: registration.domain, rpId: challenge.rp_id }));
       }
-      if (!rpIdServesOrigin(challenge.rp_id, origin)) return wrong(`the page ${origin} may not use the relying party ${challenge.rp_id}.`);
+      if (!rpIdServesOrigin(challenge.rp_id, origin)) return wrong(message('pageMayNotUseRelyingParty', { origin, rpId: challenge.rp_id }));
       const userHandle = credential.response.userHandle;
       if (userHandle !== undefined && userHandle !== registration.user_handle) {
-        return wrong('the user handle does not belong to this credential.');
+        return wrong(message('userHandleNotOfCredential'));
       }
       const seen = Number(registration.counter);
       let next: number;
@@ -502,14 +503,14 @@ export async function authenticate(
           },
           requireUserVerification: challenge.require_user_verification,
         });
-        if (!verification.verified) return wrong('the signature did not verify.');
+        if (!verification.verified) return wrong(message('signatureNotVerified'));
         next = verification.authenticationInfo.newCounter;
       } catch (error) {
         return wrong(reasonOf(error));
       }
       // Two assertions with one counter value racing: only the first moves the counter, the other is a clone's.
       if (!(await advanceCounter(deps.db, { id: registration.id, seen, next }))) {
-        return wrong(`the signature counter ${next} did not increase.`);
+        return wrong(message('signatureCounterNotIncreased', { counter: next }));
       }
       return next;
     },
@@ -535,11 +536,11 @@ export async function updateRegistration(
   registrationId: string,
   body: JsonObject,
 ): Promise<Payload<WebAuthnUpdateResponse>> {
-  if (registrationId.includes('\u0000')) throw Errors.invalidRequest('webauthn_registration_id must not contain NUL characters');
+  if (registrationId.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: 'webauthn_registration_id' });
   const name = requiredString(body, 'name').trim();
-  if (name.length === 0) throw Errors.invalidRequest('name must not be empty.');
-  if (name.length > MAX_WEBAUTHN_NAME_LENGTH) throw Errors.invalidRequest(`name must be at most ${MAX_WEBAUTHN_NAME_LENGTH} characters.`);
-  if (CONTROL_CHARACTERS.test(name)) throw Errors.invalidRequest('name must not contain control characters.');
+  if (name.length === 0) throw Errors.invalidRequest('fieldEmpty', { field: 'name' });
+  if (name.length > MAX_WEBAUTHN_NAME_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: 'name', max: MAX_WEBAUTHN_NAME_LENGTH });
+  if (CONTROL_CHARACTERS.test(name)) throw Errors.invalidRequest('fieldHasControlCharacters', { field: 'name' });
   const row = await renameRegistration(deps.db, { id: registrationId, userId, name });
   if (!row) throw Errors.webauthnRegistrationIdNotFound();
   return { webauthn_registration: toWireRegistration(row) };

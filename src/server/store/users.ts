@@ -93,11 +93,11 @@ export async function activateUser(db: Db, userId: string): Promise<void> {
 export async function addEmailToUser(db: Db, userId: string, email: string, now: number): Promise<string> {
   const existing = await findEmail(db, email);
   if (existing && existing.user_id !== userId) {
-    throw Errors.unauthorizedAction('This email address belongs to another user.');
+    throw Errors.unauthorizedAction('emailTaken');
   }
   if (existing) return existing.id;
   const emailId = await insertEmail(db, userId, email, now);
-  if (!emailId) throw Errors.unauthorizedAction('This email address belongs to another user.');
+  if (!emailId) throw Errors.unauthorizedAction('emailTaken');
   return emailId;
 }
 

@@ -1,0 +1,202 @@
+// The service's error messages in English: the spec's wording, byte for byte (tests and the wire contract quote it).
+// `{name}` is a dynamic part filled in when the error body is built: an API field name as sent, a number, a value from
+// the request, or another message (a reason) in the same language. es.ts and fr.ts must have every key.
+export const en = {
+  // A library's own explanation, passed through untranslated (message.ts `verbatim`).
+  verbatim: '{text}',
+  internal: 'Something went wrong on our side.',
+  badRequest: 'Bad request.',
+
+  // Request shape (http/validate.ts, http/body.ts and the services' own field checks). Field names stay as sent.
+  invalidJson: 'The request body is not valid JSON.',
+  bodyNotJsonObject: 'The request body must be a JSON object.',
+  unsupportedMediaType: 'The request body must be JSON, sent with Content-Type: application/json.',
+  payloadTooLarge: 'The request body is larger than {maxBytes} bytes.',
+  queryNotPercentEncoded: 'The query string is not valid percent-encoding.',
+  fieldRequired: '{field} is required.',
+  fieldNotString: '{field} must be a string',
+  fieldNotNumber: '{field} must be a number',
+  fieldNotBoolean: '{field} must be a boolean',
+  fieldNotObject: '{field} must be an object',
+  fieldNotStringArray: '{field} must be an array of strings',
+  fieldHasNul: '{field} must not contain NUL characters',
+  fieldHasControlCharacters: '{field} must not contain control characters.',
+  fieldHasLineBreaks: '{field} must not contain line breaks.',
+  fieldEmpty: '{field} must not be empty.',
+  fieldTooLong: '{field} must be at most {max} characters.',
+  fieldNestsTooDeep: '{field} may nest at most {max} levels deep.',
+  fieldNotOneOf: '{field} must be one of: {values}.',
+  fieldNotDateTime: '{field} must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.',
+  minutesOutOfRange: '{field} must be a whole number of minutes from {min} to {max}.',
+
+  // Identifiers and codes.
+  invalidEmail: 'Email format is invalid.',
+  invalidPhoneNumber: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+  invalidPhoneNumberCountryCode: "The phone number's country code is invalid, unsupported, or not enabled for this project.",
+  invalidCode: 'Code format is invalid: a passcode is exactly {length} digits.',
+  otpCodeNotFound: 'The passcode is wrong, has expired, or was already used. Check the code, or send a new one.',
+  userLockLimitReached: 'Too many failed authentication attempts. Please try again later.',
+  emailTaken: 'This email address belongs to another user.',
+  phoneNumberTaken: 'This phone number belongs to another user.',
+  emailNotFound: 'No user has this email address.',
+  phoneNumberNotFound: 'No user has this phone number.',
+
+  // Authentication of the call itself.
+  publicTokenNotValid: 'The public token is not valid for this project.',
+  publicTokenRequired: 'public_token is required.',
+  basicAuthRequired: 'Send Authorization: Basic base64(public_token:session_token or public_token).',
+  unknownPublicToken: 'No project has this public token.',
+  userUnauthenticated: 'Must have an active session to call this method. Have you logged in yet?',
+  originNotAllowed: 'The origin {origin} is not allowed to call this service.',
+  sessionNotFound: 'Session not found.',
+  tooManyRequests: 'Too many requests for this identifier. Wait a minute and try again.',
+  tooManyClientRequests: 'Too many requests from this network. Try again later.',
+
+  // Missing things.
+  routeNotFound: '{route} was not found.',
+  projectNotFound: 'This project was not found.',
+  oidcEndpointNotFound: 'The OpenID provider endpoint (served only by a listening server) was not found.',
+  registrationNotFound: 'The {kind} registration {id} was not found.',
+
+  // Magic links, redirects and PKCE.
+  unableToAuthMagicLink:
+    'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
+  redirectUrlMissing: 'No redirect URL was given and the project has no default redirect URL.',
+  redirectUrlNotValid: 'The redirect URL {url} is not a valid http(s) URL.',
+  redirectUrlNotAllowed: "The redirect URL {url} is not in the project's list of allowed redirect URLs.",
+  pkceMagicLinkNeedsVerifier:
+    'This magic link was sent with a PKCE code_challenge, so authenticating it requires a code_verifier.',
+  pkceOAuthNeedsVerifier:
+    'This OAuth sign-in was started with a PKCE code_challenge, so authenticating it requires a code_verifier.',
+  pkceMismatch: 'The code_verifier does not match the PKCE code_challenge.',
+  codeChallengeNotS256: 'code_challenge must be an S256 challenge: 43 base64url characters.',
+  codeChallengeRequiredMagicLink: 'code_challenge is required: this project requires PKCE for email magic links.',
+  codeChallengeRequiredOAuth: 'code_challenge is required: this project requires PKCE for OAuth.',
+  codeChallengeRequiredPasswordReset: 'code_challenge is required: this project requires PKCE for password resets.',
+  codeChallengeRequiredPublicClient: 'code_challenge is required: this app is a public client, which must use PKCE.',
+
+  // Delivery (424).
+  emailDeliveryFailed: 'The email could not be sent. Check the address and try again in a moment.',
+  smsDeliveryFailed: 'The text message could not be sent. Check the number and try again in a moment.',
+  whatsappDeliveryFailed: 'The WhatsApp message could not be sent. Check the number and try again in a moment.',
+
+  // TOTP, tokens, impersonation, trusted auth, connected apps.
+  totpNotFound: 'This user has no TOTP authenticator that can be used.',
+  totpCodeWrong: 'The TOTP code is wrong or has expired. Enter the current code from your app.',
+  totpCodeAlreadyUsed: 'This TOTP code has already been used. Wait for the next code from your authenticator app.',
+  recoveryCodeNotFound: 'The recovery code is wrong or has already been used.',
+  accessTokenNotFound: 'The access token is unknown or its grant has been revoked.',
+  impersonationTokenNotFound: 'The impersonation token is unknown, expired or already used.',
+  trustedAuthProfileNotFound: 'No trusted auth token profile has this profile_id.',
+  invalidTrustedAuthToken: 'The trusted auth token is not valid: {reason}.',
+  connectedAppNotFound: 'This user has not granted access to a connected app with this id.',
+
+  // Reasons a token (trusted auth token, ID token) is not valid: they finish "… is not valid: <reason>."
+  tokenNotCompactJwt: 'not a compact JWT',
+  tokenAlgorithmNotHs256: 'the algorithm must be HS256',
+  tokenSignatureNotVerified: 'the signature does not verify',
+  tokenPayloadNotObject: 'the payload is not a JSON object',
+  tokenHasNoEmail: 'it carries no email claim',
+  idTokenNotCompactJwt: 'it is not a compact JWT',
+  idTokenAlgorithmUnsupported: 'its algorithm is not RS256 or ES256',
+  idTokenKeyUnknown: 'no known key signed it',
+  idTokenSignatureNotVerified: 'its signature does not verify',
+  idTokenPayloadNotObject: 'its payload is not a JSON object',
+  idTokenHasNoSubject: 'it names no subject',
+  idTokenNonceMismatch: 'its nonce is not this oauth_callback_id',
+  idTokenGoogleKeysUnavailable: "Google's signing keys could not be fetched",
+  claimsIssuerUnexpected: 'its issuer is not the expected one',
+  claimsAudienceUnexpected: 'its audience is not the expected one',
+  claimsExpired: 'it has expired',
+  claimsNotYetValid: 'it is not valid yet',
+
+  // Sign in with Westlight (the identity provider).
+  idpClientNotFound: 'No connected app has the client_id {clientId}.',
+  invalidRedirectUri: 'redirect_uri {uri} is not registered for this app.',
+  invalidPostLogoutRedirectUri: 'post_logout_redirect_uri {uri} is not registered for this app.',
+  unsupportedResponseType: 'response_type must be "code": only the authorization code flow is supported.',
+  tooManyScopes: 'scopes may list at most {max} scopes.',
+  scopeNotValid: '{scope} is not a valid scope: printable ASCII without spaces, quotes or backslashes.',
+
+  // Passwords.
+  unauthorizedCredentials: 'Unauthorized credentials.',
+  duplicateEmail: 'A user with this email address already has a password. Log in instead.',
+  resetPassword: 'Password must be reset.',
+  breachedPassword: 'Password appears in the list of breached passwords and must be reset.',
+  passwordResetNotFound:
+    'The password reset link could not be used because it was either already used or expired. Request another one.',
+  passwordSeenInBreach:
+    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  passwordMissesRequirements:
+    "Password does not meet the project's requirements: {missingCharacters} more character(s) and {missingComplexity} more kind(s) of character needed.",
+  passwordTooWeak: 'Password is too weak: {advice}',
+  passwordTooWeakAdvice: 'make it longer and less predictable.',
+
+  // Social sign-in and Google One Tap.
+  oauthInvalidProvider: '{provider} is not a supported OAuth provider.',
+  oauthConfigNotFound: 'Sign-in with {provider} is not configured for this project.',
+  oauthStateNotFound:
+    'This sign-in attempt is unknown, has expired or was already completed. Go back and start the sign-in again.',
+  oauthFlowCallbackError: "The provider's sign-in could not be completed: {reason}.",
+  oauthProviderUnreachable: 'the {provider} provider could not be reached',
+  oauthCodeExchangeFailed: 'the code exchange failed',
+  oauthCallbackNotFormPost: "This provider's answer is a redirect (GET); only form_post providers (Apple) POST to the callback.",
+  oauthTokenNotFound: 'OAuth token could not be found: it is unknown, expired or already used.',
+  oauthCallbackNotFound: 'The oauth_callback_id is unknown, expired or already used. Start One Tap again.',
+  customScopeNotValid: 'custom_scopes has an invalid scope: {scope}',
+  providerParamNotForwardable: '{name} cannot be forwarded to the provider.',
+  tooManyProviderParams: 'At most {max} provider_<key> parameters may be forwarded.',
+  invalidIdToken: 'The ID token is not valid: {reason}.',
+  oneTapHeaderRequired: 'The {header} header must be {value}.',
+  noLoginRedirectUrlsSet: 'The project has no login redirect URLs set, so One Tap cannot finish.',
+  devOneTapClientIdWrong: 'client_id is not the dev One Tap client id.',
+
+  // WebAuthn and passkeys.
+  webauthnRegistrationNotFound: 'No WebAuthn registration has this credential. It may have been deleted from the account.',
+  webauthnRegistrationIdNotFound: 'The signed-in user has no WebAuthn registration with this id.',
+  duplicateWebauthnRegistration: 'This credential is already registered.',
+  webauthnChallengeNotFound:
+    'The WebAuthn challenge is unknown, expired or already used. Start the registration or sign-in again.',
+  invalidWebauthnCredential: 'The WebAuthn credential could not be verified: {reason}',
+  webauthnOriginMissing: 'WebAuthn calls must come from a web page: the Origin header is missing.',
+  webauthnDomainNotHostName: 'domain must be a host name such as example.com (lower case, no port).',
+  webauthnDomainNotOfPage: 'domain {domain} is neither the host of the calling page {origin} nor a parent domain of it.',
+  credentialFieldNotBase64url: '{field} must be a base64url string.',
+  credentialFieldNotString: '{field} must be a string.',
+  credentialFieldNotObject: '{field} must be an object.',
+  credentialFieldNotStringArray: '{field} must be an array of strings.',
+  credentialNotJsonText: 'public_key_credential must be a JSON text.',
+  credentialNotJsonObject: 'public_key_credential must be a JSON object.',
+  credentialTypeNotPublicKey: 'public_key_credential.type must be "public-key".',
+  clientDataNotJson: 'public_key_credential.response.clientDataJSON must be base64url of a JSON object.',
+  clientDataHasNoChallenge: 'public_key_credential.response.clientDataJSON must name the challenge (base64url).',
+  overrideIdSize: 'override_id must be 1 to {max} bytes.',
+  credentialOfOtherRelyingParty: 'the credential belongs to the relying party {domain}, not {rpId}.',
+  pageMayNotUseRelyingParty: 'the page {origin} may not use the relying party {rpId}.',
+  userHandleNotOfCredential: 'the user handle does not belong to this credential.',
+  signatureNotVerified: 'the signature did not verify.',
+  signatureCounterNotIncreased: 'the signature counter {counter} did not increase.',
+
+  // Crypto wallets.
+  invalidCryptoWalletAddress: 'The crypto wallet address is invalid: {detail}',
+  ethereumAddressShape: 'an Ethereum address is 0x followed by 40 hexadecimal digits.',
+  ethereumAddressChecksum: 'the mixed-case address does not match its EIP-55 checksum.',
+  solanaAddressShape: 'a Solana address is the base58 text of a 32-byte public key.',
+  walletOfAnotherUser: 'this wallet already belongs to another user.',
+  cryptoWalletChallengeNotFound:
+    'No crypto wallet challenge is waiting for this wallet: it is unknown, expired or already used. Start the sign-in again.',
+  invalidCryptoWalletSignature: "The signature is not this wallet's signature of the challenge.",
+  siweOriginMissing: 'Sign-In with Ethereum needs the calling page: the Origin header is missing.',
+  siweUriNotOnOrigin: "siwe_params.uri must be on the calling page's origin {origin}.",
+  siweChainIdNotValid: 'siwe_params.chain_id must be a decimal EIP-155 chain id such as "1".',
+  siweTooManyResources: 'siwe_params.resources may name at most {max} URIs.',
+  siweResourcesNotUris: 'siwe_params.resources must be absolute URIs, one line each.',
+  siweParamsNotEthereum: 'siwe_params apply to Ethereum wallets only.',
+  ethereumSignatureShape: 'signature must be a 0x-prefixed 65-byte hex personal_sign signature (r, s, v) with a low s.',
+  solanaSignatureShape: 'signature must be the base58 text of a 64-byte ed25519 signature.',
+
+  // Telemetry.
+  eventsBatchSize: 'The request body must be a JSON array of 1 to {max} events.',
+  eventsNestTooDeep: 'Events may nest at most {max} levels deep.',
+  eventsItemShape: 'Every item must be {telemetry, event: {public_token, event_name, details}}.',
+} as const;

@@ -1,0 +1,198 @@
+// The service's error messages in Spanish. Field names, header names and protocol words (code_challenge, PKCE,
+// E.164, JSON) stay as the API spells them; every `{name}` of en.ts appears here too (test/server/language-*.test.ts).
+import type { en } from './en.ts';
+
+export const es: Record<keyof typeof en, string> = {
+  verbatim: '{text}',
+  internal: 'Algo salió mal de nuestro lado.',
+  badRequest: 'Solicitud incorrecta.',
+
+  invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  bodyNotJsonObject: 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  unsupportedMediaType: 'El cuerpo de la solicitud debe ser JSON, enviado con Content-Type: application/json.',
+  payloadTooLarge: 'El cuerpo de la solicitud ocupa más de {maxBytes} bytes.',
+  queryNotPercentEncoded: 'La cadena de consulta no tiene una codificación porcentual válida.',
+  fieldRequired: '{field} es obligatorio.',
+  fieldNotString: '{field} debe ser una cadena',
+  fieldNotNumber: '{field} debe ser un número',
+  fieldNotBoolean: '{field} debe ser un booleano',
+  fieldNotObject: '{field} debe ser un objeto',
+  fieldNotStringArray: '{field} debe ser una lista de cadenas',
+  fieldHasNul: '{field} no debe contener caracteres NUL',
+  fieldHasControlCharacters: '{field} no debe contener caracteres de control.',
+  fieldHasLineBreaks: '{field} no debe contener saltos de línea.',
+  fieldEmpty: '{field} no debe estar vacío.',
+  fieldTooLong: '{field} debe tener como máximo {max} caracteres.',
+  fieldNestsTooDeep: '{field} puede anidarse como máximo {max} niveles.',
+  fieldNotOneOf: '{field} debe ser uno de: {values}.',
+  fieldNotDateTime: '{field} debe ser una fecha y hora RFC 3339, por ejemplo 2026-01-01T00:00:00Z.',
+  minutesOutOfRange: '{field} debe ser un número entero de minutos entre {min} y {max}.',
+
+  invalidEmail: 'El formato del correo electrónico no es válido.',
+  invalidPhoneNumber:
+    'El formato del número de teléfono no es válido. Asegúrate de que el número de teléfono esté en formato E.164.',
+  invalidPhoneNumberCountryCode:
+    'El código de país del número de teléfono no es válido, no es compatible o no está habilitado para este proyecto.',
+  invalidCode: 'El formato del código no es válido: un código de acceso tiene exactamente {length} dígitos.',
+  otpCodeNotFound:
+    'El código de acceso es incorrecto, ha caducado o ya se usó. Revisa el código o envía uno nuevo.',
+  userLockLimitReached: 'Demasiados intentos de autenticación fallidos. Inténtalo de nuevo más tarde.',
+  emailTaken: 'Esta dirección de correo electrónico pertenece a otro usuario.',
+  phoneNumberTaken: 'Este número de teléfono pertenece a otro usuario.',
+  emailNotFound: 'Ningún usuario tiene esta dirección de correo electrónico.',
+  phoneNumberNotFound: 'Ningún usuario tiene este número de teléfono.',
+
+  publicTokenNotValid: 'El token público no es válido para este proyecto.',
+  publicTokenRequired: 'public_token es obligatorio.',
+  basicAuthRequired: 'Envía Authorization: Basic base64(public_token:session_token o public_token).',
+  unknownPublicToken: 'Ningún proyecto tiene este token público.',
+  userUnauthenticated: 'Se necesita una sesión activa para llamar a este método. ¿Ya iniciaste sesión?',
+  originNotAllowed: 'El origen {origin} no tiene permiso para llamar a este servicio.',
+  sessionNotFound: 'No se encontró la sesión.',
+  tooManyRequests: 'Demasiadas solicitudes para este identificador. Espera un minuto e inténtalo de nuevo.',
+  tooManyClientRequests: 'Demasiadas solicitudes desde esta red. Inténtalo de nuevo más tarde.',
+
+  routeNotFound: 'No se encontró {route}.',
+  projectNotFound: 'No se encontró este proyecto.',
+  oidcEndpointNotFound: 'No se encontró el punto de acceso del proveedor OpenID (solo lo sirve un servidor en escucha).',
+  registrationNotFound: 'No se encontró el registro {kind} {id}.',
+
+  unableToAuthMagicLink:
+    'No se pudo autenticar el enlace mágico porque ya se usó o caducó. Envía otro enlace mágico a este usuario.',
+  redirectUrlMissing: 'No se indicó ninguna URL de redirección y el proyecto no tiene una URL de redirección predeterminada.',
+  redirectUrlNotValid: 'La URL de redirección {url} no es una URL http(s) válida.',
+  redirectUrlNotAllowed: 'La URL de redirección {url} no está en la lista de URL de redirección permitidas del proyecto.',
+  pkceMagicLinkNeedsVerifier:
+    'Este enlace mágico se envió con un code_challenge PKCE, así que autenticarlo requiere un code_verifier.',
+  pkceOAuthNeedsVerifier:
+    'Este inicio de sesión OAuth comenzó con un code_challenge PKCE, así que autenticarlo requiere un code_verifier.',
+  pkceMismatch: 'El code_verifier no corresponde al code_challenge PKCE.',
+  codeChallengeNotS256: 'code_challenge debe ser un desafío S256: 43 caracteres base64url.',
+  codeChallengeRequiredMagicLink:
+    'code_challenge es obligatorio: este proyecto exige PKCE para los enlaces mágicos por correo electrónico.',
+  codeChallengeRequiredOAuth: 'code_challenge es obligatorio: este proyecto exige PKCE para OAuth.',
+  codeChallengeRequiredPasswordReset:
+    'code_challenge es obligatorio: este proyecto exige PKCE para restablecer contraseñas.',
+  codeChallengeRequiredPublicClient:
+    'code_challenge es obligatorio: esta aplicación es un cliente público, que debe usar PKCE.',
+
+  emailDeliveryFailed:
+    'No se pudo enviar el correo electrónico. Revisa la dirección e inténtalo de nuevo en un momento.',
+  smsDeliveryFailed: 'No se pudo enviar el mensaje de texto. Revisa el número e inténtalo de nuevo en un momento.',
+  whatsappDeliveryFailed: 'No se pudo enviar el mensaje de WhatsApp. Revisa el número e inténtalo de nuevo en un momento.',
+
+  totpNotFound: 'Este usuario no tiene ningún autenticador TOTP que se pueda usar.',
+  totpCodeWrong: 'El código TOTP es incorrecto o ha caducado. Introduce el código actual de tu aplicación.',
+  totpCodeAlreadyUsed: 'Este código TOTP ya se usó. Espera al siguiente código de tu aplicación de autenticación.',
+  recoveryCodeNotFound: 'El código de recuperación es incorrecto o ya se usó.',
+  accessTokenNotFound: 'El token de acceso es desconocido o su autorización se revocó.',
+  impersonationTokenNotFound: 'El token de suplantación es desconocido, caducó o ya se usó.',
+  trustedAuthProfileNotFound: 'Ningún perfil de token de autenticación de confianza tiene este profile_id.',
+  invalidTrustedAuthToken: 'El token de autenticación de confianza no es válido: {reason}.',
+  connectedAppNotFound: 'Este usuario no ha dado acceso a ninguna aplicación conectada con este id.',
+
+  tokenNotCompactJwt: 'no es un JWT compacto',
+  tokenAlgorithmNotHs256: 'el algoritmo debe ser HS256',
+  tokenSignatureNotVerified: 'la firma no se verifica',
+  tokenPayloadNotObject: 'el contenido no es un objeto JSON',
+  tokenHasNoEmail: 'no lleva ninguna reclamación email',
+  idTokenNotCompactJwt: 'no es un JWT compacto',
+  idTokenAlgorithmUnsupported: 'su algoritmo no es RS256 ni ES256',
+  idTokenKeyUnknown: 'ninguna clave conocida lo firmó',
+  idTokenSignatureNotVerified: 'su firma no se verifica',
+  idTokenPayloadNotObject: 'su contenido no es un objeto JSON',
+  idTokenHasNoSubject: 'no indica ningún sujeto',
+  idTokenNonceMismatch: 'su nonce no es este oauth_callback_id',
+  idTokenGoogleKeysUnavailable: 'no se pudieron obtener las claves de firma de Google',
+  claimsIssuerUnexpected: 'su emisor no es el esperado',
+  claimsAudienceUnexpected: 'su audiencia no es la esperada',
+  claimsExpired: 'ha caducado',
+  claimsNotYetValid: 'todavía no es válido',
+
+  idpClientNotFound: 'Ninguna aplicación conectada tiene el client_id {clientId}.',
+  invalidRedirectUri: 'redirect_uri {uri} no está registrado para esta aplicación.',
+  invalidPostLogoutRedirectUri: 'post_logout_redirect_uri {uri} no está registrado para esta aplicación.',
+  unsupportedResponseType: 'response_type debe ser "code": solo se admite el flujo de código de autorización.',
+  tooManyScopes: 'scopes puede enumerar como máximo {max} ámbitos.',
+  scopeNotValid: '{scope} no es un ámbito válido: ASCII imprimible sin espacios, comillas ni barras invertidas.',
+
+  unauthorizedCredentials: 'Credenciales no autorizadas.',
+  duplicateEmail: 'Un usuario con esta dirección de correo electrónico ya tiene contraseña. Inicia sesión.',
+  resetPassword: 'Hay que restablecer la contraseña.',
+  breachedPassword: 'La contraseña aparece en la lista de contraseñas filtradas y hay que restablecerla.',
+  passwordResetNotFound:
+    'No se pudo usar el enlace para restablecer la contraseña porque ya se usó o caducó. Solicita otro.',
+  passwordSeenInBreach:
+    'Es posible que esta contraseña se haya usado en otro sitio que sufrió un problema de seguridad. Elige otra contraseña.',
+  passwordMissesRequirements:
+    'La contraseña no cumple los requisitos del proyecto: faltan {missingCharacters} carácter(es) más y {missingComplexity} tipo(s) de carácter más.',
+  passwordTooWeak: 'La contraseña es demasiado débil: {advice}',
+  passwordTooWeakAdvice: 'hazla más larga y menos predecible.',
+
+  oauthInvalidProvider: '{provider} no es un proveedor OAuth compatible.',
+  oauthConfigNotFound: 'El inicio de sesión con {provider} no está configurado para este proyecto.',
+  oauthStateNotFound:
+    'Este intento de inicio de sesión es desconocido, caducó o ya se completó. Vuelve atrás e inicia sesión de nuevo.',
+  oauthFlowCallbackError: 'No se pudo completar el inicio de sesión del proveedor: {reason}.',
+  oauthProviderUnreachable: 'no se pudo contactar con el proveedor {provider}',
+  oauthCodeExchangeFailed: 'falló el intercambio del código',
+  oauthCallbackNotFormPost:
+    'La respuesta de este proveedor es una redirección (GET); solo los proveedores form_post (Apple) envían POST a la devolución de llamada.',
+  oauthTokenNotFound: 'No se encontró el token OAuth: es desconocido, caducó o ya se usó.',
+  oauthCallbackNotFound: 'El oauth_callback_id es desconocido, caducó o ya se usó. Vuelve a empezar One Tap.',
+  customScopeNotValid: 'custom_scopes tiene un ámbito no válido: {scope}',
+  providerParamNotForwardable: '{name} no se puede reenviar al proveedor.',
+  tooManyProviderParams: 'Se pueden reenviar como máximo {max} parámetros provider_<key>.',
+  invalidIdToken: 'El token de ID no es válido: {reason}.',
+  oneTapHeaderRequired: 'El encabezado {header} debe ser {value}.',
+  noLoginRedirectUrlsSet:
+    'El proyecto no tiene URL de redirección de inicio de sesión configuradas, así que One Tap no puede terminar.',
+  devOneTapClientIdWrong: 'client_id no es el id de cliente de One Tap de desarrollo.',
+
+  webauthnRegistrationNotFound: 'Ningún registro WebAuthn tiene esta credencial. Puede que se haya eliminado de la cuenta.',
+  webauthnRegistrationIdNotFound: 'El usuario que inició sesión no tiene ningún registro WebAuthn con este id.',
+  duplicateWebauthnRegistration: 'Esta credencial ya está registrada.',
+  webauthnChallengeNotFound:
+    'El desafío WebAuthn es desconocido, caducó o ya se usó. Vuelve a empezar el registro o el inicio de sesión.',
+  invalidWebauthnCredential: 'No se pudo verificar la credencial WebAuthn: {reason}',
+  webauthnOriginMissing: 'Las llamadas WebAuthn deben venir de una página web: falta el encabezado Origin.',
+  webauthnDomainNotHostName: 'domain debe ser un nombre de host como example.com (en minúsculas, sin puerto).',
+  webauthnDomainNotOfPage: 'domain {domain} no es el host de la página que llama {origin} ni un dominio superior de él.',
+  credentialFieldNotBase64url: '{field} debe ser una cadena base64url.',
+  credentialFieldNotString: '{field} debe ser una cadena.',
+  credentialFieldNotObject: '{field} debe ser un objeto.',
+  credentialFieldNotStringArray: '{field} debe ser una lista de cadenas.',
+  credentialNotJsonText: 'public_key_credential debe ser un texto JSON.',
+  credentialNotJsonObject: 'public_key_credential debe ser un objeto JSON.',
+  credentialTypeNotPublicKey: 'public_key_credential.type debe ser "public-key".',
+  clientDataNotJson: 'public_key_credential.response.clientDataJSON debe ser base64url de un objeto JSON.',
+  clientDataHasNoChallenge: 'public_key_credential.response.clientDataJSON debe indicar el desafío (base64url).',
+  overrideIdSize: 'override_id debe tener de 1 a {max} bytes.',
+  credentialOfOtherRelyingParty: 'la credencial pertenece a la parte de confianza {domain}, no a {rpId}.',
+  pageMayNotUseRelyingParty: 'la página {origin} no puede usar la parte de confianza {rpId}.',
+  userHandleNotOfCredential: 'el identificador de usuario no pertenece a esta credencial.',
+  signatureNotVerified: 'la firma no se verificó.',
+  signatureCounterNotIncreased: 'el contador de firmas {counter} no aumentó.',
+
+  invalidCryptoWalletAddress: 'La dirección de la billetera de criptomonedas no es válida: {detail}',
+  ethereumAddressShape: 'una dirección de Ethereum es 0x seguido de 40 dígitos hexadecimales.',
+  ethereumAddressChecksum: 'la dirección con mayúsculas y minúsculas no coincide con su suma de comprobación EIP-55.',
+  solanaAddressShape: 'una dirección de Solana es el texto base58 de una clave pública de 32 bytes.',
+  walletOfAnotherUser: 'esta billetera ya pertenece a otro usuario.',
+  cryptoWalletChallengeNotFound:
+    'Ningún desafío de billetera de criptomonedas espera a esta billetera: es desconocido, caducó o ya se usó. Vuelve a iniciar sesión.',
+  invalidCryptoWalletSignature: 'La firma no es la firma del desafío hecha por esta billetera.',
+  siweOriginMissing: 'Sign-In with Ethereum necesita la página que llama: falta el encabezado Origin.',
+  siweUriNotOnOrigin: 'siwe_params.uri debe estar en el origen de la página que llama {origin}.',
+  siweChainIdNotValid: 'siwe_params.chain_id debe ser un id de cadena EIP-155 decimal, por ejemplo "1".',
+  siweTooManyResources: 'siwe_params.resources puede nombrar como máximo {max} URI.',
+  siweResourcesNotUris: 'siwe_params.resources deben ser URI absolutos, uno por línea.',
+  siweParamsNotEthereum: 'siwe_params solo se aplica a billeteras de Ethereum.',
+  ethereumSignatureShape:
+    'signature debe ser una firma personal_sign hexadecimal de 65 bytes con prefijo 0x (r, s, v) y s baja.',
+  solanaSignatureShape: 'signature debe ser el texto base58 de una firma ed25519 de 64 bytes.',
+
+  eventsBatchSize: 'El cuerpo de la solicitud debe ser una lista JSON de 1 a {max} eventos.',
+  eventsNestTooDeep: 'Los eventos pueden anidarse como máximo {max} niveles.',
+  eventsItemShape: 'Cada elemento debe ser {telemetry, event: {public_token, event_name, details}}.',
+};

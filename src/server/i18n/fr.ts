@@ -1,0 +1,202 @@
+// The service's error messages in French. Field names, header names and protocol words (code_challenge, PKCE,
+// E.164, JSON) stay as the API spells them; every `{name}` of en.ts appears here too (test/server/language-*.test.ts).
+import type { en } from './en.ts';
+
+export const fr: Record<keyof typeof en, string> = {
+  verbatim: '{text}',
+  internal: 'Un problème est survenu de notre côté.',
+  badRequest: 'Requête incorrecte.',
+
+  invalidJson: "Le corps de la requête n'est pas du JSON valide.",
+  bodyNotJsonObject: 'Le corps de la requête doit être un objet JSON.',
+  unsupportedMediaType: 'Le corps de la requête doit être du JSON, envoyé avec Content-Type: application/json.',
+  payloadTooLarge: 'Le corps de la requête dépasse {maxBytes} octets.',
+  queryNotPercentEncoded: "La chaîne de requête n'est pas un encodage-pourcent valide.",
+  fieldRequired: '{field} est obligatoire.',
+  fieldNotString: '{field} doit être une chaîne',
+  fieldNotNumber: '{field} doit être un nombre',
+  fieldNotBoolean: '{field} doit être un booléen',
+  fieldNotObject: '{field} doit être un objet',
+  fieldNotStringArray: '{field} doit être un tableau de chaînes',
+  fieldHasNul: '{field} ne doit pas contenir de caractères NUL',
+  fieldHasControlCharacters: '{field} ne doit pas contenir de caractères de contrôle.',
+  fieldHasLineBreaks: '{field} ne doit pas contenir de sauts de ligne.',
+  fieldEmpty: '{field} ne doit pas être vide.',
+  fieldTooLong: '{field} doit faire au plus {max} caractères.',
+  fieldNestsTooDeep: "{field} peut s'imbriquer sur au plus {max} niveaux.",
+  fieldNotOneOf: "{field} doit être l'une de ces valeurs : {values}.",
+  fieldNotDateTime: '{field} doit être une date-heure RFC 3339, par exemple 2026-01-01T00:00:00Z.',
+  minutesOutOfRange: '{field} doit être un nombre entier de minutes entre {min} et {max}.',
+
+  invalidEmail: "Le format de l'adresse e-mail n'est pas valide.",
+  invalidPhoneNumber:
+    "Le format du numéro de téléphone n'est pas valide. Vérifiez que le numéro de téléphone est au format E.164.",
+  invalidPhoneNumberCountryCode:
+    "L'indicatif pays du numéro de téléphone n'est pas valide, pas pris en charge ou pas activé pour ce projet.",
+  invalidCode: "Le format du code n'est pas valide : un code d'accès comporte exactement {length} chiffres.",
+  otpCodeNotFound:
+    "Le code d'accès est erroné, a expiré ou a déjà été utilisé. Vérifiez le code ou demandez-en un nouveau.",
+  userLockLimitReached: "Trop de tentatives d'authentification échouées. Veuillez réessayer plus tard.",
+  emailTaken: 'Cette adresse e-mail appartient à un autre utilisateur.',
+  phoneNumberTaken: 'Ce numéro de téléphone appartient à un autre utilisateur.',
+  emailNotFound: "Aucun utilisateur n'a cette adresse e-mail.",
+  phoneNumberNotFound: "Aucun utilisateur n'a ce numéro de téléphone.",
+
+  publicTokenNotValid: "Le jeton public n'est pas valide pour ce projet.",
+  publicTokenRequired: 'public_token est obligatoire.',
+  basicAuthRequired: 'Envoyez Authorization: Basic base64(public_token:session_token ou public_token).',
+  unknownPublicToken: "Aucun projet n'a ce jeton public.",
+  userUnauthenticated: 'Une session active est nécessaire pour appeler cette méthode. Vous êtes-vous connecté ?',
+  originNotAllowed: "L'origine {origin} n'est pas autorisée à appeler ce service.",
+  sessionNotFound: 'Session introuvable.',
+  tooManyRequests: 'Trop de requêtes pour cet identifiant. Attendez une minute et réessayez.',
+  tooManyClientRequests: 'Trop de requêtes depuis ce réseau. Réessayez plus tard.',
+
+  routeNotFound: '{route} est introuvable.',
+  projectNotFound: 'Ce projet est introuvable.',
+  oidcEndpointNotFound:
+    "Le point d'accès du fournisseur OpenID (servi uniquement par un serveur à l'écoute) est introuvable.",
+  registrationNotFound: "L'enregistrement {kind} {id} est introuvable.",
+
+  unableToAuthMagicLink:
+    "Le lien magique n'a pas pu être authentifié car il a déjà été utilisé ou a expiré. Envoyez un autre lien magique à cet utilisateur.",
+  redirectUrlMissing: "Aucune URL de redirection n'a été fournie et le projet n'a pas d'URL de redirection par défaut.",
+  redirectUrlNotValid: "L'URL de redirection {url} n'est pas une URL http(s) valide.",
+  redirectUrlNotAllowed: "L'URL de redirection {url} ne figure pas dans la liste des URL de redirection autorisées du projet.",
+  pkceMagicLinkNeedsVerifier:
+    "Ce lien magique a été envoyé avec un code_challenge PKCE : l'authentifier nécessite donc un code_verifier.",
+  pkceOAuthNeedsVerifier:
+    "Cette connexion OAuth a commencé avec un code_challenge PKCE : l'authentifier nécessite donc un code_verifier.",
+  pkceMismatch: 'Le code_verifier ne correspond pas au code_challenge PKCE.',
+  codeChallengeNotS256: 'code_challenge doit être un défi S256 : 43 caractères base64url.',
+  codeChallengeRequiredMagicLink:
+    'code_challenge est obligatoire : ce projet exige PKCE pour les liens magiques par e-mail.',
+  codeChallengeRequiredOAuth: 'code_challenge est obligatoire : ce projet exige PKCE pour OAuth.',
+  codeChallengeRequiredPasswordReset:
+    'code_challenge est obligatoire : ce projet exige PKCE pour les réinitialisations de mot de passe.',
+  codeChallengeRequiredPublicClient:
+    'code_challenge est obligatoire : cette application est un client public, qui doit utiliser PKCE.',
+
+  emailDeliveryFailed: "L'e-mail n'a pas pu être envoyé. Vérifiez l'adresse et réessayez dans un instant.",
+  smsDeliveryFailed: "Le SMS n'a pas pu être envoyé. Vérifiez le numéro et réessayez dans un instant.",
+  whatsappDeliveryFailed: "Le message WhatsApp n'a pas pu être envoyé. Vérifiez le numéro et réessayez dans un instant.",
+
+  totpNotFound: "Cet utilisateur n'a aucun authentificateur TOTP utilisable.",
+  totpCodeWrong: 'Le code TOTP est erroné ou a expiré. Saisissez le code actuel de votre application.',
+  totpCodeAlreadyUsed:
+    "Ce code TOTP a déjà été utilisé. Attendez le code suivant de votre application d'authentification.",
+  recoveryCodeNotFound: 'Le code de récupération est erroné ou a déjà été utilisé.',
+  accessTokenNotFound: "Le jeton d'accès est inconnu ou son autorisation a été révoquée.",
+  impersonationTokenNotFound: "Le jeton d'usurpation est inconnu, a expiré ou a déjà été utilisé.",
+  trustedAuthProfileNotFound: "Aucun profil de jeton d'authentification de confiance n'a ce profile_id.",
+  invalidTrustedAuthToken: "Le jeton d'authentification de confiance n'est pas valide : {reason}.",
+  connectedAppNotFound: "Cet utilisateur n'a donné accès à aucune application connectée ayant cet id.",
+
+  tokenNotCompactJwt: "ce n'est pas un JWT compact",
+  tokenAlgorithmNotHs256: "l'algorithme doit être HS256",
+  tokenSignatureNotVerified: 'la signature ne se vérifie pas',
+  tokenPayloadNotObject: "le contenu n'est pas un objet JSON",
+  tokenHasNoEmail: "il ne porte aucune revendication email",
+  idTokenNotCompactJwt: "ce n'est pas un JWT compact",
+  idTokenAlgorithmUnsupported: "son algorithme n'est ni RS256 ni ES256",
+  idTokenKeyUnknown: "aucune clé connue ne l'a signé",
+  idTokenSignatureNotVerified: 'sa signature ne se vérifie pas',
+  idTokenPayloadNotObject: "son contenu n'est pas un objet JSON",
+  idTokenHasNoSubject: "il n'indique aucun sujet",
+  idTokenNonceMismatch: "son nonce n'est pas cet oauth_callback_id",
+  idTokenGoogleKeysUnavailable: "les clés de signature de Google n'ont pas pu être récupérées",
+  claimsIssuerUnexpected: "son émetteur n'est pas celui attendu",
+  claimsAudienceUnexpected: "son audience n'est pas celle attendue",
+  claimsExpired: 'il a expiré',
+  claimsNotYetValid: "il n'est pas encore valide",
+
+  idpClientNotFound: "Aucune application connectée n'a le client_id {clientId}.",
+  invalidRedirectUri: "redirect_uri {uri} n'est pas enregistré pour cette application.",
+  invalidPostLogoutRedirectUri: "post_logout_redirect_uri {uri} n'est pas enregistré pour cette application.",
+  unsupportedResponseType:
+    "response_type doit être \"code\" : seul le flux du code d'autorisation est pris en charge.",
+  tooManyScopes: 'scopes peut lister au plus {max} portées.',
+  scopeNotValid: "{scope} n'est pas une portée valide : ASCII imprimable sans espaces, guillemets ni barres obliques inverses.",
+
+  unauthorizedCredentials: 'Identifiants non autorisés.',
+  duplicateEmail: 'Un utilisateur avec cette adresse e-mail a déjà un mot de passe. Connectez-vous.',
+  resetPassword: 'Le mot de passe doit être réinitialisé.',
+  breachedPassword: 'Le mot de passe figure dans la liste des mots de passe divulgués et doit être réinitialisé.',
+  passwordResetNotFound:
+    "Le lien de réinitialisation du mot de passe n'a pas pu être utilisé car il a déjà été utilisé ou a expiré. Demandez-en un autre.",
+  passwordSeenInBreach:
+    'Ce mot de passe a peut-être été utilisé sur un autre site victime d’un problème de sécurité. Veuillez choisir un autre mot de passe.',
+  passwordMissesRequirements:
+    'Le mot de passe ne respecte pas les exigences du projet : il faut {missingCharacters} caractère(s) de plus et {missingComplexity} type(s) de caractère de plus.',
+  passwordTooWeak: 'Le mot de passe est trop faible : {advice}',
+  passwordTooWeakAdvice: 'rendez-le plus long et moins prévisible.',
+
+  oauthInvalidProvider: "{provider} n'est pas un fournisseur OAuth pris en charge.",
+  oauthConfigNotFound: "La connexion avec {provider} n'est pas configurée pour ce projet.",
+  oauthStateNotFound:
+    'Cette tentative de connexion est inconnue, a expiré ou est déjà terminée. Revenez en arrière et recommencez la connexion.',
+  oauthFlowCallbackError: "La connexion chez le fournisseur n'a pas pu aboutir : {reason}.",
+  oauthProviderUnreachable: "le fournisseur {provider} n'a pas pu être joint",
+  oauthCodeExchangeFailed: "l'échange du code a échoué",
+  oauthCallbackNotFormPost:
+    'La réponse de ce fournisseur est une redirection (GET) ; seuls les fournisseurs form_post (Apple) envoient un POST au rappel.',
+  oauthTokenNotFound: 'Jeton OAuth introuvable : il est inconnu, a expiré ou a déjà été utilisé.',
+  oauthCallbackNotFound: "L'oauth_callback_id est inconnu, a expiré ou a déjà été utilisé. Relancez One Tap.",
+  customScopeNotValid: 'custom_scopes contient une portée non valide : {scope}',
+  providerParamNotForwardable: '{name} ne peut pas être transmis au fournisseur.',
+  tooManyProviderParams: 'Au plus {max} paramètres provider_<key> peuvent être transmis.',
+  invalidIdToken: "Le jeton d'identité n'est pas valide : {reason}.",
+  oneTapHeaderRequired: "L'en-tête {header} doit valoir {value}.",
+  noLoginRedirectUrlsSet:
+    "Le projet n'a aucune URL de redirection de connexion définie : One Tap ne peut donc pas terminer.",
+  devOneTapClientIdWrong: "client_id n'est pas l'id client One Tap de développement.",
+
+  webauthnRegistrationNotFound:
+    "Aucun enregistrement WebAuthn n'a cet identifiant. Il a peut-être été supprimé du compte.",
+  webauthnRegistrationIdNotFound: "L'utilisateur connecté n'a aucun enregistrement WebAuthn avec cet id.",
+  duplicateWebauthnRegistration: 'Cet identifiant est déjà enregistré.',
+  webauthnChallengeNotFound:
+    "Le défi WebAuthn est inconnu, a expiré ou a déjà été utilisé. Recommencez l'enregistrement ou la connexion.",
+  invalidWebauthnCredential: "L'identifiant WebAuthn n'a pas pu être vérifié : {reason}",
+  webauthnOriginMissing: "Les appels WebAuthn doivent venir d'une page web : l'en-tête Origin est absent.",
+  webauthnDomainNotHostName: "domain doit être un nom d'hôte comme example.com (en minuscules, sans port).",
+  webauthnDomainNotOfPage:
+    "domain {domain} n'est ni l'hôte de la page appelante {origin} ni un domaine parent de celui-ci.",
+  credentialFieldNotBase64url: '{field} doit être une chaîne base64url.',
+  credentialFieldNotString: '{field} doit être une chaîne.',
+  credentialFieldNotObject: '{field} doit être un objet.',
+  credentialFieldNotStringArray: '{field} doit être un tableau de chaînes.',
+  credentialNotJsonText: 'public_key_credential doit être un texte JSON.',
+  credentialNotJsonObject: 'public_key_credential doit être un objet JSON.',
+  credentialTypeNotPublicKey: 'public_key_credential.type doit valoir "public-key".',
+  clientDataNotJson: "public_key_credential.response.clientDataJSON doit être le base64url d'un objet JSON.",
+  clientDataHasNoChallenge: 'public_key_credential.response.clientDataJSON doit indiquer le défi (base64url).',
+  overrideIdSize: 'override_id doit faire de 1 à {max} octets.',
+  credentialOfOtherRelyingParty: "l'identifiant appartient à la partie de confiance {domain}, pas à {rpId}.",
+  pageMayNotUseRelyingParty: 'la page {origin} ne peut pas utiliser la partie de confiance {rpId}.',
+  userHandleNotOfCredential: "l'identifiant d'utilisateur n'appartient pas à cet identifiant.",
+  signatureNotVerified: "la signature n'a pas été vérifiée.",
+  signatureCounterNotIncreased: "le compteur de signatures {counter} n'a pas augmenté.",
+
+  invalidCryptoWalletAddress: "L'adresse du portefeuille crypto n'est pas valide : {detail}",
+  ethereumAddressShape: 'une adresse Ethereum est 0x suivi de 40 chiffres hexadécimaux.',
+  ethereumAddressChecksum: "l'adresse en casse mixte ne correspond pas à sa somme de contrôle EIP-55.",
+  solanaAddressShape: "une adresse Solana est le texte base58 d'une clé publique de 32 octets.",
+  walletOfAnotherUser: 'ce portefeuille appartient déjà à un autre utilisateur.',
+  cryptoWalletChallengeNotFound:
+    "Aucun défi de portefeuille crypto n'attend ce portefeuille : il est inconnu, a expiré ou a déjà été utilisé. Recommencez la connexion.",
+  invalidCryptoWalletSignature: "La signature n'est pas la signature du défi par ce portefeuille.",
+  siweOriginMissing: "Sign-In with Ethereum a besoin de la page appelante : l'en-tête Origin est absent.",
+  siweUriNotOnOrigin: "siwe_params.uri doit être sur l'origine de la page appelante {origin}.",
+  siweChainIdNotValid: 'siwe_params.chain_id doit être un id de chaîne EIP-155 décimal, par exemple "1".',
+  siweTooManyResources: 'siwe_params.resources peut nommer au plus {max} URI.',
+  siweResourcesNotUris: 'siwe_params.resources doit contenir des URI absolus, un par ligne.',
+  siweParamsNotEthereum: "siwe_params ne s'applique qu'aux portefeuilles Ethereum.",
+  ethereumSignatureShape:
+    'signature doit être une signature personal_sign hexadécimale de 65 octets préfixée par 0x (r, s, v) avec un s bas.',
+  solanaSignatureShape: "signature doit être le texte base58 d'une signature ed25519 de 64 octets.",
+
+  eventsBatchSize: 'Le corps de la requête doit être un tableau JSON de 1 à {max} événements.',
+  eventsNestTooDeep: "Les événements peuvent s'imbriquer sur au plus {max} niveaux.",
+  eventsItemShape: 'Chaque élément doit être {telemetry, event: {public_token, event_name, details}}.',
+};
