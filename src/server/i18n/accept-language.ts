@@ -6,7 +6,8 @@ import {
 } from '../constants.ts';
 
 // RFC 9110 12.5.4: a language range is `*` or 1*8ALPHA *("-" 1*8alphanum); a weight is 0 to 1 with up to 3 decimals.
-const LANGUAGE_RANGE = /^(?:\*|[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)$/;
+// An underscore separator (fr_FR, a POSIX locale name) is accepted too: its meaning is plain, as matchLocale reads it.
+const LANGUAGE_RANGE = /^(?:\*|[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*)$/;
 const WEIGHT = /^q=(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
 
 const remembered = new Map<string, Locale>();
