@@ -70,7 +70,16 @@ describe('the service message catalogue', () => {
     const rawText = () =>
       // @ts-expect-error a message must be a catalogue Message, not a string
       new ApiError(400, 'invalid_request', 'The request body is not valid JSON.');
+    // Params are typed from the English placeholders: a missing or misspelt one is a type error too.
+    const missingParam = () =>
+      // @ts-expect-error fieldRequired needs { field }
+      Errors.invalidRequest('fieldRequired');
+    const misspeltParam = () =>
+      // @ts-expect-error the placeholder is {field}, not {name}
+      Errors.invalidRequest('fieldRequired', { name: 'email' });
     assert.equal(typeof rawText, 'function');
+    assert.equal(typeof missingParam, 'function');
+    assert.equal(typeof misspeltParam, 'function');
     const calls = serverSources().flatMap(({ path, text }) =>
       [...text.matchAll(/new ApiError\(([^]*?),([^]*?),\s*([^,)]*)/g)].map((match) => ({ path, third: (match[3] ?? '').trim() })),
     );
