@@ -49,7 +49,7 @@ const LATER_SCRIPTS_MS = 1000;
  * for the element, then one inside its shadow root) matches a visible, enabled control. Observes every shadow root as
  * it is attached, and the document, because the control is rendered inside the element's shadow root.
  */
-function watchUsable({ host, control }) {
+export function watchUsable({ host, control }) {
   const usable = () => {
     for (const element of document.querySelectorAll(host)) {
       const found = element.shadowRoot?.querySelector(control) ?? element.querySelector(control);
@@ -67,7 +67,8 @@ function watchUsable({ host, control }) {
     observe(shadow);
     return shadow;
   };
-  document.addEventListener('DOMContentLoaded', () => observe(document.documentElement));
+  // The document itself, from the start: a control rendered by a classic script before DOMContentLoaded counts too.
+  observe(document);
 }
 
 const GZIP_OPTIONS = { level: 9 };
