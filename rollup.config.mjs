@@ -1,5 +1,5 @@
-// Three artefacts (see README): the element as an ES module with lazy chunks, the same as one classic script for
-// pages that cannot load modules, and the headless client alone.
+// Three artefacts (see README): the element as an ES module with lazy chunks, a classic script for pages that cannot
+// write a module script tag (it loads the module build), and the headless client alone.
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
@@ -61,8 +61,10 @@ export default [
     onwarn,
   },
   {
-    input: 'src/widget/index.ts',
-    output: { file: 'dist/auth-login.iife.js', format: 'iife', name: 'AuthLogin', inlineDynamicImports: true, sourcemap: true },
+    // A loader that imports the module build above from beside itself (src/widget/iife.ts), rather than every chunk
+    // inlined: a classic-script page then loads only what a module page does.
+    input: 'src/widget/iife.ts',
+    output: { file: 'dist/auth-login.iife.js', format: 'iife', sourcemap: true },
     plugins: plugins(),
     treeshake,
     onwarn,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { SDK_BASE_PATH } from '../../api/telemetry.ts';
 import type { AppEnv } from '../context.ts';
+import { staticCacheControl } from '../http/cache-policy.ts';
 import { chooseEncoding, compressed } from '../http/static-compression.ts';
 import { fileInside } from '../security/static-paths.ts';
 
@@ -38,9 +39,9 @@ export function staticRoutes(options: { siteDir?: string; distDir?: string }): H
     if (urlPath === SDK_BASE_PATH || urlPath.startsWith(`${SDK_BASE_PATH}/`)) return c.notFound();
     const file = await findFile(options, urlPath);
     if (file && isStrictCspPage(options, urlPath, file)) return sendStrictCspPage(c, file);
-    if (file) return sendFile(c, file, 200);
+    if (file) return sendFile(c, file, 200, staticCacheControl(file, options.distDir));
     const notFoundPage = options.siteDir ? await fileInside(options.siteDir, '/404.html') : null;
-    if (notFoundPage) return sendFile(c, notFoundPage, 404);
+    if (notFoundPage) return sendFile(c, notFoundPage, 404, staticCacheControl(notFoundPage, undefined));
     return c.text('Not found', 404);
   });
   return routes;
@@ -81,14 +82,14 @@ function vendorFile(urlPath: string): string | null {
   }
 }
 
-async function sendFile(c: Context<AppEnv>, file: string, status: 200 | 404): Promise<Response> {
+async function sendFile(c: Context<AppEnv>, file: string, status: 200 | 404, cacheControl: string): Promise<Response> {
   const stat = await fs.stat(file);
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers: Record<string, string> = {
     'Content-Type': contentType,
-    // Always revalidate: the bundles and pages change on every build, and the ETag makes revalidation cheap.
-    'Cache-Control': 'no-cache',
+    // Content-hashed chunks for a year; entries and pages revalidated by ETag (http/cache-policy.ts).
+    'Cache-Control': cacheControl,
     'X-Content-Type-Options': 'nosniff',
     ETag: etag,
     Vary: 'Accept-Encoding',

@@ -1,0 +1,237 @@
+// Time to usable, side by side (issue 18): how long after navigation a visitor can type an email, with <auth-login>
+// (magic links only) and with Stytch's hosted UI (@stytch/vanilla-js 6.3.0, its IIFE build, magic links only), and the
+// demo portal against a bare page holding the same element.
+//
+//   node bench/usable.mjs [--runs N]          (after `npm run build`; N ≥ 7 per page and profile, default 7)
+//
+// Everything is served from one origin, over real HTTP, so Chromium's network throttling applies to every byte (a
+// response fulfilled by Playwright's route() would skip it): this process starts the identity service (in-memory
+// database, dist/ and demo-site/ as `npm start` serves them) behind a small bench-only handler that answers the
+// pages below and Stytch's script, compressed the way the service compresses ours. Nothing of it exists in the
+// product. Stytch's client is pointed at this origin (`endpoints`), so its bootstrap call
+// (GET /sdk/v1/projects/bootstrap/<token>, the same path as our wire contract) is answered by our service. Requests to
+// other hosts (fonts, telemetry) fail at once (--host-resolver-rules): the machine is offline, and waiting for DNS
+// would measure the network, not the widget.
+//
+// Pages use one template (PAGE below) and differ only in the script and the element. Runs are interleaved (ours,
+// Stytch, portal, bare, ours, …) in fresh contexts with the cache disabled, in two profiles: unthrottled, and
+// Lighthouse's "slow 4G" (150 ms RTT, 1.6 Mbps down, 750 kbps up) with a 4× CPU slowdown. "Usable" is measured in
+// the page as bench/size.mjs does (watchUsable: a MutationObserver on the document and every shadow root notes the
+// first moment the email input is visible and enabled; performance.now(), from navigation start). Bytes are what
+// the page transferred (compressed, with headers; Resource Timing) for requests started by then.
+//
+// Prints medians per page and profile and the ratios ours ÷ Stytch (target ≤ 0.8) and portal ÷ bare (≤ 1.1).
+// Timings depend on the machine: this prints, it does not check.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { serve } from '@hono/node-server';
+import { PAGE_TIMEOUT_MS, watchUsable } from './size.mjs';
+
+register();
+const { createService } = await import('../src/server/app.ts');
+const { chooseEncoding, compressed } = await import('../src/server/http/static-compression.ts');
+const { DEFAULT_PUBLIC_TOKEN } = await import('../src/server/constants.ts');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../test/support/chromium.ts');
+const { chromium } = await import('playwright-core');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const siteDir = path.join(root, 'demo-site');
+
+const args = process.argv.slice(2);
+const runsArg = args.indexOf('--runs');
+/** Fewer than 7 only to try the script out: medians of fewer runs say little. */
+const RUNS = Math.max(1, Number(runsArg === -1 ? 7 : args[runsArg + 1]));
+
+/** Lighthouse's mobile "slow 4G" (constants.throttling.mobileSlow4G): RTT, throughput, CPU slowdown. */
+const SLOW_4G = { rttMs: 150, downKbps: 1.6 * 1024, upKbps: 750, cpuSlowdown: 4 };
+const PROFILES = [
+  { name: 'unthrottled', network: null, cpuSlowdown: 1 },
+  { name: 'slow 4G, 4x CPU', network: SLOW_4G, cpuSlowdown: SLOW_4G.cpuSlowdown },
+];
+
+/** Bench-only paths, answered before the service sees the request. */
+const BENCH_PREFIX = '/bench-usable';
+const STYTCH_SCRIPT_PATH = `${BENCH_PREFIX}/stytch.js`;
+/** Its browser build (global `stytch`), beside the CommonJS build the package's `require` entry names. */
+const STYTCH_SCRIPT_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve('@stytch/vanilla-js')), '..', 'iife', 'index.js');
+
+const MAGIC_LINKS = { products: ['emailMagicLinks'] };
+/** The portal's element config, read from the page itself so the bare page cannot drift from it. */
+const PORTAL_CONFIG = /<auth-login[^>]*\sconfig='([^']*)'/.exec(fs.readFileSync(path.join(siteDir, 'student-portal.html'), 'utf8'))?.[1];
+if (!PORTAL_CONFIG) throw new Error("demo-site/student-portal.html: no <auth-login config='…'> found");
+
+const attr = (json) => json.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+const PAGE = (title, head, body) => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${head}</head>
+<body><main style="max-width:420px;margin:40px auto">${body}</main></body>
+</html>
+`;
+const ourPage = (title, configAttr) =>
+  PAGE(title, '<script type="module" src="/auth-login.js"></script>', `<auth-login public-token="${DEFAULT_PUBLIC_TOKEN}" base-url="/" config='${configAttr}'></auth-login>`);
+
+/** Stytch's documented vanilla setup; 6.3.0's mountLogin only renders once `render(props)` is called on what it returns. */
+const STYTCH_PAGE = PAGE(
+  'usable: Stytch',
+  `<script src="${STYTCH_SCRIPT_PATH}"></script>`,
+  `<div id="stytch-login"></div>
+<script>
+  const client = stytch.createStytchClient('${DEFAULT_PUBLIC_TOKEN}', { endpoints: { testAPIURL: location.origin, liveAPIURL: location.origin } });
+  const props = { client, config: { products: [stytch.Products.emailMagicLinks], emailMagicLinksOptions: { loginRedirectURL: location.href, signupRedirectURL: location.href } } };
+  stytch.mountLogin({ elementId: '#stytch-login', ...props }).render(props);
+</script>`,
+);
+
+/** The measured pages: where each is served, and the element holding the email input (host, then control). */
+const PAGES = [
+  { name: 'ours', path: `${BENCH_PREFIX}/ours`, html: ourPage('usable: auth-login', attr(JSON.stringify(MAGIC_LINKS))), host: 'auth-login' },
+  { name: 'stytch', path: `${BENCH_PREFIX}/stytch`, html: STYTCH_PAGE, host: 'stytch-ui' },
+  { name: 'portal', path: '/student-portal', html: null, host: 'auth-login' },
+  { name: 'bare', path: `${BENCH_PREFIX}/bare`, html: ourPage('usable: bare portal config', PORTAL_CONFIG), host: 'auth-login' },
+];
+const CONTROL = 'input[type="email"]';
+
+/** The bench's own answers (pages, Stytch's script), compressed like the service's static files; else null. */
+async function benchResponse(request) {
+  const { pathname } = new URL(request.url);
+  const page = PAGES.find((p) => p.html && p.path === pathname);
+  const [body, type, key] = page
+    ? [() => Promise.resolve(new TextEncoder().encode(page.html)), 'text/html; charset=utf-8', page.path]
+    : pathname === STYTCH_SCRIPT_PATH
+      ? [async () => new Uint8Array(await fs.promises.readFile(STYTCH_SCRIPT_FILE)), 'text/javascript; charset=utf-8', STYTCH_SCRIPT_FILE]
+      : [];
+  if (!body) return null;
+  const raw = await body();
+  const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined, type, raw.length);
+  const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
+  if (!encoding) return new Response(raw, { headers });
+  return new Response(await compressed(`usable-bench\n${key}`, encoding, () => Promise.resolve(raw)), {
+    headers: { ...headers, 'Content-Encoding': encoding, Vary: 'Accept-Encoding' },
+  });
+}
+
+/** The service behind the bench handler, on a free port; its own origin is allowed (CORS, redirects) as npm start does. */
+async function startBenchServer() {
+  let service;
+  const server = await new Promise((resolve) => {
+    const s = serve({ fetch: async (request) => (await benchResponse(request)) ?? service.app.fetch(request), port: 0, hostname: 'localhost' }, () => resolve(s));
+  });
+  const url = `http://localhost:${server.address().port}`;
+  service = await createService({
+    database: { kind: 'memory' },
+    siteDir,
+    distDir: dist,
+    allowedOrigins: [url],
+    redirectUrls: [`${url}/student-portal`, ...PAGES.map((p) => `${url}${p.path}`)],
+  });
+  return {
+    url,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await service.close();
+    },
+  };
+}
+
+/** One load of `page` in a fresh context (nothing cached, cache disabled) under `profile`. */
+async function measure(browser, baseUrl, page, profile) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await context.newPage();
+  const errors = [];
+  tab.on('pageerror', (error) => errors.push(error.message));
+  try {
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (profile.network) {
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.network.rttMs,
+        downloadThroughput: (profile.network.downKbps * 1024) / 8,
+        uploadThroughput: (profile.network.upKbps * 1024) / 8,
+      });
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+    await tab.addInitScript(watchUsable, { host: page.host, control: CONTROL });
+    await tab.goto(`${baseUrl}${page.path}`, { timeout: PAGE_TIMEOUT_MS });
+    await tab.waitForFunction(() => window.__usableAt !== undefined, null, { timeout: PAGE_TIMEOUT_MS, polling: 50 });
+    return await tab.evaluate(() => {
+      const usableAt = window.__usableAt;
+      const origin = location.origin;
+      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].filter(
+        (entry) => entry.startTime <= usableAt && new URL(entry.name).origin === origin,
+      );
+      const sum = (list) => list.reduce((total, entry) => total + entry.transferSize, 0);
+      return {
+        usableMs: usableAt,
+        bytes: sum(entries),
+        scriptBytes: sum(entries.filter((entry) => entry.initiatorType === 'script' || new URL(entry.name).pathname.endsWith('.js'))),
+        requests: entries.length,
+      };
+    });
+  } catch (error) {
+    if (errors.length) error.message += `\n  page errors: ${errors.join('\n  ')}`;
+    throw new Error(`${page.name} (${profile.name}): ${error.message}`);
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'auth-login.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const server = await startBenchServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    // Other hosts fail at once instead of waiting for DNS on an offline machine.
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost'],
+  });
+  const summary = [];
+  try {
+    console.log(`Time to usable (email input visible and enabled), ${RUNS} interleaved runs per page and profile, ${server.url}`);
+    // One untimed load of each page first: the service compresses each static file on its first request.
+    for (const page of PAGES) await measure(browser, server.url, page, PROFILES[0]);
+    for (const profile of PROFILES) {
+      const samples = new Map(PAGES.map((page) => [page.name, []]));
+      for (let run = 0; run < RUNS; run += 1) {
+        for (const page of PAGES) samples.get(page.name).push(await measure(browser, server.url, page, profile));
+      }
+      console.log(`\n${profile.name}`);
+      console.log(`${'page'.padEnd(8)} ${'median ms'.padStart(10)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'KB before usable'.padStart(17)} ${'of it JS'.padStart(9)} ${'requests'.padStart(9)}`);
+      const medians = {};
+      for (const page of PAGES) {
+        const list = samples.get(page.name);
+        const times = list.map((s) => s.usableMs);
+        medians[page.name] = median(times);
+        console.log(
+          `${page.name.padEnd(8)} ${medians[page.name].toFixed(0).padStart(10)} ${Math.min(...times).toFixed(0).padStart(7)} ${Math.max(...times).toFixed(0).padStart(7)} ` +
+            `${kb(median(list.map((s) => s.bytes))).padStart(17)} ${kb(median(list.map((s) => s.scriptBytes))).padStart(9)} ${String(median(list.map((s) => s.requests))).padStart(9)}`,
+        );
+      }
+      summary.push({ profile: profile.name, peer: medians.ours / medians.stytch, portal: medians.portal / medians.bare });
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  console.log(`\n${'profile'.padEnd(18)} ${'ours ÷ Stytch'.padStart(14)} ${'(target)'.padStart(9)} ${'portal ÷ bare'.padStart(14)} ${'(target)'.padStart(9)}`);
+  for (const row of summary) {
+    console.log(`${row.profile.padEnd(18)} ${row.peer.toFixed(2).padStart(14)} ${'≤ 0.8'.padStart(9)} ${row.portal.toFixed(2).padStart(14)} ${'≤ 1.1'.padStart(9)}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(`usable bench failed: ${error.message}`);
+  process.exit(1);
+});
