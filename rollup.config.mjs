@@ -26,7 +26,12 @@ const plugins = () => [
     jsxImportSource: '@emotion/react',
     tsconfig: 'tsconfig.json',
   }),
-  terser({ format: { comments: false }, compress: { passes: 2 } }),
+  terser({
+    ecma: 2020,
+    module: true,
+    format: { comments: false },
+    compress: { passes: 3, pure_getters: true },
+  }),
 ];
 
 /**
@@ -45,6 +50,22 @@ function chunkFileNames(chunk) {
 // the widget never uses; both are pure, so dropping them saves about 1 KB gzip of first paint.
 const treeshake = { moduleSideEffects: (id) => !/node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) };
 
+/**
+ * The portal preloads the entry with one static `<link rel="modulepreload" href="/auth-login.js">` (issue 18): correct
+ * only while the entry imports no chunk statically (a shared chunk would be fetched after it, unpreloaded). Fails the
+ * build rather than letting the link go stale.
+ */
+const entryWithoutStaticImports = {
+  name: 'entry-without-static-imports',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && chunk.isEntry && chunk.imports.length > 0) {
+        this.error(`${chunk.fileName} imports ${chunk.imports.join(', ')} statically; demo-site's modulepreload links would miss them`);
+      }
+    }
+  },
+};
+
 const onwarn = (warning, warn) => {
   // React and Emotion ship "use client" directives that mean nothing in a bundle.
   if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
@@ -56,7 +77,7 @@ export default [
     input: { 'auth-login': 'src/widget/index.ts' },
     preserveEntrySignatures: 'allow-extension',
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames, sourcemap: true },
-    plugins: plugins(),
+    plugins: [...plugins(), entryWithoutStaticImports],
     treeshake,
     onwarn,
   },

@@ -81,7 +81,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
 
   const session = createSessionApi(http, store, track);
   const user = createUserApi(http, store, track);
-  const bootstrap = createBootstrap(http, publicToken);
+  const bootstrap = createBootstrap(http, publicToken, store, baseUrl);
   const magicLinks = createMagicLinksApi(http, store, bootstrap);
   const otps = createOtpsApi(http, store);
   const passwords = createPasswordsApi(http, store, bootstrap);
