@@ -6,7 +6,7 @@ import { INSTANTIATED_EVENT, SESSION_LOGOUT_WARNING } from './constants.ts';
 import { createEventQueue } from './events.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { createMagicLinksApi } from './magic-links.ts';
-import { createOAuthApi } from './oauth.ts';
+import { deferredOAuthApi } from './oauth-deferred.ts';
 import { createRefreshLoop } from './refresh.ts';
 import { acquireStore, releaseStore, type SessionStore } from './session.ts';
 import { createSessionApi } from './sessions.ts';
@@ -130,7 +130,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     magicLinks,
     otps,
     passwords,
-    oauth: createOAuthApi(http, store, bootstrap, baseUrl),
+    oauth: deferredOAuthApi(store.publicToken, async () => (await import('./oauth.ts')).createOAuthApi(http, store, bootstrap, baseUrl)),
     bootstrap,
     totps,
     impersonation: { authenticate: lazyCall(ctx, 'impersonate') },
