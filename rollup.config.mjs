@@ -30,8 +30,24 @@ const withoutUseSyncExternalStoreShim = {
  */
 const MODULE_TARGET = 'es2022';
 
+/**
+ * Emotion's cache runs its own vendor prefixer (a 1 KB gzip table of -webkit-/-moz-/-ms- rewrites) on every rule by
+ * default. The widget's CSS needs no prefix in the browsers the module build targets (see MODULE_TARGET), so the
+ * default plugin list becomes empty and the prefixer is dropped as dead code.
+ */
+const withoutEmotionPrefixer = {
+  name: 'without-emotion-prefixer',
+  transform(code, id) {
+    if (!/[\\/]@emotion[\\/]cache[\\/]dist[\\/]/.test(id)) return null;
+    const DEFAULT_PLUGINS = 'var defaultStylisPlugins = [prefixer];';
+    if (!code.includes(DEFAULT_PLUGINS)) this.error(`${id}: Emotion's default plugin list has changed; update ${this.name}`);
+    return { code: code.replace(DEFAULT_PLUGINS, 'var defaultStylisPlugins = [];'), map: null };
+  },
+};
+
 const plugins = (target = 'es2020') => [
   withoutUseSyncExternalStoreShim,
+  ...(target === MODULE_TARGET ? [withoutEmotionPrefixer] : []),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
   commonjs(),
