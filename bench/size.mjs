@@ -28,8 +28,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
 export const BUDGETS_KB = {
-  magicLinksBeforeUsable: 110, // issue 13: every script fetched before the email input is usable, magic links only, gzip
-  magicLinksGoal: 95, // issue 13: where that figure should get to; printed beside the budget, not enforced
+  // Every script fetched before the email input is usable, magic links only, gzip: 107.0 KB measured after issue 18's
+  // cuts (109.6 before), rounded up to the next whole KB.
+  magicLinksBeforeUsable: 108,
+  magicLinksGoal: 95, // issue 18: where that figure should get to; printed beside the budget, not enforced
+  // The demo portal (its own two scripts included): 110.3 KB measured after issue 18's cuts (118.2 before).
+  portalBeforeUsable: 111,
+  portalGoal: 100, // issue 18; printed, not enforced
+  // Issue 18: every other single-product page's first screen is within this much of magic links' measured figure.
+  otherProductsOverMagicLinks: 10,
   client: 15, // issue 2: dist/client.js alone, gzip
 };
 
@@ -43,8 +50,9 @@ export const PAGE_TIMEOUT_MS = 30_000;
  */
 export const PAGES = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'pages.json'), 'utf8'));
 const BUDGETED_PAGE = 'emailMagicLinks';
+const PORTAL_PAGE = 'portal';
 /** The pages whose scripts before usable are broken down per module (the others share most of their modules). */
-const BROKEN_DOWN_PAGES = [BUDGETED_PAGE, 'portal'];
+const BROKEN_DOWN_PAGES = [BUDGETED_PAGE, PORTAL_PAGE];
 const FIXTURE_PATH = '/bench-fixture';
 
 /** After the control is usable, how long the page may go on fetching scripts (shown as "later", not budgeted). */
@@ -257,18 +265,25 @@ async function main() {
     printBreakdown(scripts);
   }
 
-  const budgeted = total(results.find((r) => r.page.name === BUDGETED_PAGE).scripts).gzip;
+  const gzipOf = (name) => total(results.find((r) => r.page.name === name).scripts).gzip;
+  const budgeted = gzipOf(BUDGETED_PAGE);
   const client = gzipSize(fs.readFileSync(path.join(dist, 'client.js')));
+  // The other products' limit follows magic links' measured figure (not its budget), as issue 18 states it.
+  const otherLimit = Number((budgeted / 1024 + BUDGETS_KB.otherProductsOverMagicLinks).toFixed(1));
   const rows = [
     [`${BUDGETED_PAGE} before usable (goal ${BUDGETS_KB.magicLinksGoal})`, budgeted, BUDGETS_KB.magicLinksBeforeUsable],
+    [`${PORTAL_PAGE} before usable (goal ${BUDGETS_KB.portalGoal})`, gzipOf(PORTAL_PAGE), BUDGETS_KB.portalBeforeUsable],
+    ...results
+      .filter((r) => r.page.name !== BUDGETED_PAGE && r.page.name !== PORTAL_PAGE)
+      .map((r) => [`${r.page.name} before usable (magic links + ${BUDGETS_KB.otherProductsOverMagicLinks})`, gzipOf(r.page.name), otherLimit]),
     ['dist/client.js', client, BUDGETS_KB.client],
   ];
-  console.log(`\n${'budget'.padEnd(44)} ${'gzip KB'.padStart(8)} ${'limit'.padStart(8)}`);
+  console.log(`\n${'budget'.padEnd(50)} ${'gzip KB'.padStart(8)} ${'limit'.padStart(8)}`);
   const over = [];
   for (const [name, bytes, limit] of rows) {
     const ok = bytes <= limit * 1024;
     if (!ok) over.push(`${name}: ${kb(bytes)} KB gzip > ${limit} KB`);
-    console.log(`${name.padEnd(44)} ${kb(bytes).padStart(8)} ${`${limit}`.padStart(8)} ${ok ? 'ok' : 'OVER BUDGET'}`);
+    console.log(`${name.padEnd(50)} ${kb(bytes).padStart(8)} ${`${limit}`.padStart(8)} ${ok ? 'ok' : 'OVER BUDGET'}`);
   }
   if (process.argv.includes('--check')) {
     console.log(`${rows.length - over.length} passed, ${over.length} failed`);
