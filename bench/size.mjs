@@ -14,18 +14,29 @@
 // the form shows is never counted), and a script counts when its request started before that moment (Resource Timing).
 // What loads later (the chosen product's code, fetched once Main has painted) is printed too, but not budgeted.
 //
+// For the budgeted page and the portal it prints where those bytes come from: per npm package and per folder of ours
+// (from the build's source maps, see module-sizes.mjs), and with --modules every module within each group.
+//
 // Also prints every file of dist/ as before. With --check, exits 1 when a budget is exceeded.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { breakdown } from './module-sizes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
 export const BUDGETS_KB = {
-  magicLinksBeforeUsable: 110, // issue 13: every script fetched before the email input is usable, magic links only, gzip
-  magicLinksGoal: 95, // issue 13: where that figure should get to; printed beside the budget, not enforced
+  // Every script fetched before the email input is usable, magic links only, gzip: 107.0 KB measured after issue 18's
+  // cuts (109.6 before), rounded up to the next whole KB.
+  magicLinksBeforeUsable: 108,
+  magicLinksGoal: 95, // issue 18: where that figure should get to; printed beside the budget, not enforced
+  // The demo portal (its own two scripts included): 110.3 KB measured after issue 18's cuts (118.2 before).
+  portalBeforeUsable: 111,
+  portalGoal: 100, // issue 18; printed, not enforced
+  // Issue 18: every other single-product page's first screen is within this much of magic links' measured figure.
+  otherProductsOverMagicLinks: 10,
   client: 15, // issue 2: dist/client.js alone, gzip
 };
 
@@ -41,6 +52,9 @@ export const PAGES = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLTo
 const BUDGETED_PAGE = 'emailMagicLinks';
 /** The budgeted page through the classic-script build (issue 18: a loader for the module build); printed, not budgeted. */
 const CLASSIC_SCRIPT_PAGE = { ...PAGES.find((page) => page.name === BUDGETED_PAGE), name: `${BUDGETED_PAGE}-iife`, classic: true };
+const PORTAL_PAGE = 'portal';
+/** The pages whose scripts before usable are broken down per module (the others share most of their modules). */
+const BROKEN_DOWN_PAGES = [BUDGETED_PAGE, PORTAL_PAGE];
 const FIXTURE_PATH = '/bench-fixture';
 
 /** After the control is usable, how long the page may go on fetching scripts (shown as "later", not budgeted). */
@@ -185,6 +199,17 @@ async function scriptSizes(responses) {
 
 const total = (files) => files.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }), { raw: 0, gzip: 0, brotli: 0 });
 
+/** Where the bytes of `files` come from, per package or folder of ours (and per module with --modules). */
+function printBreakdown(files) {
+  const withModules = process.argv.includes('--modules');
+  console.log(`  ${'package or folder (gzip share estimated)'.padEnd(58)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)}`);
+  for (const group of breakdown(dist, files.map((f) => ({ ...f, file: f.file.replace(/^\//, '') })))) {
+    console.log(`  ${group.group.padEnd(58)} ${kb(group.raw).padStart(8)} ${kb(group.gzip).padStart(8)}`);
+    if (!withModules) continue;
+    for (const m of group.modules) console.log(`    ${m.module.padEnd(56)} ${kb(m.raw).padStart(8)} ${kb(m.gzip).padStart(8)}`);
+  }
+}
+
 function printFiles(files) {
   console.log(`  ${'file'.padEnd(44)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)} ${'br KB'.padStart(8)}`);
   for (const f of files) console.log(`  ${f.file.padEnd(44)} ${kb(f.raw).padStart(8)} ${kb(f.gzip).padStart(8)} ${kb(f.brotli).padStart(8)}`);
@@ -242,18 +267,30 @@ async function main() {
     console.log(`${page.name.padEnd(20)} ${String(scripts.length).padStart(6)} ${kb(t.gzip).padStart(8)} ${kb(t.brotli).padStart(8)}`);
   }
 
-  const budgeted = total(results.find((r) => r.page.name === BUDGETED_PAGE).scripts).gzip;
+  for (const { page, scripts } of results.filter((r) => BROKEN_DOWN_PAGES.includes(r.page.name))) {
+    console.log(`\n${page.name}: where the JavaScript before usable comes from`);
+    printBreakdown(scripts);
+  }
+
+  const gzipOf = (name) => total(results.find((r) => r.page.name === name).scripts).gzip;
+  const budgeted = gzipOf(BUDGETED_PAGE);
   const client = gzipSize(fs.readFileSync(path.join(dist, 'client.js')));
+  // The other products' limit follows magic links' measured figure (not its budget), as issue 18 states it.
+  const otherLimit = Number((budgeted / 1024 + BUDGETS_KB.otherProductsOverMagicLinks).toFixed(1));
   const rows = [
     [`${BUDGETED_PAGE} before usable (goal ${BUDGETS_KB.magicLinksGoal})`, budgeted, BUDGETS_KB.magicLinksBeforeUsable],
+    [`${PORTAL_PAGE} before usable (goal ${BUDGETS_KB.portalGoal})`, gzipOf(PORTAL_PAGE), BUDGETS_KB.portalBeforeUsable],
+    ...results
+      .filter((r) => r.page.name !== BUDGETED_PAGE && r.page.name !== PORTAL_PAGE)
+      .map((r) => [`${r.page.name} before usable (magic links + ${BUDGETS_KB.otherProductsOverMagicLinks})`, gzipOf(r.page.name), otherLimit]),
     ['dist/client.js', client, BUDGETS_KB.client],
   ];
-  console.log(`\n${'budget'.padEnd(44)} ${'gzip KB'.padStart(8)} ${'limit'.padStart(8)}`);
+  console.log(`\n${'budget'.padEnd(50)} ${'gzip KB'.padStart(8)} ${'limit'.padStart(8)}`);
   const over = [];
   for (const [name, bytes, limit] of rows) {
     const ok = bytes <= limit * 1024;
     if (!ok) over.push(`${name}: ${kb(bytes)} KB gzip > ${limit} KB`);
-    console.log(`${name.padEnd(44)} ${kb(bytes).padStart(8)} ${`${limit}`.padStart(8)} ${ok ? 'ok' : 'OVER BUDGET'}`);
+    console.log(`${name.padEnd(50)} ${kb(bytes).padStart(8)} ${`${limit}`.padStart(8)} ${ok ? 'ok' : 'OVER BUDGET'}`);
   }
   if (process.argv.includes('--check')) {
     console.log(`${rows.length - over.length} passed, ${over.length} failed`);

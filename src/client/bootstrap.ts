@@ -1,5 +1,5 @@
 // The project's bootstrap document (wire contract 2.9): served from the localStorage cache at once, refreshed by one
-// request per client, defaults when neither is available.
+// request per page (shared by the clients of one token and service URL), defaults when neither is available.
 import { DEFAULT_BOOTSTRAP, PATHS, toBootstrapData, type BootstrapData, type BootstrapResponse } from '../api/index.ts';
 import type { BootstrapApi } from './types.ts';
 import type { Http } from './http.ts';
@@ -9,26 +9,56 @@ import { readJson, storageKey, writeJson } from './storage.ts';
 export const B2B_TOKEN_MESSAGE =
   'This public token belongs to a B2B project, but the consumer client was used. Use a consumer project token.';
 
-export function createBootstrap(http: Http, publicToken: string): BootstrapApi {
+interface SharedBootstrap {
+  data: BootstrapData;
+  fetched: Promise<BootstrapData>;
+}
+
+/**
+ * One bootstrap request per page load (issue 18): the element's client and the page's own client (both from
+ * /auth-login.js, so one module) share the document per session store (one per public token, see session.ts) and
+ * service URL. Keyed by the store, so once every client of a token is destroyed the next one fetches afresh.
+ */
+const sharedByStore = new WeakMap<object, Map<string, SharedBootstrap>>();
+
+function load(http: Http, publicToken: string, forget: () => void): SharedBootstrap {
   const key = storageKey(publicToken, BOOTSTRAP_KEY_SUFFIX);
   const cached = readJson(key);
   // Spread over the defaults so a cache written by an older version still has every field.
-  let data: BootstrapData =
-    cached && typeof cached === 'object' ? { ...DEFAULT_BOOTSTRAP, ...(cached as Partial<BootstrapData>) } : DEFAULT_BOOTSTRAP;
+  const shared: SharedBootstrap = {
+    data: cached && typeof cached === 'object' ? { ...DEFAULT_BOOTSTRAP, ...(cached as Partial<BootstrapData>) } : DEFAULT_BOOTSTRAP,
+    fetched: http.request<BootstrapResponse>('GET', PATHS.bootstrap(publicToken)).then(
+      (wire) => {
+        shared.data = toBootstrapData(wire);
+        writeJson(key, shared.data);
+        if (shared.data.vertical === 'B2B') console.error(B2B_TOKEN_MESSAGE);
+        return shared.data;
+      },
+      (error: unknown) => {
+        // Sign-in still works with the cached document or the defaults; the site owner needs to know, though. The
+        // next client to start asks again rather than inheriting the failure.
+        forget();
+        console.error('Could not fetch the project bootstrap data; using cached or default values.', error);
+        return shared.data;
+      },
+    ),
+  };
+  return shared;
+}
 
-  const fetched = http.request<BootstrapResponse>('GET', PATHS.bootstrap(publicToken)).then(
-    (wire) => {
-      data = toBootstrapData(wire);
-      writeJson(key, data);
-      if (data.vertical === 'B2B') console.error(B2B_TOKEN_MESSAGE);
-      return data;
-    },
-    (error: unknown) => {
-      // Sign-in still works with the cached document or the defaults; the site owner needs to know, though.
-      console.error('Could not fetch the project bootstrap data; using cached or default values.', error);
-      return data;
-    },
-  );
-
-  return { getSync: () => data, get: () => fetched };
+/** `owner`: the page's session store for this token, whose lifetime bounds the sharing. */
+export function createBootstrap(http: Http, publicToken: string, owner: object, baseUrl: string): BootstrapApi {
+  let perUrl = sharedByStore.get(owner);
+  if (!perUrl) sharedByStore.set(owner, (perUrl = new Map()));
+  const byUrl = perUrl;
+  let shared = byUrl.get(baseUrl);
+  if (!shared) {
+    const entry = load(http, publicToken, () => {
+      if (byUrl.get(baseUrl) === entry) byUrl.delete(baseUrl);
+    });
+    byUrl.set(baseUrl, entry);
+    shared = entry;
+  }
+  const mine = shared;
+  return { getSync: () => mine.data, get: () => mine.fetched };
 }

@@ -2,14 +2,11 @@
 // runs at import time (only inside createAuthClient), so importing this module in Node is safe.
 import type { AuthClient, AuthClientOptions } from './types.ts';
 import { createBootstrap } from './bootstrap.ts';
-import { createCryptoWalletsApi } from './crypto-wallets.ts';
 import { INSTANTIATED_EVENT, SESSION_LOGOUT_WARNING } from './constants.ts';
 import { createEventQueue } from './events.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { createMagicLinksApi } from './magic-links.ts';
-import { createOAuthApi } from './oauth.ts';
-import { createOtpsApi } from './otps.ts';
-import { createPasswordsApi } from './passwords.ts';
+import { deferredOAuthApi } from './oauth-deferred.ts';
 import { createRefreshLoop } from './refresh.ts';
 import { acquireStore, releaseStore, type SessionStore } from './session.ts';
 import { createSessionApi } from './sessions.ts';
@@ -17,8 +14,9 @@ import type { SessionApi } from './types.ts';
 import { createUserApi } from './users.ts';
 import { validate } from './schema.ts';
 import { lazyCall } from './lazy.ts';
+import { deferredApi, loadOnce } from './deferred.ts';
 import { createRbacApi } from './rbac.ts';
-import type { IdpApi, TotpsApi } from './types.ts';
+import type { CryptoWalletsApi, IdpApi, OtpChannelApi, OtpsApi, PasswordsApi, TotpsApi } from './types.ts';
 import { createWebAuthnApi } from './webauthn.ts';
 
 export type * from './types.ts';
@@ -81,10 +79,30 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
 
   const session = createSessionApi(http, store, track);
   const user = createUserApi(http, store, track);
-  const bootstrap = createBootstrap(http, publicToken);
+  const bootstrap = createBootstrap(http, publicToken, store, baseUrl);
   const magicLinks = createMagicLinksApi(http, store, bootstrap);
-  const otps = createOtpsApi(http, store);
-  const passwords = createPasswordsApi(http, store, bootstrap);
+  const passwords = deferredApi<PasswordsApi>(async () => (await import('./passwords.ts')).createPasswordsApi(http, store, bootstrap), {
+    create: true,
+    authenticate: true,
+    strengthCheck: true,
+    resetByEmailStart: true,
+    resetByEmail: true,
+    resetByExistingPassword: true,
+    resetBySession: true,
+  });
+  const otpsApi = loadOnce(async () => (await import('./otps.ts')).createOtpsApi(http, store));
+  const otpChannel = (channel: 'sms' | 'whatsapp' | 'email') =>
+    deferredApi<OtpChannelApi<never>>(async () => (await otpsApi())[channel], { loginOrCreate: true, send: true });
+  const otps: OtpsApi = {
+    sms: otpChannel('sms'),
+    whatsapp: otpChannel('whatsapp'),
+    email: otpChannel('email'),
+    authenticate: async (...args) => (await otpsApi()).authenticate(...args),
+  };
+  const cryptoWallets = deferredApi<CryptoWalletsApi>(
+    async () => (await import('./crypto-wallets.ts')).createCryptoWalletsApi(http, store, bootstrap),
+    { authenticateStart: true, authenticate: true },
+  );
   const events = createEventQueue({ baseUrl, publicToken, signedInIds });
   const ctx = { http, store };
   const totps: TotpsApi = {
@@ -112,13 +130,13 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     magicLinks,
     otps,
     passwords,
-    oauth: createOAuthApi(http, store, bootstrap, baseUrl),
+    oauth: deferredOAuthApi(store.publicToken, async () => (await import('./oauth.ts')).createOAuthApi(http, store, bootstrap, baseUrl)),
     bootstrap,
     totps,
     impersonation: { authenticate: lazyCall(ctx, 'impersonate') },
     rbac: createRbacApi(http, store, bootstrap),
     webauthn: createWebAuthnApi(http, store),
-    cryptoWallets: createCryptoWalletsApi(http, store, bootstrap),
+    cryptoWallets,
     idp,
     events: { log: (name, details) => events.log(name, details) },
     destroy() {

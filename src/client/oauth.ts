@@ -12,24 +12,12 @@ import {
 import type { BootstrapApi, OAuthApi, OAuthProviderApi } from './types.ts';
 import type { SessionStore } from './session.ts';
 import type { Http } from './http.ts';
-import { LAST_USED_OAUTH_KEY_SUFFIX, MSG_NO_OAUTH_VERIFIER } from './constants.ts';
+import { MSG_NO_OAUTH_VERIFIER } from './constants.ts';
 import { navigation } from './navigation.ts';
 import { clearPair, getPair, startPair } from './pkce.ts';
 import { validate } from './schema.ts';
 import { withoutUser } from './sessions.ts';
-import { readRaw, storageKey, writeRaw } from './storage.ts';
-
-// The social provider last used on this device (`…::b2c_last_used_oauth`, wire contract 5). The public call is
-// `oauth.lastUsedProvider()`; these two stay exported only until the widget's machines use it (issue 13).
-
-/** The social provider last used on this device, or null. */
-function readLastUsedOAuth(publicToken: string): string | null {
-  return readRaw(storageKey(publicToken, LAST_USED_OAUTH_KEY_SUFFIX));
-}
-
-function writeLastUsedOAuth(publicToken: string, provider: string): void {
-  writeRaw(storageKey(publicToken, LAST_USED_OAUTH_KEY_SUFFIX), provider);
-}
+import { readLastUsedOAuth, writeLastUsedOAuth } from './oauth-last-used.ts';
 
 /** What the start URL is made of, besides the provider and the caller's options. */
 export interface OAuthStartUrlParts {

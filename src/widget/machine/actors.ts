@@ -3,7 +3,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { BootstrapData } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
-import type { Product, ResolvedConfig } from '../config.ts';
+import { loginTabs, type Product, type ResolvedConfig } from '../config.ts';
 import { enabledRecords, recordOf } from '../products/registry.ts';
 import type { ProductModule } from '../products/types.ts';
 import type { UrlTokenType } from './types.ts';
@@ -32,16 +32,19 @@ export const authenticateUrlToken = fromPromise<
 export const loadProduct = fromPromise<ProductModule, { product: Product }>(({ input }) => recordOf(input.product).load());
 
 /**
- * Fetches the chunk of every enabled product with a block on Main (the social buttons: part of Main itself) and
- * reports each as it arrives, so Main shows the block and starts the product's Main machine. The other products'
- * chunks are fetched by the view once Main has painted (the `preload` of Main's state), so they never delay the form.
+ * On a Main without a login form (social or wallet buttons only), fetches at once the chunk of every enabled product
+ * with a block there, since those blocks are what makes Main usable, and reports each as it arrives, so Main shows the
+ * block and starts the product's Main machine. With a form, every chunk, blocks included, is fetched by the view once
+ * Main has painted (the `preload` of Main's state): the form is usable on the entry alone, and the block's height is
+ * kept free until it arrives (issue 18: a block's chunk no longer competes with the form's first paint).
  */
 export const preloadProducts = fromCallback<
   { type: 'PRODUCT_LOADED'; product: Product; module: ProductModule },
   { config: ResolvedConfig }
 >(({ input, sendBack }) => {
   let stopped = false;
-  for (const record of enabledRecords(input.config).filter((r) => r.mainBlockHeight?.(input.config))) {
+  const mainHasForm = loginTabs(input.config).length > 0;
+  for (const record of enabledRecords(input.config).filter((r) => !mainHasForm && r.mainBlockHeight?.(input.config))) {
     record.load().then(
       (module) => stopped || sendBack({ type: 'PRODUCT_LOADED', product: record.name, module }),
       () => undefined, // reported when the product is started (main.starting's onError)

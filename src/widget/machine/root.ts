@@ -10,8 +10,8 @@
 //     └→ main.idle ─SUBMIT_EMAIL / SUBMIT_PHONE / START→ main.starting ─(chunk)→ product ─(its output)→ main | success
 //                      (invalid address: the product's message, stays)                 | error | main.starting (hand-over)
 //
-// Only the products the config enables are fetched: one with a block on Main (the social buttons) at once
-// (preloadProducts), the others once Main has painted (Main's `preload`). While Main shows, a product may run a
+// Only the products the config enables are fetched: once Main has painted (Main's `preload`), or, on a Main of blocks
+// only (no login form), a product with a block at once (preloadProducts). While Main shows, a product may run a
 // machine of its own there (Google One Tap), as the child `main:<product>`.
 import { assign, emit, enqueueActions, forwardTo, setup, stopChild } from 'xstate';
 import type { Product, ResolvedConfig } from '../config.ts';
@@ -309,7 +309,7 @@ export const rootMachine = setup({
             },
           },
         },
-        // The product's chunk is usually here already (preloadProducts); if not, Main stays busy until it is.
+        // The product's chunk is usually here already (Main's preload); if not, Main stays busy until it is.
         starting: {
           entry: 'clearError',
           invoke: {
