@@ -3,11 +3,15 @@
 import { IDENTITY_PROVIDER, IDENTITY_PROVIDER_MODE } from '../../constants.ts';
 import type { ProductRecord } from '../types.ts';
 import { isIdpQuery } from './config.ts';
+import { ERROR_TABLES, OUTCOME_TABLES, withTables, type TableLoaders } from '../../i18n/tables.ts';
+
+/** The product's strings in the other languages (products/<name>/strings.<locale>.ts), fetched with its chunk. */
+const STRINGS: TableLoaders = { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') };
 
 export const identityProvider: ProductRecord = {
   name: IDENTITY_PROVIDER,
   enabled: () => false,
-  load: () => import('./chunk.ts').then((chunk) => chunk.default),
+  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), STRINGS, ERROR_TABLES, OUTCOME_TABLES),
   mode: IDENTITY_PROVIDER_MODE,
   opensFromQuery: isIdpQuery,
   resumesAfterSignIn: true,
