@@ -24,6 +24,10 @@ const back = css`
   color: ${v('colorPrimary')};
   cursor: pointer;
   ${focusRing}
+  /* The arrow points back, which is to the right in a right-to-left language. */
+  &:dir(rtl) svg {
+    transform: scaleX(-1);
+  }
 `;
 
 const title = css`

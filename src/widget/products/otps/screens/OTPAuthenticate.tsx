@@ -30,6 +30,10 @@ const bar = css`
   height: 100%;
   background-color: ${v('colorPrimary')};
   transform-origin: left;
+  /* The bar fills in the reading direction; transform-origin has no logical keyword. */
+  &:dir(rtl) {
+    transform-origin: right;
+  }
   animation: ${fill} ${LOADING_BAR_MS}ms linear forwards;
 `;
 
