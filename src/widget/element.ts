@@ -12,7 +12,7 @@ import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './conf
 import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
 import type { StringOverrides } from './i18n/en.ts';
 import { createTranslator, type MessageKey, type Params } from './i18n/index.ts';
-import { showLocale, tablesReady } from './i18n/tables.ts';
+import { showLocale } from './i18n/tables.ts';
 import { startRootActor, type RootActor } from './machine/start.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
 import { reactHost } from './r2wc-adapter.ts';
@@ -357,31 +357,33 @@ export class AuthLoginElement extends ReactAuthLogin {
   }
 
   /**
-   * The built-in language to render with: the tag's when its tables have loaded, else the one shown so far (a change
+   * The built-in language to render with: the tag's once its tables have loaded, else the one shown so far (a change
    * at runtime keeps the old texts until the new ones arrive), else undefined (first paint waits, showing the spinner).
-   * Starts loading the tag's tables; if they fail, the widget shows English and reports it. @internal
+   * @internal
    */
   #localeToShow(tag: string): Locale | undefined {
     const wanted = matchLocale(tag) ?? DEFAULT_LOCALE;
     if (wanted !== this.#wantedLocale) {
       this.#wantedLocale = wanted;
-      if (tablesReady(wanted)) this.#shownLocale = wanted;
-      else {
-        const settle = (shown: Locale) => {
-          if (this.#wantedLocale !== wanted) return;
-          this.#shownLocale = shown;
-          this.#render();
-        };
+      if (wanted === DEFAULT_LOCALE) this.#shownLocale = wanted;
+      else
         showLocale(wanted).then(
-          () => settle(wanted),
-          () => {
-            settle(DEFAULT_LOCALE);
-            if (this.#wantedLocale === wanted) this.#report({ message: this.#message('element.loadFailed') });
-          },
+          () => this.#localeLoaded(wanted, wanted),
+          () => this.#localeLoaded(wanted, DEFAULT_LOCALE),
         );
-      }
     }
     return this.#shownLocale;
+  }
+
+  /**
+   * Renders in `shown` once `wanted`'s tables settled, unless another language was asked for since; `shown` is English
+   * after a failed load, which is reported. @internal
+   */
+  #localeLoaded(wanted: Locale, shown: Locale): void {
+    if (this.#wantedLocale !== wanted) return;
+    this.#shownLocale = shown;
+    if (shown !== wanted) this.#report({ message: this.#message('element.loadFailed') });
+    this.#render();
   }
 
   /** @internal */

@@ -1,57 +1,43 @@
 // Which translation tables to fetch, and when. English is in the code that uses it; every other locale's tables are
-// lazy chunks named by explicit import maps (one per table: Main's, the error catalogue's, each product's), so an
-// English page fetches no Spanish or French byte, and a Spanish page fetches only the Spanish tables of what it shows.
-// This module is in first paint: keep it small.
+// lazy chunks, so an English page fetches no Spanish or French byte, and a Spanish page only the Spanish tables of
+// what it shows. This module is in first paint, so it names only each locale's index (i18n/<locale>.ts): loading one
+// registers Main's table, and the index fetches its locale's other tables by name (locale-index.ts).
 import { DEFAULT_LOCALE, type Locale } from '../../api/locales.ts';
+import type { Product } from '../config.ts';
 
 /** The locales with translation tables: every supported one but English, the language the code is written in. */
 export type TranslatedLocale = Exclude<Locale, 'en'>;
-/** One table's chunks, by locale: `{ es: () => import('./x.es.ts'), fr: () => import('./x.fr.ts') }`. */
-export type TableLoaders = Record<TranslatedLocale, () => Promise<unknown>>;
-
-/** Main's strings and the root's own (en.ts): fetched before Main renders in that locale. */
-const MAIN_TABLES: TableLoaders = { es: () => import('./main.es.ts'), fr: () => import('./main.fr.ts') };
-/** The error catalogue (en-errors.ts): with every product's chunk and the Error screen. */
-export const ERROR_TABLES: TableLoaders = { es: () => import('./errors.es.ts'), fr: () => import('./errors.fr.ts') };
-/** The Success and Error screens (en-outcome.ts). */
-export const OUTCOME_TABLES: TableLoaders = { es: () => import('./outcome.es.ts'), fr: () => import('./outcome.fr.ts') };
-
-/** Every table some code on the page asked for (Main's first): a locale asked for later fetches all of them. */
-const wanted: TableLoaders[] = [MAIN_TABLES];
-/** The locales some widget on the page shows. */
-const active = new Set<TranslatedLocale>();
-const loads = new Map<() => Promise<unknown>, Promise<unknown>>();
-const loaded = new Set<() => Promise<unknown>>();
-
-function load(loader: () => Promise<unknown>): Promise<unknown> {
-  let promise = loads.get(loader);
-  if (!promise) {
-    promise = loader().then(() => loaded.add(loader));
-    // A failed fetch is tried again the next time the table is asked for (the network may be back).
-    promise.catch(() => loads.delete(loader));
-    loads.set(loader, promise);
-  }
-  return promise;
+/** The tables after Main's: the error catalogue, the Success and Error screens', and each product's strings. */
+export type TableName = 'errors' | 'outcome' | Product;
+/** A locale's index, once loaded: fetches its tables by name (each once), rejecting if one fails. */
+export interface LocaleIndex {
+  load(names: Iterable<TableName>): Promise<unknown>;
 }
+
+const INDEXES: Record<TranslatedLocale, () => Promise<{ index: LocaleIndex }>> = {
+  es: () => import('./es.ts'),
+  fr: () => import('./fr.ts'),
+};
+
+/** The tables some code on the page asked for: a locale shown later fetches all of them. */
+const wanted = new Set<TableName>();
+/** The indexes of the locales some widget on the page shows. */
+const shown = new Set<LocaleIndex>();
 
 /**
- * `chunk` once it and `tables` in every locale shown on the page have loaded, so its screens never render a
- * translated key in English first. A table that fails to load leaves those keys in English (the chunk still works).
+ * `chunk` once it and the named tables in every locale shown on the page have loaded (fetched side by side), so its
+ * screens never show a translated text in English first. A table that fails leaves its texts in English.
  */
-export function withTables<T>(chunk: Promise<T>, ...tables: TableLoaders[]): Promise<T> {
-  for (const table of tables) if (!wanted.includes(table)) wanted.push(table);
-  const translations = tables.flatMap((table) => [...active].map((locale) => load(table[locale]).catch(() => undefined)));
-  return Promise.all([chunk, ...translations]).then(([module]) => module);
+export function withTables<T>(chunk: Promise<T>, ...names: TableName[]): Promise<T> {
+  names.forEach((name) => wanted.add(name));
+  const tables = [...shown].map((index) => index.load(names).catch(() => undefined));
+  return Promise.all([chunk, ...tables]).then(([module]) => module);
 }
 
-/** Whether every table asked for so far is loaded in `locale` (English always is). */
-export function tablesReady(locale: Locale): boolean {
-  return locale === DEFAULT_LOCALE || wanted.every((table) => loaded.has(table[locale as TranslatedLocale]));
-}
-
-/** Fetches every table asked for so far in `locale`, and later ones as they are asked for; rejects if one fails. */
-export function showLocale(locale: Locale): Promise<unknown> {
-  if (locale === DEFAULT_LOCALE) return Promise.resolve();
-  active.add(locale as TranslatedLocale);
-  return Promise.all(wanted.map((table) => load(table[locale as TranslatedLocale])));
+/** Fetches `locale`'s Main table and every table asked for so far, and later ones as they are; rejects if one fails. */
+export async function showLocale(locale: Locale): Promise<unknown> {
+  if (locale === DEFAULT_LOCALE) return;
+  const { index } = await INDEXES[locale as TranslatedLocale]();
+  shown.add(index);
+  return index.load(wanted);
 }

@@ -4,15 +4,12 @@ import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { cryptoEnabled, socialButtonCount, WALLET_OPTIONS, walletButtons } from './config.ts';
-import { ERROR_TABLES, OUTCOME_TABLES, withTables, type TableLoaders } from '../../i18n/tables.ts';
-
-/** The product's strings in the other languages (products/<name>/strings.<locale>.ts), fetched with its chunk. */
-const STRINGS: TableLoaders = { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') };
+import { withTables } from '../../i18n/tables.ts';
 
 export const crypto: ProductRecord = {
   name: 'crypto',
   enabled: cryptoEnabled,
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), STRINGS, ERROR_TABLES, OUTCOME_TABLES),
+  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'crypto', 'errors', 'outcome'),
   // The wallet buttons plus 'Other wallets' (when some wallets move there): their height is kept free while the chunk
   // loads, so the form below does not jump when they appear.
   mainBlockHeight: (config) => {

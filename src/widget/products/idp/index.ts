@@ -3,15 +3,12 @@
 import { IDENTITY_PROVIDER, IDENTITY_PROVIDER_MODE } from '../../constants.ts';
 import type { ProductRecord } from '../types.ts';
 import { isIdpQuery } from './config.ts';
-import { ERROR_TABLES, OUTCOME_TABLES, withTables, type TableLoaders } from '../../i18n/tables.ts';
-
-/** The product's strings in the other languages (products/<name>/strings.<locale>.ts), fetched with its chunk. */
-const STRINGS: TableLoaders = { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') };
+import { withTables } from '../../i18n/tables.ts';
 
 export const identityProvider: ProductRecord = {
   name: IDENTITY_PROVIDER,
   enabled: () => false,
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), STRINGS, ERROR_TABLES, OUTCOME_TABLES),
+  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), IDENTITY_PROVIDER, 'errors', 'outcome'),
   mode: IDENTITY_PROVIDER_MODE,
   opensFromQuery: isIdpQuery,
   resumesAfterSignIn: true,

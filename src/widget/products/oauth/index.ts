@@ -4,15 +4,12 @@ import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { oauthProviders } from './config.ts';
-import { ERROR_TABLES, withTables, type TableLoaders } from '../../i18n/tables.ts';
-
-/** The product's strings in the other languages (products/<name>/strings.<locale>.ts), fetched with its chunk. */
-const STRINGS: TableLoaders = { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') };
+import { withTables } from '../../i18n/tables.ts';
 
 export const oauth: ProductRecord = {
   name: 'oauth',
   enabled: (config) => oauthProviders(config).length > 0,
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), STRINGS, ERROR_TABLES),
+  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'oauth', 'errors'),
   // The buttons' height is kept free while their chunk loads, so the form below does not jump when they appear.
   mainBlockHeight: (config) => {
     const count = oauthProviders(config).length;

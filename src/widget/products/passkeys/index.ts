@@ -4,15 +4,12 @@ import { PASSKEY_REGISTRATION_MODE } from '../../constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { formHasEmailField, passkeysEnabled } from './config.ts';
-import { ERROR_TABLES, OUTCOME_TABLES, withTables, type TableLoaders } from '../../i18n/tables.ts';
-
-/** The product's strings in the other languages (products/<name>/strings.<locale>.ts), fetched with its chunk. */
-const STRINGS: TableLoaders = { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') };
+import { withTables } from '../../i18n/tables.ts';
 
 export const passkeys: ProductRecord = {
   name: 'passkeys',
   enabled: passkeysEnabled,
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), STRINGS, ERROR_TABLES, OUTCOME_TABLES),
+  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'passkeys', 'errors', 'outcome'),
   // The button's height is reserved only when the button is sure to show: the form has no email field to autofill.
   // With an email field it shows only where the browser lacks autofill of passkeys, which Main learns after first
   // paint; reserving room there would leave an empty gap in every browser that has it (all current ones), so the rare

@@ -26,11 +26,11 @@ const track = css`
   background-color: ${v('colorAccent')};
 `;
 
+// The bar fills in the reading direction; transform-origin has no logical keyword, hence the :dir(rtl) rule.
 const bar = css`
   height: 100%;
   background-color: ${v('colorPrimary')};
   transform-origin: left;
-  /* The bar fills in the reading direction; transform-origin has no logical keyword. */
   &:dir(rtl) {
     transform-origin: right;
   }
