@@ -351,39 +351,25 @@ export class AuthLoginElement extends ReactAuthLogin {
     return createTranslator(this.strings, this.#shownLocale)(key, params);
   }
 
-  /** The language tag in effect: `locale`, else the nearest ancestor's `lang`, else English. @internal */
-  #localeTag(): string {
-    return this.locale || this.closest('[lang]')?.getAttribute('lang') || DEFAULT_LOCALE;
-  }
-
   /**
-   * The built-in language to render with: the tag's once its tables have loaded, else the one shown so far (a change
+   * The built-in language to render `tag` in: its own once its tables have loaded, else the one shown so far (a change
    * at runtime keeps the old texts until the new ones arrive), else undefined (first paint waits, showing the spinner).
-   * @internal
+   * A failed load shows English and is reported. @internal
    */
   #localeToShow(tag: string): Locale | undefined {
     const wanted = matchLocale(tag) ?? DEFAULT_LOCALE;
     if (wanted !== this.#wantedLocale) {
       this.#wantedLocale = wanted;
+      const settle = (shown: Locale) => {
+        if (this.#wantedLocale !== wanted) return;
+        this.#shownLocale = shown;
+        if (shown !== wanted) this.#report({ message: this.#message('element.loadFailed') });
+        this.#render();
+      };
       if (wanted === DEFAULT_LOCALE) this.#shownLocale = wanted;
-      else
-        showLocale(wanted).then(
-          () => this.#localeLoaded(wanted, wanted),
-          () => this.#localeLoaded(wanted, DEFAULT_LOCALE),
-        );
+      else showLocale(wanted).then(() => settle(wanted), () => settle(DEFAULT_LOCALE));
     }
     return this.#shownLocale;
-  }
-
-  /**
-   * Renders in `shown` once `wanted`'s tables settled, unless another language was asked for since; `shown` is English
-   * after a failed load, which is reported. @internal
-   */
-  #localeLoaded(wanted: Locale, shown: Locale): void {
-    if (this.#wantedLocale !== wanted) return;
-    this.#shownLocale = shown;
-    if (shown !== wanted) this.#report({ message: this.#message('element.loadFailed') });
-    this.#render();
   }
 
   /** @internal */
@@ -394,9 +380,7 @@ export class AuthLoginElement extends ReactAuthLogin {
       this.#actor?.stop();
       this.#actor = undefined;
       this.#client?.destroy();
-      this.#client = publicToken
-        ? createAuthClient({ publicToken, locale: this.#localeTag(), ...(baseUrl ? { baseUrl } : {}) })
-        : undefined;
+      this.#client = publicToken ? createAuthClient({ publicToken, ...(baseUrl ? { baseUrl } : {}) }) : undefined;
       this.#clientKey = key;
     }
     return this.#client;
@@ -430,7 +414,8 @@ export class AuthLoginElement extends ReactAuthLogin {
     const client = this.#ensureClient();
     if (!client) return undefined;
     const config = resolveConfig(this.config);
-    const localeTag = this.#localeTag();
+    // The language in effect: `locale`, else the nearest ancestor's `lang` (the page's), else English.
+    const localeTag = this.locale || this.closest('[lang]')?.getAttribute('lang') || DEFAULT_LOCALE;
     client.locale = localeTag;
     return {
       host: this,

@@ -4,12 +4,11 @@ import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { cryptoEnabled, socialButtonCount, WALLET_OPTIONS, walletButtons } from './config.ts';
-import { withTables } from '../../i18n/tables.ts';
 
 export const crypto: ProductRecord = {
   name: 'crypto',
   enabled: cryptoEnabled,
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'crypto', 'errors', 'outcome'),
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
   // The wallet buttons plus 'Other wallets' (when some wallets move there): their height is kept free while the chunk
   // loads, so the form below does not jump when they appear.
   mainBlockHeight: (config) => {

@@ -3,6 +3,8 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enCrypto } from './strings.ts';
+import '../../i18n/errors.es.ts';
+import '../../i18n/outcome.es.ts';
 
 export const esCrypto: Record<keyof typeof enCrypto, string> = {
   'crypto.continueWith': 'Continuar con {wallet}',

@@ -3,6 +3,8 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enCrypto } from './strings.ts';
+import '../../i18n/errors.fr.ts';
+import '../../i18n/outcome.fr.ts';
 
 export const frCrypto: Record<keyof typeof enCrypto, string> = {
   'crypto.continueWith': 'Continuer avec {wallet}',

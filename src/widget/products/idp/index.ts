@@ -3,12 +3,11 @@
 import { IDENTITY_PROVIDER, IDENTITY_PROVIDER_MODE } from '../../constants.ts';
 import type { ProductRecord } from '../types.ts';
 import { isIdpQuery } from './config.ts';
-import { withTables } from '../../i18n/tables.ts';
 
 export const identityProvider: ProductRecord = {
   name: IDENTITY_PROVIDER,
   enabled: () => false,
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), IDENTITY_PROVIDER, 'errors', 'outcome'),
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
   mode: IDENTITY_PROVIDER_MODE,
   opensFromQuery: isIdpQuery,
   resumesAfterSignIn: true,

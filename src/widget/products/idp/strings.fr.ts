@@ -3,6 +3,8 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enIdp } from './strings.ts';
+import '../../i18n/errors.fr.ts';
+import '../../i18n/outcome.fr.ts';
 
 export const frIdp: Record<keyof typeof enIdp, string> = {
   'consent.title': '{clientName} souhaite accéder à votre compte {project}',

@@ -1,11 +1,10 @@
 // Email magic links: the record Main and the root know; the machine and screens are the lazy chunk (chunk.ts).
 import type { ProductRecord } from '../types.ts';
-import { withTables } from '../../i18n/tables.ts';
 
 export const magicLinks: ProductRecord = {
   name: 'emailMagicLinks',
   enabled: (config) => config.products.includes('emailMagicLinks'),
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'emailMagicLinks', 'errors'),
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
   tabs: () => ['email'],
   emailTab: { rank: 1, invalidEmail: 'validation.emailInvalid' },
 };

@@ -3,6 +3,7 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enMagicLinks } from './strings.ts';
+import '../../i18n/errors.es.ts';
 
 export const esMagicLinks: Record<keyof typeof enMagicLinks, string> = {
   'emailConfirmation.title': 'Revisa tu correo',

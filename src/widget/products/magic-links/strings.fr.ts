@@ -3,6 +3,7 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enMagicLinks } from './strings.ts';
+import '../../i18n/errors.fr.ts';
 
 export const frMagicLinks: Record<keyof typeof enMagicLinks, string> = {
   'emailConfirmation.title': 'Consultez vos e-mails',

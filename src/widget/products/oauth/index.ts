@@ -4,12 +4,11 @@ import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { oauthProviders } from './config.ts';
-import { withTables } from '../../i18n/tables.ts';
 
 export const oauth: ProductRecord = {
   name: 'oauth',
   enabled: (config) => oauthProviders(config).length > 0,
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'oauth', 'errors'),
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
   // The buttons' height is kept free while their chunk loads, so the form below does not jump when they appear.
   mainBlockHeight: (config) => {
     const count = oauthProviders(config).length;

@@ -3,6 +3,7 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enOAuth } from './strings.ts';
+import '../../i18n/errors.es.ts';
 
 export const esOAuth: Record<keyof typeof enOAuth, string> = {
   'oauth.continueWith': 'Continuar con {provider}',

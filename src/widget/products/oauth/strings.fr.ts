@@ -3,6 +3,7 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enOAuth } from './strings.ts';
+import '../../i18n/errors.fr.ts';
 
 export const frOAuth: Record<keyof typeof enOAuth, string> = {
   'oauth.continueWith': 'Continuer avec {provider}',

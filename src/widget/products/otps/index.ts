@@ -2,12 +2,11 @@
 // are the lazy chunk (chunk.ts).
 import { otpMethods } from '../../config.ts';
 import type { ProductRecord } from '../types.ts';
-import { withTables } from '../../i18n/tables.ts';
 
 export const otps: ProductRecord = {
   name: 'otp',
   enabled: (config) => config.products.includes('otp'),
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'otp', 'errors'),
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
   tabs: (config) => otpMethods(config),
   emailTab: { rank: 2, invalidEmail: 'validation.emailInvalidOtp' },
 };

@@ -3,6 +3,7 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enOtps } from './strings.ts';
+import '../../i18n/errors.es.ts';
 
 export const esOtps: Record<keyof typeof enOtps, string> = {
   'otp.title': 'Introduce el código',

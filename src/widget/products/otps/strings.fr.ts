@@ -3,6 +3,7 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enOtps } from './strings.ts';
+import '../../i18n/errors.fr.ts';
 
 export const frOtps: Record<keyof typeof enOtps, string> = {
   'otp.title': 'Saisissez le code',

@@ -4,12 +4,11 @@ import { PASSKEY_REGISTRATION_MODE } from '../../constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { formHasEmailField, passkeysEnabled } from './config.ts';
-import { withTables } from '../../i18n/tables.ts';
 
 export const passkeys: ProductRecord = {
   name: 'passkeys',
   enabled: passkeysEnabled,
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'passkeys', 'errors', 'outcome'),
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
   // The button's height is reserved only when the button is sure to show: the form has no email field to autofill.
   // With an email field it shows only where the browser lacks autofill of passkeys, which Main learns after first
   // paint; reserving room there would leave an empty gap in every browser that has it (all current ones), so the rare

@@ -3,6 +3,8 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enPasskeys } from './strings.ts';
+import '../../i18n/errors.es.ts';
+import '../../i18n/outcome.es.ts';
 
 export const esPasskeys: Record<keyof typeof enPasskeys, string> = {
   'passkey.button': 'Continuar con llave de acceso',

@@ -3,6 +3,8 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enPasskeys } from './strings.ts';
+import '../../i18n/errors.fr.ts';
+import '../../i18n/outcome.fr.ts';
 
 export const frPasskeys: Record<keyof typeof enPasskeys, string> = {
   'passkey.button': 'Continuer avec une clé d’accès',

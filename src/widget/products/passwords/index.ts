@@ -2,12 +2,11 @@
 // takes the Email tab when enabled (spec section 2), and a reset link in the page URL opens the reset form.
 import { TOKEN_TYPES } from '../../../api/index.ts';
 import type { ProductRecord } from '../types.ts';
-import { withTables } from '../../i18n/tables.ts';
 
 export const passwords: ProductRecord = {
   name: 'passwords',
   enabled: (config) => config.products.includes('passwords'),
-  load: () => withTables(import('./chunk.ts').then((chunk) => chunk.default), 'passwords', 'errors'),
+  load: () => import('./chunk.ts').then((chunk) => chunk.default),
   tabs: () => ['email'],
   emailTab: { rank: 3, invalidEmail: 'validation.emailInvalid' },
   urlTokenType: TOKEN_TYPES.resetPassword,

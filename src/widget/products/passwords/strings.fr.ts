@@ -3,6 +3,7 @@
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enPasswords } from './strings.ts';
+import '../../i18n/errors.fr.ts';
 
 export const frPasswords: Record<keyof typeof enPasswords, string> = {
   'password.createTitle': 'Créer un compte',
