@@ -62,9 +62,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   );
   const { store, fresh } = acquireStore(publicToken, options.cookieOptions);
   const signedInIds = () => ({ userId: store.getSession()?.user_id, sessionId: store.getSession()?.session_id });
-  let locale = options.locale || undefined;
   const http = createHttp({
-    locale: () => locale,
+    // Read at each call: the page may change `client.locale` between calls.
+    locale: () => client.locale,
     baseUrl,
     publicToken,
     sessionToken: () => store.cookies.readToken(),
@@ -106,15 +106,10 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   events.log(INSTANTIATED_EVENT, {});
 
   let destroyed = false;
-  return {
+  const client: AuthClient = {
     publicToken,
     baseUrl,
-    get locale() {
-      return locale;
-    },
-    set locale(value: string | undefined) {
-      locale = value || undefined;
-    },
+    locale: options.locale,
     session,
     user,
     magicLinks,
@@ -139,4 +134,5 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       releaseStore(store);
     },
   };
+  return client;
 }

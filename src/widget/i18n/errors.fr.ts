@@ -1,5 +1,5 @@
 // The error catalogue, French.
-// Fetched only on a page shown in this language (i18n/tables.ts).
+// Fetched only on a page shown in this language (with the locale index: i18n/tables.ts).
 // Keys and where each text shows: en-errors.ts.
 import { registerTranslations } from './index.ts';
 import type { enErrors } from './en-errors.ts';

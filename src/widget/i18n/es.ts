@@ -1,12 +1,13 @@
-// Spanish: Main's table (loaded with this module, before Main renders in Spanish) and the import map of every
-// other Spanish table, fetched by name (tables.ts) with the code that shows it. A new product adds its line here.
+// Spanish: the tables loaded with this module, before Main renders in Spanish (Main's, the error catalogue's and the
+// Success and Error screens'), and the import map of each product's Spanish table, fetched by name (tables.ts) with
+// the product's chunk. A new product adds its line here (tsc asks for it: the map is keyed by every product name).
 import { IDENTITY_PROVIDER } from '../constants.ts';
 import { localeIndex } from './locale-index.ts';
 import './main.es.ts';
+import './errors.es.ts';
+import './outcome.es.ts';
 
 export const index = localeIndex({
-  errors: () => import('./errors.es.ts'),
-  outcome: () => import('./outcome.es.ts'),
   emailMagicLinks: () => import('../products/magic-links/strings.es.ts'),
   otp: () => import('../products/otps/strings.es.ts'),
   passwords: () => import('../products/passwords/strings.es.ts'),

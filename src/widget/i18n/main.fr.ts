@@ -1,5 +1,5 @@
 // Main's strings and the root's own, French.
-// Fetched only on a page shown in this language (i18n/tables.ts).
+// Fetched only on a page shown in this language (with the locale index: i18n/tables.ts).
 // Keys and where each text shows: en.ts.
 import { registerTranslations } from './index.ts';
 import type { en } from './en.ts';

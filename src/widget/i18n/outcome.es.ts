@@ -1,5 +1,5 @@
 // The generic Success and Error screens, Spanish.
-// Fetched only on a page shown in this language (i18n/tables.ts).
+// Fetched only on a page shown in this language (with the locale index: i18n/tables.ts).
 // Keys and where each text shows: en-outcome.ts.
 import { registerTranslations } from './index.ts';
 import type { enOutcome } from './en-outcome.ts';

@@ -1,14 +1,14 @@
 // Which translation tables to fetch, and when. English is in the code that uses it; every other locale's tables are
 // lazy chunks, so an English page fetches no Spanish or French byte, and a Spanish page only the Spanish tables of
 // what it shows. This module is in first paint, so it names only each locale's index (i18n/<locale>.ts): loading one
-// registers Main's table, and the index fetches its locale's other tables by name (locale-index.ts).
+// registers Main's, the error catalogue's and the outcome screens' tables, and the index fetches its locale's other tables by name (locale-index.ts).
 import { DEFAULT_LOCALE, type Locale } from '../../api/locales.ts';
 import type { Product } from '../config.ts';
 
 /** The locales with translation tables: every supported one but English, the language the code is written in. */
 export type TranslatedLocale = Exclude<Locale, 'en'>;
-/** The tables after Main's: the error catalogue, the Success and Error screens', and each product's strings. */
-export type TableName = 'errors' | 'outcome' | Product;
+/** The tables fetched by name, after the index: each product's strings. */
+export type TableName = Product;
 /** A locale's index, once loaded: fetches its tables by name (each once), rejecting if one fails. */
 export interface LocaleIndex {
   load(names: Iterable<TableName>): Promise<unknown>;

@@ -1,6 +1,5 @@
 // The root's screens. Main (and the token check's spinner) are in the entry; Success and Error are lazy chunks.
 import { lazy, type ComponentType } from 'react';
-import { withTables } from '../i18n/tables.ts';
 import LoadingScreen from './Loading.tsx';
 import Main from './Main.tsx';
 import type { RootScreenProps } from './types.ts';
@@ -8,6 +7,6 @@ import type { RootScreenProps } from './types.ts';
 export const ROOT_SCREENS: Record<string, ComponentType<RootScreenProps>> = {
   Main,
   Loading: LoadingScreen,
-  Success: lazy(() => withTables(import('./Success.tsx'), 'outcome')),
-  Error: lazy(() => withTables(import('./Error.tsx'), 'errors', 'outcome')),
+  Success: lazy(() => import('./Success.tsx')),
+  Error: lazy(() => import('./Error.tsx')),
 };

@@ -1,10 +1,8 @@
 // Strings of the consent and logout screens, French.
-// Fetched only on a page shown in this language (with the product chunk: index.ts).
+// Fetched only on a page shown in this language (with the product's chunk: products/registry.ts).
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enIdp } from './strings.ts';
-import '../../i18n/errors.fr.ts';
-import '../../i18n/outcome.fr.ts';
 
 export const frIdp: Record<keyof typeof enIdp, string> = {
   'consent.title': '{clientName} souhaite accéder à votre compte {project}',

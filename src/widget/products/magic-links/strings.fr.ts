@@ -1,9 +1,8 @@
 // Strings of the magic-link screens, French.
-// Fetched only on a page shown in this language (with the product chunk: index.ts).
+// Fetched only on a page shown in this language (with the product's chunk: products/registry.ts).
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enMagicLinks } from './strings.ts';
-import '../../i18n/errors.fr.ts';
 
 export const frMagicLinks: Record<keyof typeof enMagicLinks, string> = {
   'emailConfirmation.title': 'Consultez vos e-mails',

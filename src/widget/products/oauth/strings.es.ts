@@ -1,9 +1,8 @@
 // Strings of social sign-in and Google One Tap (provider names are brands, kept as they are), Spanish.
-// Fetched only on a page shown in this language (with the product chunk: index.ts).
+// Fetched only on a page shown in this language (with the product's chunk: products/registry.ts).
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enOAuth } from './strings.ts';
-import '../../i18n/errors.es.ts';
 
 export const esOAuth: Record<keyof typeof enOAuth, string> = {
   'oauth.continueWith': 'Continuar con {provider}',

@@ -1,9 +1,8 @@
 // Strings of social sign-in and Google One Tap (provider names are brands, kept as they are), French.
-// Fetched only on a page shown in this language (with the product chunk: index.ts).
+// Fetched only on a page shown in this language (with the product's chunk: products/registry.ts).
 // Keys and where each text shows: strings.ts.
 import { registerTranslations } from '../../i18n/index.ts';
 import type { enOAuth } from './strings.ts';
-import '../../i18n/errors.fr.ts';
 
 export const frOAuth: Record<keyof typeof enOAuth, string> = {
   'oauth.continueWith': 'Continuer avec {provider}',
