@@ -62,9 +62,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   );
   const { store, fresh } = acquireStore(publicToken, options.cookieOptions);
   const signedInIds = () => ({ userId: store.getSession()?.user_id, sessionId: store.getSession()?.session_id });
+  let locale = options.locale || undefined;
   const http = createHttp({
-    // Read at each call: the page may change `client.locale` between calls.
-    locale: () => client.locale,
+    locale: () => locale,
     baseUrl,
     publicToken,
     sessionToken: () => store.cookies.readToken(),
@@ -106,10 +106,15 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   events.log(INSTANTIATED_EVENT, {});
 
   let destroyed = false;
-  const client: AuthClient = {
+  return {
     publicToken,
     baseUrl,
-    locale: options.locale,
+    get locale() {
+      return locale;
+    },
+    set locale(value: string | undefined) {
+      locale = value || undefined;
+    },
     session,
     user,
     magicLinks,
@@ -134,5 +139,4 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       releaseStore(store);
     },
   };
-  return client;
 }

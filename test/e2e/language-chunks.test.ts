@@ -1,6 +1,6 @@
 // Translation tables load lazily per locale (issue 17), in the built product: an English page fetches no Spanish or
-// French script; a Spanish page fetches the Spanish index (Main's table) before Main renders and the magic-link
-// product's Spanish table with its chunk, and nothing French; when the Spanish index cannot load, the widget shows
+// French script; a Spanish page fetches the Spanish index (Main's, the catalogue's and the outcome screens' tables)
+// before Main renders and the magic-link product's Spanish table with its chunk, and nothing French; when the Spanish index cannot load, the widget shows
 // English and reports it on its error path. Chunk names come from the build (rollup.config.mjs: named after their
 // module), so a translation chunk is `<table>.<locale>-<hash>.js` or the locale's index `<locale>-<hash>.js`.
 import { describe, it } from 'node:test';
@@ -72,7 +72,7 @@ describe('translation tables load per locale', () => {
       await sendLink(tab, 'Continuar', 'Revisa tu correo');
       const spanish = scripts.filter((script) => localeScript('es').test(script));
       const names = spanish.map((script) => script.replace(/^\/chunks\//, '').replace(/-[\w-]+\.js$/, '')).sort();
-      assert.deepEqual(names, ['errors.es', 'es', 'strings.es'], `Spanish scripts: ${spanish.join(', ')}`);
+      assert.deepEqual(names, ['es', 'strings.es'], `Spanish scripts: ${spanish.join(', ')}`);
       assert.deepEqual(scripts.filter((script) => localeScript('fr').test(script)), []);
       assert.deepEqual(problems, []);
     } finally {
