@@ -1,5 +1,6 @@
 // fetchSDK: every `/sdk/v1` call goes through `request` here (wire contract 1.1–1.4).
 import { CAPTCHA_REQUIRED_TEXT, HEADERS, SDK_BASE_PATH, UNRECOVERABLE_ERROR_TYPES } from '../api/index.ts';
+import { LOCALE_HEADER } from '../api/locales.ts';
 import {
   FETCH_FAILED_MESSAGE,
   LIVE_API_URL,
@@ -42,6 +43,8 @@ export interface HttpDeps {
   /** Read at request time: the session cookie may change between calls, in this tab or another. */
   sessionToken(): string | null;
   signedInIds(): SignedInIds;
+  /** Read at request time: the language can change between calls (the element's `locale`). */
+  locale?(): string | undefined;
   /** The body for the one captcha/DFP retry (captcha.ts, loaded on demand); without it the retry throws. */
   captchaRetry?(body: Body | undefined): Promise<Body>;
 }
@@ -59,6 +62,8 @@ export function createHttp(deps: HttpDeps): Http {
       [HEADERS.sdkClient]: base64(JSON.stringify(buildTelemetry(deps.signedInIds()))),
       [HEADERS.parentHost]: location.origin,
     };
+    const locale = deps.locale?.();
+    if (locale) headers[LOCALE_HEADER] = locale;
     const init: RequestInit = { method, headers, credentials: 'include' };
     // GET and DELETE carry no body; a POST/PUT without one still sends an empty body.
     if (method === 'POST' || method === 'PUT') init.body = body ? JSON.stringify(body) : '';

@@ -60,7 +60,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   );
   const { store, fresh } = acquireStore(publicToken, options.cookieOptions);
   const signedInIds = () => ({ userId: store.getSession()?.user_id, sessionId: store.getSession()?.session_id });
+  let locale = options.locale || undefined;
   const http = createHttp({
+    locale: () => locale,
     baseUrl,
     publicToken,
     sessionToken: () => store.cookies.readToken(),
@@ -125,6 +127,12 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   return {
     publicToken,
     baseUrl,
+    get locale() {
+      return locale;
+    },
+    set locale(value: string | undefined) {
+      locale = value || undefined;
+    },
     session,
     user,
     magicLinks,

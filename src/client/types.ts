@@ -39,6 +39,12 @@ export interface AuthClientOptions {
    */
   baseUrl?: string;
   cookieOptions?: CookieOptions;
+  /**
+   * The visitor's language as a BCP 47 tag (e.g. `es`, `fr-CA`): sent as `Accept-Language` on every `/sdk/v1` call,
+   * so the service's `error_message`s come back in it (English for a language it does not speak). Without one the
+   * browser's own `Accept-Language` goes. Change it later with `client.locale = ...`.
+   */
+  locale?: string;
 }
 
 /** What an authenticate call resolves to: the wire response without `__user`. */
@@ -151,6 +157,8 @@ export interface AuthClient {
   readonly publicToken: string;
   /** The service's origin the client talks to, e.g. `http://localhost:8787`. */
   readonly baseUrl: string;
+  /** The language the client asks the service to answer in (`Accept-Language`); undefined leaves the browser's. */
+  locale: string | undefined;
   readonly session: SessionApi;
   readonly user: UserApi;
   readonly magicLinks: MagicLinksApi;

@@ -17,6 +17,8 @@ export interface AuthLoginOwnProps {
   'base-url'?: string;
   baseUrl?: string;
   mode?: AuthLoginMode;
+  /** The language, a BCP 47 tag (`es`, `fr-CA`, `ar`); without it the page's `lang`, else English. */
+  locale?: string;
   nonce?: string;
   /** An object (set as the property) or its JSON text (the attribute). */
   config?: AuthLoginConfig | string;

@@ -7,7 +7,9 @@ import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global, css } from '@emotion/react';
 import { startTransition, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
+import type { Locale } from '../api/locales.ts';
 import type { AuthLoginConfig, ResolvedConfig } from './config.ts';
+import { RTL_LANGUAGES } from './constants.ts';
 import { WidgetContext, type WidgetContextValue } from './context.ts';
 import { createTranslator, type StringOverrides } from './i18n/index.ts';
 import type { RootActor } from './machine/start.ts';
@@ -15,11 +17,16 @@ import { STYLE_HOST_ATTRIBUTE, createStyleCache } from './theme/cache.ts';
 import type { Theme, ThemeInput } from './theme/default-theme.ts';
 import { PARTS } from './theme/parts.ts';
 import { themeToCssVars, v } from './theme/theme.ts';
+import { Loading } from './screens/Loading.tsx';
 import { View } from './View.tsx';
 
 /** Everything the element has worked out for a render: resolved config and theme, its statechart, the host. */
 export interface WidgetView {
   host: HTMLElement;
+  /** The language in effect as a BCP 47 tag (`locale`, else the page's `lang`): the root's `lang` and direction. */
+  localeTag: string;
+  /** The built-in language the texts are in; undefined while its tables load (a spinner shows instead of a screen). */
+  locale: Locale | undefined;
   /** The root statechart. */
   actor: RootActor;
   config: ResolvedConfig;
@@ -55,8 +62,13 @@ const containerStyle = css`
   border-radius: ${v('containerBorderRadius')};
   font-family: ${v('fontFamily')};
   color: ${v('colorPrimary')};
-  text-align: left;
+  text-align: start;
 `;
+
+/** Whether a BCP 47 tag's language is written right to left. */
+function isRtl(tag: string): boolean {
+  return RTL_LANGUAGES.includes(tag.split(/[-_]/)[0]!.toLowerCase());
+}
 
 interface RenderRoots {
   cache: EmotionCache;
@@ -90,13 +102,13 @@ function useRenderRoots(container: Node, host: HTMLElement, lightDom: boolean, n
 }
 
 function Widget({ container, view }: { container: HTMLElement; view: WidgetView }) {
-  const { host, actor, config, theme, strings, nonce } = view;
+  const { host, actor, config, theme, strings, nonce, locale, localeTag } = view;
   const lightDom = !config.enableShadowDOM;
   const roots = useRenderRoots(container, host, lightDom, nonce);
   const vars = useMemo(() => themeToCssVars(theme), [theme]);
   const context = useMemo<WidgetContextValue>(
-    () => ({ t: createTranslator(strings), theme, send: actor.send.bind(actor) as WidgetContextValue['send'] }),
-    [strings, theme, actor],
+    () => ({ t: createTranslator(strings, locale), theme, send: actor.send.bind(actor) as WidgetContextValue['send'] }),
+    [strings, locale, theme, actor],
   );
 
   if (!roots) return lightDom ? <slot /> : null;
@@ -104,8 +116,14 @@ function Widget({ container, view }: { container: HTMLElement; view: WidgetView 
     <CacheProvider value={roots.cache}>
       {!lightDom && <Global styles={{ ':host': { display: 'block', maxWidth: '100%', ...vars }, ':host([hidden])': { display: 'none' } }} />}
       <WidgetContext.Provider value={context}>
-        <div part={PARTS.container} css={containerStyle} style={lightDom ? (vars as CSSProperties) : undefined}>
-          <View actor={actor} />
+        <div
+          part={PARTS.container}
+          css={containerStyle}
+          style={lightDom ? (vars as CSSProperties) : undefined}
+          lang={localeTag}
+          dir={isRtl(localeTag) ? 'rtl' : 'ltr'}
+        >
+          {locale ? <View actor={actor} /> : <Loading />}
         </div>
       </WidgetContext.Provider>
     </CacheProvider>

@@ -214,3 +214,9 @@ export type OneTapError = (typeof ONE_TAP_ERRORS)[keyof typeof ONE_TAP_ERRORS];
 
 /** Space between two provider buttons; Main also uses it to reserve the buttons' height while their chunk loads. */
 export const SOCIAL_BUTTON_GAP_PX = 8;
+
+/**
+ * Languages written right to left: an effective locale in one of them lays the widget out mirrored (`dir="rtl"` on
+ * its root). None has a built-in table; a page gives the texts with `strings`.
+ */
+export const RTL_LANGUAGES: readonly string[] = ['ar', 'he', 'fa', 'ur'];

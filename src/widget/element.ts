@@ -4,6 +4,7 @@
 // callbacks that keep their functions, properties set before the element was defined, the headless client and the
 // login statechart (both live as long as the element, so moving it keeps its state), and the DOM events.
 import { startTransition } from 'react';
+import { DEFAULT_LOCALE, matchLocale, type Locale } from '../api/locales.ts';
 import { createAuthClient } from '../client/index.ts';
 import type { AuthClient } from '../client/types.ts';
 import AuthLogin, { type WidgetView } from './AuthLogin.tsx';
@@ -11,6 +12,7 @@ import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './conf
 import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
 import type { StringOverrides } from './i18n/en.ts';
 import { createTranslator, type MessageKey, type Params } from './i18n/index.ts';
+import { showLocale } from './i18n/tables.ts';
 import { startRootActor, type RootActor } from './machine/start.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
 import { reactHost } from './r2wc-adapter.ts';
@@ -36,7 +38,7 @@ type JsonProp = (typeof JSON_ATTRIBUTES)[number];
 const isJsonAttribute = (name: string): name is JsonProp => (JSON_ATTRIBUTES as readonly string[]).includes(name);
 
 /** Every attribute whose change renders again: the two plain ones (read back by their properties) and the JSON ones. */
-const OBSERVED_ATTRIBUTES = ['public-token', 'base-url', 'mode', ...JSON_ATTRIBUTES];
+const OBSERVED_ATTRIBUTES = ['public-token', 'base-url', 'mode', 'locale', ...JSON_ATTRIBUTES];
 
 /** Dispatches a widget DOM event: bubbling and composed, so it is seen outside the shadow root. */
 function dispatch(target: EventTarget, type: string, detail: unknown): void {
@@ -44,7 +46,7 @@ function dispatch(target: EventTarget, type: string, detail: unknown): void {
 }
 
 /** Properties a page may set before the element is defined (the standard upgrade pattern re-applies them). */
-const UPGRADABLE = ['publicToken', 'baseUrl', 'mode', 'config', 'theme', 'strings', 'callbacks'] as const;
+const UPGRADABLE = ['publicToken', 'baseUrl', 'mode', 'locale', 'config', 'theme', 'strings', 'callbacks'] as const;
 
 /**
  * Under server rendering (Node, no DOM) r2wc has no HTMLElement to extend, and importing the package must not throw:
@@ -66,6 +68,7 @@ const ReactAuthLogin =
  * @attr {string} public-token - The project's public token. Reflects the `publicToken` property.
  * @attr {string} base-url - Where the identity service lives (e.g. `https://auth.example.com`, or `/` for this page's origin). Reflects the `baseUrl` property.
  * @attr {'login' | 'passkey-registration' | 'identity-provider'} mode - Which component the element is: `login` (default) the sign-up and log-in form; `passkey-registration` the passkey registration component for the signed-in user (Register New Passkey, then the list of their passkeys to rename or delete; without a signed-in user it shows and reports 'Error: Cannot use PasskeyRegistration component without active user authenticated.'); `identity-provider` the consent or logout page of a connected app (Sign in with Westlight), which also opens by itself in any mode when the page's query holds `client_id` with `redirect_uri` (authorize) or `post_logout_redirect_uri` (logout); authorize without a signed-in user shows the login form with 'No active session detected. Please log in to continue.' and continues after the sign-in. Reflects the `mode` property.
+ * @attr {string} locale - The language as a BCP 47 tag (`es`, `fr-CA`, `ar`). Without it, the nearest ancestor's `lang` (the page's `<html lang>`), else English. Spanish and French are built in; any other language shows English unless the `strings` property gives its texts; a right-to-left language (Arabic, Hebrew, Persian, Urdu) lays the widget out mirrored. The service is asked to answer in it (`Accept-Language`). Reflects the `locale` property.
  * @attr {string} config - The configuration as JSON (see the `config` property), for pasted HTML.
  * @attr {string} theme - The theme as JSON (see the `theme` property), for pasted HTML.
  * @attr {string} strings - Message overrides as JSON (see the `strings` property), for pasted HTML.
@@ -162,6 +165,10 @@ export class AuthLoginElement extends ReactAuthLogin {
   #rich: Partial<Record<JsonProp, unknown>> = {};
   /** @internal */
   #parsed = new Map<JsonProp, { raw: unknown; value: unknown }>();
+  /** The built-in language last asked for, whose tables may still be loading. @internal */
+  #wantedLocale: Locale | undefined;
+  /** The built-in language whose tables have loaded (English after a failed load); undefined until the first has. @internal */
+  #shownLocale: Locale | undefined;
 
   /** @internal */
   static get observedAttributes(): string[] {
@@ -185,6 +192,20 @@ export class AuthLoginElement extends ReactAuthLogin {
   }
   set mode(value: 'login' | 'passkey-registration' | 'identity-provider' | undefined) {
     this.#reflect('mode', value);
+  }
+
+  /**
+   * The language as a BCP 47 tag (attribute `locale`), e.g. `es` or `fr-CA`. Without it the nearest ancestor's `lang`
+   * (the page's `<html lang>`) counts, else English. Spanish and French are built in (their texts load on demand, only
+   * on a page that shows them); another language shows English unless `strings` gives its texts, and a right-to-left
+   * one (Arabic, Hebrew, Persian, Urdu) mirrors the layout. The headless client asks the service to answer in it
+   * (`Accept-Language`). Changing it renders the widget again in the new language.
+   */
+  get locale(): string | undefined {
+    return this.getAttribute('locale') ?? undefined;
+  }
+  set locale(value: string | undefined) {
+    this.#reflect('locale', value);
   }
 
   /** Where the identity service lives (attribute `base-url`); relative values resolve against the page. */
@@ -325,9 +346,30 @@ export class AuthLoginElement extends ReactAuthLogin {
     return value;
   }
 
-  /** A message of the catalogue, with the page's `strings` overrides. @internal */
-  #message(key: MessageKey, params: Params): string {
-    return createTranslator(this.strings)(key, params);
+  /** A message of the catalogue in the shown language, with the page's `strings` overrides. @internal */
+  #message(key: MessageKey, params?: Params): string {
+    return createTranslator(this.strings, this.#shownLocale)(key, params);
+  }
+
+  /**
+   * The built-in language to render `tag` in: its own once its tables have loaded, else the one shown so far (a change
+   * at runtime keeps the old texts until the new ones arrive), else undefined (first paint waits, showing the spinner).
+   * A failed load shows English and is reported. @internal
+   */
+  #localeToShow(tag: string): Locale | undefined {
+    const wanted = matchLocale(tag) ?? DEFAULT_LOCALE;
+    if (wanted !== this.#wantedLocale) {
+      this.#wantedLocale = wanted;
+      const settle = (shown: Locale) => {
+        if (this.#wantedLocale !== wanted) return;
+        this.#shownLocale = shown;
+        if (shown !== wanted) this.#report({ message: this.#message('element.loadFailed') });
+        this.#render();
+      };
+      if (wanted === DEFAULT_LOCALE) this.#shownLocale = wanted;
+      else showLocale(wanted).then(() => settle(wanted), () => settle(DEFAULT_LOCALE));
+    }
+    return this.#shownLocale;
   }
 
   /** @internal */
@@ -372,8 +414,13 @@ export class AuthLoginElement extends ReactAuthLogin {
     const client = this.#ensureClient();
     if (!client) return undefined;
     const config = resolveConfig(this.config);
+    // The language in effect: `locale`, else the nearest ancestor's `lang` (the page's), else English.
+    const localeTag = this.locale || this.closest('[lang]')?.getAttribute('lang') || DEFAULT_LOCALE;
+    client.locale = localeTag;
     return {
       host: this,
+      localeTag,
+      locale: this.#localeToShow(localeTag),
       actor: this.#ensureActor(client, config),
       config,
       theme: resolveTheme(this.theme),

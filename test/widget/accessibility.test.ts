@@ -201,7 +201,7 @@ async function rootContext(client: AuthClient, config: AuthLoginConfig): Promise
 /** A view of the root statechart resting in `snapshot` (not started: it renders, it does not run). */
 function viewOf(el: HTMLElement, context: RootContext, snapshot: AnyMachineSnapshot): WidgetView {
   const actor = createActor(rootMachine, { snapshot: snapshot as never, input: { client: context.client, config: context.config } });
-  return { host: el, actor: actor as never, config: context.config, theme: resolveTheme(undefined), strings: undefined, nonce: undefined };
+  return { host: el, localeTag: 'en', locale: 'en', actor: actor as never, config: context.config, theme: resolveTheme(undefined), strings: undefined, nonce: undefined };
 }
 
 function rootSnapshot(context: RootContext, path: string[]): AnyMachineSnapshot {

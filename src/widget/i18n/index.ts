@@ -1,4 +1,6 @@
-// A tiny translator: English defaults, per-key overrides from the `strings` property, `{name}` parameters.
+// A tiny translator: per-key overrides from the `strings` property, then the locale's table, then the English
+// defaults; `{name}` parameters.
+import type { Locale } from '../../api/locales.ts';
 import { en, type MessageKey, type StringOverrides } from './en.ts';
 
 /** The English defaults: first-paint strings now, each lazy screen's table once its module has loaded. */
@@ -7,6 +9,14 @@ const defaults: Partial<Record<MessageKey, string>> = { ...en };
 /** Adds a lazy screen's string table to the defaults (called by `en-<flow>.ts` when it loads). */
 export function registerDefaults(messages: Partial<Record<MessageKey, string>>): void {
   Object.assign(defaults, messages);
+}
+
+/** The Spanish and French tables loaded so far (each `<table>.<locale>.ts` registers itself when it loads; tables.ts). */
+const translations: Partial<Record<Locale, Partial<Record<MessageKey, string>>>> = {};
+
+/** Adds a loaded translation table of `locale`. */
+export function registerTranslations(locale: Locale, messages: Partial<Record<MessageKey, string>>): void {
+  Object.assign((translations[locale] ??= {}), messages);
 }
 
 export type { MessageKey, StringOverrides } from './en.ts';
@@ -19,11 +29,15 @@ export function format(message: string, params?: Params): string {
   return message.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
-/** A translator over the English defaults with `overrides` taking precedence per key. */
-export function createTranslator(overrides?: StringOverrides | null): Translate {
+/**
+ * A translator: `overrides` win per key, then `locale`'s tables, then English, then the key itself. Tables are looked
+ * up at each call, so one that loads later (a product's, with its chunk) is used without a new translator.
+ */
+export function createTranslator(overrides?: StringOverrides | null, locale?: Locale): Translate {
   return (key, params) => {
     const override = overrides?.[key];
-    return format(typeof override === 'string' ? override : (defaults[key] ?? key), params);
+    const text = typeof override === 'string' ? override : (locale && translations[locale]?.[key]) || defaults[key];
+    return format(text ?? key, params);
   };
 }
 

@@ -1,5 +1,6 @@
 // The one list of sign-in products. Adding a product = adding its folder and one line here (docs/architecture.md).
 import type { LoginTab, Product, ResolvedConfig } from '../config.ts';
+import { withTables } from '../i18n/tables.ts';
 import { crypto } from './crypto/index.ts';
 import { identityProvider } from './idp/index.ts';
 import { magicLinks } from './magic-links/index.ts';
@@ -12,7 +13,10 @@ import type { ProductRecord } from './types.ts';
 // Main stacks the products' blocks in this order: the passkey button above the social block, the wallet buttons
 // right under it (spec section 2: 'the social or crypto block', one column of at most 6 buttons).
 // The identity provider is last: it is never on Main (no block, no tab); only a mode or the query opens it.
-export const PRODUCT_RECORDS: readonly ProductRecord[] = [magicLinks, otps, passwords, passkeys, oauth, crypto, identityProvider];
+// Each chunk loads with the product's translation table in the language shown (no-op on an English page).
+export const PRODUCT_RECORDS: readonly ProductRecord[] = [magicLinks, otps, passwords, passkeys, oauth, crypto, identityProvider].map(
+  (record) => ({ ...record, load: () => withTables(record.load(), record.name) }),
+);
 
 export function recordOf(name: Product): ProductRecord {
   const record = PRODUCT_RECORDS.find((r) => r.name === name);

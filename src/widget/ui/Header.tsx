@@ -13,6 +13,7 @@ const header = css`
   gap: 16px;
 `;
 
+// The arrow points back, which is to the right in a right-to-left language (dir rtl on the widget's root).
 const back = css`
   align-self: flex-start;
   display: inline-flex;
@@ -24,6 +25,9 @@ const back = css`
   color: ${v('colorPrimary')};
   cursor: pointer;
   ${focusRing}
+  &:dir(rtl) svg {
+    transform: scaleX(-1);
+  }
 `;
 
 const title = css`

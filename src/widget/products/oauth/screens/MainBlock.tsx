@@ -33,7 +33,7 @@ const lastUsedStyle = css`
   display: block;
   margin-bottom: 4px;
   font-size: 12px;
-  text-align: right;
+  text-align: end;
   color: ${v('colorSecondary')};
 `;
 

@@ -26,10 +26,14 @@ const track = css`
   background-color: ${v('colorAccent')};
 `;
 
+// The bar fills in the reading direction; transform-origin has no logical keyword, hence the :dir(rtl) rule.
 const bar = css`
   height: 100%;
   background-color: ${v('colorPrimary')};
   transform-origin: left;
+  &:dir(rtl) {
+    transform-origin: right;
+  }
   animation: ${fill} ${LOADING_BAR_MS}ms linear forwards;
 `;
 
