@@ -29,11 +29,12 @@ const dist = path.join(root, 'dist');
 
 export const BUDGETS_KB = {
   // Every script fetched before the email input is usable, magic links only, gzip: 107.0 KB measured after issue 18's
-  // cuts (109.6 before), rounded up to the next whole KB.
+  // cuts (109.6 before); 107.9 with issue 17's languages (the locale plumbing and the es/fr import maps), rounded up.
   magicLinksBeforeUsable: 108,
   magicLinksGoal: 95, // issue 18: where that figure should get to; printed beside the budget, not enforced
-  // The demo portal (its own two scripts included): 110.3 KB measured after issue 18's cuts (118.2 before).
-  portalBeforeUsable: 111,
+  // The demo portal (its own two scripts included): 110.3 KB measured after issue 18's cuts (118.2 before), 111.2 with
+  // issue 17's languages, rounded up to the next whole KB.
+  portalBeforeUsable: 112,
   portalGoal: 100, // issue 18; printed, not enforced
   // Issue 18: every other single-product page's first screen is within this much of magic links' measured figure.
   otherProductsOverMagicLinks: 10,
