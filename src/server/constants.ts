@@ -45,6 +45,16 @@ export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 /** Most load balancers allow one hop per proxy; more than this is a configuration mistake, not a real deployment. */
 export const MAX_TRUST_PROXY = 10;
+/**
+ * SERVICE_PROCESSES above this is a typo, not a machine: one process per core is the useful most, and every process
+ * holds its own PostgreSQL connection pool.
+ */
+export const MAX_SERVICE_PROCESSES = 64;
+/**
+ * Development only: the process that answered, on /healthz, so the multi-process tests can see that every worker
+ * serves requests. Never sent in production (it would tell the network how the deployment is laid out).
+ */
+export const SERVICE_PROCESS_HEADER = 'X-Service-Process';
 
 // ---- Identifiers ----
 
