@@ -76,17 +76,23 @@ export async function touchSession(
   now: number,
   changes: { expiresAt?: number; factor?: AuthenticationFactor } = {},
 ): Promise<ActiveSession | null> {
+  const touch = async (on: Db, factors: AuthenticationFactor[] | null) => {
+    const [row] = await on.query<SessionRow>(
+      `update sessions set last_accessed_at = $2::timestamptz, expires_at = coalesce($3::timestamptz, expires_at),
+         factors = coalesce($4::jsonb, factors)
+       where id = $1 and revoked_at is null and expires_at > $2::timestamptz returning ${COLUMNS}`,
+      [sessionId, iso(now), changes.expiresAt === undefined ? null : iso(changes.expiresAt), factors && JSON.stringify(factors)],
+    );
+    return row ? toActive(row) : null;
+  };
+  // Without a factor there is nothing to merge, so no read-then-write: the update's own condition (not revoked, not
+  // expired) decides atomically, as in the transaction. Every sessions/authenticate takes this one-statement path.
+  const { factor } = changes;
+  if (!factor) return touch(db, null);
   return db.transaction(async (tx) => {
     const [current] = await tx.query<SessionRow>(`select ${COLUMNS} from sessions where id = $1 for no key update`, [sessionId]);
     if (!current) return null;
-    const factors = changes.factor ? mergeFactor(current.factors, changes.factor) : current.factors;
-    const [row] = await tx.query<SessionRow>(
-      `update sessions set last_accessed_at = $2::timestamptz, expires_at = coalesce($3::timestamptz, expires_at),
-         factors = $4::jsonb
-       where id = $1 and revoked_at is null and expires_at > $2::timestamptz returning ${COLUMNS}`,
-      [sessionId, iso(now), changes.expiresAt === undefined ? null : iso(changes.expiresAt), JSON.stringify(factors)],
-    );
-    return row ? toActive(row) : null;
+    return touch(tx, mergeFactor(current.factors, factor));
   });
 }
 
