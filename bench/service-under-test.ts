@@ -13,7 +13,8 @@ export type BenchRequest = { type: 'memory' } | { type: 'profile-start' } | { ty
 export type BenchReply =
   | { type: 'ready'; url: string; pids: number[] }
   | { type: 'memory'; memory: NodeJS.MemoryUsage; peakRss: number }
-  | { type: 'profile'; top: ProfileLine[] }
+  | { type: 'profiling' }
+  | { type: 'profile'; top: ProfileLine[]; categories: ProfileLine[] }
   | { type: 'failed'; message: string };
 export interface ProfileLine {
   selfMs: number;
@@ -65,10 +66,11 @@ function serveBench(url: string): void {
       if (message.type === 'profile-start') {
         await session.post('Profiler.enable');
         await session.post('Profiler.start');
+        reply({ type: 'profiling' });
       }
       if (message.type === 'profile-stop') {
         const { profile } = await session.post('Profiler.stop');
-        reply({ type: 'profile', top: topSelfTime(profile) });
+        reply({ type: 'profile', ...selfTime(profile) });
       }
     })().catch((error: unknown) => reply({ type: 'failed', message: String(error) }));
   });
@@ -81,10 +83,26 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** Self time per function (summed over every node of that function), the largest first. */
-function topSelfTime(profile: CpuProfile): ProfileLine[] {
+/**
+ * Where a sample's time went, coarsely: a flat list of functions hides that most of them belong to one library (the
+ * embedded database is hundreds of wasm functions).
+ */
+function category(frame: CpuProfile['nodes'][number]['callFrame']): string {
+  const { url, functionName } = frame;
+  if (url.startsWith('wasm://') || url.includes('@electric-sql/pglite')) return 'PGlite (embedded database: wasm + its JS)';
+  if (url.includes('/src/server/')) return 'service code (src/server)';
+  if (url.includes('node_modules/hono/') || url.includes('@hono/')) return 'Hono and its Node adapter';
+  if (url.includes('node_modules/')) return 'other dependencies';
+  if (functionName === '(garbage collector)') return 'garbage collector';
+  if (functionName === '(idle)' || functionName === '(program)') return 'idle / V8 internals';
+  return 'Node.js runtime (HTTP, sockets, streams, crypto)';
+}
+
+/** Self time per function (summed over every node of that function) and per category, the largest first. */
+function selfTime(profile: CpuProfile): { top: ProfileLine[]; categories: ProfileLine[] } {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-  const selfUs = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const byCategory = new Map<string, number>();
   let total = 0;
   (profile.samples ?? []).forEach((nodeId, i) => {
     const frame = byNode.get(nodeId);
@@ -93,12 +111,15 @@ function topSelfTime(profile: CpuProfile): ProfileLine[] {
     if (!frame) return;
     const where = frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : '';
     const name = `${frame.functionName || '(anonymous)'} ${where}`.trim();
-    selfUs.set(name, (selfUs.get(name) ?? 0) + delta);
+    byFunction.set(name, (byFunction.get(name) ?? 0) + delta);
+    byCategory.set(category(frame), (byCategory.get(category(frame)) ?? 0) + delta);
   });
-  return [...selfUs]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, PROFILE_TOP)
-    .map(([name, us]) => ({ name, selfMs: us / 1000, share: total ? us / total : 0 }));
+  const lines = (map: Map<string, number>, count: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, us]) => ({ name, selfMs: us / 1000, share: total ? us / total : 0 }));
+  return { top: lines(byFunction, PROFILE_TOP), categories: lines(byCategory, byCategory.size) };
 }
 
 /** The path from the repository or from node_modules on, enough to find the function. */

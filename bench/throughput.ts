@@ -203,15 +203,18 @@ async function embedded(): Promise<void> {
     await load(service, s.authenticate, REQUESTS_PER_SCENARIO);
     const profile = await service.ask({ type: 'profile-stop' });
     if (profile.type !== 'profile') throw new Error(`expected a profile, got ${JSON.stringify(profile)}`);
-    printProfile(profile.top);
+    printProfile(profile.top, profile.categories);
   } finally {
     await service.stop();
   }
 }
 
-function printProfile(top: ProfileLine[]): void {
-  console.log(`\nCPU profile of the service under ${REQUESTS_PER_SCENARIO} sessions/authenticate, top self time:`);
-  for (const line of top) console.log(`${(line.share * 100).toFixed(1).padStart(5)} %  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}`);
+function printProfile(top: ProfileLine[], categories: ProfileLine[]): void {
+  const print = (line: ProfileLine) => console.log(`${(line.share * 100).toFixed(1).padStart(5)} %  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}`);
+  console.log(`\nCPU profile of the service under ${REQUESTS_PER_SCENARIO} sessions/authenticate, self time by part:`);
+  categories.forEach(print);
+  console.log('top functions by self time:');
+  top.forEach(print);
 }
 
 /** A PostgreSQL server to create bench databases on, and how to let it go. */
