@@ -14,6 +14,9 @@ export function rolesOf(config: ProjectConfig, user: Pick<User, 'user_id' | 'ema
 }
 
 export async function loadFullUser(deps: { config: ProjectConfig; db: Db }, userId: string): Promise<User> {
-  const user = await loadUserWithMethods(deps.db, userId);
-  return { ...user, roles: rolesOf(deps.config, user) };
+  return withRoles(deps.config, await loadUserWithMethods(deps.db, userId));
+}
+
+export function withRoles(config: ProjectConfig, user: User): User {
+  return { ...user, roles: rolesOf(config, user) };
 }

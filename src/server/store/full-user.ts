@@ -9,7 +9,7 @@ import { toWireProvider, type RegistrationRow } from './oauth.ts';
 import { iso } from './time.ts';
 import type { UserStatus } from './users.ts';
 
-interface FullUserRow {
+export interface FullUserRow {
   id: string;
   status: UserStatus;
   first_name: string;
@@ -34,7 +34,8 @@ function list(table: string, fields: Record<string, string>, where = ''): string
     where x.user_id = u.id${where}), '[]'::json)`;
 }
 
-const FULL_USER_SQL = `select u.id, u.status, u.first_name, u.middle_name, u.last_name, u.trusted_metadata,
+/** The select list of the whole user for a query where `u` is the users row (also used by store/sessions.ts). */
+export const FULL_USER_COLUMNS = `u.id, u.status, u.first_name, u.middle_name, u.last_name, u.trusted_metadata,
     u.untrusted_metadata, u.created_at,
     ${list('user_emails', { email_id: 'id', email: 'email', verified: 'verified' })} as emails,
     ${list('user_phone_numbers', { phone_id: 'id', phone_number: 'phone_number', verified: 'verified' })} as phone_numbers,
@@ -43,13 +44,18 @@ const FULL_USER_SQL = `select u.id, u.status, u.first_name, u.middle_name, u.las
     ${list('totps', { totp_id: 'id', verified: 'verified' }, ' and x.verified')} as totps,
     ${list('oauth_registrations', { id: 'id', provider: 'provider', provider_subject: 'provider_subject', profile_picture_url: 'profile_picture_url', locale: 'locale' })} as providers,
     ${list('webauthn_registrations', { webauthn_registration_id: 'id', domain: 'domain', user_agent: 'user_agent', authenticator_type: 'authenticator_type', verified: 'verified', name: 'name' })} as webauthn_registrations,
-    ${list('crypto_wallets', { crypto_wallet_id: 'id', crypto_wallet_address: 'address', crypto_wallet_type: 'type', verified: 'verified' })} as crypto_wallets
-  from users u where u.id = $1`;
+    ${list('crypto_wallets', { crypto_wallet_id: 'id', crypto_wallet_address: 'address', crypto_wallet_type: 'type', verified: 'verified' })} as crypto_wallets`;
+
+const FULL_USER_SQL = `select ${FULL_USER_COLUMNS} from users u where u.id = $1`;
 
 /** The user with every method, roles still empty (they come from the project config). No such user: session_not_found. */
 export async function loadUserWithMethods(db: Db, userId: string): Promise<User> {
   const [row] = await db.query<FullUserRow>(FULL_USER_SQL, [userId]);
   if (!row) throw Errors.sessionNotFound();
+  return toWireUser(row);
+}
+
+export function toWireUser(row: FullUserRow): User {
   return {
     user_id: row.id,
     created_at: iso(row.created_at),
