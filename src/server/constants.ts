@@ -246,6 +246,12 @@ export const SMS_WEBHOOK_IDEMPOTENCY_HEADER = 'Idempotency-Key';
 // ---- Embedded database ----
 
 /**
+ * PGlite's buffer pool, inside its wasm memory and touched in full at start: PostgreSQL's default 128 MB made it the
+ * largest single part of the service's resident memory (issue 18). Its data is in memory or the OS page cache anyway,
+ * so a miss costs a copy from there, not a disk seek. bench/throughput.ts shows the memory and throughput it gives.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+/**
  * Where a freshly initialised PGlite cluster is cached (under node_modules/.cache like other tools' caches):
  * initdb takes about 5 s, loading the cached copy about 0.5 s, which keeps every in-memory test service fast.
  */
