@@ -1,31 +1,108 @@
-// Request throughput of the identity service over loopback: the real server (in-memory PGlite), a bounded number of
-// requests per scenario at a fixed concurrency. Prints requests per second and latency percentiles; it measures,
-// it does not judge (wall-clock figures depend on the machine, so no test asserts them).
-import { startServer } from '../src/server/listen.ts';
-import { SDK_BASE_PATH } from '../src/api/telemetry.ts';
+// Request throughput and memory of the identity service over loopback (issue 18). The service runs in its own process
+// (bench/service-under-test.ts) so this load generator does not share its event loop. Part 1: one process on the
+// embedded database (in-memory PGlite): every scenario's req/s and latency, sessions/authenticate ÷ the bare static
+// route in the same run, resident memory at idle and at the peak of the load, and a CPU profile of the authenticate
+// scenario (top self time). Part 2: the same service on PostgreSQL with 1, 2 and 4 processes (SERVICE_PROCESSES's
+// cluster supervisor): BENCH_DATABASE_URL, else TEST_DATABASE_URL, else a throwaway cluster from
+// scripts/test-postgres.sh when PostgreSQL is installed. It measures, it does not judge: wall-clock figures depend on
+// the machine, so no test asserts them. `--no-postgres` runs part 1 only.
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { PATHS } from '../src/api/paths.ts';
+import { SDK_BASE_PATH } from '../src/api/telemetry.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../src/server/constants.ts';
+import { HEALTH_PATH } from '../src/server/constants.ts';
+import type { BenchReply, BenchRequest, ProfileLine } from './service-under-test.ts';
 
 const REQUESTS_PER_SCENARIO = 2000;
+/** Requests before each measured run: the JIT compiles the hot path and the pools fill. */
+const WARMUP_REQUESTS = 200;
 const CONCURRENCY = 16;
+const SCALING_PROCESSES = [1, 2, 4];
+const MB = 1024 * 1024;
 
-// Every request comes from one loopback address: the per-IP limits (production defaults) would turn the send scenario
-// into a measurement of 429s, so they are lifted here; the per-address limits still apply (each send has its own).
-const server = await startServer({
-  port: 0,
-  database: { kind: 'memory' },
-  ipRateLimits: { sends: 1_000_000, authFailures: 1_000_000, events: 1_000_000 },
-});
-const { publicToken } = server.service.config;
-const api = (path: string) => `${server.url}${SDK_BASE_PATH}${path}`;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const publicToken = DEFAULT_PUBLIC_TOKEN;
 const basic = (secret: string) => `Basic ${Buffer.from(`${publicToken}:${secret}`).toString('base64')}`;
 const json = (secret: string) => ({ Authorization: basic(secret), 'Content-Type': 'application/json' });
 
-async function signIn(email: string): Promise<string> {
-  await fetch(api(PATHS.magicLinksEmailLoginOrCreate), { method: 'POST', headers: json(publicToken), body: JSON.stringify({ email }) });
-  const inbox = (await (await fetch(`${server.url}/dev/inbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { links: string[] }[] };
+interface Service {
+  url: string;
+  pids: number[];
+  child: ChildProcess;
+  ask(request: BenchRequest): Promise<BenchReply>;
+  stop(): Promise<void>;
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+interface Scenario {
+  name: string;
+  request: (service: Service, i: number) => Promise<Response>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startService(processes: number, databaseUrl?: string): Promise<Service> {
+  const port = processes > 1 ? await freePort() : 0;
+  const child = fork(path.join(repoRoot, 'bench/service-under-test.ts'), {
+    cwd: repoRoot,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_PROCESSES: String(processes), BENCH_PORT: String(port), DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const replies: ((reply: BenchReply) => void)[] = [];
+  const ready = new Promise<Extract<BenchReply, { type: 'ready' }>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the service under test exited (${code}) before it was ready`)));
+    child.on('message', (message: BenchReply) => {
+      if (message.type === 'ready') resolve(message);
+      else replies.shift()?.(message);
+    });
+  });
+  const { url, pids } = await ready;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url,
+    pids,
+    child,
+    ask: (request) =>
+      new Promise((resolve) => {
+        replies.push(resolve);
+        child.send(request);
+      }),
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const api = (service: Service, apiPath: string) => `${service.url}${SDK_BASE_PATH}${apiPath}`;
+
+async function signIn(service: Service, email: string): Promise<string> {
+  await fetch(api(service, PATHS.magicLinksEmailLoginOrCreate), { method: 'POST', headers: json(publicToken), body: JSON.stringify({ email }) });
+  const inbox = (await (await fetch(`${service.url}/dev/inbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { links: string[] }[] };
   const link = inbox.messages[0]?.links.find((l) => l.includes('token='));
   const token = new URL(link!).searchParams.get('token');
-  const res = await fetch(api(PATHS.magicLinksAuthenticate), {
+  const res = await fetch(api(service, PATHS.magicLinksAuthenticate), {
     method: 'POST',
     headers: json(publicToken),
     body: JSON.stringify({ token, session_duration_minutes: 60 }),
@@ -33,22 +110,40 @@ async function signIn(email: string): Promise<string> {
   return ((await res.json()) as { data: { session_token: string } }).data.session_token;
 }
 
-interface Scenario {
-  name: string;
-  request: (i: number) => Promise<Response>;
+/** The scenarios; `sessionToken` is a live session of a user signed in by magic link. */
+function scenarios(sessionToken: string, run: string): Record<'static' | 'health' | 'bootstrap' | 'authenticate' | 'me' | 'send', Scenario> {
+  return {
+    static: { name: 'GET /robots.txt (bare static route)', request: (s) => fetch(`${s.url}/robots.txt`) },
+    health: { name: `GET ${HEALTH_PATH} (no I/O at all)`, request: (s) => fetch(`${s.url}${HEALTH_PATH}`) },
+    bootstrap: { name: 'GET bootstrap', request: (s) => fetch(api(s, PATHS.bootstrap(publicToken))) },
+    authenticate: {
+      name: 'POST sessions/authenticate',
+      request: (s) => fetch(api(s, PATHS.sessionsAuthenticate), { method: 'POST', headers: json(sessionToken), body: '{}' }),
+    },
+    me: { name: 'GET users/me', request: (s) => fetch(api(s, PATHS.usersMe), { headers: json(sessionToken) }) },
+    send: {
+      name: 'POST magic_links/email/login_or_create',
+      request: (s, i) =>
+        fetch(api(s, PATHS.magicLinksEmailLoginOrCreate), {
+          method: 'POST',
+          headers: json(publicToken),
+          body: JSON.stringify({ email: `bench-${run}-${i}@example.com` }),
+        }),
+    },
+  };
 }
 
-async function run({ name, request }: Scenario): Promise<void> {
+async function load(service: Service, scenario: Scenario, requests: number, offset = 0): Promise<Omit<Result, 'name'>> {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS_PER_SCENARIO) {
-        const i = next++;
+      while (next < requests) {
+        const i = offset + next++;
         const t0 = performance.now();
-        const res = await request(i);
+        const res = await scenario.request(service, i);
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
         if (!res.ok) failures++;
@@ -57,30 +152,136 @@ async function run({ name, request }: Scenario): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
-  console.log(
-    `${name.padEnd(42)} ${(REQUESTS_PER_SCENARIO / seconds).toFixed(0).padStart(7)} req/s   p50 ${pct(50).padStart(6)} ms   p99 ${pct(99).padStart(6)} ms   non-2xx ${failures}`,
-  );
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+  return { rps: requests / seconds, p50: pct(50), p99: pct(99), failures };
 }
 
-const sessionToken = await signIn('bench@example.com');
-console.log(`throughput: ${REQUESTS_PER_SCENARIO} requests per scenario, concurrency ${CONCURRENCY}, ${server.url}`);
-await run({ name: 'GET bootstrap', request: () => fetch(api(PATHS.bootstrap(publicToken))) });
-await run({
-  name: 'POST sessions/authenticate (DB + ES256 JWT)',
-  request: () => fetch(api(PATHS.sessionsAuthenticate), { method: 'POST', headers: json(sessionToken), body: '{}' }),
-});
-await run({
-  name: 'GET users/me',
-  request: () => fetch(api(PATHS.usersMe), { headers: json(sessionToken) }),
-});
-await run({
-  name: 'POST magic_links/email/login_or_create',
-  request: (i) =>
-    fetch(api(PATHS.magicLinksEmailLoginOrCreate), {
-      method: 'POST',
-      headers: json(publicToken),
-      body: JSON.stringify({ email: `bench-${i}@example.com` }),
-    }),
-});
-await server.close();
+async function measure(service: Service, scenario: Scenario): Promise<Result> {
+  await load(service, scenario, WARMUP_REQUESTS, REQUESTS_PER_SCENARIO);
+  return { name: scenario.name, ...(await load(service, scenario, REQUESTS_PER_SCENARIO)) };
+}
+
+function printResults(results: Result[]): void {
+  console.log(`${'scenario'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  non-2xx`);
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}  ${r.failures}`,
+    );
+  }
+}
+
+async function memory(service: Service): Promise<Extract<BenchReply, { type: 'memory' }>> {
+  const reply = await service.ask({ type: 'memory' });
+  if (reply.type !== 'memory') throw new Error(`expected memory figures, got ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / MB).toFixed(0)} MB`;
+}
+
+async function embedded(): Promise<void> {
+  const service = await startService(1);
+  try {
+    const idle = await memory(service);
+    const sessionToken = await signIn(service, 'bench@example.com');
+    const s = scenarios(sessionToken, 'embedded');
+    console.log(`\nThe service, one process, embedded database (PGlite in memory): ${REQUESTS_PER_SCENARIO} requests per scenario after ${WARMUP_REQUESTS} warm-up, concurrency ${CONCURRENCY}`);
+    const results: Result[] = [];
+    for (const key of ['static', 'health', 'bootstrap', 'authenticate', 'me', 'send'] as const) results.push(await measure(service, s[key]));
+    printResults(results);
+    const rps = (name: string) => results.find((r) => r.name === name)!.rps;
+    const ratio = rps(s.authenticate.name) / rps(s.static.name);
+    console.log(`sessions/authenticate ÷ bare static route: ${ratio.toFixed(2)} (target ≥ 0.5); ÷ ${HEALTH_PATH}: ${(rps(s.authenticate.name) / rps(s.health.name)).toFixed(2)}`);
+    const loaded = await memory(service);
+    const m = idle.memory;
+    console.log(
+      `memory: resident ${mb(m.rss)} at idle after start (V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, of which ArrayBuffers ${mb(m.arrayBuffers)} — PGlite's wasm memory is one), ${mb(loaded.peakRss)} at the peak under load (targets ≤ 250 MB, ≤ 400 MB)`,
+    );
+
+    await service.ask({ type: 'profile-start' });
+    await load(service, s.authenticate, REQUESTS_PER_SCENARIO);
+    const profile = await service.ask({ type: 'profile-stop' });
+    if (profile.type !== 'profile') throw new Error(`expected a profile, got ${JSON.stringify(profile)}`);
+    printProfile(profile.top, profile.categories);
+  } finally {
+    await service.stop();
+  }
+}
+
+function printProfile(top: ProfileLine[], categories: ProfileLine[]): void {
+  const print = (line: ProfileLine) => console.log(`${(line.share * 100).toFixed(1).padStart(5)} %  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}`);
+  console.log(`\nCPU profile of the service under ${REQUESTS_PER_SCENARIO} sessions/authenticate, self time by part:`);
+  categories.forEach(print);
+  console.log('top functions by self time:');
+  top.forEach(print);
+}
+
+/** A PostgreSQL server to create bench databases on, and how to let it go. */
+async function postgresServer(): Promise<{ url: string; release(): void } | null> {
+  const given = process.env['BENCH_DATABASE_URL'] || process.env['TEST_DATABASE_URL'];
+  if (given) return { url: given, release: () => {} };
+  const script = path.join(repoRoot, 'scripts/test-postgres.sh');
+  try {
+    const output = execFileSync(script, ['start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = /TEST_DATABASE_URL=(\S+)/.exec(output)?.[1];
+    if (!url) return null;
+    return { url, release: () => void execFileSync(script, ['stop'], { stdio: 'inherit' }) };
+  } catch {
+    return null;
+  }
+}
+
+async function withDatabase<T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function postgresScaling(): Promise<void> {
+  const server = await postgresServer();
+  if (!server) {
+    console.log('\nPostgreSQL scaling: DID NOT RUN (set BENCH_DATABASE_URL or install PostgreSQL, see the README)');
+    return;
+  }
+  try {
+    console.log(`\nThe service on PostgreSQL, SERVICE_PROCESSES = ${SCALING_PROCESSES.join(', ')} (req/s; this load generator is one more process on the same cores)`);
+    const rows: { processes: number; results: Result[] }[] = [];
+    for (const processes of SCALING_PROCESSES) {
+      await withDatabase(server.url, async (url) => {
+        const service = await startService(processes, url);
+        try {
+          const sessionToken = await signIn(service, `bench-${processes}@example.com`);
+          const s = scenarios(sessionToken, `pg${processes}`);
+          const results: Result[] = [];
+          for (const key of ['static', 'bootstrap', 'authenticate', 'send'] as const) results.push(await measure(service, s[key]));
+          rows.push({ processes, results });
+        } finally {
+          await service.stop();
+        }
+      });
+    }
+    const names = rows[0]!.results.map((r) => r.name);
+    console.log(`${'scenario'.padEnd(42)} ${SCALING_PROCESSES.map((n) => `${n} proc`.padStart(9)).join(' ')}   p99 ms at ${SCALING_PROCESSES.join('/')}`);
+    for (const name of names) {
+      const cells = rows.map((row) => row.results.find((r) => r.name === name)!);
+      console.log(
+        `${name.padEnd(42)} ${cells.map((c) => c.rps.toFixed(0).padStart(9)).join(' ')}   ${cells.map((c) => c.p99.toFixed(0)).join('/')}${cells.some((c) => c.failures) ? `  non-2xx ${cells.map((c) => c.failures).join('/')}` : ''}`,
+      );
+    }
+  } finally {
+    server.release();
+  }
+}
+
+await embedded();
+if (!process.argv.includes('--no-postgres')) await postgresScaling();

@@ -45,6 +45,16 @@ export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 /** Most load balancers allow one hop per proxy; more than this is a configuration mistake, not a real deployment. */
 export const MAX_TRUST_PROXY = 10;
+/**
+ * SERVICE_PROCESSES above this is a typo, not a machine: one process per core is the useful most, and every process
+ * holds its own PostgreSQL connection pool.
+ */
+export const MAX_SERVICE_PROCESSES = 64;
+/**
+ * Development only: the process that answered, on /healthz, so the multi-process tests can see that every worker
+ * serves requests. Never sent in production (it would tell the network how the deployment is laid out).
+ */
+export const SERVICE_PROCESS_HEADER = 'X-Service-Process';
 
 // ---- Identifiers ----
 
@@ -249,6 +259,12 @@ export const SMS_WEBHOOK_IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 // ---- Embedded database ----
 
+/**
+ * PGlite's buffer pool, inside its wasm memory and touched in full at start: PostgreSQL's default 128 MB made it the
+ * largest single part of the service's resident memory (issue 18). Its data is in memory or the OS page cache anyway,
+ * so a miss costs a copy from there, not a disk seek. bench/throughput.ts shows the memory and throughput it gives.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
 /**
  * Where a freshly initialised PGlite cluster is cached (under node_modules/.cache like other tools' caches):
  * initdb takes about 5 s, loading the cached copy about 0.5 s, which keeps every in-memory test service fast.

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/oauth.ts';
 import type { ConnectedAppConfig, OAuthProviderCredentials, ServiceOptions } from './config.ts';
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MAX_TRUST_PROXY } from './constants.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MAX_SERVICE_PROCESSES, MAX_TRUST_PROXY } from './constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { AppleSigningKey } from './security/apple-client-secret.ts';
 import type { ListenOptions } from './listen.ts';
@@ -49,6 +49,26 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
   const previous = list(env['AUTH_SECRET_KEY_PREVIOUS']);
   if (previous.length) options.previousSecretKeys = previous;
   return options;
+}
+
+/**
+ * SERVICE_PROCESSES: how many service processes share the port (cluster.ts); absent, empty or 0 is one. More than one
+ * needs PostgreSQL: the embedded database is a folder only one process may open, so a second process could not start.
+ */
+export function serviceProcessesFromEnv(env: Env): number {
+  const value = env['SERVICE_PROCESSES'];
+  if (value === undefined || value === '') return 1;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > MAX_SERVICE_PROCESSES) {
+    throw new Error(`SERVICE_PROCESSES must be the number of service processes, 0..${MAX_SERVICE_PROCESSES}, got ${value}`);
+  }
+  const processes = Math.max(parsed, 1);
+  if (processes > 1 && !env['DATABASE_URL']) {
+    throw new Error(
+      `SERVICE_PROCESSES=${value} needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) is opened by one process only.`,
+    );
+  }
+  return processes;
 }
 
 function list(value: string | undefined): string[] {

@@ -1,11 +1,13 @@
 // `npm start` / `npm run serve` (development: the demo site, the built bundles and the identity service on one
 // origin, with the dev tools) and `node dist-server/main.js` with NODE_ENV=production (a deployment). Every
 // environment variable is parsed in env-options.ts and listed in the README ("Deploy"); production-check.ts decides
-// whether this environment may start at all.
+// whether this environment may start at all. With SERVICE_PROCESSES=N (PostgreSQL only) this script is also each of
+// the N workers cluster.ts forks; the primary only supervises them.
+import { isClusterPrimary, reportWorkerReady, superviseWorkers } from './cluster.ts';
 import { DEMO_RBAC_POLICY } from './dev/demo-policy.ts';
 import { DEV_INBOX_PATH } from './dev/inbox-routes.ts';
 import { startLibraryApp, type LibraryApp } from './dev/library-app.ts';
-import { serviceOptionsFromEnv } from './env-options.ts';
+import { serviceOptionsFromEnv, serviceProcessesFromEnv } from './env-options.ts';
 import { startServer, type ListenOptions, type RunningServer } from './listen.ts';
 import { findRepoRoot } from './paths.ts';
 import { startupRefusal } from './production-check.ts';
@@ -21,58 +23,87 @@ function refuse(message: string): never {
 const refusal = startupRefusal(env);
 if (refusal) refuse(refusal);
 
-let options: ListenOptions;
-let server: RunningServer;
-/** The demo's third-party app (development only): a connected app on its own origin that signs in with Westlight. */
-let library: LibraryApp | null = null;
+let processes = 1;
 try {
-  options = serviceOptionsFromEnv(env, findRepoRoot(import.meta.url));
-  if (options.mode !== 'production') {
-    library = await startLibraryApp({ hostname: options.hostname, port: libraryPort(options.port) });
-    options = {
-      ...options,
-      connectedApps: [...(options.connectedApps ?? []), library.registration],
-      rbacPolicy: options.rbacPolicy ?? DEMO_RBAC_POLICY,
-    };
-  }
-  server = await startServer(options);
-  library?.connect(server.url);
+  processes = serviceProcessesFromEnv(env);
 } catch (error) {
-  await library?.close();
   refuse(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
-const { config } = server.service;
+if (isClusterPrimary(processes)) superviseFromPrimary(processes);
+else await serve();
 
-if (config.mode === 'production') {
-  console.log(JSON.stringify({ event: 'listening', mode: 'production', url: server.url, public_url: config.publicUrl }));
-} else {
-  console.log(`Westlight University demo and identity service: ${server.url}`);
-  console.log(`Dev inbox (every email the service sends): ${server.url}${DEV_INBOX_PATH}`);
-  const { database } = options;
-  console.log(`Database: ${database?.kind === 'pglite' ? `PGlite in ${database.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
-  if (library) console.log(`Third-party demo app (Sign in with Westlight): ${library.origin}`);
+/** The primary of SERVICE_PROCESSES workers: forks them and reports in the same voice as a single process does. */
+function superviseFromPrimary(count: number): void {
+  const production = env['NODE_ENV'] === 'production';
+  const say = (event: Record<string, unknown>, text: string) => console.log(production ? JSON.stringify(event) : text);
+  superviseWorkers(count, {
+    ready: (pids) => say({ event: 'workers_ready', processes: count, pids }, `${count} service processes ready (pids ${pids.join(', ')})`),
+    replaced: (pid, code, signal) =>
+      say({ event: 'worker_replaced', pid, code, signal }, `Service process ${pid} exited (${code ?? signal}): starting another`),
+    stopping: (reason) => say({ event: 'shutdown', reason }, `${reason}: stopping every service process`),
+  });
+}
+
+async function serve(): Promise<void> {
+  let options: ListenOptions;
+  let server: RunningServer;
+  /** The demo's third-party app (development only): a connected app on its own origin that signs in with Westlight. */
+  let library: LibraryApp | null = null;
+  try {
+    options = serviceOptionsFromEnv(env, findRepoRoot(import.meta.url));
+    // One demo app per service: in a group of processes each would start its own copy with its own registration.
+    if (options.mode !== 'production' && processes === 1) {
+      library = await startLibraryApp({ hostname: options.hostname, port: libraryPort(options.port) });
+      options = {
+        ...options,
+        connectedApps: [...(options.connectedApps ?? []), library.registration],
+        rbacPolicy: options.rbacPolicy ?? DEMO_RBAC_POLICY,
+      };
+    } else if (options.mode !== 'production') {
+      options = { ...options, rbacPolicy: options.rbacPolicy ?? DEMO_RBAC_POLICY };
+    }
+    server = await startServer(options);
+    library?.connect(server.url);
+  } catch (error) {
+    await library?.close();
+    refuse(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { config } = server.service;
+
+  // In a group of processes the primary speaks for all of them; a worker only says it is ready.
+  if (processes > 1) reportWorkerReady();
+  else if (config.mode === 'production') {
+    console.log(JSON.stringify({ event: 'listening', mode: 'production', url: server.url, public_url: config.publicUrl }));
+  } else {
+    console.log(`Westlight University demo and identity service: ${server.url}`);
+    console.log(`Dev inbox (every email the service sends): ${server.url}${DEV_INBOX_PATH}`);
+    const { database } = options;
+    console.log(`Database: ${database?.kind === 'pglite' ? `PGlite in ${database.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+    if (library) console.log(`Third-party demo app (Sign in with Westlight): ${library.origin}`);
+  }
+
+  let stopping = false;
+  /** Stops accepting, lets in-flight requests finish (bounded by SHUTDOWN_GRACE_MS), closes the database, exits 0. */
+  async function stop(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    // In a group of processes the primary has announced the shutdown already.
+    if (processes === 1 && config.mode === 'production') console.log(JSON.stringify({ event: 'shutdown', signal }));
+    else if (processes === 1) console.log(`${signal}: closing`);
+    try {
+      await library?.close();
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Could not close cleanly', error);
+      process.exit(1);
+    }
+  }
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 /** The demo app listens next to the service: PORT + 1 when PORT is fixed, any free port when it is 0. */
 function libraryPort(port: number | undefined): number {
   return port ? port + 1 : 0;
 }
-
-let stopping = false;
-/** Stops accepting, lets in-flight requests finish (bounded by SHUTDOWN_GRACE_MS), closes the database, exits 0. */
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  if (config.mode === 'production') console.log(JSON.stringify({ event: 'shutdown', signal }));
-  else console.log(`${signal}: closing`);
-  try {
-    await library?.close();
-    await server.close();
-    process.exit(0);
-  } catch (error) {
-    console.error('Could not close cleanly', error);
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));

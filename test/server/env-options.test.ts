@@ -2,8 +2,8 @@
 // mode may start with it (production-check.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
-import { oauthEnvNames, oauthOptionsFromEnv, serviceOptionsFromEnv } from '../../src/server/env-options.ts';
+import { DEFAULT_PUBLIC_TOKEN, MAX_SERVICE_PROCESSES } from '../../src/server/constants.ts';
+import { oauthEnvNames, oauthOptionsFromEnv, serviceOptionsFromEnv, serviceProcessesFromEnv } from '../../src/server/env-options.ts';
 import { developmentRefusal, modeFromEnv, productionProblems, startupRefusal } from '../../src/server/production-check.ts';
 
 describe('social providers from the environment', () => {
@@ -170,5 +170,32 @@ describe('which mode may start (production-check.ts)', () => {
       startupRefusal({ ...complete, SMTP_URL: '', AUTH_SECRET_KEY: undefined }),
       'Refusing to start in production mode: SMTP_URL (the mail transport) is not set; AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.',
     );
+  });
+});
+
+describe('SERVICE_PROCESSES', () => {
+  const postgres = { DATABASE_URL: 'postgres://identity@db/identity' };
+
+  it('is one process when absent, empty or 0, and N on PostgreSQL', () => {
+    assert.deepEqual(
+      [serviceProcessesFromEnv({}), serviceProcessesFromEnv({ SERVICE_PROCESSES: '' }), serviceProcessesFromEnv({ SERVICE_PROCESSES: '0' })],
+      [1, 1, 1],
+    );
+    assert.equal(serviceProcessesFromEnv({ ...postgres, SERVICE_PROCESSES: '4' }), 4);
+    assert.equal(serviceProcessesFromEnv({ SERVICE_PROCESSES: '1' }), 1, 'one process is fine on the embedded database');
+  });
+
+  it('refuses more than one process on the embedded database, naming DATABASE_URL', () => {
+    assert.throws(() => serviceProcessesFromEnv({ SERVICE_PROCESSES: '2' }), {
+      message: 'SERVICE_PROCESSES=2 needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) is opened by one process only.',
+    });
+  });
+
+  it('refuses a value that is not a process count', () => {
+    for (const value of ['-1', '2.5', 'four', ' 2', String(MAX_SERVICE_PROCESSES + 1)]) {
+      assert.throws(() => serviceProcessesFromEnv({ ...postgres, SERVICE_PROCESSES: value }), {
+        message: `SERVICE_PROCESSES must be the number of service processes, 0..${MAX_SERVICE_PROCESSES}, got ${value}`,
+      });
+    }
   });
 });

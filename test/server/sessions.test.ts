@@ -78,6 +78,22 @@ describe('POST /sessions/authenticate', () => {
     const res = await post(t, '/sessions/authenticate', { session_duration_minutes: '60' }, { sessionToken: student.sessionToken });
     await expectError(res, 400, 'invalid_request', 'session_duration_minutes must be a number');
   });
+
+  it('an unknown session token with an invalid body → 404 session_not_found (the session is checked first)', async () => {
+    const res = await post(t, '/sessions/authenticate', { session_duration_minutes: '60' }, { sessionToken: 'made-up' });
+    await expectError(res, 404, 'session_not_found', 'Session not found.');
+  });
+
+  it('a revoked session → 404 session_not_found, and its row is not touched', async () => {
+    const student = await signIn(t);
+    await dataOf(await post(t, '/sessions/revoke', {}, { sessionToken: student.sessionToken }));
+    const hash = createHash('sha256').update(student.sessionToken).digest('hex');
+    const [before] = await t.service.db.query<{ last_accessed_at: Date }>('select last_accessed_at from sessions where token_hash = $1', [hash]);
+    t.advance(MINUTE);
+    await expectError(await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }), 404, 'session_not_found');
+    const [after] = await t.service.db.query<{ last_accessed_at: Date }>('select last_accessed_at from sessions where token_hash = $1', [hash]);
+    assert.equal(after!.last_accessed_at.toISOString(), before!.last_accessed_at.toISOString());
+  });
 });
 
 describe('POST /sessions/revoke and GET /users/me', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { PGLITE_TEMPLATE_CACHE_SUBDIR } from '../constants.ts';
+import { PGLITE_SHARED_BUFFERS, PGLITE_TEMPLATE_CACHE_SUBDIR } from '../constants.ts';
 import type { Db } from './db.ts';
 import { findRepoRoot } from '../paths.ts';
 
@@ -33,17 +33,18 @@ function transactionDb(tx: Transaction): Db {
  * database load the copy instead (about 0.5 s). A missing, unwritable or broken cache only costs time.
  */
 async function createPglite(dataDir?: string): Promise<PGlite> {
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   const isNew = dataDir === undefined || isEmptyDir(dataDir);
   const template = isNew ? readTemplate() : undefined;
   if (template) {
     try {
-      return await PGlite.create(dataDir, { loadDataDir: new Blob([new Uint8Array(template)]) });
+      return await PGlite.create(dataDir, { loadDataDir: new Blob([new Uint8Array(template)]), startParams });
     } catch {
       removeTemplate();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const pg = await PGlite.create(dataDir);
+  const pg = await PGlite.create(dataDir, { startParams });
   if (isNew && dataDir === undefined) await writeTemplate(pg);
   return pg;
 }

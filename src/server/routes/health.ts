@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { HEALTH_PATH, READY_PATH } from '../constants.ts';
+import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../constants.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 
@@ -11,6 +11,7 @@ export function healthRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get(HEALTH_PATH, (c) => {
     c.header('Cache-Control', 'no-store');
+    if (deps.config.mode !== 'production') c.header(SERVICE_PROCESS_HEADER, String(process.pid));
     return c.json({ status: 'ok' });
   });
   routes.get(READY_PATH, async (c) => {

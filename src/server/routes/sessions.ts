@@ -7,8 +7,11 @@ import { ok } from '../http/envelope.ts';
 import { Errors } from '../http/errors.ts';
 import { minutesInRange, optionalNumber } from '../http/validate.ts';
 import { publicTokenAuth, requireSession } from '../middleware/auth.ts';
-import { authenticatePayload, minutesToMs } from '../services/sessions.ts';
-import { revokeSession, touchSession } from '../store/sessions.ts';
+import { hashToken } from '../security/tokens.ts';
+import { authenticatePayloadFor, minutesToMs } from '../services/sessions.ts';
+import { withRoles } from '../services/users.ts';
+import { toWireUser } from '../store/full-user.ts';
+import { findActiveSession, revokeSession, touchSessionByToken } from '../store/sessions.ts';
 
 /** The caller's own session: refresh (optionally extend) and revoke. */
 export function sessionRoutes(deps: Deps): Hono<AppEnv> {
@@ -16,19 +19,28 @@ export function sessionRoutes(deps: Deps): Hono<AppEnv> {
   const auth = publicTokenAuth(deps);
   const session = requireSession(deps);
 
-  routes.post(PATHS.sessionsAuthenticate, auth, session, async (c) => {
-    const body = await readJsonObject(c);
-    const duration = optionalNumber(body, 'session_duration_minutes');
-    if (duration !== undefined) {
-      minutesInRange(duration, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
-    }
+  // requireSession's checks without its separate read: the session is found, touched and returned with its user in
+  // one statement (touchSessionByToken). Same answers in the same order: no token 401, no live session 404 (also
+  // when the body is invalid too, as when the middleware ran first), then the body's 400s.
+  routes.post(PATHS.sessionsAuthenticate, auth, async (c) => {
+    const token = c.get('sessionToken');
+    if (!token) throw Errors.userUnauthenticated();
+    const tokenHash = hashToken(token);
     const now = deps.config.now();
-    const current = c.get('session');
-    const changes = duration === undefined ? {} : { expiresAt: now + minutesToMs(duration) };
-    const updated = await touchSession(deps.db, current.id, now, changes);
-    if (!updated) throw Errors.sessionNotFound();
-    const token = c.get('sessionToken') ?? '';
-    return ok(c, await authenticatePayload(deps, updated, token));
+    let duration: number | undefined;
+    try {
+      const body = await readJsonObject(c);
+      duration = optionalNumber(body, 'session_duration_minutes');
+      if (duration !== undefined) {
+        minutesInRange(duration, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
+      }
+    } catch (error) {
+      if (!(await findActiveSession(deps.db, tokenHash, now))) throw Errors.sessionNotFound();
+      throw error;
+    }
+    const touched = await touchSessionByToken(deps.db, tokenHash, now, duration === undefined ? undefined : now + minutesToMs(duration));
+    if (!touched) throw Errors.sessionNotFound();
+    return ok(c, authenticatePayloadFor(deps, touched.session, withRoles(deps.config, toWireUser(touched.user)), token));
   });
 
   routes.post(PATHS.sessionsRevoke, auth, session, async (c) => {

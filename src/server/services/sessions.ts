@@ -1,4 +1,5 @@
 import type { AuthenticateResponse, AuthenticationFactor } from '../../api/session.ts';
+import type { User } from '../../api/user.ts';
 import type { Deps } from '../context.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { issueSessionJwt } from './session-jwt.ts';
@@ -51,7 +52,11 @@ export async function authenticatePayload(
   session: ActiveSession,
   sessionToken: string,
 ): Promise<AuthenticatePayload> {
-  const user = await loadFullUser(deps, session.userId);
+  return authenticatePayloadFor(deps, session, await loadFullUser(deps, session.userId), sessionToken);
+}
+
+/** The same for a user already read (sessions/authenticate reads it with the session touch, in one statement). */
+export function authenticatePayloadFor(deps: Deps, session: ActiveSession, user: User, sessionToken: string): AuthenticatePayload {
   return {
     user_id: user.user_id,
     user,

@@ -3,11 +3,7 @@
 import type { User } from '../../api/user.ts';
 import type { ProjectConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { listUserProviders } from '../store/oauth.ts';
-import { verifiedTotps } from '../store/totps.ts';
-import { loadUser } from '../store/users.ts';
-import { toWireRegistration, userRegistrations } from '../store/webauthn.ts';
-import { toWireWallet, userWallets } from '../store/crypto-wallets.ts';
+import { loadUserWithMethods } from '../store/full-user.ts';
 
 /** Role ids the project config gives the user, by user id or by any of the user's addresses (none by default). */
 export function rolesOf(config: ProjectConfig, user: Pick<User, 'user_id' | 'emails'>): string[] {
@@ -18,14 +14,9 @@ export function rolesOf(config: ProjectConfig, user: Pick<User, 'user_id' | 'ema
 }
 
 export async function loadFullUser(deps: { config: ProjectConfig; db: Db }, userId: string): Promise<User> {
-  const user = await loadUser(deps.db, userId);
-  const totps = await verifiedTotps(deps.db, userId);
-  return {
-    ...user,
-    totps: totps.map((t) => ({ totp_id: t.id, verified: t.verified })),
-    providers: await listUserProviders(deps.db, userId),
-    webauthn_registrations: (await userRegistrations(deps.db, userId)).map(toWireRegistration),
-    crypto_wallets: (await userWallets(deps.db, userId)).map(toWireWallet),
-    roles: rolesOf(deps.config, user),
-  };
+  return withRoles(deps.config, await loadUserWithMethods(deps.db, userId));
+}
+
+export function withRoles(config: ProjectConfig, user: User): User {
+  return { ...user, roles: rolesOf(config, user) };
 }

@@ -80,13 +80,20 @@ export async function listUserProviders(db: Db, userId: string): Promise<UserOAu
     'select * from oauth_registrations where user_id = $1 order by created_at, id',
     [userId],
   );
-  return rows.map((row) => ({
+  return rows.map(toWireProvider);
+}
+
+/** A social registration as the User shows it (wire contract 2.2). */
+export function toWireProvider(
+  row: Pick<RegistrationRow, 'id' | 'provider' | 'provider_subject' | 'profile_picture_url' | 'locale'>,
+): UserOAuthProvider {
+  return {
     oauth_user_registration_id: row.id,
     provider_subject: row.provider_subject,
     provider_type: providerType(row.provider),
     profile_picture_url: row.profile_picture_url,
     locale: row.locale,
-  }));
+  };
 }
 
 /** Identities the dev identity provider issued, most recently used first, for its one-click list. */

@@ -1,6 +1,7 @@
 import type { AuthenticationFactor, Session } from '../../api/session.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
+import { FULL_USER_COLUMNS, type FullUserRow } from './full-user.ts';
 import { iso } from './time.ts';
 
 interface SessionRow {
@@ -88,6 +89,31 @@ export async function touchSession(
     );
     return row ? toActive(row) : null;
   });
+}
+
+/**
+ * sessions/authenticate in one statement: finds the live session by its token hash, marks it used now (optionally
+ * moving its expiry) and reads its user with every method. Null when no live session has that token (unknown,
+ * revoked or expired: the update's own condition decides, atomically). The embedded database runs each statement on
+ * the main thread: one statement instead of thirteen (find, a four-statement touch, eight for the user) halved the
+ * route's CPU time in bench/throughput.ts.
+ */
+export async function touchSessionByToken(
+  db: Db,
+  tokenHash: string,
+  now: number,
+  expiresAt?: number,
+): Promise<{ session: ActiveSession; user: FullUserRow } | null> {
+  const [row] = await db.query<FullUserRow & { session: SessionRow }>(
+    `with s as (
+       update sessions set last_accessed_at = $2::timestamptz, expires_at = coalesce($3::timestamptz, expires_at)
+        where token_hash = $1 and revoked_at is null and expires_at > $2::timestamptz returning ${COLUMNS})
+     select row_to_json(s) as session, ${FULL_USER_COLUMNS} from s join users u on u.id = s.user_id`,
+    [tokenHash, iso(now), expiresAt === undefined ? null : iso(expiresAt)],
+  );
+  if (!row) return null;
+  const { session, ...user } = row;
+  return { session: toActive(session), user };
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {
