@@ -7,15 +7,14 @@
 // scripts/test-postgres.sh when PostgreSQL is installed. It measures, it does not judge: wall-clock figures depend on
 // the machine, so no test asserts them. `--no-postgres` runs part 1 only.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PATHS } from '../src/api/paths.ts';
 import { SDK_BASE_PATH } from '../src/api/telemetry.ts';
-import { DEFAULT_PUBLIC_TOKEN } from '../src/server/constants.ts';
-import { HEALTH_PATH } from '../src/server/constants.ts';
+import { DEFAULT_PUBLIC_TOKEN, HEALTH_PATH } from '../src/server/constants.ts';
 import type { BenchReply, BenchRequest, ProfileLine } from './service-under-test.ts';
+import { freePort } from '../test/processes/service-process.ts';
 
 const REQUESTS_PER_SCENARIO = 2000;
 /** Requests before each measured run: the JIT compiles the hot path and the pools fill. */
@@ -48,17 +47,6 @@ interface Result {
 interface Scenario {
   name: string;
   request: (service: Service, i: number) => Promise<Response>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function startService(processes: number, databaseUrl?: string): Promise<Service> {

@@ -7,17 +7,9 @@ import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import { toWireProvider, type RegistrationRow } from './oauth.ts';
 import { iso } from './time.ts';
-import type { UserStatus } from './users.ts';
+import type { UserRow } from './users.ts';
 
-export interface FullUserRow {
-  id: string;
-  status: UserStatus;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  trusted_metadata: Record<string, unknown>;
-  untrusted_metadata: Record<string, unknown>;
-  created_at: Date;
+export interface FullUserRow extends UserRow {
   emails: User['emails'];
   phone_numbers: User['phone_numbers'];
   password: NonNullable<User['password']> | null;

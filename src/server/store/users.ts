@@ -7,7 +7,8 @@ import { iso } from './time.ts';
 /** A user is `pending` from a send that asked for it (`create_user_as_pending`) until their first authentication. */
 export type UserStatus = 'active' | 'pending';
 
-interface UserRow {
+/** A `users` row as stored (the full user adds its emails, phones and factors: full-user.ts). */
+export interface UserRow {
   id: string;
   status: UserStatus;
   first_name: string;
