@@ -26,7 +26,7 @@ const withoutUseSyncExternalStoreShim = {
 /**
  * What the module builds compile to: evergreen browsers with ES2022 classes (Chrome 74+, Firefox 90+, Safari 14.1+), so
  * esbuild keeps private fields native instead of emitting WeakMap helpers (about 0.4 KB gzip of first paint). The
- * classic script keeps ES2020 (plugins' default) for older embedding pages.
+ * classic script is only a loader of this build (src/widget/iife.ts), so these are its browsers too.
  */
 const MODULE_TARGET = 'es2022';
 
