@@ -1,22 +1,9 @@
 // The student portal: signed out it shows <auth-login>; signed in, the dashboard. It uses the product only through
 // its public API: the element, and the headless client from the same module.
 //
-// The module (React, the element and the client, about 100 KB gzip) is imported once the page's first contentful
-// paint is on screen, so the heading, the text and the space reserved for the form show at once and the widget fills
-// in right after. A hidden tab never paints, so a timer stands in there (and where paint timing is not supported).
-await new Promise((resolve) => {
-  setTimeout(resolve, 1000);
-  try {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  } catch {
-    resolve();
-  }
-});
+// The module (React, the element and the client, about 100 KB gzip) is fetched while the page parses (the page's
+// modulepreload) and imported here at once, as a bare page with the element would (issue 18): waiting for the first
+// paint first left the downloaded module unrun while the browser styled, laid out and painted the whole site.
 const { createAuthClient } = await import('/auth-login.js').catch((error) => {
   delete document.documentElement.dataset.session; // do not leave a returning student with an empty page
   throw error;

@@ -33,18 +33,21 @@ export function chooseEncoding(acceptEncoding: string | undefined, contentType: 
   return null;
 }
 
+/** `raw` compressed with `encoding` at the strongest level: done once per file version, so size beats speed. */
+export async function compress(raw: Uint8Array, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  const out =
+    encoding === 'br'
+      ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : await gzip(raw, { level: 9 });
+  return new Uint8Array(out);
+}
+
 /** The file's bytes compressed with `encoding`, computed once per version (`key` changes when the file does). */
 export function compressed(key: string, encoding: Encoding, bytes: () => Promise<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
   const id = `${encoding}\n${key}`;
   let entry = cache.get(id);
   if (!entry) {
-    entry = bytes()
-      .then((raw) =>
-        encoding === 'br'
-          ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : gzip(raw, { level: 9 }),
-      )
-      .then((out) => new Uint8Array(out));
+    entry = bytes().then((raw) => compress(raw, encoding));
     entry.catch(() => cache.delete(id));
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(id, entry);

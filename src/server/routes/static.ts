@@ -4,9 +4,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { SDK_BASE_PATH } from '../../api/telemetry.ts';
+import type { ServiceMode } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { staticCacheControl } from '../http/cache-policy.ts';
 import { chooseEncoding, compressed } from '../http/static-compression.ts';
+import { etagOf, StaticFileCache, type StaticFile } from '../http/static-files.ts';
 import { fileInside } from '../security/static-paths.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -26,28 +28,39 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+interface StaticOptions {
+  siteDir?: string;
+  distDir?: string;
+  /** Production trusts cached files for the process's life; development notices edits and rebuilds at once. */
+  mode?: ServiceMode;
+}
+
 /**
  * The built bundles (`distDir`, at the root: /auth-login.js, /chunks/*.js, ...) and the demo site (`siteDir`, with
  * clean URLs: / → index.html, /student-portal → student-portal.html), with the site's few vendor files
  * (/vendor/jspdf.umd.min.js, see VENDOR_FILES). Anything else gets the site's 404 page with
  * status 404. Mounted last, so API routes always win; /sdk/v1 paths never fall through to a page.
  */
-export function staticRoutes(options: { siteDir?: string; distDir?: string }): Hono<AppEnv> {
+export function staticRoutes(options: StaticOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const cache = new StaticFileCache(options.mode !== 'production');
   routes.get('*', async (c) => {
     const urlPath = new URL(c.req.url).pathname;
     if (urlPath === SDK_BASE_PATH || urlPath.startsWith(`${SDK_BASE_PATH}/`)) return c.notFound();
+    // Only plain files are remembered by URL path (never a strict-CSP page), so a hit skips resolving it again.
+    const hit = cache.lookup(urlPath);
+    if (hit) return sendCached(c, cache, hit, 200, staticCacheControl(hit.file, options.distDir));
     const file = await findFile(options, urlPath);
     if (file && isStrictCspPage(options, urlPath, file)) return sendStrictCspPage(c, file);
-    if (file) return sendFile(c, file, 200, staticCacheControl(file, options.distDir));
+    if (file) return sendFile(c, cache, urlPath, file, 200, staticCacheControl(file, options.distDir));
     const notFoundPage = options.siteDir ? await fileInside(options.siteDir, '/404.html') : null;
-    if (notFoundPage) return sendFile(c, notFoundPage, 404, staticCacheControl(notFoundPage, undefined));
+    if (notFoundPage) return sendFile(c, cache, null, notFoundPage, 404, staticCacheControl(notFoundPage, undefined));
     return c.text('Not found', 404);
   });
   return routes;
 }
 
-async function findFile(options: { siteDir?: string; distDir?: string }, urlPath: string): Promise<string | null> {
+async function findFile(options: StaticOptions, urlPath: string): Promise<string | null> {
   if (options.distDir) {
     const bundle = await fileInside(options.distDir, urlPath);
     if (bundle) return bundle;
@@ -82,9 +95,35 @@ function vendorFile(urlPath: string): string | null {
   }
 }
 
-async function sendFile(c: Context<AppEnv>, file: string, status: 200 | 404, cacheControl: string): Promise<Response> {
+/** From memory when the file is small enough to keep (static-files.ts); bigger ones from disk on every request. */
+async function sendFile(
+  c: Context<AppEnv>,
+  cache: StaticFileCache,
+  urlPath: string | null,
+  file: string,
+  status: 200 | 404,
+  cacheControl: string,
+): Promise<Response> {
+  const entry = await cache.load(urlPath, file);
+  if (entry) return sendCached(c, cache, entry, status, cacheControl);
   const stat = await fs.stat(file);
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const etag = etagOf(stat);
+  const { headers, encoding } = fileHeaders(c, file, stat.size, etag, cacheControl);
+  if (status === 200 && c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+  const read = async () => new Uint8Array(await fs.readFile(file));
+  if (!encoding) return c.body(await read(), status, headers);
+  return c.body(await compressed(`${file}\n${etag}`, encoding, read), status, headers);
+}
+
+async function sendCached(c: Context<AppEnv>, cache: StaticFileCache, entry: StaticFile, status: 200 | 404, cacheControl: string): Promise<Response> {
+  const { headers, encoding } = fileHeaders(c, entry.file, entry.size, entry.etag, cacheControl);
+  if (status === 200 && c.req.header('If-None-Match') === entry.etag) return c.body(null, 304, headers);
+  if (!encoding) return c.body(entry.bytes, status, headers);
+  return c.body(await cache.encoded(entry, encoding), status, headers);
+}
+
+/** The headers of a file's answer, and the encoding its body goes out in (also named in the headers). */
+function fileHeaders(c: Context<AppEnv>, file: string, size: number, etag: string, cacheControl: string) {
   const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers: Record<string, string> = {
     'Content-Type': contentType,
@@ -94,12 +133,9 @@ async function sendFile(c: Context<AppEnv>, file: string, status: 200 | 404, cac
     ETag: etag,
     Vary: 'Accept-Encoding',
   };
-  const encoding = chooseEncoding(c.req.header('Accept-Encoding'), contentType, stat.size);
-  if (status === 200 && c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-  const read = async () => new Uint8Array(await fs.readFile(file));
-  if (!encoding) return c.body(await read(), status, headers);
-  headers['Content-Encoding'] = encoding;
-  return c.body(await compressed(`${file}\n${etag}`, encoding, read), status, headers);
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'), contentType, size);
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return { headers, encoding };
 }
 
 // ---- Issue 17: the demo pages that run under a strict Content Security Policy ----
