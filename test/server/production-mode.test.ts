@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { resolveConfig } from '../../src/server/config.ts';
-import { HEALTH_PATH, READY_PATH } from '../../src/server/constants.ts';
+import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../../src/server/constants.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { startSmtpServer, type TestSmtpServer } from './delivery-servers.ts';
 import { dataOf, expectError, post, startTestService, TEST_SECRET_KEY, uniqueEmail, type TestService } from './support.ts';
@@ -195,6 +195,8 @@ describe('health probes', () => {
     const health = await t.service.app.request(HEALTH_PATH);
     assert.equal(health.status, 200);
     assert.deepEqual(await health.json(), { status: 'ok' });
+    // Which process answered is a development aid (the cluster test); production does not disclose its pids
+    assert.equal(health.headers.get(SERVICE_PROCESS_HEADER), null);
     const ready = await t.service.app.request(READY_PATH);
     assert.equal(ready.status, 200);
     assert.deepEqual(await ready.json(), { status: 'ok' });
