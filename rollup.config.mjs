@@ -97,6 +97,47 @@ const entryWithoutStaticImports = {
   },
 };
 
+/**
+ * The entry (src/widget/element.ts) paints Main itself and imports the rendering half, src/widget/runtime.ts (React,
+ * XState, the React root), as it connects. Every module that half imports statically is fetched with it anyway, so
+ * they make one chunk: left to Rollup, the modules it shares with product chunks (React, Emotion's React binding, the
+ * UI kit) became a dozen small chunks, each requested only once runtime.js had been parsed (one more round trip, and
+ * a gzip stream each).
+ */
+/** The module build's entry, `dist/auth-login.js`. */
+const ENTRY_NAME = 'auth-login';
+
+function runtimeChunk() {
+  const RUNTIME = /[\\/]src[\\/]widget[\\/]runtime\.ts$/;
+  let members;
+  let inEntry;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!members) {
+      const reach = (start) => {
+        const seen = new Set();
+        const stack = [start];
+        while (stack.length > 0) {
+          const next = stack.pop();
+          if (seen.has(next)) continue;
+          seen.add(next);
+          stack.push(...(getModuleInfo(next)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const ids = [...getModuleIds()];
+      const entry = ids.find((moduleId) => getModuleInfo(moduleId)?.isEntry);
+      const runtime = ids.find((moduleId) => RUNTIME.test(moduleId));
+      if (!entry || !runtime) throw new Error('rollup.config.mjs: the entry or src/widget/runtime.ts is missing from the graph');
+      inEntry = reach(entry);
+      members = new Set([...reach(runtime)].filter((moduleId) => !inEntry.has(moduleId)));
+    }
+    // A manual chunk takes in the dependencies of its modules that no chunk claims, the entry's own among them: the
+    // entry's modules are claimed by a manual chunk of the entry's name, which Rollup makes the entry chunk itself.
+    if (inEntry.has(id)) return ENTRY_NAME;
+    return members.has(id) ? 'runtime' : undefined;
+  };
+}
+
 const onwarn = (warning, warn) => {
   // React and Emotion ship "use client" directives that mean nothing in a bundle.
   if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
@@ -105,9 +146,9 @@ const onwarn = (warning, warn) => {
 
 export default [
   {
-    input: { 'auth-login': 'src/widget/index.ts' },
+    input: { [ENTRY_NAME]: 'src/widget/index.ts' },
     preserveEntrySignatures: 'allow-extension',
-    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames, sourcemap: true },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames, sourcemap: true, manualChunks: runtimeChunk() },
     plugins: [...plugins(MODULE_TARGET), entryWithoutStaticImports],
     treeshake,
     onwarn,

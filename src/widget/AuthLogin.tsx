@@ -4,17 +4,19 @@
 // next to the portal the UI renders into). A new cache and node are made on every mount, so after the element is moved
 // (r2wc unmounts on disconnect and mounts again on connect) the styles are inserted again.
 import type { EmotionCache } from '@emotion/cache';
-import { CacheProvider, Global, css } from '@emotion/react';
+import { CacheProvider, Global } from '@emotion/react';
 import { startTransition, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import type { Locale } from '../api/locales.ts';
 import type { AuthLoginConfig, ResolvedConfig } from './config.ts';
-import { RTL_LANGUAGES } from './constants.ts';
 import { WidgetContext, type WidgetContextValue } from './context.ts';
+import { isRtl } from './i18n/direction.ts';
 import { createTranslator, type StringOverrides } from './i18n/index.ts';
 import type { RootActor } from './machine/start.ts';
 import { STYLE_HOST_ATTRIBUTE, createStyleCache } from './theme/cache.ts';
 import type { Theme, ThemeInput } from './theme/default-theme.ts';
+import { containerStyle } from './theme/container.styles.ts';
+import { hostStyles } from './theme/host.styles.ts';
 import { PARTS } from './theme/parts.ts';
 import { themeToCssVars, v } from './theme/theme.ts';
 import { Loading } from './screens/Loading.tsx';
@@ -33,6 +35,11 @@ export interface WidgetView {
   theme: Theme;
   strings: StringOverrides | undefined;
   nonce: string | undefined;
+  /**
+   * Called with each screen React shows until the first one that is not a spinner: the element then removes the
+   * first-paint shell and hands what the visitor did there to the statechart (element.ts).
+   */
+  takeOverShell?: (screen: string) => void;
 }
 
 /** The props r2wc passes: the raw attribute/property values, the shadow root (`container`) and the element's view. */
@@ -49,26 +56,7 @@ export interface AuthLoginProps {
 /** Marks the light-DOM node that holds the styles and the UI when enableShadowDOM is false. */
 export const LIGHT_ROOT_ATTRIBUTE = 'data-auth-login-light-root';
 
-const containerStyle = css`
-  box-sizing: border-box;
-  display: flex;
-  flex-direction: column;
-  gap: 24px;
-  width: ${v('containerWidth')};
-  max-width: 100%;
-  padding: 40px 32px;
-  background-color: ${v('containerBackgroundColor')};
-  border: 1px solid ${v('containerBorderColor')};
-  border-radius: ${v('containerBorderRadius')};
-  font-family: ${v('fontFamily')};
-  color: ${v('colorPrimary')};
-  text-align: start;
-`;
 
-/** Whether a BCP 47 tag's language is written right to left. */
-function isRtl(tag: string): boolean {
-  return RTL_LANGUAGES.includes(tag.split(/[-_]/)[0]!.toLowerCase());
-}
 
 interface RenderRoots {
   cache: EmotionCache;
@@ -114,7 +102,7 @@ function Widget({ container, view }: { container: HTMLElement; view: WidgetView 
   if (!roots) return lightDom ? <slot /> : null;
   const ui = (
     <CacheProvider value={roots.cache}>
-      {!lightDom && <Global styles={{ ':host': { display: 'block', maxWidth: '100%', ...vars }, ':host([hidden])': { display: 'none' } }} />}
+      {!lightDom && <Global styles={hostStyles(vars)} />}
       <WidgetContext.Provider value={context}>
         <div
           part={PARTS.container}
@@ -123,7 +111,7 @@ function Widget({ container, view }: { container: HTMLElement; view: WidgetView 
           lang={localeTag}
           dir={isRtl(localeTag) ? 'rtl' : 'ltr'}
         >
-          {locale ? <View actor={actor} /> : <Loading />}
+          {locale ? <View actor={actor} takeOverShell={view.takeOverShell} /> : <Loading />}
         </div>
       </WidgetContext.Provider>
     </CacheProvider>

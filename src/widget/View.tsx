@@ -1,7 +1,7 @@
 // Renders the screen the statechart's state names (machine/screen.ts): a root screen, or — while a product runs — the
 // screen its machine's state names, from the product's chunk. Each screen's `send` goes to the actor that named it.
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { WidgetContext, useWidget } from './context.ts';
 import type { RootActor } from './machine/start.ts';
@@ -47,11 +47,25 @@ function usePreload(root: RootSnapshot, names: readonly string[]) {
   }, [key, root.context.config]);
 }
 
-export function View({ actor }: { actor: RootActor }) {
+/**
+ * Hands over from the first-paint shell once React shows a screen that is not the spinner: in the commit that puts
+ * it in the DOM, before the browser paints, so the shell and React's screen never show together or one after a gap.
+ */
+function useShellHandOver(takeOverShell: ((screen: string) => void) | undefined, screen: string): void {
+  const done = useRef(false);
+  useLayoutEffect(() => {
+    if (done.current || !takeOverShell || screen === 'Loading') return;
+    done.current = true;
+    takeOverShell(screen);
+  }, [takeOverShell, screen]);
+}
+
+export function View({ actor, takeOverShell }: { actor: RootActor; takeOverShell?: ((screen: string) => void) | undefined }) {
   const root = useSelector(actor, (s) => s) as RootSnapshot;
   const navigation = useRef<Navigation>({ first: null, navigated: false }).current;
   const owner = screenOwner(root as unknown as AnyMachineSnapshot);
   const { screen = 'Loading', preload } = screenMetaOf(root as unknown as AnyMachineSnapshot);
+  useShellHandOver(takeOverShell, owner ? 'Product' : screen);
   // The live region sits outside the screens, so it stays mounted (and heard) while they change.
   return (
     <LiveRegion>

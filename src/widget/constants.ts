@@ -4,6 +4,8 @@
 
 /** The element's tag name. */
 export const TAG_NAME = 'auth-login';
+/** The inner element React renders into, inside the element's shadow root (runtime.ts). */
+export const ROOT_TAG_NAME = 'auth-login-root';
 
 /** DOM event for every widget event (`detail: { type, data }`). */
 export const WIDGET_EVENT = 'auth-login-event';

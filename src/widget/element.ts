@@ -1,21 +1,25 @@
-// <auth-login>: the sign-up and log-in widget as a custom element. r2wc (through r2wc-adapter.ts, the only module that
-// knows it) turns the React root (AuthLogin.tsx) into an element with an open shadow root; this subclass adds what r2wc
-// leaves out: rich values kept as objects (not stringified into attributes), JSON attributes for pasted HTML,
-// callbacks that keep their functions, properties set before the element was defined, the headless client and the
-// login statechart (both live as long as the element, so moving it keeps its state), and the DOM events.
-import { startTransition } from 'react';
+// <auth-login>: the sign-up and log-in widget as a custom element, in the entry file without React (issue 18). It
+// holds what lives as long as the element: its properties and attributes (rich values kept as objects, JSON
+// attributes for pasted HTML, callbacks that keep their functions, properties set before the element was defined),
+// the headless client, the login statechart (moving the element keeps its state) and the DOM events. As it connects
+// it paints Main itself (shell/shell.ts) and imports the rendering half (runtime.ts: React, r2wc, XState), which
+// renders into an inner element in the same shadow root and takes over from the shell once its first screen is up.
 import { DEFAULT_LOCALE, matchLocale, type Locale } from '../api/locales.ts';
 import { createAuthClient } from '../client/index.ts';
 import type { AuthClient } from '../client/types.ts';
-import AuthLogin, { type WidgetView } from './AuthLogin.tsx';
+import type { WidgetView } from './AuthLogin.tsx';
 import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './config.ts';
 import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
+import { isRtl } from './i18n/direction.ts';
 import type { StringOverrides } from './i18n/en.ts';
 import { createTranslator, type MessageKey, type Params } from './i18n/index.ts';
 import { showLocale } from './i18n/tables.ts';
-import { startRootActor, type RootActor } from './machine/start.ts';
+import type { RootActor } from './machine/start.ts';
+import { opensOnMain, startPoint } from './machine/start-point.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
-import { reactHost } from './r2wc-adapter.ts';
+import { pageUrl } from './machine/url-token.ts';
+import type { AuthLoginRoot } from './runtime.ts';
+import { Shell, shellPaints } from './shell/shell.ts';
 import type { ThemeInput } from './theme/default-theme.ts';
 import { resolveTheme } from './theme/theme.ts';
 
@@ -49,14 +53,19 @@ function dispatch(target: EventTarget, type: string, detail: unknown): void {
 const UPGRADABLE = ['publicToken', 'baseUrl', 'mode', 'locale', 'config', 'theme', 'strings', 'callbacks'] as const;
 
 /**
- * Under server rendering (Node, no DOM) r2wc has no HTMLElement to extend, and importing the package must not throw:
+ * Under server rendering (Node, no DOM) there is no HTMLElement to extend, and importing the package must not throw:
  * the class still exists there, for types and `instanceof`, on an empty base (nothing defines it without
  * customElements).
  */
-const ReactAuthLogin =
-  typeof HTMLElement === 'undefined'
-    ? (class {} as unknown as ReturnType<typeof reactHost<WidgetView>>)
-    : reactHost<WidgetView>(AuthLogin);
+const ElementBase = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
+type Runtime = typeof import('./runtime.ts');
+let runtime: Promise<Runtime> | undefined;
+/** The rendering half, fetched once for every element on the page. */
+const loadRuntime = (): Promise<Runtime> => (runtime ??= import('./runtime.ts'));
+
+/** Resolves after the current task: starting is split over tasks so that no one task blocks the page for long. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
  * The sign-up and log-in widget: email magic links and one-time passcodes by text message, WhatsApp or email (more
@@ -144,11 +153,19 @@ const ReactAuthLogin =
  * @cssproperty [--auth-login-button-height=45px] - Height of buttons and inputs.
  * @cssproperty [--auth-login-font-family=Arial, Helvetica, sans-serif] - Font of the widget (`theme.fontFamily`).
  */
-export class AuthLoginElement extends ReactAuthLogin {
+export class AuthLoginElement extends ElementBase {
   /** @internal */
   #connected = false;
-  /** The pending mount after connection (see connectedCallback), if any. */
-  #mountTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts connections: a start still running for an earlier one stops. @internal */
+  #connection = 0;
+  /** The rendering half, once loaded. @internal */
+  #runtime: Runtime | undefined;
+  /** The inner element React renders into, once the runtime has loaded. @internal */
+  #root: AuthLoginRoot | undefined;
+  /** Whether the root renders (the start has finished): until then a change repaints the shell. @internal */
+  #rendering = false;
+  /** Main painted without React, until React's first screen takes over. @internal */
+  #shell: Shell | undefined;
   /** @internal */
   #callbacks: AuthLoginCallbacks | undefined;
   /** @internal */
@@ -270,7 +287,7 @@ export class AuthLoginElement extends ReactAuthLogin {
   }
 
   /** @internal */
-  override connectedCallback(): void {
+  connectedCallback(): void {
     // Properties set on the element before it was defined are own data properties that shadow the accessors.
     for (const prop of UPGRADABLE) {
       if (Object.prototype.hasOwnProperty.call(this, prop)) {
@@ -279,32 +296,35 @@ export class AuthLoginElement extends ReactAuthLogin {
         (this as Record<string, unknown>)[prop] = value;
       }
     }
+    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
     this.#connected = true;
-    // Starting is split over tasks so that no one task blocks the page for long (a phone's main thread is slow):
-    // this one only records the connection; the next makes the client (storage reads, the bootstrap request), the
-    // next creates the statechart, and the last starts React, which renders in slices as a transition.
-    const steps = [() => this.#ensureClient(), () => this.#prepare()];
-    const next = (): void => {
-      const step = steps.shift();
-      if (step) {
-        step();
-        this.#mountTimer = setTimeout(next);
-        return;
-      }
-      this.#mountTimer = undefined;
-      const view = this.#prepare();
-      startTransition(() => this.mountReact(view));
-    };
-    clearTimeout(this.#mountTimer);
-    this.#mountTimer = setTimeout(next);
+    const connection = ++this.#connection;
+    const current = () => this.#connected && connection === this.#connection;
+    const runtime = loadRuntime();
+    if (!this.#rendering) this.#paintShell();
+    // This task only records the connection and paints; the next makes the client (storage reads, the bootstrap
+    // request), the next after the runtime has arrived creates the statechart, and the last renders.
+    void (async () => {
+      await nextTask();
+      if (!current()) return;
+      this.#ensureClient();
+      this.#runtime = await runtime;
+      await nextTask();
+      if (!current()) return;
+      this.#prepare();
+      await nextTask();
+      if (!current()) return;
+      this.#rendering = true;
+      this.#showRoot();
+    })().catch(() => {
+      if (current()) this.#report({ message: this.#message('element.loadFailed') });
+    });
   }
 
   /** @internal */
-  override disconnectedCallback(): void {
+  disconnectedCallback(): void {
     this.#connected = false;
-    clearTimeout(this.#mountTimer);
-    this.#mountTimer = undefined;
-    this.unmountReact();
+    this.#rendering = false;
   }
 
   /** @internal */
@@ -372,6 +392,66 @@ export class AuthLoginElement extends ReactAuthLogin {
     return this.#shownLocale;
   }
 
+  /** The language tag in effect: `locale`, else the nearest ancestor's `lang` (the page's), else English. @internal */
+  #localeTag(): string {
+    return this.locale || this.closest('[lang]')?.getAttribute('lang') || DEFAULT_LOCALE;
+  }
+
+  /**
+   * Paints (again) Main without React, when React's first screen will be Main's email form and the texts of the
+   * language are at hand (else React's spinner shows once it arrives, as before). @internal
+   */
+  #paintShell(): void {
+    this.#shell?.remove();
+    this.#shell = undefined;
+    const shadow = this.shadowRoot;
+    const config = resolveConfig(this.config);
+    const localeTag = this.#localeTag();
+    const locale = this.#localeToShow(localeTag);
+    if (!shadow || !locale || !this.publicToken || !shellPaints(config) || !opensOnMain(startPoint(this.mode, pageUrl()))) {
+      return;
+    }
+    this.#shell = new Shell(shadow, {
+      config,
+      theme: resolveTheme(this.theme),
+      t: createTranslator(this.strings, locale),
+      localeTag,
+      dir: isRtl(localeTag) ? 'rtl' : 'ltr',
+      nonce: config.nonce ?? (this.nonce || undefined),
+    });
+  }
+
+  /**
+   * React's first screen is up (View.tsx calls this once per screen until it returns): the shell goes and React's
+   * root shows, in the same frame. On Main what the visitor did passes over: the address, the focus, a held Continue.
+   * @internal
+   */
+  #takeOverShell = (screen: string): void => {
+    const shell = this.#shell;
+    if (this.#root) this.#root.style.display = 'contents';
+    if (!shell) return;
+    this.#shell = undefined;
+    const state = shell.state();
+    shell.remove();
+    const actor = this.#actor;
+    if (screen !== 'Main' || !actor) return;
+    if (state.email) actor.send({ type: 'EMAIL_CHANGED', email: state.email });
+    if (state.focused) this.#root?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+    if (state.submitted) actor.send({ type: 'SUBMIT_EMAIL' });
+  };
+
+  /** Creates the inner root (hidden while the shell shows) and renders the current view into it. @internal */
+  #showRoot(): void {
+    const shadow = this.shadowRoot;
+    if (!this.#runtime || !shadow) return;
+    const view = this.#prepare();
+    if (!view && !this.#root) return; // nothing to render until there is a public token
+    this.#root ??= this.#runtime.createRoot();
+    this.#root.show(view);
+    this.#root.style.display = this.#shell ? 'none' : 'contents';
+    if (this.#root.parentNode !== shadow) shadow.append(this.#root);
+  }
+
   /** @internal */
   #ensureClient(): AuthClient | undefined {
     const { publicToken, baseUrl } = this;
@@ -387,7 +467,7 @@ export class AuthLoginElement extends ReactAuthLogin {
   }
 
   /** @internal */
-  #ensureActor(client: AuthClient, config: ResolvedConfig): RootActor {
+  #ensureActor(runtime: Runtime, client: AuthClient, config: ResolvedConfig): RootActor {
     const configKey = JSON.stringify(config);
     const mode = this.mode;
     // The mode decides where the statechart starts, so a new mode starts it anew (a config change does not).
@@ -398,7 +478,7 @@ export class AuthLoginElement extends ReactAuthLogin {
     if (!this.#actor) {
       this.#actorConfig = configKey;
       this.#actorMode = mode;
-      this.#actor = startRootActor(
+      this.#actor = runtime.startRootActor(
         { client, config, ...(mode ? { mode } : {}) },
         { event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent), error: (detail) => this.#report(detail) },
       );
@@ -412,16 +492,16 @@ export class AuthLoginElement extends ReactAuthLogin {
   /** Works out the view (resolved config and theme, client, statechart) that the React root renders. @internal */
   #prepare(): WidgetView | undefined {
     const client = this.#ensureClient();
-    if (!client) return undefined;
+    if (!client || !this.#runtime) return undefined;
     const config = resolveConfig(this.config);
-    // The language in effect: `locale`, else the nearest ancestor's `lang` (the page's), else English.
-    const localeTag = this.locale || this.closest('[lang]')?.getAttribute('lang') || DEFAULT_LOCALE;
+    const localeTag = this.#localeTag();
     client.locale = localeTag;
     return {
       host: this,
       localeTag,
       locale: this.#localeToShow(localeTag),
-      actor: this.#ensureActor(client, config),
+      actor: this.#ensureActor(this.#runtime, client, config),
+      takeOverShell: this.#takeOverShell,
       config,
       theme: resolveTheme(this.theme),
       strings: this.strings,
@@ -431,9 +511,10 @@ export class AuthLoginElement extends ReactAuthLogin {
 
   /** @internal */
   #render(): void {
-    if (!this.#connected || this.#mountTimer !== undefined) return; // a pending mount renders the latest values
-    const view = this.#prepare();
-    startTransition(() => this.renderReact(view));
+    if (!this.#connected) return;
+    // Before React renders, the shell shows the latest values (the start renders them once it gets there).
+    if (!this.#rendering) this.#paintShell();
+    else this.#showRoot();
   }
 
   /** @internal */

@@ -1,8 +1,9 @@
-// The one module that knows @r2wc/react-to-web-component. element.ts builds <auth-login> on the class made here, so
+// The one module that knows @r2wc/react-to-web-component. runtime.ts builds <auth-login-root> on the class made here, so
 // an r2wc upgrade is checked against this file (and test/widget/element.test.ts) only.
 //
 // Relied on, all public behaviour of react-to-web-component 2.1.1 over @r2wc/core 1.3.1:
-// - `shadow: 'open'` attaches an open shadow root and passes it to the component as its `container` prop;
+// - without `shadow`, the element itself is the `container` the component gets and the React root renders into (the
+//   element is <auth-login-root>, inside <auth-login>'s own shadow root: runtime.ts);
 // - connectedCallback mounts a React root into that container, disconnectedCallback unmounts it (so a moved element
 //   mounts again): the subclass-and-call-super pattern of r2wc's docs/api.md;
 // - a prop declared without a type (`props: { view: undefined }`, "partial props", bitovi/react-to-web-component#148,
@@ -51,12 +52,12 @@ export declare abstract class ReactHostElement<View> extends HTMLElement {
 }
 
 /**
- * A base class for an element whose shadow root holds `Component`. A subclass decides when React mounts (it overrides
+ * A base class for an element that holds `Component` (rendered into the element itself). A subclass decides when React mounts (it overrides
  * connectedCallback and calls `mountReact` when ready), renders a new view with `renderReact`, and unmounts with
  * `unmountReact` from its disconnectedCallback.
  */
 export function reactHost<View>(Component: ComponentType<ReactHostProps<View>>): abstract new () => ReactHostElement<View> {
-  const Generated = r2wc(Component, { shadow: 'open', props: { [VIEW_PROP]: undefined } }) as unknown as new () => HTMLElement &
+  const Generated = r2wc(Component, { props: { [VIEW_PROP]: undefined } }) as unknown as new () => HTMLElement &
     R2WCLifecycle;
 
   abstract class ReactHost extends Generated {

@@ -47,12 +47,19 @@ export function uiRoot(el: HTMLElement): ParentNode {
   return el.shadowRoot!;
 }
 
+/**
+ * Inside the first-paint shell (src/widget/shell/): what the element shows until React's first screen takes over.
+ * The helpers below look only at what React renders, so every suite tests the widget itself; the shell has its own.
+ */
+const SHELL_NODE = '[data-auth-login-shell]';
+const rendered = (node: Element) => !node.closest(SHELL_NODE);
+
 export function $(el: HTMLElement, selector: string): HTMLElement | null {
-  return el.shadowRoot!.querySelector<HTMLElement>(selector) ?? el.querySelector<HTMLElement>(selector);
+  return $$(el, selector)[0] ?? null;
 }
 
 export function $$(el: HTMLElement, selector: string): HTMLElement[] {
-  return [...el.shadowRoot!.querySelectorAll<HTMLElement>(selector), ...el.querySelectorAll<HTMLElement>(selector)];
+  return [...el.shadowRoot!.querySelectorAll<HTMLElement>(selector), ...el.querySelectorAll<HTMLElement>(selector)].filter(rendered);
 }
 
 /** The first element matching `selector` whose text is exactly `text` (trimmed). */

@@ -12,7 +12,9 @@ import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type StateN
 import type { AuthClient } from '../../src/client/types.ts';
 import type { WidgetView } from '../../src/widget/AuthLogin.tsx';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
+import { ROOT_TAG_NAME } from '../../src/widget/constants.ts';
 import { AuthLoginElement } from '../../src/widget/element.ts';
+import type { AuthLoginRoot } from '../../src/widget/runtime.ts';
 import { PRODUCT_CHILD, rootMachine } from '../../src/widget/machine/root.ts';
 import { screenMetaOf } from '../../src/widget/machine/screen.ts';
 import type { ErrorDescriptor, RootContext } from '../../src/widget/machine/types.ts';
@@ -30,7 +32,7 @@ type AnyStateNode = StateNode<any, any>;
 /** <auth-login> that can be shown a view made here: the element's own React root, shadow root, styles and theme. */
 class ShownAuthLogin extends AuthLoginElement {
   show(view: WidgetView): void {
-    this.renderReact(view);
+    (this.shadowRoot!.querySelector(ROOT_TAG_NAME) as AuthLoginRoot).show(view);
   }
 }
 const TAG = 'auth-login-a11y';

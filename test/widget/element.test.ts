@@ -3,6 +3,7 @@
 // upgrade, moves and light-DOM mode. Everything runs against the real identity service.
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
+import { ROOT_TAG_NAME } from '../../src/widget/constants.ts';
 import { defineAuthLogin, EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT } from '../../src/widget/index.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from '../../src/widget/index.ts';
 import { CLOSED_PORT_URL, recordFetch, resetBrowserState, type FetchRecorder } from '../support/client.ts';
@@ -280,10 +281,10 @@ describe('<auth-login> element', () => {
     }
   });
 
-  it('renders into the light DOM with enableShadowDOM false (the shadow root holds only a <slot>)', async () => {
+  it('renders into the light DOM with enableShadowDOM false (the shadow root holds only a <slot>, in the React root)', async () => {
     const el = mount({ config: { enableShadowDOM: false } });
     await until(() => el.querySelector('input[type="email"]'), 'Main in the light DOM');
-    expect([...el.shadowRoot!.children].map((n) => n.localName)).to.deep.equal(['slot']);
+    expect([...el.shadowRoot!.querySelectorAll('*')].map((n) => n.localName)).to.deep.equal([ROOT_TAG_NAME, 'slot']);
     expect(el.shadowRoot!.querySelector('style')).to.equal(null);
     expect(el.querySelector('[part~="title"]')?.textContent).to.equal('Sign up or log in');
     expect(el.querySelector('style[data-emotion]')).to.not.equal(null, 'styles live next to the UI in the light DOM');

@@ -16,14 +16,15 @@
 import { assign, emit, enqueueActions, forwardTo, setup, stopChild } from 'xstate';
 import type { Product, ResolvedConfig } from '../config.ts';
 import { EVENT_TYPES, TELEMETRY } from '../constants.ts';
-import { PRODUCT_RECORDS, enabledRecords, productForMode, productForTab, productForUrlToken, recordOf } from '../products/registry.ts';
+import { PRODUCT_RECORDS, enabledRecords, productForTab, recordOf } from '../products/registry.ts';
 import type { ProductInput, ProductModule, ProductOutput } from '../products/types.ts';
 import { isValidEmail } from '../validation.ts';
 import { authenticateUrlToken, loadBootstrap, loadProduct, preloadProducts, watchSession } from './actors.ts';
 import { toErrorDescriptor, toErrorDetail } from './errors.ts';
 import { activeTab, initialFormState } from './form.ts';
 import type { ErrorDescriptor, RootContext, RootEmitted, RootEvent, RootInput } from './types.ts';
-import { pageUrl, removeTokenFromUrl, tokenFrom, urlTokenFrom } from './url-token.ts';
+import { startPoint } from './start-point.ts';
+import { pageUrl, removeTokenFromUrl } from './url-token.ts';
 
 /** The id of the child a product runs as, and of the machine a product runs while Main shows. */
 export const PRODUCT_CHILD = 'product';
@@ -198,9 +199,7 @@ export const rootMachine = setup({
       bootstrap: input.client.bootstrap.getSync(),
       formState: initialFormState(),
       errorDescriptor: null,
-      urlToken: urlTokenFrom(url),
-      productToken: productForUrlToken((tokenType) => tokenFrom(url, tokenType)),
-      modeProduct: productForMode(input.mode, url),
+      ...startPoint(input.mode, url),
       mode: input.mode,
       active: null,
       modules: {},

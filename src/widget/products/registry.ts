@@ -47,6 +47,11 @@ export function productForMode(mode: string | undefined, url?: string): Product 
   return (query && PRODUCT_RECORDS.find((record) => record.opensFromQuery?.(query))?.name) || null;
 }
 
+/** The height each enabled product's block on Main takes (kept free while its chunk loads), in stacking order. */
+export function mainBlockHeights(config: ResolvedConfig): string[] {
+  return enabledRecords(config).flatMap((record) => record.mainBlockHeight?.(config) || []);
+}
+
 /** The `autocomplete` of Main's email input: the first enabled product's that names one, else a plain email field. */
 export function emailAutocomplete(config: ResolvedConfig): string {
   return enabledRecords(config).find((record) => record.emailAutocomplete)?.emailAutocomplete ?? 'email';

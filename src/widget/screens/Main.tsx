@@ -1,4 +1,3 @@
-import { css } from '@emotion/react';
 import { lazy, Suspense, type FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { configErrors, loginTabs, type LoginTab } from '../config.ts';
@@ -7,7 +6,7 @@ import { describeError } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { activeTab } from '../machine/form.ts';
 import { mainChildId } from '../machine/root.ts';
-import { emailAutocomplete, enabledRecords } from '../products/registry.ts';
+import { emailAutocomplete, enabledRecords, mainBlockHeights } from '../products/registry.ts';
 import type { RootSnapshot } from '../products/types.ts';
 import { PARTS } from '../theme/parts.ts';
 import { Button } from '../ui/Button.tsx';
@@ -19,17 +18,12 @@ import { Tabs } from '../ui/Tabs.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import { errorText } from '../ui/styles.ts';
 import { Loading } from './Loading.tsx';
+import { formStyle } from './Main.styles.ts';
 import type { RootScreenProps } from './types.ts';
 
 // The phone input (country selector and number) is its own chunk; it loads the phone library when it first shows.
 const PhoneInput = lazy(() => import('../ui/PhoneInput.tsx'));
 
-const form = css`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  margin: 0;
-`;
 
 const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
 
@@ -54,7 +48,7 @@ function ProductBlocks({ root, busy, divided, hasForm }: { root: RootSnapshot; b
 
 /** Whether an enabled product adds a block to Main (so the divider 'or' separates it from the form). */
 function hasBlocks(root: RootSnapshot): boolean {
-  return enabledRecords(root.context.config).some((record) => record.mainBlockHeight?.(root.context.config));
+  return mainBlockHeights(root.context.config).length > 0;
 }
 
 /**
@@ -78,7 +72,7 @@ export default function Main({ root, busy, autoFocus }: RootScreenProps) {
 
   const content =
     tab === 'email' ? (
-      <form key="email" part={PARTS.form} css={form} noValidate onSubmit={submit('SUBMIT_EMAIL')}>
+      <form key="email" part={PARTS.form} css={formStyle} noValidate onSubmit={submit('SUBMIT_EMAIL')}>
         <TextInput
           label={t('main.emailLabel')}
           type="email"
@@ -97,7 +91,7 @@ export default function Main({ root, busy, autoFocus }: RootScreenProps) {
         </Button>
       </form>
     ) : tab ? (
-      <form key="phone" part={PARTS.form} css={form} noValidate onSubmit={submit('SUBMIT_PHONE')}>
+      <form key="phone" part={PARTS.form} css={formStyle} noValidate onSubmit={submit('SUBMIT_PHONE')}>
         <Suspense fallback={<Loading />}>
           <PhoneInput
             country={formState.country}

@@ -3,15 +3,11 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useWidget } from '../context.ts';
 import { PARTS } from '../theme/parts.ts';
 import { v } from '../theme/theme.ts';
+import { header, title } from './Header.styles.ts';
 import { ArrowLeftIcon } from './icons.tsx';
 import { useScreenAnnouncement } from './LiveRegion.tsx';
 import { focusRing, logoImage } from './styles.ts';
 
-const header = css`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
 
 // The arrow points back, which is to the right in a right-to-left language (dir rtl on the widget's root).
 const back = css`
@@ -30,16 +26,6 @@ const back = css`
   }
 `;
 
-const title = css`
-  margin: 0;
-  font-size: 24px;
-  font-weight: 600;
-  line-height: 1.25;
-  color: ${v('colorPrimary')};
-  &:focus {
-    outline: none;
-  }
-`;
 
 export interface HeaderProps {
   title: string;

@@ -1,44 +1,11 @@
-import { css } from '@emotion/react';
 import { useId, type InputHTMLAttributes } from 'react';
 import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
 import { LinkedText } from './LinkedText.tsx';
-import { errorText, focusRing } from './styles.ts';
+import { errorText } from './styles.ts';
+import { field, input, labelStyle } from './TextInput.styles.ts';
 
-const field = css`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-`;
 
-const labelStyle = css`
-  font-size: 14px;
-  font-weight: 700;
-  color: ${v('colorPrimary')};
-`;
 
-const input = css`
-  box-sizing: border-box;
-  width: 100%;
-  height: ${v('buttonHeight')};
-  padding: 0 12px;
-  font: inherit;
-  font-size: 16px;
-  color: ${v('colorPrimary')};
-  background-color: ${v('containerBackgroundColor')};
-  border: 1px solid ${v('colorSecondary')};
-  border-radius: ${v('buttonPrimaryBorderRadius')};
-  ${focusRing}
-  &::placeholder {
-    color: ${v('colorSecondary')};
-  }
-  &[aria-invalid='true'] {
-    border-color: ${v('colorError')};
-  }
-  &:disabled {
-    opacity: 0.7;
-  }
-`;
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

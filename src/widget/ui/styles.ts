@@ -1,5 +1,5 @@
 // Shared style fragments. Colours come only from the theme's CSS custom properties.
-import { css } from '@emotion/react';
+import { css } from './css.ts';
 import { TOAST_MAX_WIDTH_PX } from '../constants.ts';
 import { v } from '../theme/theme.ts';
 

@@ -1,0 +1,112 @@
+/// <reference types="mocha" />
+// The first-paint shell (issue 18): Main's email form painted by the entry file before React, with React's own
+// styles, and the hand-over to React's Main. Real element, real service. What a visitor does in the same task the
+// element connects in always reaches the shell: React arrives tasks later (the element starts over several tasks).
+import { expect } from 'chai';
+import { ROOT_TAG_NAME } from '../constants.ts';
+import { resetBrowserState } from '../../../test/support/client.ts';
+import { devInbox, testEnv, uniqueEmail } from '../../../test/support/env.ts';
+import { until } from '../../../test/support/poll.ts';
+import { $, findText, mount, title, track, typeInto, unmountAll, type AuthLoginElement } from '../../../test/support/widget.ts';
+import { SHELL_ATTRIBUTE } from './shell.ts';
+
+const SHELL = `[${SHELL_ATTRIBUTE}]`;
+
+/** A node of the shell (present only until React takes over). */
+function shellNode<T extends HTMLElement>(el: AuthLoginElement, selector: string): T | null {
+  return el.shadowRoot!.querySelector<T>(`[part~="container"]${SHELL} ${selector}`);
+}
+
+/** Waits until React's first screen has taken over: no shell node left, React's Main in place. */
+async function takenOver(el: AuthLoginElement): Promise<void> {
+  await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'input[type="email"]'), 'React to take over from the shell');
+}
+
+describe('first-paint shell', () => {
+  before(() => resetBrowserState());
+  afterEach(() => unmountAll());
+
+  it("paints Main's email form at once, with the spec's texts and parts, and the same classes React renders", async () => {
+    const el = mount({ config: { products: ['emailMagicLinks'] } });
+    // Same task as the connection: the shell is there, React is not.
+    expect(el.shadowRoot!.querySelector(ROOT_TAG_NAME)).to.equal(null);
+    const input = shellNode<HTMLInputElement>(el, 'input')!;
+    expect(input, 'the email input').to.not.equal(null);
+    expect(input.type).to.equal('email');
+    expect(input.disabled).to.equal(false);
+    expect(input.getClientRects().length).to.be.greaterThan(0, 'visible');
+    expect(input.autocomplete).to.equal('email');
+    expect(input.placeholder).to.equal('example@email.com');
+    expect(shellNode(el, '[part~="title"]')!.textContent).to.equal('Sign up or log in');
+    const label = shellNode<HTMLLabelElement>(el, 'label')!;
+    expect(label.textContent).to.equal('Email');
+    expect(label.control).to.equal(input, 'the label names the input');
+    expect(shellNode(el, 'button[type="submit"]')!.textContent).to.equal('Continue');
+
+    const shellClasses = Object.fromEntries(
+      ['[part~="container"]', '[part~="title"]', '[part~="label"]', '[part~="input"]', '[part~="button"]', '[part~="form"]'].map((part) => [
+        part,
+        (part === '[part~="container"]' ? el.shadowRoot!.querySelector(`${part}${SHELL}`) : shellNode(el, part))!.className,
+      ]),
+    );
+    await takenOver(el);
+    for (const [part, className] of Object.entries(shellClasses)) {
+      expect($(el, part)!.className, part).to.equal(className);
+    }
+  });
+
+  it('hands the typed address and the focus over to React', async () => {
+    const el = mount();
+    const input = shellNode<HTMLInputElement>(el, 'input')!;
+    input.focus();
+    typeInto(input, 'ada@westlight.edu');
+    await takenOver(el);
+    const reactInput = $(el, 'input[type="email"]') as HTMLInputElement;
+    expect(reactInput.value).to.equal('ada@westlight.edu');
+    expect(el.shadowRoot!.activeElement).to.equal(reactInput);
+    expect(el.shadowRoot!.querySelector(ROOT_TAG_NAME)!.getClientRects().length + $(el, '[part~="container"]')!.getClientRects().length).to.be.greaterThan(0);
+  });
+
+  it('holds Continue pressed before React arrives, then sends the link', async () => {
+    const email = uniqueEmail('shell');
+    const el = mount();
+    typeInto(shellNode<HTMLInputElement>(el, 'input')!, email);
+    shellNode<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    const button = shellNode<HTMLButtonElement>(el, 'button[type="submit"]')!;
+    expect(button.getAttribute('aria-busy')).to.equal('true', 'shown busy while held');
+    await findText(el, '[part~="title"]', 'Check your email');
+    expect(el.shadowRoot!.querySelector(SHELL)).to.equal(null);
+    const mail = await until(async () => (await devInbox(email))[0], 'the magic link in the dev inbox');
+    expect(mail.to).to.include(email);
+  });
+
+  it('is not painted where React would not open on the email form alone', async () => {
+    for (const config of [
+      { products: ['otp' as const], otpOptions: { methods: ['sms' as const, 'email' as const] } },
+      { products: ['emailMagicLinks' as const], enableShadowDOM: false },
+      { products: ['emailMagicLinks' as const, 'otp' as const], otpOptions: { methods: ['email' as const] } }, // a configuration error
+    ]) {
+      const el = mount({ config });
+      expect(el.shadowRoot!.querySelector(SHELL), JSON.stringify(config)).to.equal(null);
+    }
+    const registration = track(document.createElement('auth-login') as AuthLoginElement);
+    registration.setAttribute('mode', 'passkey-registration');
+    registration.baseUrl = testEnv.baseUrl;
+    registration.publicToken = testEnv.publicToken;
+    document.body.append(registration);
+    expect(registration.shadowRoot!.querySelector(SHELL), 'mode passkey-registration').to.equal(null);
+  });
+
+  it('keeps the height of the social buttons free above the form, with the divider, as React does while they load', async () => {
+    const el = mount({ config: { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] } } });
+    const box = el.shadowRoot!.querySelector<HTMLElement>(`[part~="container"]${SHELL}`)!;
+    const reserved = box.querySelector<HTMLElement>('[aria-hidden="true"]')!;
+    expect(reserved.getBoundingClientRect().height).to.be.greaterThan(0);
+    expect(shellNode(el, '[part~="divider"]')!.textContent).to.equal('or');
+    const formTop = shellNode(el, 'form')!.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'form'), 'React to take over');
+    const reactBox = $(el, '[part~="container"]')!;
+    expect($(el, 'form')!.getBoundingClientRect().top - reactBox.getBoundingClientRect().top).to.be.closeTo(formTop, 1, 'the form does not move at the hand-over');
+    expect(title(el)).to.equal('Sign up or log in');
+  });
+});
