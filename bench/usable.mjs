@@ -20,7 +20,10 @@
 // first moment the email input is visible and enabled; performance.now(), from navigation start). Bytes are what
 // the page transferred (compressed, with headers; Resource Timing) for requests started by then.
 //
-// Prints medians per page and profile and the ratios ours ÷ Stytch (target ≤ 0.8) and portal ÷ bare (≤ 1.1).
+// Prints medians per page and profile and the ratios ours ÷ Stytch (target ≤ 0.8) and portal ÷ bare (≤ 1.1). Usable
+// is, on our pages, the entry file's own first paint of Main (src/widget/shell/): a visitor types there while React
+// loads; the moment React has taken over (watchUsable's second mark) is printed beside it, and its ratio to Stytch's
+// usable time, so the whole widget's start is in the table too.
 // Timings depend on the machine: this prints, it does not check.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -158,9 +161,13 @@ async function measure(browser, baseUrl, page, profile) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     await tab.addInitScript(watchUsable, { host: page.host, control: CONTROL });
     await tab.goto(`${baseUrl}${page.path}`, { timeout: PAGE_TIMEOUT_MS });
-    await tab.waitForFunction(() => window.__usableAt !== undefined, null, { timeout: PAGE_TIMEOUT_MS, polling: 50 });
+    await tab.waitForFunction(() => window.__usableAt !== undefined && window.__interactiveAt !== undefined, null, {
+      timeout: PAGE_TIMEOUT_MS,
+      polling: 50,
+    });
     return await tab.evaluate(() => {
       const usableAt = window.__usableAt;
+      const interactiveAt = window.__interactiveAt;
       const origin = location.origin;
       const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].filter(
         (entry) => entry.startTime <= usableAt && new URL(entry.name).origin === origin,
@@ -168,6 +175,7 @@ async function measure(browser, baseUrl, page, profile) {
       const sum = (list) => list.reduce((total, entry) => total + entry.transferSize, 0);
       return {
         usableMs: usableAt,
+        interactiveMs: interactiveAt,
         bytes: sum(entries),
         scriptBytes: sum(entries.filter((entry) => entry.initiatorType === 'script' || new URL(entry.name).pathname.endsWith('.js'))),
         requests: entries.length,
@@ -208,26 +216,41 @@ async function main() {
         for (const page of PAGES) samples.get(page.name).push(await measure(browser, server.url, page, profile));
       }
       console.log(`\n${profile.name}`);
-      console.log(`${'page'.padEnd(8)} ${'median ms'.padStart(10)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'KB before usable'.padStart(17)} ${'of it JS'.padStart(9)} ${'requests'.padStart(9)}`);
+      console.log(
+        `${'page'.padEnd(8)} ${'median ms'.padStart(10)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'KB before usable'.padStart(17)} ${'of it JS'.padStart(9)} ${'requests'.padStart(9)} ${'React took over, ms'.padStart(20)}`,
+      );
       const medians = {};
+      const interactive = {};
       for (const page of PAGES) {
         const list = samples.get(page.name);
         const times = list.map((s) => s.usableMs);
         medians[page.name] = median(times);
+        interactive[page.name] = median(list.map((s) => s.interactiveMs));
         console.log(
           `${page.name.padEnd(8)} ${medians[page.name].toFixed(0).padStart(10)} ${Math.min(...times).toFixed(0).padStart(7)} ${Math.max(...times).toFixed(0).padStart(7)} ` +
-            `${kb(median(list.map((s) => s.bytes))).padStart(17)} ${kb(median(list.map((s) => s.scriptBytes))).padStart(9)} ${String(median(list.map((s) => s.requests))).padStart(9)}`,
+            `${kb(median(list.map((s) => s.bytes))).padStart(17)} ${kb(median(list.map((s) => s.scriptBytes))).padStart(9)} ${String(median(list.map((s) => s.requests))).padStart(9)} ` +
+            `${(page.host === 'auth-login' ? interactive[page.name].toFixed(0) : '-').padStart(20)}`,
         );
       }
-      summary.push({ profile: profile.name, peer: medians.ours / medians.stytch, portal: medians.portal / medians.bare });
+      summary.push({
+        profile: profile.name,
+        peer: medians.ours / medians.stytch,
+        portal: medians.portal / medians.bare,
+        peerInteractive: interactive.ours / medians.stytch,
+        portalInteractive: interactive.portal / interactive.bare,
+      });
     }
   } finally {
     await browser.close();
     await server.close();
   }
-  console.log(`\n${'profile'.padEnd(18)} ${'ours ÷ Stytch'.padStart(14)} ${'(target)'.padStart(9)} ${'portal ÷ bare'.padStart(14)} ${'(target)'.padStart(9)}`);
+  console.log(
+    `\n${'profile'.padEnd(18)} ${'ours ÷ Stytch'.padStart(14)} ${'(target)'.padStart(9)} ${'portal ÷ bare'.padStart(14)} ${'(target)'.padStart(9)}   ${'React took over ÷ Stytch usable'.padStart(32)} ${'portal ÷ bare, React'.padStart(21)}`,
+  );
   for (const row of summary) {
-    console.log(`${row.profile.padEnd(18)} ${row.peer.toFixed(2).padStart(14)} ${'≤ 0.8'.padStart(9)} ${row.portal.toFixed(2).padStart(14)} ${'≤ 1.1'.padStart(9)}`);
+    console.log(
+      `${row.profile.padEnd(18)} ${row.peer.toFixed(2).padStart(14)} ${'≤ 0.8'.padStart(9)} ${row.portal.toFixed(2).padStart(14)} ${'≤ 1.1'.padStart(9)}   ${row.peerInteractive.toFixed(2).padStart(32)} ${row.portalInteractive.toFixed(2).padStart(21)}`,
+    );
   }
 }
 

@@ -300,13 +300,14 @@ export class AuthLoginElement extends ElementBase {
     this.#connected = true;
     const connection = ++this.#connection;
     const current = () => this.#connected && connection === this.#connection;
-    const runtime = loadRuntime();
     if (!this.#rendering) this.#paintShell();
-    // This task only records the connection and paints; the next makes the client (storage reads, the bootstrap
-    // request), the next after the runtime has arrived creates the statechart, and the last renders.
+    // This task only records the connection and paints; the next starts fetching the rendering half (the visitor
+    // types into the shell meanwhile) and makes the client (storage reads, the bootstrap request), the next after the
+    // runtime has arrived creates the statechart, and the last renders.
     void (async () => {
       await nextTask();
       if (!current()) return;
+      const runtime = loadRuntime();
       this.#ensureClient();
       this.#runtime = await runtime;
       await nextTask();
