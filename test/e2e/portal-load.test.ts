@@ -1,4 +1,4 @@
-// Issue 18, the portal's load path: the element's module is fetched while the page parses (modulepreload, before first
+// Issue 18, the portal's load path: the element's module is fetched while the page parses (an async module script, before first
 // paint) and only once, and the element's client and the page's own client share one bootstrap request.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -58,7 +58,7 @@ describe('strict CSP: the portal under nonces and strict-dynamic', () => {
     const html = await first.text();
     assert.doesNotMatch(html, /unsafe-inline|\{\{csp-nonce\}\}/);
     const tags = html.match(/<(?:script|auth-login|link rel="stylesheet")[\s>][^>]*>/g) ?? [];
-    assert.equal(tags.length, 5, `three scripts, the stylesheet and the element: ${tags.join('\n')}`);
+    assert.equal(tags.length, 6, `four scripts (the inline one, the element's module, site.js, portal.js), the stylesheet and the element: ${tags.join('\n')}`);
     for (const tag of tags) assert.ok(tag.includes(`nonce="${nonce}"`), `nonce on ${tag}`);
     // The plain portal stays as it was: no policy there.
     assert.equal((await fetch(`${e2e.product.url}/student-portal`)).headers.get('content-security-policy'), null);
