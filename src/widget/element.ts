@@ -64,6 +64,9 @@ let runtime: Promise<Runtime> | undefined;
 /** The rendering half, fetched once for every element on the page. */
 const loadRuntime = (): Promise<Runtime> => (runtime ??= import('./runtime.ts'));
 
+/** How many frames the hand-over waits for React to render the field the visitor was in before giving up on it. */
+const SHELL_FOCUS_FRAMES = 10;
+
 /** Resolves after the current task: starting is split over tasks so that no one task blocks the page for long. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
@@ -435,10 +438,20 @@ export class AuthLoginElement extends ElementBase {
     const state = shell.state();
     shell.remove();
     const actor = this.#actor;
-    if (screen !== 'Main' || !actor) return;
+    const root = this.#root;
+    if (screen !== 'Main' || !actor || !root) return;
+    actor.send({ type: 'TAB_SELECTED', tab: state.tab });
     if (state.email) actor.send({ type: 'EMAIL_CHANGED', email: state.email });
-    if (state.focused) this.#root?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
-    if (state.submitted) actor.send({ type: 'SUBMIT_EMAIL' });
+    if (state.phone) actor.send({ type: 'PHONE_CHANGED', phone: state.phone });
+    if (state.submitted) actor.send({ type: state.tab === 'email' ? 'SUBMIT_EMAIL' : 'SUBMIT_PHONE' });
+    // The field may be in a form React renders only for these events (another tab's): focused once it is there.
+    const focused = state.focused;
+    const focus = (frames: number): void => {
+      const field = root.querySelector<HTMLInputElement>(`input[name="${focused}"]`);
+      if (field) field.focus();
+      else if (frames > 0) requestAnimationFrame(() => focus(frames - 1));
+    };
+    if (focused) focus(SHELL_FOCUS_FRAMES);
   };
 
   /** Creates the inner root (hidden while the shell shows) and renders the current view into it. @internal */

@@ -2,7 +2,7 @@
 // chunk (phone-lib.ts) that loads the first time a phone tab shows or a number is validated. Everything here is tiny
 // and runs without it: the loader, the 2-second fallback rule, and the composition of an E.164 number.
 import { E164_PATTERN } from '../api/otps.ts';
-import { PHONE_SEPARATORS } from './constants.ts';
+import { DEFAULT_LOCALE, PHONE_SEPARATORS } from './constants.ts';
 
 export type PhoneLibrary = typeof import('./phone-lib.ts');
 export type PhoneLibraryLoader = () => Promise<PhoneLibrary>;
@@ -39,4 +39,13 @@ export function fallbackE164(typed: string, callingCode: string): string | null 
   if (compact === '' || compact === '+') return null;
   const candidate = compact.startsWith('+') ? compact : `+${callingCode}${compact}`;
   return E164_PATTERN.test(candidate) ? candidate : null;
+}
+
+/** A region's name in the widget's locale (the browser knows them, no library needed); the code itself otherwise. */
+export function regionName(code: string): string {
+  try {
+    return new Intl.DisplayNames([DEFAULT_LOCALE], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }

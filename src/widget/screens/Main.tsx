@@ -1,4 +1,4 @@
-import { lazy, Suspense, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { configErrors, loginTabs, type LoginTab } from '../config.ts';
 import { useWidget } from '../context.ts';
@@ -13,16 +13,14 @@ import { Button } from '../ui/Button.tsx';
 import { Divider } from '../ui/Divider.tsx';
 import { Header } from '../ui/Header.tsx';
 import { LinkedText } from '../ui/LinkedText.tsx';
+import PhoneInput from '../ui/PhoneInput.tsx';
 import { Watermark } from '../ui/Watermark.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import { errorText } from '../ui/styles.ts';
-import { Loading } from './Loading.tsx';
 import { formStyle } from './Main.styles.ts';
 import type { RootScreenProps } from './types.ts';
 
-// The phone input (country selector and number) is its own chunk; it loads the phone library when it first shows.
-const PhoneInput = lazy(() => import('../ui/PhoneInput.tsx'));
 
 
 const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
@@ -92,17 +90,15 @@ export default function Main({ root, busy, autoFocus }: RootScreenProps) {
       </form>
     ) : tab ? (
       <form key="phone" part={PARTS.form} css={formStyle} noValidate onSubmit={submit('SUBMIT_PHONE')}>
-        <Suspense fallback={<Loading />}>
-          <PhoneInput
-            country={formState.country}
-            callingCode={formState.callingCode}
-            phone={formState.phone}
-            readOnly={busy}
-            error={error}
-            onCountryChange={(country, callingCode) => send({ type: 'COUNTRY_CHANGED', country, callingCode })}
-            onPhoneChange={(phone) => send({ type: 'PHONE_CHANGED', phone })}
-          />
-        </Suspense>
+        <PhoneInput
+          country={formState.country}
+          callingCode={formState.callingCode}
+          phone={formState.phone}
+          readOnly={busy}
+          error={error}
+          onCountryChange={(country, callingCode) => send({ type: 'COUNTRY_CHANGED', country, callingCode })}
+          onPhoneChange={(phone) => send({ type: 'PHONE_CHANGED', phone })}
+        />
         <Button type="submit" busy={busy}>
           {t('main.continue')}
         </Button>

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { ROOT_TAG_NAME } from '../constants.ts';
 import { resetBrowserState } from '../../../test/support/client.ts';
-import { devInbox, testEnv, uniqueEmail } from '../../../test/support/env.ts';
+import { devInbox, testEnv, uniqueEmail, uniquePhoneNumber } from '../../../test/support/env.ts';
 import { until } from '../../../test/support/poll.ts';
 import { $, findText, mount, title, track, typeInto, unmountAll, type AuthLoginElement } from '../../../test/support/widget.ts';
 import { SHELL_ATTRIBUTE } from './shell.ts';
@@ -80,9 +80,45 @@ describe('first-paint shell', () => {
     expect(mail.to).to.include(email);
   });
 
-  it('is not painted where React would not open on the email form alone', async () => {
+  it('paints the sign-in method tabs and the phone form; a tab switched, typed into and submitted passes to React', async () => {
+    const phone = uniquePhoneNumber();
+    const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } } });
+    const tabs = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>(`${SHELL} [role="tab"]`)];
+    expect(tabs.map((tab) => tab.textContent)).to.deep.equal(['Text', 'Email']);
+    expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).to.deep.equal(['true', 'false']);
+    expect(shellNode(el, 'label')!.textContent).to.equal('Phone number');
+    expect(shellNode<HTMLSelectElement>(el, 'select')!.selectedOptions[0]!.textContent).to.equal('United States (+1)');
+    // The Email tab and back, as React's tabs do.
+    tabs[1]!.click();
+    expect(shellNode(el, 'input[type="email"]')).to.not.equal(null);
+    typeInto(shellNode<HTMLInputElement>(el, 'input[type="email"]')!, 'ada@westlight.edu');
+    tabs[0]!.click();
+    const tel = shellNode<HTMLInputElement>(el, 'input[type="tel"]')!;
+    tel.focus();
+    typeInto(tel, phone.slice(2));
+    shellNode<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    await findText(el, '[part~="title"]', 'Enter passcode');
+    expect(el.shadowRoot!.querySelector(SHELL)).to.equal(null);
+    const code = await until(async () => (await devInbox(phone))[0], 'the passcode by text message');
+    expect(code.channel).to.equal('sms');
+  });
+
+  it('hands the tab shown and the phone field focus over to React', async () => {
+    const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } } });
+    el.shadowRoot!.querySelectorAll<HTMLButtonElement>(`${SHELL} [role="tab"]`)[1]!.click();
+    const tel = shellNode<HTMLInputElement>(el, 'input[type="tel"]')!;
+    tel.focus();
+    typeInto(tel, '4155550123');
+    await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'input[type="tel"]'), 'React to take over on the Text tab');
+    expect($(el, '[part~="tab-selected"]')!.textContent).to.equal('Text');
+    const reactTel = $(el, 'input[type="tel"]') as HTMLInputElement;
+    expect(reactTel.value).to.equal('4155550123');
+    await until(() => el.shadowRoot!.activeElement === reactTel, 'the focus on React phone field');
+  });
+
+  it('is not painted where React would not open on a login form', async () => {
     for (const config of [
-      { products: ['otp' as const], otpOptions: { methods: ['sms' as const, 'email' as const] } },
+      { products: ['oauth' as const], oauthOptions: { providers: [{ type: 'google' as const }] } }, // a Main of blocks alone
       { products: ['emailMagicLinks' as const], enableShadowDOM: false },
       { products: ['emailMagicLinks' as const, 'otp' as const], otpOptions: { methods: ['email' as const] } }, // a configuration error
     ]) {

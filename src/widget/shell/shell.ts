@@ -6,15 +6,19 @@
 // rendered its first screen, the element hands over (element.ts, takeOverShell): the typed address, the focus and a
 // held Continue go to the statechart, and this DOM goes away in the same frame. See docs/decisions.md.
 //
-// Painted only where it shows exactly what React's first screen will: Main opening on its email form alone (one tab,
-// no configuration error), in the shadow root. Product blocks above the form (social, wallet buttons) keep their
-// height free as React does while their chunks load; anything else (a phone tab, a token in the URL, a mode) is
-// left to React.
+// Painted only where it shows exactly what React's first screen will: Main opening on its login form (the email form,
+// the phone form, or both under the sign-in method tabs; no configuration error), in the shadow root. Product blocks
+// above the form (social, wallet buttons) keep their height free as React does while their chunks load; anything
+// else (a Main of blocks alone, a token in the URL, a mode) is left to React. The tabs switch here as they will in
+// React; the country list is the selected country alone, as React's phone input shows it until the phone library
+// has loaded.
 import type { EmotionCache } from '@emotion/cache';
 import { serializeStyles, type SerializedStyles } from '@emotion/serialize';
 import { insertStyles } from '@emotion/utils';
-import { configErrors, loginTabs, type ResolvedConfig } from '../config.ts';
-import type { Translate } from '../i18n/index.ts';
+import { configErrors, loginTabs, type LoginTab, type ResolvedConfig } from '../config.ts';
+import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY } from '../constants.ts';
+import type { MessageKey, Translate } from '../i18n/index.ts';
+import { regionName } from '../phone.ts';
 import { emailAutocomplete, mainBlockHeights } from '../products/registry.ts';
 import { formStyle } from '../screens/Main.styles.ts';
 import { STYLE_HOST_ATTRIBUTE, createStyleCache } from '../theme/cache.ts';
@@ -26,7 +30,9 @@ import { themeToCssVars } from '../theme/theme.ts';
 import { buttonStyles } from '../ui/Button.styles.ts';
 import { dividerStyle } from '../ui/Divider.styles.ts';
 import { header, title } from '../ui/Header.styles.ts';
-import { errorText, logoImage } from '../ui/styles.ts';
+import { phoneNumber, phoneRow, phoneSelect } from '../ui/PhoneInput.styles.ts';
+import { errorText, logoImage, visuallyHidden } from '../ui/styles.ts';
+import { tabList, tabPanel, tabStyle } from '../ui/Tabs.styles.ts';
 import { field, input, labelStyle } from '../ui/TextInput.styles.ts';
 
 /** Marks the shell's nodes in the shadow root (its styles and its box), for the hand-over and for tests. */
@@ -44,18 +50,23 @@ export interface ShellInput {
 
 /** What the visitor did before React took over. */
 export interface ShellState {
+  /** The sign-in method tab shown (the only one, without tabs). */
+  tab: LoginTab;
   email: string;
-  /** Continue was pressed (or Enter in the field): React submits once it has the address. */
+  phone: string;
+  /** Continue was pressed (or Enter in a field) on the tab shown: React submits once it has the values. */
   submitted: boolean;
-  /** The email field had the focus. */
-  focused: boolean;
+  /** The field that had the focus. */
+  focused: 'email' | 'phone' | null;
 }
 
-/** Whether the shell can paint `config`'s first screen: Main with the email form alone, in the shadow root. */
+/** Whether the shell can paint `config`'s first screen: Main with a login form, in the shadow root. */
 export function shellPaints(config: ResolvedConfig): boolean {
-  const tabs = loginTabs(config);
-  return config.enableShadowDOM && configErrors(config).length === 0 && tabs.length === 1 && tabs[0] === 'email';
+  return config.enableShadowDOM && configErrors(config).length === 0 && loginTabs(config).length > 0;
 }
+
+/** Main's tab labels (as Main.tsx names them). */
+const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
 
 /** The class name the `css` prop gives `styles` (it serializes `[cssProp]`), its rules inserted into `cache`. */
 function className(cache: EmotionCache, styles: SerializedStyles | SerializedStyles[]): string {
@@ -77,8 +88,10 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 export class Shell {
   readonly #nodes: HTMLElement[];
-  readonly #input: HTMLInputElement;
-  readonly #button: HTMLButtonElement;
+  readonly #email: HTMLInputElement;
+  readonly #phone: HTMLInputElement;
+  readonly #tabs: LoginTab[];
+  #tab: LoginTab;
   #submitted = false;
 
   constructor(parent: ShadowRoot, { config, theme, t, localeTag, dir, nonce }: ShellInput) {
@@ -87,6 +100,7 @@ export class Shell {
     const cache = createStyleCache(styles, nonce);
     cache.insert('', serializeStyles([hostStyles(themeToCssVars(theme))]), cache.sheet, false);
     const cls = (styles: SerializedStyles | SerializedStyles[]) => className(cache, styles);
+    const id = (name: string) => `${SHELL_ATTRIBUTE}-${name}`;
 
     const logoUrl = theme.logo.logoImageUrl;
     const head = element(
@@ -104,9 +118,24 @@ export class Shell {
       ? [element('div', { part: PARTS.divider, class: cls(dividerStyle), role: 'separator', 'aria-label': t('main.divider') }, element('span', { 'aria-hidden': 'true' }, t('main.divider')))]
       : [];
 
-    const id = `${SHELL_ATTRIBUTE}-email`;
-    this.#input = element('input', {
-      id,
+    const errorLine = (of: string) => element('p', { id: id(`${of}-error`), part: PARTS.error, class: cls(errorText), 'aria-live': 'polite' });
+    const continueButton = () =>
+      element('button', { type: 'submit', part: `${PARTS.button} ${PARTS.buttonPrimary}`, class: cls(buttonStyles('primary')), 'aria-busy': 'false' }, t('main.continue'));
+    const form = (...children: HTMLElement[]) => {
+      const node = element('form', { part: PARTS.form, class: cls(formStyle), novalidate: '' }, ...children);
+      // Continue before React is there: held, shown busy (the fields read-only, as React shows a request running).
+      node.addEventListener('submit', (event) => {
+        event.preventDefault();
+        this.#submitted = true;
+        for (const field of node.querySelectorAll('input')) field.readOnly = true;
+        for (const control of node.querySelectorAll('select, button')) (control as HTMLSelectElement | HTMLButtonElement).disabled = true;
+        node.querySelector('button')?.setAttribute('aria-busy', 'true');
+      });
+      return node;
+    };
+
+    this.#email = element('input', {
+      id: id('email'),
       part: PARTS.input,
       class: cls(input),
       type: 'email',
@@ -115,43 +144,106 @@ export class Shell {
       inputmode: 'email',
       placeholder: t('main.emailPlaceholder'),
       required: '',
-      'aria-describedby': `${id}-error`,
+      'aria-describedby': id('email-error'),
     });
-    this.#button = element(
-      'button',
-      { type: 'submit', part: `${PARTS.button} ${PARTS.buttonPrimary}`, class: cls(buttonStyles('primary')), 'aria-busy': 'false' },
-      t('main.continue'),
-    );
-    const form = element(
-      'form',
-      { part: PARTS.form, class: cls(formStyle), novalidate: '' },
+    const emailForm = form(
       element(
         'div',
         { class: cls(field) },
-        element('label', { part: PARTS.label, class: cls(labelStyle), for: id }, t('main.emailLabel')),
-        this.#input,
-        element('p', { id: `${id}-error`, part: PARTS.error, class: cls(errorText), 'aria-live': 'polite' }),
+        element('label', { part: PARTS.label, class: cls(labelStyle), for: id('email') }, t('main.emailLabel')),
+        this.#email,
+        errorLine('email'),
       ),
-      this.#button,
+      continueButton(),
     );
-    // Continue before React is there: held, shown busy (the field read-only, as React shows a request running).
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.#submitted = true;
-      this.#input.readOnly = true;
-      this.#button.disabled = true;
-      this.#button.setAttribute('aria-busy', 'true');
-    });
 
-    const box = element('div', { part: PARTS.container, class: cls(containerStyle), lang: localeTag, dir, [SHELL_ATTRIBUTE]: '' }, head, ...blocks, ...divider, form);
+    this.#phone = element('input', {
+      id: id('phone'),
+      part: PARTS.input,
+      class: cls(phoneNumber),
+      type: 'tel',
+      name: 'phone',
+      autocomplete: 'tel',
+      inputmode: 'tel',
+      required: '',
+      'aria-describedby': id('phone-error'),
+    });
+    const country = element(
+      'select',
+      { id: id('country'), part: PARTS.select, class: cls(phoneSelect) },
+      element('option', { value: DEFAULT_COUNTRY }, t('main.countryOption', { name: regionName(DEFAULT_COUNTRY), callingCode: DEFAULT_CALLING_CODE })),
+    );
+    const phoneForm = form(
+      element(
+        'div',
+        { class: cls(field) },
+        element('label', { part: PARTS.label, class: cls(labelStyle), for: id('phone') }, t('main.phoneLabel')),
+        element(
+          'div',
+          { class: cls(phoneRow) },
+          element('label', { for: id('country'), class: cls(visuallyHidden) }, t('main.countryLabel')),
+          country,
+          this.#phone,
+        ),
+        errorLine('phone'),
+      ),
+      continueButton(),
+    );
+
+    this.#tabs = loginTabs(config);
+    this.#tab = this.#tabs[0]!;
+    const formFor = (tab: LoginTab) => (tab === 'email' ? emailForm : phoneForm);
+    let login: HTMLElement = formFor(this.#tab);
+    if (this.#tabs.length > 1) {
+      const panel = element('div', { part: PARTS.tabPanel, role: 'tabpanel', id: id('panel'), class: cls(tabPanel) }, login);
+      const buttons = this.#tabs.map((tab) =>
+        element('button', { type: 'button', role: 'tab', id: id(`tab-${tab}`), class: cls(tabStyle), 'aria-controls': id('panel') }, t(TAB_LABELS[tab])),
+      );
+      const select = (index: number) => {
+        this.#tab = this.#tabs[index]!;
+        buttons.forEach((button, i) => {
+          const active = i === index;
+          button.setAttribute('part', active ? `${PARTS.tab} ${PARTS.tabSelected}` : PARTS.tab);
+          button.setAttribute('aria-selected', String(active));
+          button.tabIndex = active ? 0 : -1;
+        });
+        panel.setAttribute('aria-labelledby', id(`tab-${this.#tab}`));
+        panel.replaceChildren(formFor(this.#tab));
+      };
+      // A held Continue keeps its tab: React submits what was on it.
+      buttons.forEach((button, index) => button.addEventListener('click', () => this.#submitted || select(index)));
+      const list = element('div', { part: PARTS.tabList, class: cls(tabList), role: 'tablist', 'aria-label': t('main.tabsLabel') }, ...buttons);
+      // The keys React's Tabs answers: arrows move and select (wrapping), Home and End the first and last.
+      list.addEventListener('keydown', (event) => {
+        const count = this.#tabs.length;
+        const index = this.#tabs.indexOf(this.#tab);
+        const next = ({ ArrowRight: index + 1, ArrowLeft: index - 1 + count, Home: 0, End: count - 1 } as Record<string, number>)[event.key];
+        if (next === undefined || this.#submitted) return;
+        event.preventDefault();
+        select(next % count);
+        buttons[next % count]!.focus();
+      });
+      select(0);
+      login = element('div', {}, list, panel);
+    }
+
+    const box = element('div', { part: PARTS.container, class: cls(containerStyle), lang: localeTag, dir, [SHELL_ATTRIBUTE]: '' }, head, ...blocks, ...divider, login);
     parent.append(box);
     this.#nodes = [styles, box];
   }
 
   /** What the visitor has done so far. */
   state(): ShellState {
-    const root = this.#input.getRootNode() as ShadowRoot | Document;
-    return { email: this.#input.value, submitted: this.#submitted, focused: root.activeElement === this.#input };
+    // The box, not a field: the form of a tab not shown is out of the document.
+    const root = this.#nodes[1]!.getRootNode() as ShadowRoot | Document;
+    const active = root.activeElement;
+    return {
+      tab: this.#tab,
+      email: this.#email.value,
+      phone: this.#phone.value,
+      submitted: this.#submitted,
+      focused: active === this.#email ? 'email' : active === this.#phone ? 'phone' : null,
+    };
   }
 
   remove(): void {

@@ -1,71 +1,23 @@
 // The phone input of the SMS and WhatsApp tabs: a country selector (default US; each option shows the country's name
 // and dial code) and the number. Its own lazy chunk; on first show it loads the phone library for the country list.
 // Until the library answers (or if it never does) the selector offers the selected country only.
-import { css } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
 import { DEFAULT_LOCALE } from '../constants.ts';
 import { useWidget } from '../context.ts';
 import type { CountryOption } from '../phone-lib.ts';
-import { loadPhoneLibrary } from '../phone.ts';
+import { loadPhoneLibrary, regionName } from '../phone.ts';
 import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
 import { LinkedText } from './LinkedText.tsx';
-import { errorText, focusRing, visuallyHidden } from './styles.ts';
+import { phoneNumber, phoneRow, phoneSelect } from './PhoneInput.styles.ts';
+import { errorText, visuallyHidden } from './styles.ts';
+import { field, labelStyle } from './TextInput.styles.ts';
 
-const field = css`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-`;
 
-const labelStyle = css`
-  font-size: 14px;
-  font-weight: 700;
-  color: ${v('colorPrimary')};
-`;
 
-const row = css`
-  display: flex;
-  gap: 8px;
-`;
 
-const control = css`
-  box-sizing: border-box;
-  height: ${v('buttonHeight')};
-  font: inherit;
-  font-size: 16px;
-  color: ${v('colorPrimary')};
-  background-color: ${v('containerBackgroundColor')};
-  border: 1px solid ${v('colorSecondary')};
-  border-radius: ${v('buttonPrimaryBorderRadius')};
-  ${focusRing}
-  &[aria-invalid='true'] {
-    border-color: ${v('colorError')};
-  }
-`;
 
-const select = css`
-  ${control}
-  flex: 0 1 40%;
-  min-width: 0;
-  padding: 0 4px;
-`;
 
-const input = css`
-  ${control}
-  flex: 1;
-  min-width: 0;
-  padding: 0 12px;
-`;
 
-/** A region's name in the widget's locale (the browser knows them, no library needed); the code itself otherwise. */
-function regionName(code: string): string {
-  try {
-    return new Intl.DisplayNames([DEFAULT_LOCALE], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export interface PhoneInputProps {
   /** ISO 3166-1 alpha-2 of the selected country. */
@@ -99,14 +51,14 @@ export default function PhoneInput({ country, callingCode, phone, readOnly, erro
       <label part={PARTS.label} css={labelStyle} htmlFor={`${id}-number`}>
         {t('main.phoneLabel')}
       </label>
-      <div css={row}>
+      <div css={phoneRow}>
         <label htmlFor={`${id}-country`} css={visuallyHidden}>
           {t('main.countryLabel')}
         </label>
         <select
           id={`${id}-country`}
           part={PARTS.select}
-          css={select}
+          css={phoneSelect}
           value={country}
           disabled={readOnly}
           onChange={(event) => {
@@ -123,7 +75,7 @@ export default function PhoneInput({ country, callingCode, phone, readOnly, erro
         <input
           id={`${id}-number`}
           part={PARTS.input}
-          css={input}
+          css={phoneNumber}
           type="tel"
           name="phone"
           autoComplete="tel"

@@ -1,36 +1,9 @@
-import { css } from '@emotion/react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { focusRing } from './styles.ts';
+import { tabList, tabPanel, tabStyle } from './Tabs.styles.ts';
 
-const list = css`
-  display: flex;
-  border-bottom: 1px solid ${v('colorSecondary')};
-`;
 
-const tab = css`
-  flex: 1;
-  min-width: 0;
-  padding: 8px 4px;
-  border: 0;
-  border-bottom: 3px solid transparent;
-  background: none;
-  font: inherit;
-  font-size: 16px;
-  color: ${v('colorSecondary')};
-  cursor: pointer;
-  ${focusRing}
-  &[aria-selected='true'] {
-    color: ${v('colorPrimary')};
-    border-bottom-color: ${v('colorPrimary')};
-    font-weight: 700;
-  }
-`;
 
-const panel = css`
-  padding-top: 16px;
-`;
 
 export interface TabsProps<T extends string> {
   label: string;
@@ -59,7 +32,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
   };
   return (
     <div>
-      <div part={PARTS.tabList} css={list} role="tablist" aria-label={label} ref={listRef} onKeyDown={onKeyDown}>
+      <div part={PARTS.tabList} css={tabList} role="tablist" aria-label={label} ref={listRef} onKeyDown={onKeyDown}>
         {tabs.map((t) => {
           const active = t.id === selected;
           return (
@@ -69,7 +42,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
               role="tab"
               id={`${id}-${t.id}`}
               part={active ? `${PARTS.tab} ${PARTS.tabSelected}` : PARTS.tab}
-              css={tab}
+              css={tabStyle}
               aria-selected={active}
               aria-controls={`${id}-panel`}
               tabIndex={active ? 0 : -1}
@@ -80,7 +53,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
           );
         })}
       </div>
-      <div part={PARTS.tabPanel} role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${selected}`} css={panel}>
+      <div part={PARTS.tabPanel} role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${selected}`} css={tabPanel}>
         {children}
       </div>
     </div>

@@ -1,0 +1,39 @@
+// PhoneInput's styles, shared with the first-paint shell (src/widget/shell/), which paints Main's phone form. The
+// field and its label look like TextInput's (TextInput.styles.ts).
+import { css } from './css.ts';
+import { v } from '../theme/theme.ts';
+import { focusRing } from './styles.ts';
+
+export const phoneRow = css`
+  display: flex;
+  gap: 8px;
+`;
+
+const control = css`
+  box-sizing: border-box;
+  height: ${v('buttonHeight')};
+  font: inherit;
+  font-size: 16px;
+  color: ${v('colorPrimary')};
+  background-color: ${v('containerBackgroundColor')};
+  border: 1px solid ${v('colorSecondary')};
+  border-radius: ${v('buttonPrimaryBorderRadius')};
+  ${focusRing}
+  &[aria-invalid='true'] {
+    border-color: ${v('colorError')};
+  }
+`;
+
+export const phoneSelect = css`
+  ${control}
+  flex: 0 1 40%;
+  min-width: 0;
+  padding: 0 4px;
+`;
+
+export const phoneNumber = css`
+  ${control}
+  flex: 1;
+  min-width: 0;
+  padding: 0 12px;
+`;
