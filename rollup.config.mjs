@@ -73,6 +73,8 @@ function chunkFileNames(chunk) {
   const entry = chunk.facadeModuleId ?? chunk.moduleIds.at(-1) ?? chunk.name;
   const product = /[\\/]products[\\/]([^\\/]+)[\\/]chunk\.ts$/.exec(entry);
   if (product) return `chunks/product-${product[1]}-[hash].js`;
+  const shellBlock = /[\\/]products[\\/]([^\\/]+)[\\/]shell-block\.ts$/.exec(entry);
+  if (shellBlock) return `chunks/shell-block-${shellBlock[1]}-[hash].js`;
   const base = entry.split(/[\\/]/).pop().replace(/\.(tsx?|m?js)$/, '');
   return `chunks/${base || chunk.name}-[hash].js`;
 }

@@ -31,21 +31,20 @@ const dist = path.join(root, 'dist');
 
 export const BUDGETS_KB = {
   // Every script fetched before the email input is usable, magic links only, gzip. Issue 18's goal is 95 KB; since
-  // the entry paints Main itself (src/widget/shell/) that is the entry file alone: 22.1 KB measured, rounded up.
+  // the entry paints Main itself (src/widget/shell/) that is the entry file alone: 22.6 KB measured, rounded up.
   magicLinksBeforeUsable: 23,
   magicLinksGoal: 95,
-  // The demo portal, its own two scripts included: 25.3 KB measured (goal 100), rounded up.
-  portalBeforeUsable: 26,
+  // The demo portal, its own two scripts and the social block's first paint included: 26.5 KB measured (goal 100),
+  // rounded up.
+  portalBeforeUsable: 27,
   portalGoal: 100,
-  // Until React has taken over (the whole widget running: entry and runtime chunk), magic links only: 110.8 KB
+  // Until React has taken over (the whole widget running: entry and runtime chunk), magic links only: 111.4 KB
   // measured (it was the figure before usable, 107.9, before the shell), rounded up. Kept so the widget's own weight
   // cannot grow unseen behind the shell.
   magicLinksBeforeInteractive: 112,
-  // Issue 18: every other product's first screen within 10 KB of the 95 KB goal. The pages the shell does not paint
-  // (social or wallet buttons alone) load React first: 115.1 and 119.9 KB measured, over that goal (printed); the
-  // limit enforced is what they measure, rounded up, so they do not grow further.
-  otherProductsGoal: 105,
-  otherProductsBeforeUsable: 120,
+  // Issue 18: every other single-product page's first screen is within this much of magic links' measured figure
+  // (passcodes, passwords and passkeys: the same 22.6; social buttons alone 29.6; wallets alone 24.9).
+  otherProductsOverMagicLinks: 10,
   client: 15, // issue 2: dist/client.js alone, gzip
 };
 
@@ -302,13 +301,15 @@ async function main() {
 
   const gzipOf = (name, moment = 'scripts') => total(results.find((r) => r.page.name === name)[moment]).gzip;
   const client = gzipSize(fs.readFileSync(path.join(dist, 'client.js')));
+  // The other products' limit follows magic links' measured figure (not its budget), as issue 18 states it.
+  const otherLimit = Number((gzipOf(BUDGETED_PAGE) / 1024 + BUDGETS_KB.otherProductsOverMagicLinks).toFixed(1));
   const rows = [
     [`${BUDGETED_PAGE} before usable (goal ${BUDGETS_KB.magicLinksGoal})`, gzipOf(BUDGETED_PAGE), BUDGETS_KB.magicLinksBeforeUsable],
     [`${PORTAL_PAGE} before usable (goal ${BUDGETS_KB.portalGoal})`, gzipOf(PORTAL_PAGE), BUDGETS_KB.portalBeforeUsable],
     [`${BUDGETED_PAGE} before React took over`, gzipOf(BUDGETED_PAGE, 'interactive'), BUDGETS_KB.magicLinksBeforeInteractive],
     ...results
       .filter((r) => r.page.name !== BUDGETED_PAGE && r.page.name !== PORTAL_PAGE)
-      .map((r) => [`${r.page.name} before usable (goal ${BUDGETS_KB.otherProductsGoal})`, gzipOf(r.page.name), BUDGETS_KB.otherProductsBeforeUsable]),
+      .map((r) => [`${r.page.name} before usable (magic links + ${BUDGETS_KB.otherProductsOverMagicLinks})`, gzipOf(r.page.name), otherLimit]),
     ['dist/client.js', client, BUDGETS_KB.client],
   ];
   console.log(`\n${'budget'.padEnd(50)} ${'gzip KB'.padStart(8)} ${'limit'.padStart(8)}`);

@@ -310,6 +310,9 @@ export class AuthLoginElement extends ElementBase {
     void (async () => {
       await nextTask();
       if (!current()) return;
+      // A Main of buttons alone is usable once the shell has painted them: their small modules come first.
+      if (this.#shell?.formless) await this.#shell.blocksPainted;
+      if (!current()) return;
       const runtime = loadRuntime();
       this.#ensureClient();
       this.#runtime = await runtime;
@@ -422,6 +425,7 @@ export class AuthLoginElement extends ElementBase {
       localeTag,
       dir: isRtl(localeTag) ? 'rtl' : 'ltr',
       nonce: config.nonce ?? (this.nonce || undefined),
+      client: () => this.#ensureClient(),
     });
   }
 
@@ -440,10 +444,11 @@ export class AuthLoginElement extends ElementBase {
     const actor = this.#actor;
     const root = this.#root;
     if (screen !== 'Main' || !actor || !root) return;
-    actor.send({ type: 'TAB_SELECTED', tab: state.tab });
+    if (state.tab) actor.send({ type: 'TAB_SELECTED', tab: state.tab });
     if (state.email) actor.send({ type: 'EMAIL_CHANGED', email: state.email });
     if (state.phone) actor.send({ type: 'PHONE_CHANGED', phone: state.phone });
     if (state.submitted) actor.send({ type: state.tab === 'email' ? 'SUBMIT_EMAIL' : 'SUBMIT_PHONE' });
+    if (state.start) actor.send({ type: 'START', ...state.start });
     // The field may be in a form React renders only for these events (another tab's): focused once it is there.
     const focused = state.focused;
     const focus = (frames: number): void => {

@@ -1,6 +1,7 @@
 // The contract between the root statechart and a sign-in product (docs/architecture.md). A product is one folder under
 // products/: a small record (this file's ProductRecord) that is always in the entry, and a lazy chunk (ProductModule:
 // its machine, screens and strings) fetched only when the element's config enables the product.
+import type { ShellBlockModule } from '../shell/blocks.ts';
 import type { ComponentType } from 'react';
 import type { AnyActorRef, AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { BootstrapData } from '../../api/index.ts';
@@ -112,6 +113,11 @@ export interface ProductRecord {
   urlTokenType?: string;
   /** The height Main keeps free for this product's MainBlock while its chunk loads (a CSS length), if it has one. */
   mainBlockHeight?(config: ResolvedConfig): string | null;
+  /**
+   * The first-paint shell's painter of this product's MainBlock (src/widget/shell/blocks.ts), a small lazy module, so
+   * the block's buttons show and take a press before React: `() => import('./shell-block.ts')`.
+   */
+  shellBlock?(): Promise<ShellBlockModule>;
   /**
    * The `autocomplete` of Main's email input when this product is enabled (passkeys: `username webauthn`, so the
    * browser offers passkeys in the field's suggestions); the first enabled product that names one wins.

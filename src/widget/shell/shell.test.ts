@@ -17,6 +17,26 @@ function shellNode<T extends HTMLElement>(el: AuthLoginElement, selector: string
   return el.shadowRoot!.querySelector<T>(`[part~="container"]${SHELL} ${selector}`);
 }
 
+/**
+ * The shell's nodes matching `selector` the moment they appear: a block's buttons are painted once its small module
+ * has loaded, and React may take over a few tasks later, so they are caught by a MutationObserver (its callback runs
+ * before any later task), where `act` can also press one.
+ */
+function whenShellShows<T extends HTMLElement>(el: AuthLoginElement, selector: string, act: (nodes: T[]) => void = () => undefined): Promise<T[]> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const nodes = [...el.shadowRoot!.querySelectorAll<T>(`${SHELL} ${selector}`)];
+      if (nodes.length === 0) return false;
+      act(nodes);
+      resolve(nodes);
+      return true;
+    };
+    if (check()) return;
+    const observer = new MutationObserver(() => check() && observer.disconnect());
+    observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+  });
+}
+
 /** Waits until React's first screen has taken over: no shell node left, React's Main in place. */
 async function takenOver(el: AuthLoginElement): Promise<void> {
   await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'input[type="email"]'), 'React to take over from the shell');
@@ -116,9 +136,48 @@ describe('first-paint shell', () => {
     await until(() => el.shadowRoot!.activeElement === reactTel, 'the focus on React phone field');
   });
 
+  it('paints the social buttons of a Main without a form, as React renders them (texts, marks, classes, order)', async () => {
+    const el = mount({ config: { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'slack' }] } } });
+    let snapshot: { texts: string[]; usable: boolean; group: string; label: string | null; button: string; mark: string | null } | undefined;
+    const buttons = await whenShellShows<HTMLButtonElement>(el, 'button[part~="oauth-button"]', (found) => {
+      const group = found[0]!.closest('[part~="social-buttons"]')!;
+      snapshot = {
+        texts: found.map((b) => b.textContent ?? ''),
+        usable: found.every((b) => !b.disabled && b.getClientRects().length > 0),
+        group: group.className,
+        label: group.getAttribute('aria-label'),
+        button: found[0]!.className,
+        mark: found[2]!.querySelector('[part~="provider-icon"]')!.getAttribute('class'),
+      };
+    });
+    expect(snapshot!.texts).to.deep.equal(['Continue with Google', 'Continue with GitHub', 'Continue with Slack']);
+    expect(buttons.map((b) => b.dataset.provider)).to.deep.equal(['google', 'github', 'slack']);
+    expect(buttons[0]!.querySelector('svg[part~="provider-icon"] path')!.getAttribute('d')).to.have.length.greaterThan(20);
+    expect(buttons[2]!.querySelector('[part~="provider-icon"]')!.getAttribute('data-mark')).to.equal('#');
+    expect(snapshot!.usable).to.equal(true, 'visible and enabled');
+    expect(snapshot!.label).to.equal('Social sign-in');
+    await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'button[part~="oauth-button"]'), 'React to take over with its buttons');
+    expect($(el, '[part~="social-buttons"]')!.className).to.equal(snapshot!.group);
+    expect($(el, 'button[part~="oauth-button"]')!.className).to.equal(snapshot!.button);
+    expect($(el, 'button[data-provider="slack"] [part~="provider-icon"]')!.getAttribute('class')).to.equal(snapshot!.mark);
+  });
+
+  it('holds a wallet chosen before React arrives, then starts the crypto flow', async () => {
+    const el = mount({ config: { products: ['crypto'] } });
+    let held: { text: string | null; busy: string | null; othersDisabled: boolean } | undefined;
+    await whenShellShows<HTMLButtonElement>(el, 'button[part~="crypto-button"]', (found) => {
+      const metamask = found.find((b) => b.dataset.wallet === 'metamask')!;
+      metamask.click();
+      held = { text: metamask.textContent, busy: metamask.getAttribute('aria-busy'), othersDisabled: found.filter((b) => b !== metamask).every((b) => b.disabled) };
+    });
+    expect(held).to.deep.equal({ text: 'Continue with Metamask', busy: 'true', othersDisabled: true });
+    // No wallet is injected in this page: the flow asks to set one up.
+    await findText(el, '[part~="title"]', 'Set up a new crypto wallet');
+    expect(el.shadowRoot!.querySelector(SHELL)).to.equal(null);
+  });
+
   it('is not painted where React would not open on a login form', async () => {
     for (const config of [
-      { products: ['oauth' as const], oauthOptions: { providers: [{ type: 'google' as const }] } }, // a Main of blocks alone
       { products: ['emailMagicLinks' as const], enableShadowDOM: false },
       { products: ['emailMagicLinks' as const, 'otp' as const], otpOptions: { methods: ['email' as const] } }, // a configuration error
     ]) {

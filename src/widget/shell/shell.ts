@@ -19,7 +19,8 @@ import { configErrors, loginTabs, type LoginTab, type ResolvedConfig } from '../
 import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY } from '../constants.ts';
 import type { MessageKey, Translate } from '../i18n/index.ts';
 import { regionName } from '../phone.ts';
-import { emailAutocomplete, mainBlockHeights } from '../products/registry.ts';
+import type { AuthClient } from '../../client/types.ts';
+import { emailAutocomplete, enabledRecords } from '../products/registry.ts';
 import { formStyle } from '../screens/Main.styles.ts';
 import { STYLE_HOST_ATTRIBUTE, createStyleCache } from '../theme/cache.ts';
 import { containerStyle } from '../theme/container.styles.ts';
@@ -34,6 +35,8 @@ import { phoneNumber, phoneRow, phoneSelect } from '../ui/PhoneInput.styles.ts';
 import { errorText, logoImage, visuallyHidden } from '../ui/styles.ts';
 import { tabList, tabPanel, tabStyle } from '../ui/Tabs.styles.ts';
 import { field, input, labelStyle } from '../ui/TextInput.styles.ts';
+import type { HeldStart, ShellBlockContext } from './blocks.ts';
+import { element } from './dom.ts';
 
 /** Marks the shell's nodes in the shadow root (its styles and its box), for the hand-over and for tests. */
 export const SHELL_ATTRIBUTE = 'data-auth-login-shell';
@@ -46,23 +49,28 @@ export interface ShellInput {
   localeTag: string;
   dir: 'ltr' | 'rtl';
   nonce: string | undefined;
+  /** The element's headless client (made on demand). */
+  client(): AuthClient | undefined;
 }
 
 /** What the visitor did before React took over. */
 export interface ShellState {
-  /** The sign-in method tab shown (the only one, without tabs). */
-  tab: LoginTab;
+  /** The sign-in method tab shown (the only one, without tabs; null: no login form). */
+  tab: LoginTab | null;
   email: string;
   phone: string;
   /** Continue was pressed (or Enter in a field) on the tab shown: React submits once it has the values. */
   submitted: boolean;
   /** The field that had the focus. */
   focused: 'email' | 'phone' | null;
+  /** A block's button pressed (a social provider, a wallet): React starts its product. */
+  start: HeldStart | null;
 }
 
-/** Whether the shell can paint `config`'s first screen: Main with a login form, in the shadow root. */
+/** Whether the shell can paint `config`'s first screen: Main with a login form or a block it paints, in the shadow root. */
 export function shellPaints(config: ResolvedConfig): boolean {
-  return config.enableShadowDOM && configErrors(config).length === 0 && loginTabs(config).length > 0;
+  if (!config.enableShadowDOM || configErrors(config).length > 0) return false;
+  return loginTabs(config).length > 0 || enabledRecords(config).some((record) => record.shellBlock && record.mainBlockHeight?.(config));
 }
 
 /** Main's tab labels (as Main.tsx names them). */
@@ -75,26 +83,20 @@ function className(cache: EmotionCache, styles: SerializedStyles | SerializedSty
   return `${cache.key}-${serialized.name}`;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | undefined>,
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
 export class Shell {
   readonly #nodes: HTMLElement[];
   readonly #email: HTMLInputElement;
   readonly #phone: HTMLInputElement;
   readonly #tabs: LoginTab[];
-  #tab: LoginTab;
+  #tab: LoginTab | null;
   #submitted = false;
+  #start: HeldStart | null = null;
+  /** Every control of the shell, disabled together once something is held. */
+  readonly #controls = new Set<HTMLInputElement | HTMLButtonElement | HTMLSelectElement>();
+  /** Settles when every block the shell paints is painted (or has failed to load). */
+  readonly blocksPainted: Promise<void>;
 
-  constructor(parent: ShadowRoot, { config, theme, t, localeTag, dir, nonce }: ShellInput) {
+  constructor(parent: ShadowRoot, { config, theme, t, localeTag, dir, nonce, client }: ShellInput) {
     const styles = element('div', { [STYLE_HOST_ATTRIBUTE]: '', [SHELL_ATTRIBUTE]: '', hidden: '' });
     parent.append(styles);
     const cache = createStyleCache(styles, nonce);
@@ -109,32 +111,72 @@ export class Shell {
       ...(logoUrl ? [element('img', { part: PARTS.logo, class: cls(logoImage), src: logoUrl, alt: t('main.logoAlt') })] : []),
       ...(theme.hideHeaderText ? [] : [element('h2', { part: PARTS.title, class: cls(title), tabindex: '-1' }, t('main.title'))]),
     );
-    const blocks = mainBlockHeights(config).map((height) => {
-      const block = element('div', { 'aria-hidden': 'true' });
-      block.style.height = height;
-      return block;
+    const blockContext: ShellBlockContext = {
+      config,
+      t,
+      cls,
+      client,
+      button: ({ extraPart, data = {}, content, start }) => {
+        const button = element(
+          'button',
+          { type: 'button', part: `${PARTS.button} ${PARTS.buttonSecondary} ${extraPart}`, class: cls(buttonStyles('secondary')), 'aria-busy': 'false', ...data },
+          ...content,
+        );
+        this.#controls.add(button);
+        button.addEventListener('click', () => {
+          if (this.#held()) return;
+          this.#start = start;
+          this.#hold(button);
+        });
+        return button;
+      },
+    };
+    // Each block's height is kept free, as React keeps it while the product's chunk loads; a block the shell can paint
+    // replaces its placeholder once its small module has loaded.
+    const painting: Promise<void>[] = [];
+    const blocks = enabledRecords(config).flatMap((record) => {
+      const height = record.mainBlockHeight?.(config);
+      if (!height) return [];
+      const placeholder = element('div', { 'aria-hidden': 'true' });
+      placeholder.style.height = height;
+      if (record.shellBlock) {
+        painting.push(
+          record.shellBlock().then(
+            (module) => {
+              const block = placeholder.isConnected ? module.paintBlock(blockContext) : null;
+              if (block) placeholder.replaceWith(block);
+            },
+            () => undefined, // React paints the block once its chunk has loaded
+          ),
+        );
+      }
+      return [placeholder];
     });
-    const divider = blocks.length
+    this.blocksPainted = Promise.all(painting).then(() => undefined);
+    const tabs = loginTabs(config);
+    const divider = blocks.length && tabs.length
       ? [element('div', { part: PARTS.divider, class: cls(dividerStyle), role: 'separator', 'aria-label': t('main.divider') }, element('span', { 'aria-hidden': 'true' }, t('main.divider')))]
       : [];
 
+    const register = <T extends HTMLInputElement | HTMLButtonElement | HTMLSelectElement>(control: T): T => {
+      this.#controls.add(control);
+      return control;
+    };
     const errorLine = (of: string) => element('p', { id: id(`${of}-error`), part: PARTS.error, class: cls(errorText), 'aria-live': 'polite' });
     const continueButton = () =>
-      element('button', { type: 'submit', part: `${PARTS.button} ${PARTS.buttonPrimary}`, class: cls(buttonStyles('primary')), 'aria-busy': 'false' }, t('main.continue'));
+      register(element('button', { type: 'submit', part: `${PARTS.button} ${PARTS.buttonPrimary}`, class: cls(buttonStyles('primary')), 'aria-busy': 'false' }, t('main.continue')));
     const form = (...children: HTMLElement[]) => {
       const node = element('form', { part: PARTS.form, class: cls(formStyle), novalidate: '' }, ...children);
-      // Continue before React is there: held, shown busy (the fields read-only, as React shows a request running).
       node.addEventListener('submit', (event) => {
         event.preventDefault();
+        if (this.#held()) return;
         this.#submitted = true;
-        for (const field of node.querySelectorAll('input')) field.readOnly = true;
-        for (const control of node.querySelectorAll('select, button')) (control as HTMLSelectElement | HTMLButtonElement).disabled = true;
-        node.querySelector('button')?.setAttribute('aria-busy', 'true');
+        this.#hold(node.querySelector('button'));
       });
       return node;
     };
 
-    this.#email = element('input', {
+    this.#email = register(element('input', {
       id: id('email'),
       part: PARTS.input,
       class: cls(input),
@@ -145,7 +187,7 @@ export class Shell {
       placeholder: t('main.emailPlaceholder'),
       required: '',
       'aria-describedby': id('email-error'),
-    });
+    }));
     const emailForm = form(
       element(
         'div',
@@ -157,7 +199,7 @@ export class Shell {
       continueButton(),
     );
 
-    this.#phone = element('input', {
+    this.#phone = register(element('input', {
       id: id('phone'),
       part: PARTS.input,
       class: cls(phoneNumber),
@@ -167,12 +209,12 @@ export class Shell {
       inputmode: 'tel',
       required: '',
       'aria-describedby': id('phone-error'),
-    });
-    const country = element(
+    }));
+    const country = register(element(
       'select',
       { id: id('country'), part: PARTS.select, class: cls(phoneSelect) },
       element('option', { value: DEFAULT_COUNTRY }, t('main.countryOption', { name: regionName(DEFAULT_COUNTRY), callingCode: DEFAULT_CALLING_CODE })),
-    );
+    ));
     const phoneForm = form(
       element(
         'div',
@@ -190,12 +232,12 @@ export class Shell {
       continueButton(),
     );
 
-    this.#tabs = loginTabs(config);
-    this.#tab = this.#tabs[0]!;
+    this.#tabs = tabs;
+    this.#tab = tabs[0] ?? null;
     const formFor = (tab: LoginTab) => (tab === 'email' ? emailForm : phoneForm);
-    let login: HTMLElement = formFor(this.#tab);
+    let login: HTMLElement[] = this.#tab ? [formFor(this.#tab)] : [];
     if (this.#tabs.length > 1) {
-      const panel = element('div', { part: PARTS.tabPanel, role: 'tabpanel', id: id('panel'), class: cls(tabPanel) }, login);
+      const panel = element('div', { part: PARTS.tabPanel, role: 'tabpanel', id: id('panel'), class: cls(tabPanel) }, ...login);
       const buttons = this.#tabs.map((tab) =>
         element('button', { type: 'button', role: 'tab', id: id(`tab-${tab}`), class: cls(tabStyle), 'aria-controls': id('panel') }, t(TAB_LABELS[tab])),
       );
@@ -208,28 +250,47 @@ export class Shell {
           button.tabIndex = active ? 0 : -1;
         });
         panel.setAttribute('aria-labelledby', id(`tab-${this.#tab}`));
-        panel.replaceChildren(formFor(this.#tab));
+        panel.replaceChildren(formFor(this.#tab!));
       };
       // A held Continue keeps its tab: React submits what was on it.
-      buttons.forEach((button, index) => button.addEventListener('click', () => this.#submitted || select(index)));
+      buttons.forEach((button, index) => button.addEventListener('click', () => this.#held() || select(index)));
       const list = element('div', { part: PARTS.tabList, class: cls(tabList), role: 'tablist', 'aria-label': t('main.tabsLabel') }, ...buttons);
       // The keys React's Tabs answers: arrows move and select (wrapping), Home and End the first and last.
       list.addEventListener('keydown', (event) => {
         const count = this.#tabs.length;
-        const index = this.#tabs.indexOf(this.#tab);
+        const index = this.#tabs.indexOf(this.#tab!);
         const next = ({ ArrowRight: index + 1, ArrowLeft: index - 1 + count, Home: 0, End: count - 1 } as Record<string, number>)[event.key];
-        if (next === undefined || this.#submitted) return;
+        if (next === undefined || this.#held()) return;
         event.preventDefault();
         select(next % count);
         buttons[next % count]!.focus();
       });
       select(0);
-      login = element('div', {}, list, panel);
+      login = [element('div', {}, list, panel)];
     }
 
-    const box = element('div', { part: PARTS.container, class: cls(containerStyle), lang: localeTag, dir, [SHELL_ATTRIBUTE]: '' }, head, ...blocks, ...divider, login);
+    const box = element('div', { part: PARTS.container, class: cls(containerStyle), lang: localeTag, dir, [SHELL_ATTRIBUTE]: '' }, head, ...blocks, ...divider, ...login);
     parent.append(box);
     this.#nodes = [styles, box];
+  }
+
+  /** Whether Main has no login form here (its blocks are all there is). */
+  get formless(): boolean {
+    return this.#tab === null;
+  }
+
+  /** Whether a Continue or a block's button is held for React. */
+  #held(): boolean {
+    return this.#submitted || this.#start !== null;
+  }
+
+  /** Holds what was pressed: every control read-only or disabled, `pressed` shown busy, as React shows a request. */
+  #hold(pressed: HTMLButtonElement | null): void {
+    for (const control of this.#controls) {
+      if (control instanceof HTMLInputElement) control.readOnly = true;
+      else control.disabled = true;
+    }
+    pressed?.setAttribute('aria-busy', 'true');
   }
 
   /** What the visitor has done so far. */
@@ -239,6 +300,7 @@ export class Shell {
     const active = root.activeElement;
     return {
       tab: this.#tab,
+      start: this.#start,
       email: this.#email.value,
       phone: this.#phone.value,
       submitted: this.#submitted,

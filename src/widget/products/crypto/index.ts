@@ -9,6 +9,7 @@ export const crypto: ProductRecord = {
   name: 'crypto',
   enabled: cryptoEnabled,
   load: () => import('./chunk.ts').then((chunk) => chunk.default),
+  shellBlock: () => import('./shell-block.ts'),
   // The wallet buttons plus 'Other wallets' (when some wallets move there): their height is kept free while the chunk
   // loads, so the form below does not jump when they appear.
   mainBlockHeight: (config) => {

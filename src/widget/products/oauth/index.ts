@@ -9,6 +9,7 @@ export const oauth: ProductRecord = {
   name: 'oauth',
   enabled: (config) => oauthProviders(config).length > 0,
   load: () => import('./chunk.ts').then((chunk) => chunk.default),
+  shellBlock: () => import('./shell-block.ts'),
   // The buttons' height is kept free while their chunk loads, so the form below does not jump when they appear.
   mainBlockHeight: (config) => {
     const count = oauthProviders(config).length;

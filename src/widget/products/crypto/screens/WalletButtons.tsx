@@ -1,18 +1,10 @@
 // A column of 'Continue with <Wallet>' buttons: Main's wallet block and the Crypto Other Screen's list.
-import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { SOCIAL_BUTTON_GAP_PX } from '../../../constants.ts';
 import { useWidget } from '../../../context.ts';
 import { PARTS } from '../../../theme/parts.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { buttonColumn } from '../../../ui/ButtonColumn.styles.ts';
 import type { WalletOption } from '../config.ts';
-
-// The same gap as the social buttons': the two blocks stack as one column of up to 6 buttons (spec section 2).
-const column = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${SOCIAL_BUTTON_GAP_PX}px;
-`;
 
 export function WalletButtons({
   wallets,
@@ -27,7 +19,7 @@ export function WalletButtons({
 }) {
   const { t } = useWidget();
   return (
-    <div part={PARTS.cryptoButtons} css={column}>
+    <div part={PARTS.cryptoButtons} css={buttonColumn}>
       {wallets.map((wallet) => (
         <Button
           key={wallet}

@@ -8,12 +8,13 @@ import { useEffect, useId, useRef, type ReactElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { OAuthProvider } from '../../../../api/index.ts';
 import type { OAuthProviderConfig } from '../../../config.ts';
-import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT, SOCIAL_BUTTON_GAP_PX } from '../../../constants.ts';
+import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT } from '../../../constants.ts';
 import { useWidget } from '../../../context.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
 import { v } from '../../../theme/theme.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { buttonColumn } from '../../../ui/ButtonColumn.styles.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { errorText, visuallyHidden } from '../../../ui/styles.ts';
 import type { MainBlockProps } from '../../types.ts';
@@ -21,21 +22,9 @@ import { oauthProviders } from '../config.ts';
 import type { OAuthParams } from '../machine.ts';
 import type { OneTapMachine } from '../one-tap.ts';
 import { browserTraits, oneTapPlacement, orderProviders } from '../rules.ts';
+import { lastUsedStyle } from '../block.styles.ts';
 import { ProviderIcon } from './ProviderIcon.tsx';
 
-const column = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${SOCIAL_BUTTON_GAP_PX}px;
-`;
-
-const lastUsedStyle = css`
-  display: block;
-  margin-bottom: 4px;
-  font-size: 12px;
-  text-align: end;
-  color: ${v('colorSecondary')};
-`;
 
 const oneTapArea = css`
   display: flex;
@@ -145,7 +134,7 @@ export default function MainBlock({ root, busy, mainActor }: MainBlockProps) {
     return busy ? <>{buttons}</> : null;
   }
   return (
-    <div part={PARTS.socialButtons} css={column} role="group" aria-label={t('oauth.groupLabel')}>
+    <div part={PARTS.socialButtons} css={buttonColumn} role="group" aria-label={t('oauth.groupLabel')}>
       {buttons}
     </div>
   );
