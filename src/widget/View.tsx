@@ -1,13 +1,12 @@
 // Renders the screen the statechart's state names (machine/screen.ts): a root screen, or — while a product runs — the
 // screen its machine's state names, from the product's chunk. Each screen's `send` goes to the actor that named it.
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { WidgetContext, useWidget } from './context.ts';
 import type { RootActor } from './machine/start.ts';
 import { screenMetaOf, screenOwner } from './machine/screen.ts';
-import { SHELL_HAND_OVER_MAX_WAIT_MS } from './constants.ts';
-import { PRODUCT_RECORDS, enabledRecords } from './products/registry.ts';
+import { PRODUCT_RECORDS } from './products/registry.ts';
 import type { ProductScreenProps, RootSnapshot } from './products/types.ts';
 import { ROOT_SCREENS } from './screens/index.ts';
 import { Loading } from './screens/Loading.tsx';
@@ -49,33 +48,17 @@ function usePreload(root: RootSnapshot, names: readonly string[]) {
 }
 
 /**
- * Whether React's Main shows every block the shell may have painted: a block's buttons come with its product's chunk,
- * which Main fetches once it has painted; handing over before would trade the shell's buttons for an empty space.
+ * Hands over from the first-paint shell once React shows a screen that is not the spinner: in the commit that puts
+ * it in the DOM, before the browser paints, so the shell and React's screen never show together or one after a gap
+ * (and never exist together: a page's own tests find one email field, one Continue).
  */
-function blocksReady(root: RootSnapshot): boolean {
-  const { config, modules } = root.context;
-  return enabledRecords(config).every((record) => !record.shellBlock || !record.mainBlockHeight?.(config) || modules[record.name]);
-}
-
-/**
- * Hands over from the first-paint shell once React shows a screen that is not the spinner (on Main, with its blocks):
- * in the commit that puts it in the DOM, before the browser paints, so the shell and React's screen never show
- * together or one after a gap. A block chunk that does not arrive in time does not keep React hidden.
- */
-function useShellHandOver(takeOverShell: ((screen: string) => void) | undefined, screen: string, ready: boolean): void {
+function useShellHandOver(takeOverShell: ((screen: string) => void) | undefined, screen: string): void {
   const done = useRef(false);
-  const [waited, setWaited] = useState(false);
-  const shown = screen !== 'Loading';
-  useEffect(() => {
-    if (!takeOverShell || !shown || ready) return undefined;
-    const timer = setTimeout(() => setWaited(true), SHELL_HAND_OVER_MAX_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [takeOverShell, shown, ready]);
   useLayoutEffect(() => {
-    if (done.current || !takeOverShell || !shown || !(ready || waited)) return;
+    if (done.current || !takeOverShell || screen === 'Loading') return;
     done.current = true;
     takeOverShell(screen);
-  }, [takeOverShell, screen, shown, ready, waited]);
+  }, [takeOverShell, screen]);
 }
 
 export function View({ actor, takeOverShell }: { actor: RootActor; takeOverShell?: ((screen: string) => void) | undefined }) {
@@ -83,7 +66,7 @@ export function View({ actor, takeOverShell }: { actor: RootActor; takeOverShell
   const navigation = useRef<Navigation>({ first: null, navigated: false }).current;
   const owner = screenOwner(root as unknown as AnyMachineSnapshot);
   const { screen = 'Loading', preload } = screenMetaOf(root as unknown as AnyMachineSnapshot);
-  useShellHandOver(takeOverShell, owner ? 'Product' : screen, Boolean(owner) || screen !== 'Main' || blocksReady(root));
+  useShellHandOver(takeOverShell, owner ? 'Product' : screen);
   // The live region sits outside the screens, so it stays mounted (and heard) while they change.
   return (
     <LiveRegion>

@@ -5,10 +5,10 @@
 /** The element's tag name. */
 export const TAG_NAME = 'auth-login';
 /**
- * How long React's Main waits for the chunks of the blocks the first-paint shell painted (social, wallet buttons)
- * before taking over without them (View.tsx): a chunk that never arrives must not keep the widget's own form hidden.
+ * Marks the space Main keeps for a product's block while its chunk loads (its value: the product). At the hand-over
+ * the first-paint shell's painted block moves into it, and stays until React renders the block itself.
  */
-export const SHELL_HAND_OVER_MAX_WAIT_MS = 5_000;
+export const BLOCK_PLACEHOLDER_ATTRIBUTE = 'data-auth-login-block';
 /** The inner element React renders into, inside the element's shadow root (runtime.ts). */
 export const ROOT_TAG_NAME = 'auth-login-root';
 

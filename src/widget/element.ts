@@ -440,9 +440,10 @@ export class AuthLoginElement extends ElementBase {
     if (!shell) return;
     this.#shell = undefined;
     const state = shell.state();
-    shell.remove();
     const actor = this.#actor;
     const root = this.#root;
+    if (screen === 'Main' && actor && root) shell.adoptBlocks(root, (start) => actor.send({ type: 'START', ...start }));
+    shell.remove();
     if (screen !== 'Main' || !actor || !root) return;
     if (state.tab) actor.send({ type: 'TAB_SELECTED', tab: state.tab });
     if (state.email) actor.send({ type: 'EMAIL_CHANGED', email: state.email });

@@ -51,6 +51,8 @@ describe('student portal: crypto wallet sign-in with the real `npm start`', () =
     await page.goto(`${e2e.product.url}/student-portal`);
     walletAddress = await page.evaluate(() => (window as unknown as { __testWallet: { address: string } }).__testWallet.address);
     await page.getByRole('button', { name: 'Continue with Metamask' }).first().waitFor();
+    // The social and wallet blocks each show as their code arrives (first paint or React), in their reserved space.
+    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
     assert.ok(await page.getByRole('button', { name: 'Continue with Google' }).isVisible(), 'the social button stays');
   });
 

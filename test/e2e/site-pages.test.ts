@@ -129,7 +129,7 @@ describe('demo site pages', () => {
   it('renders the portal signed out: login panel with the widget and the sign-up hint, dashboard hidden', async () => {
     const { page, problems } = await open('/student-portal');
     await page.getByRole('heading', { name: 'Login to Your Account' }).waitFor();
-    await page.getByText('Sign up or log in').waitFor(); // inside the widget's shadow root
+    await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor(); // inside the widget's shadow root
     assert.ok(await page.getByLabel('Email').isVisible());
     assert.match(await page.locator('.portal-hint').innerText(), /same form to sign up/);
     assert.equal(await page.locator('#signed-in').isVisible(), false);
@@ -168,7 +168,7 @@ describe('demo site pages', () => {
       }
       release();
       await heading.waitFor();
-      await page.getByText('Sign up or log in').waitFor();
+      await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dataset['session']), undefined);
       await ctx.close();
     }
@@ -176,7 +176,7 @@ describe('demo site pages', () => {
 
   it('keeps the portal steady while the widget loads: the space it needs is reserved', async () => {
     const { page } = await open('/student-portal');
-    await page.getByText('Sign up or log in').waitFor();
+    await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
     // Loading is over once the network is idle; a shift is recorded when its frame is drawn, so one more frame later
     // every shift of the load is in the page's buffer, which takeRecords() reads at once (none recorded: none there).
     await page.waitForLoadState('networkidle');
@@ -200,7 +200,7 @@ describe('demo site pages', () => {
     for (const spec of PAGES) {
       const { page } = await open(spec.path);
       // (On the portal, main's first control is the sign-in form: wait until it is there.)
-      if (spec.path === '/student-portal') await page.getByText('Sign up or log in').waitFor();
+      if (spec.path === '/student-portal') await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
       await page.keyboard.press('Tab');
       const skip = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement;
@@ -260,7 +260,7 @@ describe('demo site pages', () => {
       for (const spec of PAGES) {
         const { page } = await open(spec.path, ctx);
         await page.waitForLoadState('networkidle');
-        if (spec.path === '/student-portal') await page.getByText('Sign up or log in').waitFor();
+        if (spec.path === '/student-portal') await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
         const { violations, passes } = await runAxe(page);
         assert.equal(violations.length, 0, `${spec.path}:\n${describeViolations(violations)}`);
         if (spec.path === '/student-portal') {

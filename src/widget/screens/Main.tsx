@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { configErrors, loginTabs, type LoginTab } from '../config.ts';
+import { BLOCK_PLACEHOLDER_ATTRIBUTE } from '../constants.ts';
 import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
@@ -40,7 +41,7 @@ function ProductBlocks({ root, busy, divided, hasForm }: { root: RootSnapshot; b
       );
     }
     const height = !module && record.mainBlockHeight?.(config);
-    return height ? <div key={record.name} aria-hidden="true" style={{ height }} /> : null;
+    return height ? <div key={record.name} aria-hidden="true" style={{ height }} {...{ [BLOCK_PLACEHOLDER_ATTRIBUTE]: record.name }} /> : null;
   });
 }
 

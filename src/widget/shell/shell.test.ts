@@ -3,12 +3,16 @@
 // styles, and the hand-over to React's Main. Real element, real service. What a visitor does in the same task the
 // element connects in always reaches the shell: React arrives tasks later (the element starts over several tasks).
 import { expect } from 'chai';
-import { ROOT_TAG_NAME } from '../constants.ts';
 import { resetBrowserState } from '../../../test/support/client.ts';
 import { devInbox, testEnv, uniqueEmail, uniquePhoneNumber } from '../../../test/support/env.ts';
 import { until } from '../../../test/support/poll.ts';
 import { $, findText, mount, title, track, typeInto, unmountAll, type AuthLoginElement } from '../../../test/support/widget.ts';
-import { SHELL_ATTRIBUTE } from './shell.ts';
+import { BLOCK_PLACEHOLDER_ATTRIBUTE, ROOT_TAG_NAME } from '../constants.ts';
+import { resolveConfig } from '../config.ts';
+import { createTranslator } from '../i18n/index.ts';
+import { resolveTheme } from '../theme/theme.ts';
+import type { HeldStart } from './blocks.ts';
+import { SHELL_ATTRIBUTE, Shell } from './shell.ts';
 
 const SHELL = `[${SHELL_ATTRIBUTE}]`;
 
@@ -174,6 +178,42 @@ describe('first-paint shell', () => {
     // No wallet is injected in this page: the flow asks to set one up.
     await findText(el, '[part~="title"]', 'Set up a new crypto wallet');
     expect(el.shadowRoot!.querySelector(SHELL)).to.equal(null);
+  });
+
+  it("moves a painted block into the space React's Main keeps for it, its buttons then starting React's flow", async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    try {
+      const shadow = host.attachShadow({ mode: 'open' });
+      const shell = new Shell(shadow, {
+        config: resolveConfig({ products: ['crypto'] }),
+        theme: resolveTheme(undefined),
+        t: createTranslator(),
+        localeTag: 'en',
+        dir: 'ltr',
+        nonce: undefined,
+        client: () => undefined,
+      });
+      await shell.blocksPainted;
+      const block = shadow.querySelector<HTMLElement>(`${SHELL} [part~="crypto-buttons"]`)!;
+      expect(block, 'the wallet block painted').to.not.equal(null);
+      // React's Main while the crypto chunk loads: the space it keeps, as Main.tsx renders it.
+      const reactRoot = shadow.appendChild(document.createElement('div'));
+      const space = reactRoot.appendChild(document.createElement('div'));
+      space.setAttribute('aria-hidden', 'true');
+      space.setAttribute(BLOCK_PLACEHOLDER_ATTRIBUTE, 'crypto');
+      const sent: HeldStart[] = [];
+      shell.adoptBlocks(reactRoot, (start) => sent.push(start));
+      shell.remove();
+      expect(block.parentElement).to.equal(space);
+      expect(space.hasAttribute('aria-hidden')).to.equal(false, 'the buttons are no longer hidden from assistive technology');
+      expect(shadow.querySelector(SHELL)).to.equal(null, 'nothing of the shell is left');
+      const styles = [...shadow.querySelectorAll('style')].map((style) => style.textContent).join('');
+      expect(styles).to.include(block.className, 'the block keeps its styles');
+      block.querySelector<HTMLButtonElement>('[data-wallet="phantom"]')!.click();
+      expect(sent).to.deep.equal([{ product: 'crypto', params: { wallet: 'phantom' } }]);
+    } finally {
+      host.remove();
+    }
   });
 
   it('is not painted where React would not open on a login form', async () => {

@@ -15,8 +15,8 @@
 import type { EmotionCache } from '@emotion/cache';
 import { serializeStyles, type SerializedStyles } from '@emotion/serialize';
 import { insertStyles } from '@emotion/utils';
-import { configErrors, loginTabs, type LoginTab, type ResolvedConfig } from '../config.ts';
-import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY } from '../constants.ts';
+import { configErrors, loginTabs, type LoginTab, type Product, type ResolvedConfig } from '../config.ts';
+import { BLOCK_PLACEHOLDER_ATTRIBUTE, DEFAULT_CALLING_CODE, DEFAULT_COUNTRY } from '../constants.ts';
 import type { MessageKey, Translate } from '../i18n/index.ts';
 import { regionName } from '../phone.ts';
 import type { AuthClient } from '../../client/types.ts';
@@ -91,6 +91,11 @@ export class Shell {
   #tab: LoginTab | null;
   #submitted = false;
   #start: HeldStart | null = null;
+  /** The blocks painted, by product, and whether one has moved into React's Main (its styles then stay). */
+  readonly #blocks = new Map<Product, HTMLElement>();
+  #adopted = false;
+  /** After the hand-over, where a moved block's button sends its START (React's statechart). */
+  #forward: ((start: HeldStart) => void) | undefined;
   /** Every control of the shell, disabled together once something is held. */
   readonly #controls = new Set<HTMLInputElement | HTMLButtonElement | HTMLSelectElement>();
   /** Settles when every block the shell paints is painted (or has failed to load). */
@@ -124,6 +129,7 @@ export class Shell {
         );
         this.#controls.add(button);
         button.addEventListener('click', () => {
+          if (this.#forward) return this.#forward(start);
           if (this.#held()) return;
           this.#start = start;
           this.#hold(button);
@@ -144,7 +150,9 @@ export class Shell {
           record.shellBlock().then(
             (module) => {
               const block = placeholder.isConnected ? module.paintBlock(blockContext) : null;
-              if (block) placeholder.replaceWith(block);
+              if (!block) return;
+              placeholder.replaceWith(block);
+              this.#blocks.set(record.name, block);
             },
             () => undefined, // React paints the block once its chunk has loaded
           ),
@@ -308,7 +316,28 @@ export class Shell {
     };
   }
 
+  /**
+   * Moves each painted block into the space React's Main keeps for it while the product's chunk loads (where React
+   * already shows the block, the painted one is dropped): the buttons stay in place, and pressed they `send` their
+   * START to React; React replaces the space, and them, once it renders the block.
+   */
+  adoptBlocks(reactRoot: ParentNode, send: (start: HeldStart) => void): void {
+    this.#forward = send;
+    for (const [product, block] of this.#blocks) {
+      const space = reactRoot.querySelector(`[${BLOCK_PLACEHOLDER_ATTRIBUTE}="${product}"]`);
+      if (!space) continue;
+      space.removeAttribute('aria-hidden');
+      space.append(block);
+      this.#adopted = true;
+    }
+  }
+
+  /** Removes the shell: its box, and its styles unless a block it painted lives on in React's Main. */
   remove(): void {
-    for (const node of this.#nodes) node.remove();
+    const [styles, box] = this.#nodes;
+    box!.remove();
+    // Kept for the moved blocks, the styles are no longer the shell's: nothing of the shell is left in the page.
+    if (this.#adopted) styles!.removeAttribute(SHELL_ATTRIBUTE);
+    else styles!.remove();
   }
 }
