@@ -31,7 +31,11 @@ function postEvents(url: string, items: EventBatchItem[], keepalive: boolean): v
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(items),
       keepalive,
-    }).catch(() => undefined);
+    })
+      // Read to the end, though nothing in it is used: a response body nobody reads keeps its connection busy (one
+      // of the browser's six per host) until the response is garbage-collected, and the request open meanwhile.
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
   } catch {
     // fetch itself threw (e.g. keepalive quota): drop the batch.
   }

@@ -51,6 +51,22 @@ describe('client telemetry events', () => {
     }
   });
 
+  it('reads each response to its end, so no request stays open holding one of the page connections', async () => {
+    const { queue } = queueWithFakeClock();
+    const since = performance.now();
+    try {
+      for (let i = 0; i < 15; i++) queue.log('render_login_screen', { i });
+      // A resource timing entry is added once the response body has been received to its end.
+      const entry = await until(
+        () => performance.getEntriesByType('resource').find((e) => e.name.endsWith(EVENTS_PATH) && e.startTime >= since),
+        'the /events response read to its end',
+      );
+      expect((entry as PerformanceResourceTiming).responseEnd).to.be.greaterThan(0);
+    } finally {
+      queue.destroy();
+    }
+  });
+
   it('sends fewer events 800 ms after the first one is queued', () => {
     const { clock, queue } = queueWithFakeClock();
     try {
