@@ -2,39 +2,17 @@ import { css } from '@emotion/react';
 import { useEffect, useId, useRef } from 'react';
 import { OTP_CODE_LENGTH } from '../../api/index.ts';
 import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { errorText, focusRing } from './styles.ts';
-
-const field = css`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-`;
-
-const labelStyle = css`
-  font-size: 14px;
-  font-weight: 700;
-  color: ${v('colorPrimary')};
-`;
+import { errorText } from './styles.ts';
+import { field, fieldControl, labelStyle } from './TextInput.styles.ts';
 
 const input = css`
-  box-sizing: border-box;
+  ${fieldControl}
   width: 100%;
-  height: ${v('buttonHeight')};
   padding: 0 12px;
-  font: inherit;
   font-size: 24px;
   font-variant-numeric: tabular-nums;
   letter-spacing: 0.5em;
   text-align: center;
-  color: ${v('colorPrimary')};
-  background-color: ${v('containerBackgroundColor')};
-  border: 1px solid ${v('colorSecondary')};
-  border-radius: ${v('buttonPrimaryBorderRadius')};
-  ${focusRing}
-  &[aria-invalid='true'] {
-    border-color: ${v('colorError')};
-  }
   &:disabled {
     opacity: 0.7;
   }

@@ -1,8 +1,7 @@
 // PhoneInput's styles, shared with the first-paint shell (src/widget/shell/), which paints Main's phone form. The
 // field and its label look like TextInput's (TextInput.styles.ts).
 import { css } from './css.ts';
-import { v } from '../theme/theme.ts';
-import { focusRing } from './styles.ts';
+import { fieldControl } from './TextInput.styles.ts';
 
 export const phoneRow = css`
   display: flex;
@@ -10,18 +9,8 @@ export const phoneRow = css`
 `;
 
 const control = css`
-  box-sizing: border-box;
-  height: ${v('buttonHeight')};
-  font: inherit;
+  ${fieldControl}
   font-size: 16px;
-  color: ${v('colorPrimary')};
-  background-color: ${v('containerBackgroundColor')};
-  border: 1px solid ${v('colorSecondary')};
-  border-radius: ${v('buttonPrimaryBorderRadius')};
-  ${focusRing}
-  &[aria-invalid='true'] {
-    border-color: ${v('colorError')};
-  }
 `;
 
 export const phoneSelect = css`

@@ -15,23 +15,31 @@ export const labelStyle = css`
   color: ${v('colorPrimary')};
 `;
 
-export const input = css`
+/**
+ * What the widget's text controls share (this input, the phone form's country selector and number, the passcode):
+ * height, font, colours, border, focus ring and the invalid state. Each adds its own size and padding.
+ */
+export const fieldControl = css`
   box-sizing: border-box;
-  width: 100%;
   height: ${v('buttonHeight')};
-  padding: 0 12px;
   font: inherit;
-  font-size: 16px;
   color: ${v('colorPrimary')};
   background-color: ${v('containerBackgroundColor')};
   border: 1px solid ${v('colorSecondary')};
   border-radius: ${v('buttonPrimaryBorderRadius')};
   ${focusRing}
-  &::placeholder {
-    color: ${v('colorSecondary')};
-  }
   &[aria-invalid='true'] {
     border-color: ${v('colorError')};
+  }
+`;
+
+export const input = css`
+  ${fieldControl}
+  width: 100%;
+  padding: 0 12px;
+  font-size: 16px;
+  &::placeholder {
+    color: ${v('colorSecondary')};
   }
   &:disabled {
     opacity: 0.7;
