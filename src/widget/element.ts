@@ -9,7 +9,7 @@ import { createAuthClient } from '../client/index.ts';
 import type { AuthClient } from '../client/types.ts';
 import type { WidgetView } from './AuthLogin.tsx';
 import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './config.ts';
-import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
+import { BLOCK_PLACEHOLDER_ATTRIBUTE, WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
 import { isRtl } from './i18n/direction.ts';
 import type { StringOverrides } from './i18n/en.ts';
 import { createTranslator, type MessageKey, type Params } from './i18n/index.ts';
@@ -450,14 +450,26 @@ export class AuthLoginElement extends ElementBase {
     if (state.phone) actor.send({ type: 'PHONE_CHANGED', phone: state.phone });
     if (state.submitted) actor.send({ type: state.tab === 'email' ? 'SUBMIT_EMAIL' : 'SUBMIT_PHONE' });
     if (state.start) actor.send({ type: 'START', ...state.start });
-    // The field may be in a form React renders only for these events (another tab's): focused once it is there.
-    const focused = state.focused;
+    // The control may be in a form React renders only for these events (another tab's): focused once it is there.
+    const selector = state.focus;
+    if (!selector) return;
     const focus = (frames: number): void => {
-      const field = root.querySelector<HTMLInputElement>(`input[name="${focused}"]`);
-      if (field) field.focus();
-      else if (frames > 0) requestAnimationFrame(() => focus(frames - 1));
+      const control = root.querySelector<HTMLElement>(selector);
+      if (!control) {
+        if (frames > 0) requestAnimationFrame(() => focus(frames - 1));
+        return;
+      }
+      control.focus();
+      // A painted block's button moved into React's Main is replaced once React renders the block: the focus follows.
+      if (!control.closest(`[${BLOCK_PLACEHOLDER_ATTRIBUTE}]`)) return;
+      const follow = new MutationObserver(() => {
+        if (control.isConnected) return;
+        follow.disconnect();
+        if (!this.shadowRoot?.activeElement) root.querySelector<HTMLElement>(selector)?.focus();
+      });
+      follow.observe(root, { childList: true, subtree: true });
     };
-    if (focused) focus(SHELL_FOCUS_FRAMES);
+    focus(SHELL_FOCUS_FRAMES);
   };
 
   /** Creates the inner root (hidden while the shell shows) and renders the current view into it. @internal */

@@ -127,6 +127,22 @@ describe('first-paint shell', () => {
     expect(code.channel).to.equal('sms');
   });
 
+  it("keeps a keyboard user's focus on Continue and on a social button through the hand-over", async () => {
+    const el = mount();
+    shellNode<HTMLButtonElement>(el, 'button[type="submit"]')!.focus();
+    await takenOver(el);
+    await until(() => el.shadowRoot!.activeElement === $(el, 'button[type="submit"]'), "the focus on React's Continue");
+
+    const social = mount({ config: { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }] } } });
+    await whenShellShows<HTMLButtonElement>(social, 'button[part~="oauth-button"]', ([google]) => google!.focus());
+    await until(() => !social.shadowRoot!.querySelector(SHELL) && $(social, 'input[type="email"]'), 'React to take over');
+    // On React's own Google button in the end (the painted one, if it moved into React's Main, is replaced).
+    await until(() => {
+      const active = social.shadowRoot!.activeElement as HTMLElement | null;
+      return active?.dataset.provider === 'google' && !active.closest(`[${BLOCK_PLACEHOLDER_ATTRIBUTE}]`);
+    }, "the focus on React's Google button");
+  });
+
   it('hands the tab shown and the phone field focus over to React', async () => {
     const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } } });
     el.shadowRoot!.querySelectorAll<HTMLButtonElement>(`${SHELL} [role="tab"]`)[1]!.click();

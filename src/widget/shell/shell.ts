@@ -61,8 +61,8 @@ export interface ShellState {
   phone: string;
   /** Continue was pressed (or Enter in a field) on the tab shown: React submits once it has the values. */
   submitted: boolean;
-  /** The field that had the focus. */
-  focused: 'email' | 'phone' | null;
+  /** Where React's Main has the control that had the focus here (a selector), if one of the form's had it. */
+  focus: string | null;
   /** A block's button pressed (a social provider, a wallet): React starts its product. */
   start: HeldStart | null;
 }
@@ -81,6 +81,22 @@ function className(cache: EmotionCache, styles: SerializedStyles | SerializedSty
   const serialized = serializeStyles([styles]);
   insertStyles(cache, serialized, false);
   return `${cache.key}-${serialized.name}`;
+}
+
+/**
+ * The selector of `control`'s counterpart in React's Main: the same field, the selected tab, the login form's
+ * Continue, the same provider's or wallet's button (React's, or the painted one moved into React's Main).
+ */
+function counterpart(control: HTMLElement): string | null {
+  if (control instanceof HTMLInputElement) return `input[name="${control.name}"]`;
+  if (control instanceof HTMLSelectElement) return `select[part~="${PARTS.select}"]`;
+  if (control.getAttribute('role') === 'tab') return '[role="tab"][aria-selected="true"]';
+  if (!(control instanceof HTMLButtonElement)) return null;
+  if (control.type === 'submit') return 'form button[type="submit"]';
+  const { provider, wallet } = control.dataset;
+  if (provider) return `button[data-provider="${provider}"]`;
+  if (wallet) return `button[data-wallet="${wallet}"]`;
+  return control.part.contains(PARTS.cryptoButton) ? `button[part~="${PARTS.cryptoButton}"]:not([data-wallet])` : null;
 }
 
 export class Shell {
@@ -312,7 +328,7 @@ export class Shell {
       email: this.#email.value,
       phone: this.#phone.value,
       submitted: this.#submitted,
-      focused: active === this.#email ? 'email' : active === this.#phone ? 'phone' : null,
+      focus: active instanceof HTMLElement ? counterpart(active) : null,
     };
   }
 
