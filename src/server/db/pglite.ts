@@ -1,10 +1,17 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_SHARED_BUFFERS, PGLITE_TEMPLATE_CACHE_SUBDIR } from '../constants.ts';
 import type { Db } from './db.ts';
 import { findRepoRoot } from '../paths.ts';
+import { extractTar } from './tar.ts';
+
+const execFileAsync = promisify(execFile);
+/** Beside this module under tsx, beside main.js in dist-server (scripts/build-server.mjs copies it). */
+const INITDB_SCRIPT = new URL('./pglite-initdb.mjs', import.meta.url);
 
 /** PGlite in memory (no dataDir) or in a data folder. */
 export async function openPglite(dataDir?: string): Promise<Db> {
@@ -28,25 +35,29 @@ function transactionDb(tx: Transaction): Db {
 }
 
 /**
- * initdb is the slow part of starting PGlite (about 5 s); a fresh cluster from it is the same every time. So the
- * first start on a machine caches that empty cluster, and later starts of an in-memory or brand-new on-disk
- * database load the copy instead (about 0.5 s). A missing, unwritable or broken cache only costs time.
+ * initdb is the slow part of starting PGlite (about 5 s) and the costly one in memory: it grows PGlite's wasm memory
+ * to several hundred MB, which stays resident for the life of the process. A fresh cluster is the same every time,
+ * so it is made once per machine by a child process (pglite-initdb.mjs) and cached as a tar; a new database starts
+ * from that copy: an in-memory one loads it (about 0.5 s), a new data folder gets it written to disk file by file, so
+ * the service never holds the cluster twice. A missing, unwritable or broken cache only costs time and memory.
  */
 async function createPglite(dataDir?: string): Promise<PGlite> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   const isNew = dataDir === undefined || isEmptyDir(dataDir);
-  const template = isNew ? readTemplate() : undefined;
+  const template = isNew ? await ensureTemplate() : undefined;
   if (template) {
     try {
-      return await PGlite.create(dataDir, { loadDataDir: new Blob([new Uint8Array(template)]), startParams });
+      if (dataDir === undefined) {
+        return await PGlite.create(undefined, { loadDataDir: new Blob([new Uint8Array(fs.readFileSync(template))]), startParams });
+      }
+      extractTar(template, dataDir);
+      return await PGlite.create(dataDir, { startParams });
     } catch {
-      removeTemplate();
+      fs.rmSync(template, { force: true });
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const pg = await PGlite.create(dataDir, { startParams });
-  if (isNew && dataDir === undefined) await writeTemplate(pg);
-  return pg;
+  return PGlite.create(dataDir, { startParams });
 }
 
 function isEmptyDir(dir: string): boolean {
@@ -57,6 +68,20 @@ function isEmptyDir(dir: string): boolean {
   }
 }
 
+/** The cached empty cluster, made by a child process when this machine has none yet; undefined when it cannot be. */
+async function ensureTemplate(): Promise<string | undefined> {
+  const file = templatePath();
+  if (!file) return undefined;
+  if (!fs.existsSync(file)) {
+    try {
+      await execFileAsync(process.execPath, [fileURLToPath(INITDB_SCRIPT), file]);
+    } catch {
+      return undefined;
+    }
+  }
+  return fs.existsSync(file) ? file : undefined;
+}
+
 function templatePath(): string | undefined {
   try {
     const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
@@ -65,34 +90,5 @@ function templatePath(): string | undefined {
     return path.join(findRepoRoot(import.meta.url), PGLITE_TEMPLATE_CACHE_SUBDIR, `pglite-${version}-initdb.tar`);
   } catch {
     return undefined;
-  }
-}
-
-function readTemplate(): Buffer | undefined {
-  const file = templatePath();
-  try {
-    return file ? fs.readFileSync(file) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function removeTemplate(): void {
-  const file = templatePath();
-  if (file) fs.rmSync(file, { force: true });
-}
-
-async function writeTemplate(pg: PGlite): Promise<void> {
-  const file = templatePath();
-  if (!file) return;
-  try {
-    const dump = Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // Write then rename: another process starting at the same time never reads half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, dump);
-    fs.renameSync(partial, file);
-  } catch {
-    // Caching is an optimisation only.
   }
 }
