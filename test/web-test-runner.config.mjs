@@ -107,7 +107,8 @@ const ludsIdentity = await startServer({
 });
 
 // Issue 17: a project with the settings the first one leaves at their defaults: PKCE required for OAuth, a CNAME
-// domain and the watermark on (the client's OAuth start and the widget's watermark read them from its bootstrap).
+// domain, the watermark on and (issue 15) Sign-In with Ethereum required for crypto wallets (the client's OAuth start,
+// the widget's watermark and the client's siwe_params read them from its bootstrap).
 const SETTINGS_CNAME_DOMAIN = 'login.westlight.example';
 const settingsIdentity = await startServer({
   port: 0,
@@ -117,6 +118,7 @@ const settingsIdentity = await startServer({
   pkceRequiredForOAuth: true,
   cnameDomain: SETTINGS_CNAME_DOMAIN,
   disableSdkWatermark: false,
+  siweRequiredForCryptoWallets: true,
   ipRateLimits: SUITE_IP_RATE_LIMITS,
 });
 

@@ -75,10 +75,12 @@ export const ERROR_TYPES = [
   'webauthn_challenge_not_found',
   'invalid_webauthn_credential',
   // Crypto wallets (issue 15): a malformed or unknown wallet address or type; a challenge that is unknown, used or
-  // expired; a signature that does not verify for the address and the challenge.
+  // expired; a Sign-In with Ethereum message signed before its Not Before time; a signature that does not verify for
+  // the address and the challenge.
   'invalid_crypto_wallet_address',
   'invalid_crypto_wallet_type',
   'crypto_wallet_challenge_not_found',
+  'crypto_wallet_challenge_not_yet_valid',
   'invalid_crypto_wallet_signature',
   // Sign in with Westlight (issue 16): an unknown connected app; a redirect or post-logout URI not registered for it
   // exactly; a response type other than `code`; a malformed scope or PKCE code challenge, or none from a public app.

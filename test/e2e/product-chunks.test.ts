@@ -1,23 +1,37 @@
 // A product's code is fetched only when the element's config enables it (issue 13). Each page holds one <auth-login>
 // with one product; once the form is usable and the page has gone quiet, every script it fetched is traced back to
 // its source modules through the build's source maps, and none may come from another product's folder. The
-// configured product's own chunk must have been fetched (else the check proves nothing).
+// configured product's own chunk must have been fetched (else the check proves nothing). The products a page
+// enables and their folders come from the registry and the source tree (test/support/products.ts), and
+// test/tooling/product-pages.test.ts fails if a product has no page here. The phone library (phone-lib.ts and
+// libphonenumber-js, tens of KB) is fetched only on a page whose config offers a phone tab.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import PAGES from '../../bench/pages.json' with { type: 'json' };
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
-import { e2eSuite, repoRoot } from './support.ts';
+import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
+import { enabledRecords } from '../../src/widget/products/registry.ts';
+import { productFolders } from '../support/products.ts';
+import { caughtUp, e2eSuite, repoRoot } from './support.ts';
 
-/** Product folder (src/widget/products/<folder>) of each config product name. */
-const FOLDERS: Record<string, string> = { emailMagicLinks: 'magic-links', otp: 'otps', passwords: 'passwords', oauth: 'oauth', passkeys: 'passkeys', crypto: 'crypto' };
+/** Product folder (src/widget/products/<folder>) of each product name. */
+const FOLDERS = await productFolders();
 
-/** The product modules (`<folder>/<file>`) a built script (dist/…) contains, read from its source map. */
-function productModulesIn(scriptPath: string): string[] {
-  const map = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', `${scriptPath}.map`), 'utf8')) as { sources: string[] };
-  return map.sources.flatMap((source) => /src\/widget\/products\/([^/]+\/.+)$/.exec(source)?.[1] ?? []);
+/** The source modules a built script (dist/…) was made from, read from its source map. */
+function sourcesOf(scriptPath: string): string[] {
+  return (JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', `${scriptPath}.map`), 'utf8')) as { sources: string[] }).sources;
 }
+
+/** The product modules (`<folder>/<file>`) a built script contains. */
+function productModulesIn(scriptPath: string): string[] {
+  return sourcesOf(scriptPath).flatMap((source) => /src\/widget\/products\/([^/]+\/.+)$/.exec(source)?.[1] ?? []);
+}
+
+/** Whether a built script holds the phone library: the widget's seam module or libphonenumber-js itself. */
+const holdsPhoneLibrary = (scriptPath: string) =>
+  sourcesOf(scriptPath).some((source) => /src\/widget\/phone-lib\.ts$|node_modules\/libphonenumber-js\//.test(source));
 
 const folderOf = (module: string) => module.split('/')[0]!;
 
@@ -39,8 +53,11 @@ describe("a page fetches only the configured products' code", () => {
 
   for (const page of PAGES) {
     if (!page.config) continue; // the portal: its config is the site's, not one product's
-    const products: string[] = page.config.products;
-    it(`${page.name}: only ${products.join(', ')}`, async () => {
+    const config = resolveConfig(page.config as AuthLoginConfig);
+    const products = enabledRecords(config);
+    // A phone tab (Text, WhatsApp) is the only thing that needs the phone library before a number is typed.
+    const phoneTab = products.some((record) => record.tabs?.(config).some((tab) => tab !== 'email'));
+    it(`${page.name}: only ${products.map((p) => p.name).join(', ')}${phoneTab ? ' and the phone library' : ', no phone library'}`, async () => {
       const context = await e2e.newContext();
       const { page: tab } = await e2e.newPage(context);
       try {
@@ -51,8 +68,14 @@ describe("a page fetches only the configured products' code", () => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
         });
         // The widget fetches every enabled product's chunk in one go (at start, or once Main has painted).
-        const folders = products.map((p) => FOLDERS[p]!);
+        const folders = products.map((p) => FOLDERS.get(p.name)!);
         const chunkRequests = folders.map((folder) => tab.waitForRequest((r) => r.url().includes(`/chunks/product-${folder}-`)));
+        // A phone tab loads the phone library as it shows: wait for it too, so that page's check below is no race.
+        if (phoneTab) {
+          chunkRequests.push(
+            tab.waitForRequest((r) => r.resourceType() === 'script' && holdsPhoneLibrary(new URL(r.url()).pathname.slice(1))),
+          );
+        }
         await tab.goto(url);
         await tab.locator(`auth-login ${page.usable}`).first().waitFor({ state: 'visible' });
         // Importing a chunk the page has imported resolves once it and all its imports are loaded: by then every
@@ -60,6 +83,7 @@ describe("a page fetches only the configured products' code", () => {
         for (const request of await Promise.all(chunkRequests)) {
           await tab.evaluate((chunk) => import(chunk).then(() => true), request.url());
         }
+        await caughtUp(tab); // and any import a chunk started as it ran has been requested
 
         const entry = productModulesIn('auth-login.js').filter((module) => !RECORD_FILES.has(module.split('/').slice(1).join('/')));
         assert.deepEqual(entry, [], 'the entry holds only the products\' records');
@@ -72,6 +96,9 @@ describe("a page fetches only the configured products' code", () => {
         // The crypto product's wallet code (products/crypto/wallet.ts, its own chunk) loads only when a wallet is chosen.
         const walletChunks = chunks.filter((script) => productModulesIn(script.slice(1)).includes('crypto/wallet.ts'));
         assert.deepEqual(walletChunks, [], 'no wallet code before a wallet is chosen');
+        const phoneScripts = scripts.filter((script) => holdsPhoneLibrary(script.slice(1)));
+        if (phoneTab) assert.notDeepEqual(phoneScripts, [], 'a phone tab fetched the phone library (else the check proves nothing)');
+        else assert.deepEqual(phoneScripts, [], 'no phone library without a phone tab');
       } finally {
         await context.close();
       }

@@ -317,3 +317,27 @@ describe(`${WALLET_SIGN_INS} parallel first sign-ins of one crypto wallet, ${whe
     });
   });
 });
+
+/** Copies of one signed challenge posted at once (a replay burst split across the instances). */
+const WALLET_REPLAYS = 20;
+
+describe(`one signed crypto wallet challenge posted ${WALLET_REPLAYS} times at once, ${where}`, () => {
+  it('exactly one 200, the rest 404 crypto_wallet_challenge_not_found; one user with the wallet, the challenge gone', async () => {
+    await withDeployment(async (d) => {
+      const wallet = new EthereumTestWallet();
+      const wire = { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' };
+      const start = await call(d, 0, CRYPTO_WALLET_PATHS.authenticateStartPrimary, wire);
+      const signature = wallet.personalSign(dataOf(start)['challenge'] as string);
+      const answers = await inParallel(WALLET_REPLAYS, (i) =>
+        call(d, i, CRYPTO_WALLET_PATHS.authenticate, { ...wire, signature, session_duration_minutes: 30 }),
+      );
+      assertNo5xx(answers);
+      assert.deepEqual(tally(answers), { '200': 1, '404 crypto_wallet_challenge_not_found': WALLET_REPLAYS - 1 });
+      const db = await d.inspect();
+      assert.equal(await count(db, 'select count(*)::int as n from users', []), 1);
+      assert.equal(await count(db, 'select count(*)::int as n from crypto_wallets where normalized_address = $1', [wallet.address.toLowerCase()]), 1);
+      assert.equal(await count(db, 'select count(*)::int as n from crypto_wallet_challenges', []), 0);
+      await assertNoOrphans(db);
+    });
+  });
+});

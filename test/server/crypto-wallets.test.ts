@@ -23,12 +23,24 @@ import {
 } from '../../src/server/security/crypto-wallet-signatures.ts';
 import { basicAuth, dataOf, expectError, get, PAGE_ORIGIN, post, signIn, startTestService, type TestService } from './support.ts';
 import { ANVIL_0, EthereumTestWallet, SolanaTestWallet } from './crypto-wallets-keys.ts';
+import { ethereumAddressOf, personalSign as browserWalletPersonalSign, TEST_ETHEREUM_PRIVATE_KEY } from '../support/wallets.ts';
 
 /** viem's published vector (src/accounts/utils/signMessage.test.ts, hashMessage.test.ts): anvil #0 signs "hello world". */
 const VIEM_HELLO_WORLD = {
   digest: 'd9eba16ed0ecae432b71fe008c98cc872bb4cc214d3220a36f365326cf807d68',
   signature:
     '0xa461f509887bd19e312c0c58467ce8ff8e300d3c1a90b608a760c5b80318eaf15fe57c96f9175d6cd4daad4663763baa7e78836e067d0163e9a2ccf2ff753f5b1b',
+};
+/**
+ * web3.js's published vector (docs.web3js.org, web3-eth-accounts `sign` and `recover`): the documentation's key
+ * 0x4c0883a6… signs "Some data"; its `hashMessage("Hello World")` example is the second digest.
+ */
+const WEB3_SOME_DATA = {
+  address: '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23',
+  digest: '1da44b586eb0729ff70a73c326926f6ed5a25f5b056e7f47fbc6e58d86871655',
+  signature:
+    '0xb91467e570a6466aa9e9876cbcd013baba02900b8979d43fe208a4a4f339f5fd6007e74cd82e037b800186422fc2da167c747ef045e5d18a5f5d4300f8e1a0291c',
+  helloWorldDigest: 'a1de988600a42c4b4ab089b619297c17d53cffae5d5120d82d8a92d0bb3b78f2',
 };
 /** RFC 8032 section 7.1, TEST 1: the empty message. */
 const RFC8032_TEST_1 = {
@@ -41,6 +53,10 @@ const FROM_PAGE = { headers: { Origin: PAGE_ORIGIN } };
 const CHALLENGE_NOT_FOUND =
   'No crypto wallet challenge is waiting for this wallet: it is unknown, expired or already used. Start the sign-in again.';
 const BAD_SIGNATURE = "The signature is not this wallet's signature of the challenge.";
+const ISSUED_AT_OUT_OF_RANGE = "siwe_params.issued_at must be at most 5 minutes from the service's time.";
+const NOT_BEFORE_AFTER_EXPIRY = "siwe_params.not_before must be before the message's Expiration Time, 5 minutes from the service's time.";
+/** How many copies of one signed challenge the replay test posts at once. */
+const PARALLEL_REPLAYS = 10;
 const NONCE_LINE = /^Nonce: ([0-9a-f]{32})$/m;
 const ISO_NOW = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -64,6 +80,20 @@ describe('wallet signatures (published vectors)', () => {
     assert.equal(recoverPersonalSignAddress('hello world', parsed), ANVIL_0.address);
     assert.equal(new EthereumTestWallet(ANVIL_0.privateKey).personalSign('hello world'), VIEM_HELLO_WORLD.signature);
     assert.notEqual(recoverPersonalSignAddress('hello world!', parsed), ANVIL_0.address);
+  });
+
+  it('EIP-191: web3.js\'s "Some data" vector: digest, recovered address, and both test wallets\' personal_sign', () => {
+    assert.equal(Buffer.from(personalSignDigest('Some data')).toString('hex'), WEB3_SOME_DATA.digest);
+    assert.equal(Buffer.from(personalSignDigest('Hello World')).toString('hex'), WEB3_SOME_DATA.helloWorldDigest);
+    const parsed = parseEthereumSignature(WEB3_SOME_DATA.signature);
+    assert.ok(parsed);
+    assert.equal(recoverPersonalSignAddress('Some data', parsed), WEB3_SOME_DATA.address);
+    assert.notEqual(recoverPersonalSignAddress('Some data.', parsed), WEB3_SOME_DATA.address);
+    // The documentation's key is the Chromium test wallet's (test/support/wallets.ts): its address and personal_sign,
+    // and the service tests' wallet on the same key, give the published values.
+    assert.equal(ethereumAddressOf(TEST_ETHEREUM_PRIVATE_KEY), WEB3_SOME_DATA.address);
+    assert.equal(browserWalletPersonalSign(TEST_ETHEREUM_PRIVATE_KEY, new TextEncoder().encode('Some data')), WEB3_SOME_DATA.signature);
+    assert.equal(new EthereumTestWallet(TEST_ETHEREUM_PRIVATE_KEY).personalSign('Some data'), WEB3_SOME_DATA.signature);
   });
 
   it('EIP-191: v as 0/1 recovers the same address; v 29, a high s or a short text is not a signature', () => {
@@ -274,6 +304,90 @@ describe('crypto wallets on the service', () => {
       await expectError(await finish(wallet, sign(wallet, `${challenge}.`)), 401, 'invalid_crypto_wallet_signature', BAD_SIGNATURE);
       await dataOf(await finish(wallet, sign(wallet, challenge)));
     }
+  });
+
+  it(`the same signed challenge posted ${PARALLEL_REPLAYS} times at once: exactly one 200, the rest 404 crypto_wallet_challenge_not_found`, async () => {
+    const wallet = new EthereumTestWallet();
+    const signature = wallet.personalSign(await start(wallet));
+    const answers = await Promise.all(Array.from({ length: PARALLEL_REPLAYS }, () => finish(wallet, signature)));
+    assert.deepEqual(
+      answers.map((res) => res.status).sort(),
+      [200, ...Array<number>(PARALLEL_REPLAYS - 1).fill(404)],
+    );
+    const [signedIn] = answers.filter((res) => res.status === 200);
+    assert.equal((await dataOf<AuthData>(signedIn!)).user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
+    for (const replay of answers.filter((res) => res.status !== 200)) {
+      await expectError(replay, 404, 'crypto_wallet_challenge_not_found', CHALLENGE_NOT_FOUND);
+    }
+  });
+
+  it('SIWE Not Before: the right signature before it is 400 crypto_wallet_challenge_not_yet_valid; from it, it signs in', async () => {
+    const wallet = new EthereumTestWallet();
+    const notBefore = new Date(t.now() + 60_000).toISOString();
+    const challenge = await start(wallet, { siwe_params: { not_before: notBefore } });
+    assert.ok(challenge.endsWith(`\nNot Before: ${notBefore}`), challenge);
+    const signature = wallet.personalSign(challenge);
+    await expectError(
+      await finish(wallet, signature),
+      400,
+      'crypto_wallet_challenge_not_yet_valid',
+      `The signed message is not valid before ${notBefore} (its Not Before time). Send the signature again from that time.`,
+    );
+    // The refusal left the challenge in place: the same signature works once the service's clock reaches Not Before.
+    t.advance(60_000);
+    const data = await dataOf<AuthData>(await finish(wallet, signature));
+    assert.equal(data.user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
+    // A Not Before at or after the Expiration Time would make a message nobody can use: refused at start.
+    await expectError(
+      await post(
+        t,
+        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+        {
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'ethereum',
+          siwe_params: { not_before: new Date(t.now() + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS + 60_000).toISOString() },
+        },
+        FROM_PAGE,
+      ),
+      400,
+      'invalid_request',
+      NOT_BEFORE_AFTER_EXPIRY,
+    );
+  });
+
+  it("SIWE issued_at: the page's value is written as given, Expiration Time is the service's now + 5 minutes; further than 5 minutes from that now is 400", async () => {
+    const wallet = new EthereumTestWallet();
+    const issuedAt = new Date(t.now() - 4 * 60_000).toISOString();
+    const before = t.now();
+    const challenge = await start(wallet, { siwe_params: { issued_at: issuedAt } });
+    const after = t.now();
+    assert.equal(/^Issued At: (.+)$/m.exec(challenge)![1], issuedAt);
+    const expires = Date.parse(/^Expiration Time: (.+)$/m.exec(challenge)![1]!);
+    assert.ok(
+      expires >= before + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS && expires <= after + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS,
+      `Expiration Time ${new Date(expires).toISOString()} is the service's now + 5 minutes, not Issued At + 5 minutes`,
+    );
+    await dataOf(await finish(wallet, wallet.personalSign(challenge)));
+    const startWith = (issued_at: string) =>
+      post(
+        t,
+        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+        { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', siwe_params: { issued_at } },
+        FROM_PAGE,
+      );
+    const minute = 60_000;
+    for (const far of [t.now() + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS + minute, t.now() - CRYPTO_WALLET_CHALLENGE_LIFETIME_MS - minute]) {
+      await expectError(await startWith(new Date(far).toISOString()), 400, 'invalid_request', ISSUED_AT_OUT_OF_RANGE);
+    }
+    // An RFC 3339 time with an offset counts by the instant it names: the service's now, written in UTC+02:00, is near.
+    const nearWithOffset = new Date(t.now() + 2 * 60 * minute).toISOString().replace(/\.\d{3}Z$/, '+02:00');
+    await dataOf(await startWith(nearWithOffset));
+    await expectError(
+      await startWith(nearWithOffset.replace('T', ' ')),
+      400,
+      'invalid_request',
+      'siwe_params.issued_at must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.',
+    );
   });
 
   it('an expired challenge (5 minutes on the service clock) is 404; a wallet that never started is 404', async () => {

@@ -12,7 +12,10 @@ export interface TestEnv {
   b2bBaseUrl: string;
   /** A second service whose password policy is LUDS (at least 10 characters of 3 kinds). */
   ludsBaseUrl: string;
-  /** Issue 17: a service whose bootstrap requires PKCE for OAuth, names a CNAME domain and shows the watermark. */
+  /**
+   * Issue 17: a service whose bootstrap requires PKCE for OAuth, names a CNAME domain and shows the watermark; and
+   * (issue 15) requires Sign-In with Ethereum for crypto wallets.
+   */
   settingsBaseUrl: string;
   settingsCnameDomain: string;
 }

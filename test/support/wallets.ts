@@ -14,6 +14,8 @@ const USER_REJECTED_MESSAGE = 'User rejected the request.';
 
 /** Fixed keys, so a test can compute the address it expects (never used outside tests). */
 export const TEST_ETHEREUM_PRIVATE_KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+/** A second Ethereum key (Anvil / Hardhat account #1, 0x70997970C51812dc3A010C7d01b50e0d17dc79C8): another wallet. */
+export const SECOND_ETHEREUM_PRIVATE_KEY = '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 export const TEST_SOLANA_SEED = '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60';
 
 /** Which request of the wallet the (simulated) user turns down. */
@@ -138,8 +140,15 @@ export interface InstalledSolanaWallet {
   uninstall(): void;
 }
 
-/** Installs a Phantom-style Solana wallet at `window.phantom.solana` and `window.solana`. */
-export function installSolanaWallet(options: { seedHex?: string; reject?: Rejection } = {}): InstalledSolanaWallet {
+export interface SolanaWalletOptions {
+  seedHex?: string;
+  reject?: Rejection;
+  /** Also at `window.phantom.solana` (default true); false leaves only `window.solana`, as older Phantoms set it. */
+  phantomNamespace?: boolean;
+}
+
+/** Installs a Phantom-style Solana wallet at `window.phantom.solana` (unless told not to) and `window.solana`. */
+export function installSolanaWallet(options: SolanaWalletOptions = {}): InstalledSolanaWallet {
   const seed = hexToBytes(options.seedHex ?? TEST_SOLANA_SEED);
   const address = base58.encode(ed25519.getPublicKey(seed));
   const publicKey = { toBase58: () => address, toString: () => address };
@@ -162,7 +171,7 @@ export function installSolanaWallet(options: { seedHex?: string; reject?: Reject
     },
   };
   const w = window as unknown as { phantom?: { solana?: unknown }; solana?: unknown };
-  w.phantom = { solana: provider };
+  if (options.phantomNamespace ?? true) w.phantom = { solana: provider };
   w.solana = provider;
   return {
     address,

@@ -13,6 +13,8 @@ const mounted: HTMLElement[] = [];
 
 export interface MountOptions {
   config?: AuthLoginConfig;
+  /** Another of the suite's services (test/support/env.ts); the default one otherwise. */
+  baseUrl?: string;
   theme?: ThemeInput;
   tagName?: string;
   parent?: HTMLElement;
@@ -21,7 +23,7 @@ export interface MountOptions {
 /** An element pointed at the test service, attached to the page; removed by `unmountAll()`. */
 export function mount(options: MountOptions = {}): AuthLoginElement {
   const el = document.createElement(options.tagName ?? 'auth-login') as AuthLoginElement;
-  el.baseUrl = testEnv.baseUrl;
+  el.baseUrl = options.baseUrl ?? testEnv.baseUrl;
   el.publicToken = testEnv.publicToken;
   if (options.config) el.config = options.config;
   if (options.theme) el.theme = options.theme;

@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
-// The widget's pure parts: configuration defaults and wire mapping, email validation, web-mail links, messages,
-// theme mapping, and the element's documentation being complete.
+// The widget's pure parts: configuration defaults, relative redirect URLs and the inline configuration errors, email
+// validation, the message catalogue (English texts, overrides, every error_type's message), the theme and its CSS
+// variables, and the element's documentation being complete. Each product's own units are beside it in its folder.
 import { expect } from 'chai';
 import { configErrors, resolveConfig } from '../../src/widget/config.ts';
 import { EMAIL_PATTERN } from '../../src/widget/constants.ts';

@@ -144,6 +144,8 @@ export const Errors = {
     new ApiError(400, 'invalid_crypto_wallet_type', message('fieldNotOneOf', { field: 'crypto_wallet_type', values: CRYPTO_WALLET_TYPES.join(', ') })),
   cryptoWalletChallengeNotFound: () =>
     new ApiError(404, 'crypto_wallet_challenge_not_found', message('cryptoWalletChallengeNotFound')),
+  cryptoWalletChallengeNotYetValid: (notBefore: string) =>
+    new ApiError(400, 'crypto_wallet_challenge_not_yet_valid', message('cryptoWalletChallengeNotYetValid', { notBefore })),
   invalidCryptoWalletSignature: () =>
     new ApiError(401, 'invalid_crypto_wallet_signature', message('invalidCryptoWalletSignature')),
   internal: () => new ApiError(500, 'internal_server_error', message('internal')),

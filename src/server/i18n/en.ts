@@ -186,6 +186,11 @@ export const en = {
   cryptoWalletChallengeNotFound:
     'No crypto wallet challenge is waiting for this wallet: it is unknown, expired or already used. Start the sign-in again.',
   invalidCryptoWalletSignature: "The signature is not this wallet's signature of the challenge.",
+  cryptoWalletChallengeNotYetValid:
+    'The signed message is not valid before {notBefore} (its Not Before time). Send the signature again from that time.',
+  siweIssuedAtOutOfRange: "siwe_params.issued_at must be at most {minutes} minutes from the service's time.",
+  siweNotBeforeAfterExpiration:
+    "siwe_params.not_before must be before the message's Expiration Time, {minutes} minutes from the service's time.",
   siweOriginMissing: 'Sign-In with Ethereum needs the calling page: the Origin header is missing.',
   siweUriNotOnOrigin: "siwe_params.uri must be on the calling page's origin {origin}.",
   siweChainIdNotValid: 'siwe_params.chain_id must be a decimal EIP-155 chain id such as "1".',

@@ -182,6 +182,11 @@ export const es: Record<keyof typeof en, string> = {
   cryptoWalletChallengeNotFound:
     'Ningún desafío de billetera de criptomonedas espera a esta billetera: es desconocido, caducó o ya se usó. Vuelve a iniciar sesión.',
   invalidCryptoWalletSignature: 'La firma no es la firma del desafío hecha por esta billetera.',
+  cryptoWalletChallengeNotYetValid:
+    'El mensaje firmado no es válido antes de {notBefore} (su hora Not Before). Vuelve a enviar la firma a partir de esa hora.',
+  siweIssuedAtOutOfRange: 'siwe_params.issued_at debe estar como máximo a {minutes} minutos de la hora del servicio.',
+  siweNotBeforeAfterExpiration:
+    'siwe_params.not_before debe ser anterior a la Expiration Time del mensaje, {minutes} minutos después de la hora del servicio.',
   siweOriginMissing: 'Sign-In with Ethereum necesita la página que llama: falta el encabezado Origin.',
   siweUriNotOnOrigin: 'siwe_params.uri debe estar en el origen de la página que llama {origin}.',
   siweChainIdNotValid: 'siwe_params.chain_id debe ser un id de cadena EIP-155 decimal, por ejemplo "1".',

@@ -186,6 +186,11 @@ export const fr: Record<keyof typeof en, string> = {
   cryptoWalletChallengeNotFound:
     "Aucun défi de portefeuille crypto n'attend ce portefeuille : il est inconnu, a expiré ou a déjà été utilisé. Recommencez la connexion.",
   invalidCryptoWalletSignature: "La signature n'est pas la signature du défi par ce portefeuille.",
+  cryptoWalletChallengeNotYetValid:
+    "Le message signé n'est pas valide avant {notBefore} (son heure Not Before). Renvoyez la signature à partir de cette heure.",
+  siweIssuedAtOutOfRange: "siwe_params.issued_at doit être au plus à {minutes} minutes de l'heure du service.",
+  siweNotBeforeAfterExpiration:
+    "siwe_params.not_before doit précéder l'Expiration Time du message, {minutes} minutes après l'heure du service.",
   siweOriginMissing: "Sign-In with Ethereum a besoin de la page appelante : l'en-tête Origin est absent.",
   siweUriNotOnOrigin: "siwe_params.uri doit être sur l'origine de la page appelante {origin}.",
   siweChainIdNotValid: 'siwe_params.chain_id doit être un id de chaîne EIP-155 décimal, par exemple "1".',

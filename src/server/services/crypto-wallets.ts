@@ -1,7 +1,8 @@
 // Crypto wallets (wire contract 3.9): authenticate/start (primary or secondary) hands out the exact message a wallet
 // signs, authenticate checks the signature and signs in (or adds the wallet to) its user. Signature arithmetic is in
 // security/crypto-wallet-signatures.ts; this file decides the messages (EIP-4361 or a plain challenge), that a
-// challenge works once and for 5 minutes, which origin a SIWE message may name, and one user per wallet.
+// challenge works once, for 5 minutes and not before its SIWE Not Before, which origin a SIWE message may name, and
+// one user per wallet.
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationFactor } from '../../api/session.ts';
 import {
@@ -36,6 +37,7 @@ import {
 } from '../security/crypto-wallet-signatures.ts';
 import { isAllowedOrigin, originOf } from '../security/origins.ts';
 import { hashToken } from '../security/tokens.ts';
+import { iso } from '../store/time.ts';
 import {
   addWalletToUser,
   consumeChallenge,
@@ -59,6 +61,8 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})
 /** EIP-155 chain ids are positive decimal integers. */
 const CHAIN_ID = /^[1-9]\d{0,19}$/;
 const LINE_BREAK = /[\r\n]/;
+/** The challenge lifetime as the refusals name it. */
+const LIFETIME_MINUTES = CRYPTO_WALLET_CHALLENGE_LIFETIME_MS / 60_000;
 /** The chain names the plain (non-SIWE) challenge uses. */
 const CHAIN_NAMES: Record<CryptoWalletType, string> = { ethereum: 'Ethereum', solana: 'Solana' };
 
@@ -129,6 +133,15 @@ function readSiwe(deps: Deps, params: JsonObject, pageOrigin: string | undefined
     if (value !== undefined && (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))) {
       throw Errors.invalidRequest('fieldNotDateTime', { field: `siwe_params.${field}` });
     }
+  }
+  // The service's clock is the authority: Expiration Time is its now + the lifetime, whatever Issued At the page
+  // wrote, and a page's Issued At further than one lifetime from that now would misstate when the message was made.
+  if (Math.abs(Date.parse(issuedAt) - now) > CRYPTO_WALLET_CHALLENGE_LIFETIME_MS) {
+    throw Errors.invalidRequest('siweIssuedAtOutOfRange', { minutes: LIFETIME_MINUTES });
+  }
+  // A Not Before at or after the expiry names a message no one could ever use.
+  if (notBefore !== undefined && Date.parse(notBefore) >= now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS) {
+    throw Errors.invalidRequest('siweNotBeforeAfterExpiration', { minutes: LIFETIME_MINUTES });
   }
   const resources = params['resources'] ?? [];
   if (!Array.isArray(resources) || !resources.every((r) => typeof r === 'string')) {
@@ -206,9 +219,8 @@ export async function startAuthentication(
   const expiresAt = now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS;
   const nonce = randomBytes(CRYPTO_WALLET_NONCE_BYTES).toString('hex');
   const siwe = wallet.type === 'ethereum' && (deps.config.siweRequiredForCryptoWallets || siweParams !== undefined);
-  const message = siwe
-    ? siweMessage(readSiwe(deps, siweParams ?? {}, pageOrigin, now), wallet.address, nonce, expiresAt)
-    : plainChallenge(deps, wallet, nonce, now);
+  const fields = siwe ? readSiwe(deps, siweParams ?? {}, pageOrigin, now) : null;
+  const message = fields ? siweMessage(fields, wallet.address, nonce, expiresAt) : plainChallenge(deps, wallet, nonce, now);
   await insertChallenge(deps.db, {
     // Keyed by the nonce's digest: the primary key also guarantees no two live challenges share a nonce.
     idHash: hashToken(nonce),
@@ -218,6 +230,8 @@ export async function startAuthentication(
     message,
     now,
     expiresAt,
+    // EIP-4361: the message must not be accepted before its Not Before; authenticate checks it.
+    notBefore: fields?.notBefore === undefined ? null : Date.parse(fields.notBefore),
   });
   return { challenge: message };
 }
@@ -269,6 +283,10 @@ export async function authenticate(deps: Deps, meta: RequestMeta, body: JsonObje
   const check = async (): Promise<CryptoWalletChallengeRow | typeof WRONG_SECRET> => {
     const signed = challenges.find((c) => verifies(c.message));
     if (!signed) return WRONG_SECRET;
+    // A right signature too early: refused, and the challenge stays for a try from its Not Before (until it expires).
+    if (signed.not_before !== null && new Date(signed.not_before).getTime() > deps.config.now()) {
+      throw Errors.cryptoWalletChallengeNotYetValid(iso(signed.not_before));
+    }
     // Of two requests carrying one signature, one uses the challenge; the other finds it gone (a replay).
     if (!(await consumeChallenge(deps.db, { idHash: signed.id_hash, now: deps.config.now() }))) {
       throw Errors.cryptoWalletChallengeNotFound();

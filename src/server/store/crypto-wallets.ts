@@ -1,6 +1,6 @@
-// Crypto wallets and their challenges (migration 010). What must hold under concurrency is one statement each: a
-// challenge is used by DELETE ... RETURNING (once, ever), and a wallet is claimed by the (type, normalized_address)
-// unique constraint (on conflict do nothing), never by a read-then-write.
+// Crypto wallets and their challenges (migrations 010 and 012). What must hold under concurrency is one statement
+// each: a challenge is used by DELETE ... RETURNING (once, ever), and a wallet is claimed by the (type,
+// normalized_address) unique constraint (on conflict do nothing), never by a read-then-write.
 import type { CryptoWallet } from '../../api/user.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
@@ -20,6 +20,8 @@ export interface CryptoWalletChallengeRow {
   id_hash: string;
   user_id: string | null;
   message: string;
+  /** A SIWE message's Not Before time (migration 012): the signature is refused until then. */
+  not_before: Date | string | null;
 }
 
 export interface WalletKey {
@@ -29,21 +31,37 @@ export interface WalletKey {
 
 export async function insertChallenge(
   db: Db,
-  input: WalletKey & { idHash: string; userId: string | null; message: string; now: number; expiresAt: number },
+  input: WalletKey & {
+    idHash: string;
+    userId: string | null;
+    message: string;
+    now: number;
+    expiresAt: number;
+    notBefore: number | null;
+  },
 ): Promise<void> {
   // Expired challenges of anyone are swept on the way: they can never be used, and the table stays small.
   await db.query('delete from crypto_wallet_challenges where expires_at <= $1::timestamptz', [iso(input.now)]);
   await db.query(
-    `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
-    [input.idHash, input.type, input.normalizedAddress, input.userId, input.message, iso(input.now), iso(input.expiresAt)],
+    `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at, not_before)
+     values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz)`,
+    [
+      input.idHash,
+      input.type,
+      input.normalizedAddress,
+      input.userId,
+      input.message,
+      iso(input.now),
+      iso(input.expiresAt),
+      input.notBefore === null ? null : iso(input.notBefore),
+    ],
   );
 }
 
 /** The wallet's challenges that can still be signed, newest first. */
 export async function liveChallenges(db: Db, input: WalletKey & { now: number }): Promise<CryptoWalletChallengeRow[]> {
   return db.query<CryptoWalletChallengeRow>(
-    `select id_hash, user_id, message from crypto_wallet_challenges
+    `select id_hash, user_id, message, not_before from crypto_wallet_challenges
      where type = $1 and normalized_address = $2 and expires_at > $3::timestamptz order by created_at desc`,
     [input.type, input.normalizedAddress, iso(input.now)],
   );

@@ -1,19 +1,22 @@
 /// <reference types="mocha" />
 // Crypto wallets through <auth-login> in Chromium, against the real identity service, with injected test wallets
 // (test/support/wallets.ts: real secp256k1 and ed25519 keys, the outside boundary): the whole flow for an
-// EIP-6963-announced Ethereum wallet and a Phantom-style Solana wallet; the Other wallets screen with 3 social
-// providers; Set up wallet when none is injected; the visitor refusing at connect and at sign; the events; and the
-// wallet code fetched only once a wallet is chosen.
+// EIP-6963-announced Ethereum wallet and a Phantom-style Solana wallet; discovery by rdns among two announced wallets,
+// by the legacy `window.ethereum` and by `window.solana` alone; the Other wallets screen with 3 social providers; Set
+// up wallet when the chosen wallet or any wallet is missing; a project that requires Sign-In with Ethereum; the visitor
+// refusing at connect and at sign; the events; and the wallet code fetched only once a wallet is chosen.
 import { expect } from 'chai';
 import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
 import type { AuthLoginConfig } from '../../config.ts';
-import { CRYPTO_WALLET_FACTOR_DELIVERY_METHOD } from '../../../api/index.ts';
-import { resetBrowserState } from '../../../../test/support/client.ts';
+import { CRYPTO_WALLET_FACTOR_DELIVERY_METHOD, CRYPTO_WALLET_PATHS } from '../../../api/index.ts';
+import { recordFetch, resetBrowserState } from '../../../../test/support/client.ts';
+import { testEnv } from '../../../../test/support/env.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { $, $$, byText, findText, mount, title, unmountAll, type AuthLoginElement } from '../../../../test/support/widget.ts';
 import {
   installEthereumWallet,
   installSolanaWallet,
+  SECOND_ETHEREUM_PRIVATE_KEY,
   type InstalledEthereumWallet,
   type InstalledSolanaWallet,
 } from '../../../../test/support/wallets.ts';
@@ -26,6 +29,8 @@ const SIGN_FAILED = 'Could not sign message';
 const OTHER_TITLE = 'Continue with other crypto wallet';
 const SETUP_TITLE = 'Set up a new crypto wallet';
 const MAIN_TITLE = 'Sign up or log in';
+const DEFAULT_STATEMENT = 'Sign in to continue.';
+const METAMASK_DOWNLOAD = 'https://metamask.io/download/';
 
 const CRYPTO_ONLY: AuthLoginConfig = { products: ['crypto'] };
 const WITH_THREE_SOCIAL: AuthLoginConfig = {
@@ -44,6 +49,23 @@ const walletButton = (el: HTMLElement, text: string) =>
  */
 let providerRequests = 0;
 const countRequest = () => providerRequests++;
+
+/** Chooses the wallet on Main; it is not in the page, so Set up wallet shows 'Install <Wallet>' linking to `href`. */
+async function chooseAndExpectSetup(el: AuthLoginElement, wallet: string, href: string) {
+  (await walletButton(el, `Continue with ${wallet}`)).click();
+  await findText(el, '[part~="title"]', SETUP_TITLE);
+  const link = $(el, 'a[part~="link"]') as HTMLAnchorElement;
+  expect(link.textContent).to.equal(`Install ${wallet}`);
+  expect(link.href).to.equal(href);
+}
+
+/** The text a personal_sign request asked the wallet to sign (its first param, UTF-8 as 0x-hex). */
+function personalSignText(wallet: InstalledEthereumWallet): string {
+  const call = wallet.calls.find((c) => c.method === 'personal_sign');
+  if (!call) throw new Error(`no personal_sign request: ${JSON.stringify(wallet.calls)}`);
+  const [hexMessage] = call.params as [string, string];
+  return new TextDecoder().decode(Uint8Array.from(hexMessage.slice(2).match(/../g)!, (h) => parseInt(h, 16)));
+}
 
 describe('<auth-login> crypto wallets', () => {
   let events: WidgetEventDetail[];
@@ -116,9 +138,8 @@ describe('<auth-login> crypto wallets', () => {
     expect(providerRequests).to.equal(1);
     expect(wallet.calls.map((c) => c.method)).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
     // personal_sign got the challenge the service issued, as UTF-8 hex, and the address the wallet gave.
-    const [hexMessage, from] = wallet.calls[1]!.params as [string, string];
-    const challenge = (events[0]!.data as { challenge: string }).challenge;
-    expect(new TextDecoder().decode(Uint8Array.from(hexMessage.slice(2).match(/../g)!, (h) => parseInt(h, 16)))).to.equal(challenge);
+    const [, from] = wallet.calls[1]!.params as [string, string];
+    expect(personalSignText(wallet)).to.equal((events[0]!.data as { challenge: string }).challenge);
     expect(from.toLowerCase()).to.equal(wallet.address.toLowerCase());
   });
 
@@ -186,22 +207,111 @@ describe('<auth-login> crypto wallets', () => {
     await expectSignedIn(el, wallet.address, 'ethereum');
   });
 
-  it('no wallet injected: Set up a new crypto wallet, with the install link; the back arrow returns to Main', async () => {
+  it('the chosen wallet not injected: Set up a new crypto wallet, with the install link; the back arrow returns to Main', async () => {
     // A Solana wallet is present, but not the chosen one: Coinbase is looked up by its own EIP-6963 id.
     wallets.push(installSolanaWallet());
     const el = mount({ config: CRYPTO_ONLY });
-    (await walletButton(el, 'Continue with Coinbase')).click();
-    await findText(el, '[part~="title"]', SETUP_TITLE);
-    const link = $(el, 'a[part~="link"]') as HTMLAnchorElement;
-    expect(link.textContent).to.equal('Install Coinbase');
-    expect(link.href).to.equal('https://www.coinbase.com/wallet/downloads');
+    await chooseAndExpectSetup(el, 'Coinbase', 'https://www.coinbase.com/wallet/downloads');
     expect(events).to.deep.equal([]);
     ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
     await findText(el, '[part~="title"]', MAIN_TITLE);
 
+    await chooseAndExpectSetup(el, 'Metamask', METAMASK_DOWNLOAD);
+  });
+
+  it('no wallet at all in the page: Metamask → Set up a new crypto wallet with its install link, no event, no error', async () => {
+    const w = window as unknown as Record<string, unknown>;
+    expect([w['ethereum'], w['solana'], w['phantom']]).to.deep.equal([undefined, undefined, undefined]);
+    const el = mount({ config: CRYPTO_ONLY });
+    await chooseAndExpectSetup(el, 'Metamask', METAMASK_DOWNLOAD);
+    // The wallet code ran (one EIP-6963 request) and found nothing; nothing was reported.
+    expect(providerRequests).to.equal(1);
+    expect(events).to.deep.equal([]);
+    expect(errors).to.deep.equal([]);
+    expect(el.client!.session.getSync()).to.equal(null);
+  });
+
+  it('Solana at window.solana alone (no window.phantom): Phantom → connect → signMessage → Success!', async () => {
+    const wallet = installSolanaWallet({ phantomNamespace: false });
+    wallets.push(wallet);
+    expect((window as unknown as { phantom?: unknown }).phantom).to.equal(undefined);
+    const el = mount({ config: CRYPTO_ONLY });
+    (await walletButton(el, 'Continue with Phantom')).click();
+    await expectSignedIn(el, wallet.address, 'solana');
+    expect(wallet.calls.map((c) => c.method)).to.deep.equal(['connect', 'signMessage']);
+  });
+
+  it('Metamask by the legacy window.ethereum: only with isMetaMask (none announced by EIP-6963)', async () => {
+    // A legacy wallet without MetaMask's flag is not MetaMask: Set up wallet.
+    const other = installEthereumWallet({ eip6963: false, legacy: true, info: { rdns: 'org.example.wallet', name: 'Example' } });
+    wallets.push(other);
+    const el = mount({ config: CRYPTO_ONLY });
+    await chooseAndExpectSetup(el, 'Metamask', METAMASK_DOWNLOAD);
+    expect(other.calls).to.deep.equal([]);
+    other.uninstall();
+    ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
+    await findText(el, '[part~="title"]', MAIN_TITLE);
+
+    const wallet = installEthereumWallet({ eip6963: false, legacy: true });
+    wallets.push(wallet);
+    expect((window as unknown as { ethereum?: { isMetaMask?: boolean } }).ethereum?.isMetaMask).to.equal(true);
     (await walletButton(el, 'Continue with Metamask')).click();
-    await findText(el, '[part~="title"]', SETUP_TITLE);
-    expect(($(el, 'a[part~="link"]') as HTMLAnchorElement).href).to.equal('https://metamask.io/download/');
+    await expectSignedIn(el, wallet.address, 'ethereum');
+    expect(wallet.calls.map((c) => c.method)).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
+  });
+
+  it('two wallets announced by EIP-6963: Metamask is the one whose rdns is io.metamask, not the first announced', async () => {
+    const coinbase = installEthereumWallet({
+      privateKeyHex: SECOND_ETHEREUM_PRIVATE_KEY,
+      info: { rdns: 'com.coinbase.wallet', name: 'Coinbase Wallet' },
+    });
+    const metamask = installEthereumWallet();
+    wallets.push(coinbase, metamask);
+    expect(coinbase.address).to.not.equal(metamask.address);
+    const el = mount({ config: CRYPTO_ONLY });
+    (await walletButton(el, 'Continue with Metamask')).click();
+    await expectSignedIn(el, metamask.address, 'ethereum');
+    expect(metamask.calls.map((c) => c.method)).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
+    expect(coinbase.calls).to.deep.equal([]);
+  });
+
+  it('a project requiring Sign-In with Ethereum: the client sends siwe_params with the page origin as uri, the wallet signs a SIWE message', async () => {
+    const wallet = installEthereumWallet();
+    wallets.push(wallet);
+    const rec = recordFetch();
+    try {
+      const el = mount({ config: CRYPTO_ONLY, baseUrl: testEnv.settingsBaseUrl });
+      (await walletButton(el, 'Continue with Metamask')).click();
+      await expectSignedIn(el, wallet.address, 'ethereum');
+      expect((await el.client!.bootstrap.get()).siweRequiredForCryptoWallets).to.equal(true);
+      const starts = rec.to(CRYPTO_WALLET_PATHS.authenticateStartPrimary);
+      expect(starts.map((r) => JSON.parse(r.body ?? 'null'))).to.deep.equal([
+        {
+          crypto_wallet_address: wallet.address.toLowerCase(),
+          crypto_wallet_type: 'ethereum',
+          siwe_params: { uri: testEnv.pageOrigin },
+        },
+      ]);
+      expect(testEnv.pageOrigin).to.equal(location.origin);
+      // What the wallet was asked to sign: the EIP-4361 message for this page, the challenge the service issued.
+      const signed = personalSignText(wallet);
+      expect(signed).to.equal((events[0]!.data as { challenge: string }).challenge);
+      const lines = signed.split('\n');
+      expect(lines.slice(0, 8)).to.deep.equal([
+        `${location.host} wants you to sign in with your Ethereum account:`,
+        wallet.address,
+        '',
+        DEFAULT_STATEMENT,
+        '',
+        `URI: ${testEnv.pageOrigin}`,
+        'Version: 1',
+        'Chain ID: 1',
+      ]);
+      expect(lines.slice(8).map((line) => line.replace(/: .*$/, ''))).to.deep.equal(['Nonce', 'Issued At', 'Expiration Time']);
+      expect(lines[8]).to.match(/^Nonce: [0-9a-f]{32}$/);
+    } finally {
+      rec.restore();
+    }
   });
 
   it('the visitor refuses to connect (EIP-1193 4001): Crypto Error with the spec text, reported "Could not connect to wallet"', async () => {
