@@ -48,9 +48,15 @@ describe('accounts on the service', () => {
     await expectError(await call(t, 'DELETE', `/users/emails/${emailId}`, b.sessionToken), 404, 'not_found');
     const data = await dataOf<{ __user: { emails: unknown[] } }>(await call(t, 'DELETE', `/users/emails/${emailId}`, a.sessionToken));
     assert.deepEqual(data.__user.emails, []);
-    for (const kind of ['phone_numbers', 'totps', 'crypto_wallets', 'oauth', 'webauthn_registrations', 'biometric_registrations']) {
+    for (const kind of ['phone_numbers', 'totps', 'crypto_wallets', 'oauth', 'biometric_registrations']) {
       await expectError(await call(t, 'DELETE', `/users/${kind}/nope`, a.sessionToken), 404, 'not_found');
     }
+    await expectError(
+      await call(t, 'DELETE', '/users/webauthn_registrations/nope', a.sessionToken),
+      404,
+      'webauthn_registration_not_found',
+      'The signed-in user has no WebAuthn registration with this id.',
+    );
   });
 
   it('a connected app’s access token exchanges for a session until the user revokes the app', async () => {

@@ -546,10 +546,10 @@ describe('WebAuthn on the service', () => {
       const other = await signIn(t);
       const remove = (token: string) =>
         t.service.app.request(`/sdk/v1/users/webauthn_registrations/${registrationId}`, { method: 'DELETE', headers: authHeaders(token) });
-      await expectError(await remove(other.sessionToken), 404, 'not_found', `The webauthn_registrations registration ${registrationId} was not found.`);
+      await expectError(await remove(other.sessionToken), 404, 'webauthn_registration_not_found', 'The signed-in user has no WebAuthn registration with this id.');
       await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })));
       await dataOf(await remove(student.sessionToken));
-      await expectError(await remove(student.sessionToken), 404, 'not_found');
+      await expectError(await remove(student.sessionToken), 404, 'webauthn_registration_not_found');
     });
   });
 

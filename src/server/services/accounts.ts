@@ -85,7 +85,12 @@ export async function deleteFactor(deps: Deps, userId: string, kind: UserFactorK
   const rows = table
     ? await deps.db.query<{ id: string }>(`delete from ${table} where id = $1 and user_id = $2 returning id`, [id, userId])
     : [];
-  if (rows.length === 0) throw Errors.notFound('registrationNotFound', { kind, id });
+  if (rows.length === 0) {
+    // A passkey gone meanwhile (deleted from another tab) answers as its rename does, so the widget shows the spec's
+    // 'Passkey registration not found' text instead of a generic one.
+    if (kind === 'webauthn_registrations') throw Errors.webauthnRegistrationIdNotFound();
+    throw Errors.notFound('registrationNotFound', { kind, id });
+  }
   return { user_id: userId, __user: await loadFullUser(deps, userId) };
 }
 

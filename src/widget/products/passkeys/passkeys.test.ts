@@ -348,14 +348,15 @@ describe('<auth-login> passkeys', () => {
     const [id] = (await client.user.get()).webauthn_registrations.map((r) => r.webauthn_registration_id);
     await client.user.deleteWebauthnRegistration(id!);
     await deleteFirstRow(el);
-    // The wire contract names no error type for deleting a factor that is gone: the users route answers its generic
-    // 404 `not_found`, which has no catalogue message, so the toast shows the service's own text.
-    const gone = `The webauthn_registrations registration ${id} was not found.`;
+    // A passkey deleted meanwhile answers webauthn_registration_not_found, as its rename does: the spec's text.
     const toast = await until(() => $(el, '[part~="toast"]'), 'the error toast');
-    expect(toast.textContent).to.equal(gone);
+    expect(toast.textContent).to.equal(NOT_FOUND);
     expect(rows(el)).to.have.length(1);
     expect(rows(el)[0]!.dataset.state).to.equal('viewing');
-    expect(errors).to.deep.equal([{ message: gone, error_type: 'not_found' }]);
+    // The error event carries the service's own message for developers, as for a failed rename.
+    expect(errors).to.deep.equal([
+      { message: 'The signed-in user has no WebAuthn registration with this id.', error_type: 'webauthn_registration_not_found' },
+    ]);
   });
 
   it('one passkey through its life: register → sign in by button → by autofill → rename → delete → "Passkey registration not found…"', async () => {
