@@ -3,30 +3,37 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { Mutex, PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_SHARED_BUFFERS, PGLITE_TEMPLATE_CACHE_SUBDIR } from '../constants.ts';
 import type { Db } from './db.ts';
 import { findRepoRoot } from '../paths.ts';
+import { preparedStatements, type PreparedStatements } from './pglite-statements.ts';
 import { extractTar } from './tar.ts';
 
 const execFileAsync = promisify(execFile);
 /** Beside this module under tsx, beside main.js in dist-server (scripts/build-server.mjs copies it). */
 const INITDB_SCRIPT = new URL('./pglite-initdb.mjs', import.meta.url);
 
-/** PGlite in memory (no dataDir) or in a data folder. */
+/**
+ * PGlite in memory (no dataDir) or in a data folder. Queries run as named prepared statements (pglite-statements.ts);
+ * they bypass PGlite's own transaction lock, so this module keeps one: a query outside a transaction waits until the
+ * running transaction has ended instead of landing inside it.
+ */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const pg = await createPglite(dataDir);
+  const statements = preparedStatements(pg);
+  const lock = new Mutex();
   return {
-    query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
-    exec: async (sql: string) => void (await pg.exec(sql)),
-    transaction: (fn) => pg.transaction((tx) => fn(transactionDb(tx))),
+    query: <T>(sql: string, params: unknown[] = []) => lock.runExclusive(() => statements.query<T>(sql, params, false)),
+    exec: (sql: string) => lock.runExclusive(async () => void (await pg.exec(sql))),
+    transaction: (fn) => lock.runExclusive(() => pg.transaction((tx) => fn(transactionDb(tx, statements)))),
     close: () => pg.close(),
   };
 }
 
-function transactionDb(tx: Transaction): Db {
+function transactionDb(tx: Transaction, statements: PreparedStatements): Db {
   const db: Db = {
-    query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
+    query: <T>(sql: string, params: unknown[] = []) => statements.query<T>(sql, params, true),
     exec: async (sql: string) => void (await tx.exec(sql)),
     transaction: (fn) => fn(db),
     close: async () => {},
