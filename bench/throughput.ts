@@ -1,12 +1,15 @@
 // Request throughput and memory of the identity service over loopback (issue 18). The service runs in its own process
-// (bench/service-under-test.ts) so this load generator does not share its event loop. Part 1: one process on the
-// embedded database (in-memory PGlite): every scenario's req/s and latency, sessions/authenticate ÷ the bare static
-// route in the same run, resident memory at idle and at the peak of the load, and a CPU profile of the authenticate
-// scenario (top self time). Part 2: the same service on PostgreSQL with 1, 2 and 4 processes (SERVICE_PROCESSES's
+// (bench/service-under-test.ts, bundled like dist-server/main.js and run without a TypeScript loader, as `npm start`
+// and a deployment run it) so this load generator does not share its event loop. Part 1: one process on the embedded
+// database in a new data folder (PGlite, as `npm start` keeps it): every scenario's req/s and latency,
+// sessions/authenticate ÷ the bare static route in the same run, resident memory at idle after the first start, at the
+// peak of the load and at idle after a restart on the same folder, and a CPU profile of the authenticate scenario. Part 2: the same service on PostgreSQL with 1, 2 and 4 processes (SERVICE_PROCESSES's
 // cluster supervisor): BENCH_DATABASE_URL, else TEST_DATABASE_URL, else a throwaway cluster from
 // scripts/test-postgres.sh when PostgreSQL is installed. It measures, it does not judge: wall-clock figures depend on
 // the machine, so no test asserts them. `--no-postgres` runs part 1 only.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -15,6 +18,7 @@ import { SDK_BASE_PATH } from '../src/api/telemetry.ts';
 import { DEFAULT_PUBLIC_TOKEN, HEALTH_PATH } from '../src/server/constants.ts';
 import type { BenchReply, BenchRequest, ProfileLine } from './service-under-test.ts';
 import { freePort } from '../test/processes/service-process.ts';
+import { buildServer } from '../scripts/build-server.mjs';
 
 const REQUESTS_PER_SCENARIO = 2000;
 /** Requests before each measured run: the JIT compiles the hot path and the pools fill. */
@@ -24,6 +28,8 @@ const SCALING_PROCESSES = [1, 2, 4];
 const MB = 1024 * 1024;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BUILD_DIR = path.join(repoRoot, 'bench/.build');
+const SERVICE_BUNDLE = 'service-under-test.js';
 const publicToken = DEFAULT_PUBLIC_TOKEN;
 const basic = (secret: string) => `Basic ${Buffer.from(`${publicToken}:${secret}`).toString('base64')}`;
 const json = (secret: string) => ({ Authorization: basic(secret), 'Content-Type': 'application/json' });
@@ -49,12 +55,19 @@ interface Scenario {
   request: (service: Service, i: number) => Promise<Response>;
 }
 
-async function startService(processes: number, databaseUrl?: string): Promise<Service> {
+async function startService(processes: number, database: { url: string } | { dataDir: string }): Promise<Service> {
   const port = processes > 1 ? await freePort() : 0;
-  const child = fork(path.join(repoRoot, 'bench/service-under-test.ts'), {
+  const child = fork(path.join(BUILD_DIR, SERVICE_BUNDLE), {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_PROCESSES: String(processes), BENCH_PORT: String(port), DATABASE_URL: databaseUrl ?? '' },
+    // BENCH_EXEC_ARGV tries Node or V8 flags on the service (e.g. --liftoff-only) without changing it.
+    execArgv: process.env['BENCH_EXEC_ARGV']?.split(' ').filter(Boolean) ?? [],
+    env: {
+      ...process.env,
+      BENCH_PROCESSES: String(processes),
+      BENCH_PORT: String(port),
+      DATABASE_URL: 'url' in database ? database.url : '',
+      BENCH_DATA_DIR: 'dataDir' in database ? database.dataDir : '',
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const replies: ((reply: BenchReply) => void)[] = [];
@@ -178,12 +191,27 @@ function mb(bytes: number): string {
 }
 
 async function embedded(): Promise<void> {
-  const service = await startService(1);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-bench-'));
+  try {
+    await embeddedRun(dataDir);
+    const restarted = await startService(1, { dataDir });
+    try {
+      console.log(`memory: resident ${mb((await memory(restarted)).memory.rss)} at idle after a restart on the same data folder (target ≤ 250 MB)`);
+    } finally {
+      await restarted.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function embeddedRun(dataDir: string): Promise<void> {
+  const service = await startService(1, { dataDir });
   try {
     const idle = await memory(service);
     const sessionToken = await signIn(service, 'bench@example.com');
     const s = scenarios(sessionToken, 'embedded');
-    console.log(`\nThe service, one process, embedded database (PGlite in memory): ${REQUESTS_PER_SCENARIO} requests per scenario after ${WARMUP_REQUESTS} warm-up, concurrency ${CONCURRENCY}`);
+    console.log(`\nThe service, one process, embedded database (PGlite in a new data folder): ${REQUESTS_PER_SCENARIO} requests per scenario after ${WARMUP_REQUESTS} warm-up, concurrency ${CONCURRENCY}`);
     const results: Result[] = [];
     const keys = ['static', 'health', 'bootstrap', 'authenticate', 'me', 'send'] as const;
     await warmUp(service, keys.map((key) => s[key]));
@@ -195,7 +223,7 @@ async function embedded(): Promise<void> {
     const loaded = await memory(service);
     const m = idle.memory;
     console.log(
-      `memory: resident ${mb(m.rss)} at idle after start (V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, of which ArrayBuffers ${mb(m.arrayBuffers)} — PGlite's wasm memory is one), ${mb(loaded.peakRss)} at the peak under load (targets ≤ 250 MB, ≤ 400 MB)`,
+      `memory: resident ${mb(m.rss)} at idle after the first start (V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, of which ArrayBuffers ${mb(m.arrayBuffers)} — PGlite's wasm memory is one), ${mb(loaded.peakRss)} at the peak under load (targets ≤ 250 MB, ≤ 400 MB)`,
     );
 
     await service.ask({ type: 'profile-start' });
@@ -257,7 +285,7 @@ async function postgresScaling(): Promise<void> {
     const rows: { processes: number; results: Result[] }[] = [];
     for (const processes of SCALING_PROCESSES) {
       await withDatabase(server.url, async (url) => {
-        const service = await startService(processes, url);
+        const service = await startService(processes, { url });
         try {
           const sessionToken = await signIn(service, `bench-${processes}@example.com`);
           const s = scenarios(sessionToken, `pg${processes}`);
@@ -282,5 +310,6 @@ async function postgresScaling(): Promise<void> {
   }
 }
 
+await buildServer({ entry: 'bench/service-under-test.ts', outDir: BUILD_DIR, outFile: SERVICE_BUNDLE });
 await embedded();
 if (!process.argv.includes('--no-postgres')) await postgresScaling();

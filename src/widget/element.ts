@@ -409,6 +409,7 @@ export class AuthLoginElement extends ElementBase {
    * language are at hand (else React's spinner shows once it arrives, as before). @internal
    */
   #paintShell(): void {
+    const previous = this.#shell?.state();
     this.#shell?.remove();
     this.#shell = undefined;
     const shadow = this.shadowRoot;
@@ -427,6 +428,7 @@ export class AuthLoginElement extends ElementBase {
       nonce: config.nonce ?? (this.nonce || undefined),
       client: () => this.#ensureClient(),
     });
+    if (previous) this.#shell.restore(previous);
   }
 
   /**

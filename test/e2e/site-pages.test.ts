@@ -212,7 +212,12 @@ describe('demo site pages', () => {
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'main', spec.path);
       // The next Tab lands inside main, not back in the header.
       await page.keyboard.press('Tab');
-      assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('main'))), true, spec.path);
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        const inner = el?.shadowRoot?.activeElement;
+        return { inMain: Boolean(el?.closest('main')), what: `${el?.tagName}#${el?.id} ${inner ? `> ${inner.tagName}[${inner.getAttribute('part')}]` : ''}` };
+      });
+      assert.equal(focused.inMain, true, `${spec.path}: the focus is on ${focused.what}`);
       await page.close();
     }
   });

@@ -143,6 +143,25 @@ describe('first-paint shell', () => {
     }, "the focus on React's Google button");
   });
 
+  it('painted again (the page sets a property before React arrives), keeps the tab, what was typed and the focus', async () => {
+    const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } } });
+    const first = el.shadowRoot!.querySelector(`[part~="container"]${SHELL}`);
+    el.shadowRoot!.querySelectorAll<HTMLButtonElement>(`${SHELL} [role="tab"]`)[1]!.click();
+    const tel = shellNode<HTMLInputElement>(el, 'input[type="tel"]')!;
+    tel.focus();
+    typeInto(tel, '4155550123');
+    el.theme = { colors: { primary: '#0b3d91' } };
+    const repainted = el.shadowRoot!.querySelector(`[part~="container"]${SHELL}`);
+    expect(repainted, 'a new shell').to.not.equal(null);
+    expect(repainted).to.not.equal(first);
+    expect(shellNode(el, '[part~="tab-selected"]')!.textContent).to.equal('Text');
+    const again = shellNode<HTMLInputElement>(el, 'input[type="tel"]')!;
+    expect(again).to.not.equal(tel);
+    expect(again.value).to.equal('4155550123');
+    expect(el.shadowRoot!.activeElement).to.equal(again);
+    expect(document.activeElement).to.equal(el);
+  });
+
   it('hands the tab shown and the phone field focus over to React', async () => {
     const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } } });
     el.shadowRoot!.querySelectorAll<HTMLButtonElement>(`${SHELL} [role="tab"]`)[1]!.click();

@@ -105,6 +105,8 @@ export class Shell {
   readonly #phone: HTMLInputElement;
   readonly #tabs: LoginTab[];
   #tab: LoginTab | null;
+  /** Shows another sign-in method tab (set when there are tabs). */
+  #select: ((index: number) => void) | undefined;
   #submitted = false;
   #start: HeldStart | null = null;
   /** The blocks painted, by product, and whether one has moved into React's Main (its styles then stay). */
@@ -290,6 +292,7 @@ export class Shell {
         buttons[next % count]!.focus();
       });
       select(0);
+      this.#select = select;
       login = [element('div', {}, list, panel)];
     }
 
@@ -349,6 +352,18 @@ export class Shell {
   }
 
   /** Removes the shell: its box, and its styles unless a block it painted lives on in React's Main. */
+  /**
+   * A shell painted again (the page set a property before React arrived) takes over what the visitor did on the one it
+   * replaces: the tab, what was typed, the focus, so a keyboard user's place is not dropped to the page's body.
+   */
+  restore({ tab, email, phone, focus }: ShellState): void {
+    const index = tab ? this.#tabs.indexOf(tab) : -1;
+    if (index > 0) this.#select?.(index);
+    this.#email.value = email;
+    this.#phone.value = phone;
+    if (focus) this.#nodes[1]!.querySelector<HTMLElement>(focus)?.focus();
+  }
+
   remove(): void {
     const [styles, box] = this.#nodes;
     box!.remove();
