@@ -31,12 +31,13 @@ const dist = path.join(root, 'dist');
 
 export const BUDGETS_KB = {
   // Every script fetched before the email input is usable, magic links only, gzip. Issue 18's goal is 95 KB; since
-  // the entry paints Main itself (src/widget/shell/) that is the entry file alone: 22.7 KB measured, rounded up.
-  magicLinksBeforeUsable: 23,
+  // the entry paints Main itself (src/widget/shell/) that is the entry file alone: 23.0 KB measured (22.7 before the
+  // shell kept its state through a repaint), with 1 KB of room.
+  magicLinksBeforeUsable: 24,
   magicLinksGoal: 95,
-  // The demo portal, its own two scripts and the social block's first paint included: 26.6 KB measured (goal 100),
-  // rounded up.
-  portalBeforeUsable: 27,
+  // The demo portal, its own two scripts and the social block's first paint included: 27.0 KB measured (goal 100),
+  // with 1 KB of room.
+  portalBeforeUsable: 28,
   portalGoal: 100,
   // Until React has taken over (the whole widget running: entry and runtime chunk), magic links only: 111.4 KB
   // measured (it was the figure before usable, 107.9, before the shell), rounded up. Kept so the widget's own weight

@@ -76,6 +76,8 @@ client.user.onChange(() => offerPasskey(client.session.getSync()));
 
 logout.addEventListener('click', async () => {
   logout.disabled = true;
+  // The passkey offer goes first, so it asks nothing of a session that is being revoked.
+  offerPasskey(null);
   try {
     // forceClear: the visitor is signed out here even if the service cannot be reached.
     await client.session.revoke({ forceClear: true });

@@ -89,7 +89,9 @@ export const registerPasskey = fromPromise<Registered, { client: AuthClient; ses
 /** The signed-in user (users/me), or null when nobody is signed in. */
 export const loadUser = fromPromise<User | null, { client: AuthClient }>(async ({ input }) => {
   if (!input.client.session.getSync()) return null;
-  return input.client.user.get();
+  // The client already holds the signed-in user (a page's portal opens this right after a sign-in): no request, so
+  // none can reach the service after the visitor has signed out meanwhile.
+  return input.client.user.getSync() ?? input.client.user.get();
 });
 
 /** The user's passkeys, fresh from users/me. */
