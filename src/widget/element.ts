@@ -9,7 +9,7 @@ import { createAuthClient } from '../client/index.ts';
 import type { AuthClient } from '../client/types.ts';
 import type { WidgetView } from './AuthLogin.tsx';
 import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './config.ts';
-import { BLOCK_PLACEHOLDER_ATTRIBUTE, WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
+import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
 import { isRtl } from './i18n/direction.ts';
 import type { StringOverrides } from './i18n/en.ts';
 import { createTranslator, type MessageKey, type Params } from './i18n/index.ts';
@@ -461,15 +461,8 @@ export class AuthLoginElement extends ElementBase {
         if (frames > 0) requestAnimationFrame(() => focus(frames - 1));
         return;
       }
+      // On a painted block's button moved into React's Main, the shell moves the focus on when React replaces it.
       control.focus();
-      // A painted block's button moved into React's Main is replaced once React renders the block: the focus follows.
-      if (!control.closest(`[${BLOCK_PLACEHOLDER_ATTRIBUTE}]`)) return;
-      const follow = new MutationObserver(() => {
-        if (control.isConnected) return;
-        follow.disconnect();
-        if (!this.shadowRoot?.activeElement) root.querySelector<HTMLElement>(selector)?.focus();
-      });
-      follow.observe(root, { childList: true, subtree: true });
     };
     focus(SHELL_FOCUS_FRAMES);
   };

@@ -246,6 +246,14 @@ describe('first-paint shell', () => {
       expect(styles).to.include(block.className, 'the block keeps its styles');
       block.querySelector<HTMLButtonElement>('[data-wallet="phantom"]')!.click();
       expect(sent).to.deep.equal([{ product: 'crypto', params: { wallet: 'phantom' } }]);
+      // A keyboard user tabs onto a moved button after the hand-over; React then renders the block itself.
+      block.querySelector<HTMLButtonElement>('[data-wallet="phantom"]')!.focus();
+      const reactBlock = document.createElement('div');
+      const reactPhantom = reactBlock.appendChild(document.createElement('button'));
+      reactPhantom.dataset.wallet = 'phantom';
+      space.replaceWith(reactBlock);
+      await until(() => shadow.activeElement === reactPhantom, "the focus on React's Phantom button, not the page's body");
+      expect(document.activeElement).to.equal(host);
     } finally {
       host.remove();
     }

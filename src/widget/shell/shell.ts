@@ -99,6 +99,30 @@ function counterpart(control: HTMLElement): string | null {
   return control.part.contains(PARTS.cryptoButton) ? `button[part~="${PARTS.cryptoButton}"]:not([data-wallet])` : null;
 }
 
+/**
+ * A block moved into React's Main is replaced once React renders the block itself. A keyboard user on one of its
+ * buttons (tabbed there before or after the hand-over) would then be dropped to the page's body: the focus goes to
+ * React's same button instead. Only when the focus was lost with the block, never taken from elsewhere.
+ */
+function followFocusOut(moved: HTMLElement[]): void {
+  const root = moved[0]!.getRootNode() as ShadowRoot | Document;
+  let focused: string | null = null;
+  const track = (event: Event) => {
+    const inBlock = moved.some((block) => block.contains(event.target as Node));
+    focused = inBlock && event.target instanceof HTMLElement ? counterpart(event.target) : null;
+  };
+  root.addEventListener('focusin', track);
+  const observer = new MutationObserver(() => {
+    if (moved.every((block) => block.isConnected)) return;
+    const lost = !root.activeElement && (document.activeElement === document.body || document.activeElement === null);
+    if (focused && lost) (root.querySelector<HTMLElement>(focused) ?? undefined)?.focus();
+    if (moved.some((block) => block.isConnected)) return;
+    observer.disconnect();
+    root.removeEventListener('focusin', track);
+  });
+  observer.observe(root, { childList: true, subtree: true });
+}
+
 export class Shell {
   readonly #nodes: HTMLElement[];
   readonly #email: HTMLInputElement;
@@ -342,16 +366,18 @@ export class Shell {
    */
   adoptBlocks(reactRoot: ParentNode, send: (start: HeldStart) => void): void {
     this.#forward = send;
+    const moved: HTMLElement[] = [];
     for (const [product, block] of this.#blocks) {
       const space = reactRoot.querySelector(`[${BLOCK_PLACEHOLDER_ATTRIBUTE}="${product}"]`);
       if (!space) continue;
       space.removeAttribute('aria-hidden');
       space.append(block);
+      moved.push(block);
       this.#adopted = true;
     }
+    if (moved.length > 0) followFocusOut(moved);
   }
 
-  /** Removes the shell: its box, and its styles unless a block it painted lives on in React's Main. */
   /**
    * A shell painted again (the page set a property before React arrived) takes over what the visitor did on the one it
    * replaces: the tab, what was typed, the focus, so a keyboard user's place is not dropped to the page's body.
@@ -364,6 +390,7 @@ export class Shell {
     if (focus) this.#nodes[1]!.querySelector<HTMLElement>(focus)?.focus();
   }
 
+  /** Removes the shell: its box, and its styles unless a block it painted lives on in React's Main. */
   remove(): void {
     const [styles, box] = this.#nodes;
     box!.remove();
