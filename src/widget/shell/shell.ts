@@ -115,7 +115,7 @@ function followFocusOut(moved: HTMLElement[]): void {
   const observer = new MutationObserver(() => {
     if (moved.every((block) => block.isConnected)) return;
     const lost = !root.activeElement && (document.activeElement === document.body || document.activeElement === null);
-    if (focused && lost) (root.querySelector<HTMLElement>(focused) ?? undefined)?.focus();
+    if (focused && lost) root.querySelector<HTMLElement>(focused)?.focus();
     if (moved.some((block) => block.isConnected)) return;
     observer.disconnect();
     root.removeEventListener('focusin', track);
