@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Locale } from '../api/locales.ts';
 import type { Db } from './db/db.ts';
 import type { ProjectConfig } from './config.ts';
@@ -41,5 +42,10 @@ export interface AppEnv {
     sessionToken: string | null;
     /** Set by `requireSession`: the live session that `sessionToken` names. */
     session: ActiveSession;
+    /**
+     * Set by `limitBody` when the request declared a length within the limit: the Node request whose body `readJson`
+     * reads directly. Unset under `app.request()` and for chunked bodies (read through `c.req`, counted as they stream).
+     */
+    nodeBody: IncomingMessage;
   };
 }

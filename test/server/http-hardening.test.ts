@@ -99,7 +99,8 @@ describe('413 over a real keep-alive socket', () => {
   });
   after(() => server.close());
 
-  function send(agent: http.Agent, method: string, path: string, body?: string) {
+  /** `body` as one piece with its Content-Length, or as `pieces` written one after another without one (chunked). */
+  function send(agent: http.Agent, method: string, path: string, body?: string, pieces?: string[]) {
     const url = new URL(path, server.url);
     return new Promise<{ status: number; connection: string | undefined; body: string; socketReused: boolean }>((resolve, reject) => {
       const request = http.request(
@@ -110,6 +111,7 @@ describe('413 over a real keep-alive socket', () => {
           headers: {
             Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
             ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
+            ...(pieces === undefined ? {} : { 'Content-Type': 'application/json' }),
           },
         },
         (res) => {
@@ -122,7 +124,14 @@ describe('413 over a real keep-alive socket', () => {
         },
       );
       request.on('error', reject);
-      request.end(body);
+      if (!pieces) return request.end(body);
+      void (async () => {
+        for (const piece of pieces) {
+          request.write(piece);
+          await new Promise((wait) => setTimeout(wait, 5));
+        }
+        request.end();
+      })();
     });
   }
 
@@ -149,4 +158,44 @@ describe('413 over a real keep-alive socket', () => {
       agent.destroy();
     }
   });
+
+  // The body is read from the Node request when its declared length is within the limit (middleware/body-limit.ts),
+  // and through Hono's counting stream when it comes chunked: both must read every byte and keep the connection usable.
+  it('reads declared-length and chunked bodies whole, one after another on one connection', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const path = '/sdk/v1/magic_links/email/login_or_create';
+    const invalidEmail = { error_type: 'invalid_email', status_code: 400 };
+    try {
+      const declared = await send(agent, 'POST', path, JSON.stringify({ email: 'not an address' }));
+      assert.deepEqual(pick(JSON.parse(declared.body)), invalidEmail, declared.body);
+      const chunked = await send(agent, 'POST', path, undefined, ['{"email"', ': "not an', ' address"}']);
+      assert.deepEqual(pick(JSON.parse(chunked.body)), invalidEmail, chunked.body);
+      assert.equal(chunked.socketReused, true, 'the first body was read to its end, so its connection was reused');
+      const withBom = await send(agent, 'POST', path, `\uFEFF${JSON.stringify({ email: 'not an address' })}`);
+      assert.deepEqual(pick(JSON.parse(withBom.body)), invalidEmail, 'a byte order mark is dropped, as Request.text() drops it');
+      const accepted = await send(agent, 'POST', path, JSON.stringify({ email: `chunks-${Date.now()}@example.com` }));
+      assert.equal(accepted.status, 200, accepted.body);
+      assert.equal(accepted.socketReused, true);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('a chunked body over the limit → 413 payload_too_large while it streams', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const piece = 'x'.repeat(1024);
+      const pieces = ['{"email":"', ...Array.from({ length: Math.ceil(MAX_BODY_BYTES / piece.length) + 1 }, () => piece), '"}'];
+      const tooLarge = await send(agent, 'POST', '/sdk/v1/magic_links/email/login_or_create', undefined, pieces);
+      assert.equal(tooLarge.status, 413);
+      assert.equal((JSON.parse(tooLarge.body) as { error_type: string }).error_type, 'payload_too_large');
+    } finally {
+      agent.destroy();
+    }
+  });
 });
+
+function pick(body: { error_type?: string; status_code?: number }): { error_type?: string; status_code?: number } {
+  return { error_type: body.error_type, status_code: body.status_code };
+}
+

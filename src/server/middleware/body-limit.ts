@@ -2,13 +2,30 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
 import { Errors } from '../http/errors.ts';
+import { nodeBindings } from '../http/node-request.ts';
 
-/** Refuses bodies over `maxBytes` before anything reads them (by Content-Length, or while streaming). */
+/**
+ * Refuses bodies over `maxBytes` before anything reads them: by Content-Length, or while streaming a body sent
+ * without one (chunked), through Hono's bodyLimit. Node's HTTP parser never delivers more than a declared
+ * Content-Length, so a declared length within the limit needs no counting: such a body is marked for `readJson` to read
+ * from the Node request itself (`nodeBody`). Hono's bodyLimit would build a web Request and a ReadableStream over it
+ * for every request, GETs included (an eighth of sessions/authenticate's CPU time in bench/throughput.ts).
+ */
 export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
+  const whileStreaming = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
       throw Errors.payloadTooLarge(maxBytes);
     },
   });
+  return async (c, next) => {
+    const { method } = c.req;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const declared = c.req.header('Content-Length');
+    if (declared === undefined || c.req.header('Transfer-Encoding') !== undefined) return whileStreaming(c, next);
+    if (Number(declared) > maxBytes) throw Errors.payloadTooLarge(maxBytes);
+    const { incoming } = nodeBindings(c);
+    if (incoming) c.set('nodeBody', incoming);
+    return next();
+  };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { nodeBindings } from '../http/node-request.ts';
 
 /**
  * Sets `clientIp` once per request (rate limits, the request log and `RequestMeta.ipAddress` all read it). With no
@@ -9,7 +10,7 @@ import type { AppEnv } from '../context.ts';
  */
 export function clientIp(trustProxy: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const peer = peerAddress(c.env);
+    const peer = nodeBindings(c).incoming?.socket.remoteAddress ?? '';
     c.set('clientIp', trustProxy > 0 ? forwardedAddress(c.req.header('X-Forwarded-For'), trustProxy) ?? peer : peer);
     await next();
   };
@@ -21,6 +22,3 @@ export function forwardedAddress(header: string | undefined, hops: number): stri
   return entries.length >= hops ? (entries[entries.length - hops] ?? null) : null;
 }
 
-function peerAddress(env: unknown): string {
-  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '';
-}

@@ -1,18 +1,13 @@
 // Hands the protocol endpoints to oidc-provider, a Koa app with a Node (req, res) callback. Under @hono/node-server
 // the fetch handler's env carries the raw request and response; nothing before this route reads the body, so
 // oidc-provider parses it itself.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { OIDC_PATHS } from '../../api/idp.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
+import { nodeBindings } from '../http/node-request.ts';
 import { providerFor } from './provider.ts';
-
-interface NodeEnv {
-  incoming?: IncomingMessage;
-  outgoing?: ServerResponse;
-}
 
 /** The prefix every oidc-provider route but discovery lives under (OIDC_PATHS), so sub-routes (resume, confirm) are included. */
 const PROTOCOL_PREFIX = '/oauth2';
@@ -20,7 +15,7 @@ const PROTOCOL_PREFIX = '/oauth2';
 export function oidcProviderRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const handOver = async (c: Context<AppEnv>) => {
-    const { incoming, outgoing } = (c.env ?? {}) as NodeEnv;
+    const { incoming, outgoing } = nodeBindings(c);
     // app.request() in tests has no socket: the protocol is tested through startServer (listen.ts) instead.
     if (!incoming || !outgoing) throw Errors.notFound('oidcEndpointNotFound');
     const provider = await providerFor(deps, new URL(c.req.url).origin);
