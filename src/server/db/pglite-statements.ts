@@ -10,7 +10,7 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 
 /** More distinct SQL texts than the service has: a runaway dynamic query evicts the oldest instead of growing. */
-const MAX_STATEMENTS = 500;
+export const MAX_STATEMENTS = 500;
 
 interface Statement {
   name: string;
