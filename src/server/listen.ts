@@ -12,6 +12,8 @@ export interface ListenOptions extends ServiceOptions {
 export interface RunningServer {
   url: string;
   service: Service;
+  /** Requests whose handler is still running, including those whose client has gone away. */
+  readonly requestsInFlight: number;
   /**
    * Graceful: stops accepting connections, lets in-flight requests finish (at most SHUTDOWN_GRACE_MS, then their
    * connections are cut), then closes the database.
@@ -32,9 +34,10 @@ export async function startServer(options: ListenOptions = {}): Promise<RunningS
   if (options.mode === 'production' && !options.publicUrl) throw new Error('Production mode needs publicUrl (PUBLIC_URL).');
   let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
   let closing = false;
+  const running = new InFlight();
   const server = await listen(hostname, options.port ?? 0, async (request, env) => {
     if (!handler) return startingResponse(request);
-    const response = await handler(request, env);
+    const response = await running.track(handler(request, env));
     // While shutting down, a keep-alive connection is closed after its current response instead of waiting idle.
     if (closing) trySetHeader(response, 'Connection', 'close');
     return response;
@@ -68,12 +71,51 @@ export async function startServer(options: ListenOptions = {}): Promise<RunningS
   return {
     url: options.mode === 'production' ? `http://${urlHost(hostname)}:${port}` : primaryOrigin,
     service,
+    get requestsInFlight() {
+      return running.count;
+    },
     async close() {
       closing = true;
+      const deadline = Date.now() + SHUTDOWN_GRACE_MS;
       await closeServer(server, SHUTDOWN_GRACE_MS);
+      // A client that went away leaves its request running with no connection to wait for: the database closes
+      // after the request finishes (within the same grace), not under it.
+      await running.settled(Math.max(0, deadline - Date.now()));
       await service.close();
     },
   };
+}
+
+/** Requests whose handler has not finished, whether or not their client is still connected. */
+class InFlight {
+  #count = 0;
+  #idle: (() => void)[] = [];
+
+  get count(): number {
+    return this.#count;
+  }
+
+  async track<T>(work: T | Promise<T>): Promise<T> {
+    this.#count++;
+    try {
+      return await work;
+    } finally {
+      if (--this.#count === 0) for (const resolve of this.#idle.splice(0)) resolve();
+    }
+  }
+
+  /** Resolves when none is running, or after `timeoutMs` whatever is still running. */
+  settled(timeoutMs: number): Promise<void> {
+    if (this.#count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      this.#idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
 }
 
 function listen(
