@@ -4,6 +4,7 @@
 // same cluster.ts supervisor as SERVICE_PROCESSES. It answers the bench over the IPC channel: ready (with its url and pids),
 // memory figures, and a CPU profile of whatever load ran between 'profile-start' and 'profile-stop'.
 import cluster from 'node:cluster';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { superviseWorkers, WORKER_READY_MESSAGE } from '../src/server/cluster.ts';
@@ -72,6 +73,8 @@ function serveBench(url: string): void {
       }
       if (message.type === 'profile-stop') {
         const { profile } = await session.post('Profiler.stop');
+        // BENCH_CPUPROFILE=<file> keeps the whole profile (Chrome DevTools' Performance panel opens it).
+        if (process.env['BENCH_CPUPROFILE']) fs.writeFileSync(process.env['BENCH_CPUPROFILE'], JSON.stringify(profile));
         reply({ type: 'profile', ...selfTime(profile) });
       }
     })().catch((error: unknown) => reply({ type: 'failed', message: String(error) }));

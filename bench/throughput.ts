@@ -7,7 +7,7 @@
 // cluster supervisor): BENCH_DATABASE_URL, else TEST_DATABASE_URL, else a throwaway cluster from
 // scripts/test-postgres.sh when PostgreSQL is installed. It measures, it does not judge: wall-clock figures depend on
 // the machine, so no test asserts them. `--no-postgres` runs part 1 only.
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,9 +50,24 @@ interface Result {
   failures: number;
 }
 
+/** One kind of request; `{i}` in the body becomes the request's number (each send goes to a new address). */
 interface Scenario {
   name: string;
-  request: (service: Service, i: number) => Promise<Response>;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * The environment `npm start` gives the service (the `NAME=value` words before `node` in package.json's start
+ * script), so the bench measures the process the demo runs: MALLOC_MMAP_THRESHOLD_ changes its resident memory.
+ */
+function startScriptEnv(): Record<string, string> {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = scripts['start']?.split('&&').at(-1) ?? '';
+  const words = command.trim().split(/\s+/);
+  return Object.fromEntries(words.slice(0, words.indexOf('node')).map((word) => word.split('=') as [string, string]));
 }
 
 async function startService(processes: number, database: { url: string } | { dataDir: string }): Promise<Service> {
@@ -62,6 +77,7 @@ async function startService(processes: number, database: { url: string } | { dat
     // BENCH_EXEC_ARGV tries Node or V8 flags on the service (e.g. --liftoff-only) without changing it.
     execArgv: process.env['BENCH_EXEC_ARGV']?.split(' ').filter(Boolean) ?? [],
     env: {
+      ...startScriptEnv(),
       ...process.env,
       BENCH_PROCESSES: String(processes),
       BENCH_PORT: String(port),
@@ -113,28 +129,59 @@ async function signIn(service: Service, email: string): Promise<string> {
 
 /** The scenarios; `sessionToken` is a live session of a user signed in by magic link. */
 function scenarios(sessionToken: string, run: string): Record<'static' | 'health' | 'bootstrap' | 'authenticate' | 'me' | 'send', Scenario> {
+  const sdk = (apiPath: string) => `${SDK_BASE_PATH}${apiPath}`;
   return {
-    static: { name: 'GET /robots.txt (bare static route)', request: (s) => fetch(`${s.url}/robots.txt`) },
-    health: { name: `GET ${HEALTH_PATH} (no I/O at all)`, request: (s) => fetch(`${s.url}${HEALTH_PATH}`) },
-    bootstrap: { name: 'GET bootstrap', request: (s) => fetch(api(s, PATHS.bootstrap(publicToken))) },
-    authenticate: {
-      name: 'POST sessions/authenticate',
-      request: (s) => fetch(api(s, PATHS.sessionsAuthenticate), { method: 'POST', headers: json(sessionToken), body: '{}' }),
-    },
-    me: { name: 'GET users/me', request: (s) => fetch(api(s, PATHS.usersMe), { headers: json(sessionToken) }) },
+    static: { name: 'GET /robots.txt (bare static route)', method: 'GET', path: '/robots.txt' },
+    health: { name: `GET ${HEALTH_PATH} (no I/O at all)`, method: 'GET', path: HEALTH_PATH },
+    bootstrap: { name: 'GET bootstrap', method: 'GET', path: sdk(PATHS.bootstrap(publicToken)) },
+    authenticate: { name: 'POST sessions/authenticate', method: 'POST', path: sdk(PATHS.sessionsAuthenticate), headers: json(sessionToken), body: '{}' },
+    me: { name: 'GET users/me', method: 'GET', path: sdk(PATHS.usersMe), headers: json(sessionToken) },
     send: {
       name: 'POST magic_links/email/login_or_create',
-      request: (s, i) =>
-        fetch(api(s, PATHS.magicLinksEmailLoginOrCreate), {
-          method: 'POST',
-          headers: json(publicToken),
-          body: JSON.stringify({ email: `bench-${run}-${i}@example.com` }),
-        }),
+      method: 'POST',
+      path: sdk(PATHS.magicLinksEmailLoginOrCreate),
+      headers: json(publicToken),
+      body: JSON.stringify({ email: `bench-${run}-{i}@example.com` }),
     },
   };
 }
 
-async function load(service: Service, scenario: Scenario, requests: number, offset = 0): Promise<Omit<Result, 'name'>> {
+/**
+ * The load generator: wrk (Debian's package, written in C) when it is on the PATH, else Node's fetch in this process.
+ * fetch costs the load generator about as much CPU per request as the bare route costs the service, so with it the
+ * bare route measures the load generator (1.5–1.7k req/s here, against 15–25k with wrk), and every process the
+ * service adds competes with it for the same two cores. BENCH_LOADER=fetch forces fetch (the figures before wrk).
+ */
+const LOADER: 'wrk' | 'fetch' = process.env['BENCH_LOADER'] === 'fetch' || !onPath('wrk') ? 'fetch' : 'wrk';
+/** wrk runs for a time, not a count of requests. */
+const WRK_SECONDS = 5;
+const WRK_WARMUP_SECONDS = 1;
+/** Every run numbers its requests from its own offset, so the send scenario's addresses stay fresh across runs. */
+let runs = 0;
+
+function onPath(command: string): boolean {
+  try {
+    execFileSync(command, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // `wrk --version` prints its usage and exits 1: it exists. Only a missing command is ENOENT.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+function loadDescription(): string {
+  return LOADER === 'wrk'
+    ? `wrk, ${WRK_SECONDS} s per scenario after ${WRK_WARMUP_SECONDS} s of warm-up, ${CONCURRENCY} connections`
+    : `Node's fetch (BENCH_LOADER=fetch, or no wrk on the PATH), ${REQUESTS_PER_SCENARIO} requests per scenario after ${WARMUP_REQUESTS} of warm-up, concurrency ${CONCURRENCY}`;
+}
+
+function load(service: Service, scenario: Scenario, warmUp = false): Promise<Omit<Result, 'name'>> {
+  const offset = ++runs * 1_000_000;
+  if (LOADER === 'wrk') return loadWithWrk(service, scenario, warmUp ? WRK_WARMUP_SECONDS : WRK_SECONDS, offset);
+  return loadWithFetch(service, scenario, warmUp ? WARMUP_REQUESTS : REQUESTS_PER_SCENARIO, offset);
+}
+
+async function loadWithFetch(service: Service, scenario: Scenario, requests: number, offset: number): Promise<Omit<Result, 'name'>> {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -144,7 +191,11 @@ async function load(service: Service, scenario: Scenario, requests: number, offs
       while (next < requests) {
         const i = offset + next++;
         const t0 = performance.now();
-        const res = await scenario.request(service, i);
+        const res = await fetch(`${service.url}${scenario.path}`, {
+          method: scenario.method,
+          headers: scenario.headers,
+          body: scenario.body?.replace('{i}', String(i)),
+        });
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
         if (!res.ok) failures++;
@@ -157,18 +208,56 @@ async function load(service: Service, scenario: Scenario, requests: number, offs
   return { rps: requests / seconds, p50: pct(50), p99: pct(99), failures };
 }
 
+/** The scenario as a wrk script: its method, headers and body, numbered from `offset` when the body has `{i}`. */
+function wrkScript(scenario: Scenario, offset: number): string {
+  const lua = (text: string) => JSON.stringify(text); // the bench's strings are ASCII, where JSON's escapes are Lua's
+  const lines = [`wrk.method = ${lua(scenario.method)}`];
+  for (const [name, value] of Object.entries(scenario.headers ?? {})) lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
+  const [before = '', after] = (scenario.body ?? '').split('{i}');
+  if (after === undefined) lines.push(`wrk.body = ${lua(before)}`);
+  else {
+    lines.push(`local i = ${offset}`);
+    lines.push(`request = function() i = i + 1; return wrk.format(nil, nil, nil, ${lua(before)} .. i .. ${lua(after)}) end`);
+  }
+  return lines.join('\n');
+}
+
+async function loadWithWrk(service: Service, scenario: Scenario, seconds: number, offset: number): Promise<Omit<Result, 'name'>> {
+  const script = path.join(BUILD_DIR, 'scenario.lua');
+  fs.writeFileSync(script, wrkScript(scenario, offset));
+  const args = ['-t1', `-c${CONCURRENCY}`, `-d${seconds}s`, '--latency', '-s', script, `${service.url}${scenario.path}`];
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('wrk', args, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+  const count = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
+  const percentileMs = (label: string) => {
+    const match = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output);
+    if (!match) throw new Error(`wrk printed no ${label} latency:\n${output}`);
+    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+  };
+  const rps = count(/Requests\/sec:\s+([\d.]+)/);
+  if (!rps) throw new Error(`wrk measured nothing:\n${output}`);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)?.slice(1) ?? [];
+  return {
+    rps,
+    p50: percentileMs('50%'),
+    p99: percentileMs('99%'),
+    failures: count(/Non-2xx or 3xx responses: (\d+)/) + socketErrors.reduce((sum, n) => sum + Number(n), 0),
+  };
+}
+
 /**
  * One pass over every scenario before any is measured: the first scenario would otherwise also pay the service's own
  * warm-up (JIT of the HTTP path every route shares), which made the bare static route look several times slower than
  * it is. Offset past the ids the measured runs use, so the send scenario's addresses stay fresh.
  */
 async function warmUp(service: Service, all: Scenario[]): Promise<void> {
-  for (const scenario of all) await load(service, scenario, WARMUP_REQUESTS, 10 * REQUESTS_PER_SCENARIO);
+  for (const scenario of all) await load(service, scenario, true);
 }
 
 async function measure(service: Service, scenario: Scenario): Promise<Result> {
-  await load(service, scenario, WARMUP_REQUESTS, REQUESTS_PER_SCENARIO);
-  return { name: scenario.name, ...(await load(service, scenario, REQUESTS_PER_SCENARIO)) };
+  await load(service, scenario, true);
+  return { name: scenario.name, ...(await load(service, scenario)) };
 }
 
 function printResults(results: Result[]): void {
@@ -211,7 +300,8 @@ async function embeddedRun(dataDir: string): Promise<void> {
     const idle = await memory(service);
     const sessionToken = await signIn(service, 'bench@example.com');
     const s = scenarios(sessionToken, 'embedded');
-    console.log(`\nThe service, one process, embedded database (PGlite in a new data folder): ${REQUESTS_PER_SCENARIO} requests per scenario after ${WARMUP_REQUESTS} warm-up, concurrency ${CONCURRENCY}`);
+    const env = Object.entries(startScriptEnv()).map(([name, value]) => `${name}=${value}`).join(' ');
+    console.log(`\nThe service, one process, embedded database (PGlite in a new data folder)${env ? `, with npm start's ${env}` : ''}: ${loadDescription()}`);
     const results: Result[] = [];
     const keys = ['static', 'health', 'bootstrap', 'authenticate', 'me', 'send'] as const;
     await warmUp(service, keys.map((key) => s[key]));
@@ -227,7 +317,7 @@ async function embeddedRun(dataDir: string): Promise<void> {
     );
 
     await service.ask({ type: 'profile-start' });
-    await load(service, s.authenticate, REQUESTS_PER_SCENARIO);
+    await load(service, s.authenticate);
     const profile = await service.ask({ type: 'profile-stop' });
     if (profile.type !== 'profile') throw new Error(`expected a profile, got ${JSON.stringify(profile)}`);
     printProfile(profile.top, profile.categories);
@@ -238,7 +328,7 @@ async function embeddedRun(dataDir: string): Promise<void> {
 
 function printProfile(top: ProfileLine[], categories: ProfileLine[]): void {
   const print = (line: ProfileLine) => console.log(`${(line.share * 100).toFixed(1).padStart(5)} %  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}`);
-  console.log(`\nCPU profile of the service under ${REQUESTS_PER_SCENARIO} sessions/authenticate, self time by part:`);
+  console.log(`\nCPU profile of the service under sessions/authenticate (${loadDescription()}), self time by part:`);
   categories.forEach(print);
   console.log('top functions by self time:');
   top.forEach(print);
@@ -281,7 +371,7 @@ async function postgresScaling(): Promise<void> {
     return;
   }
   try {
-    console.log(`\nThe service on PostgreSQL, SERVICE_PROCESSES = ${SCALING_PROCESSES.join(', ')} (req/s; this load generator is one more process on the same cores)`);
+    console.log(`\nThe service on PostgreSQL, SERVICE_PROCESSES = ${SCALING_PROCESSES.join(', ')} (req/s; ${loadDescription()}; the load generator and PostgreSQL run on the same cores)`);
     const rows: { processes: number; results: Result[] }[] = [];
     for (const processes of SCALING_PROCESSES) {
       await withDatabase(server.url, async (url) => {

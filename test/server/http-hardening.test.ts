@@ -7,6 +7,7 @@ import http from 'node:http';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { MAX_BODY_BYTES } from '../../src/server/constants.ts';
 import { startServer, type RunningServer } from '../../src/server/listen.ts';
+import { until } from '../support/poll.ts';
 import { PAGE_ORIGIN, post, startTestService, uniqueEmail, type TestService } from './support.ts';
 
 let t: TestService;
@@ -179,6 +180,22 @@ describe('413 over a real keep-alive socket', () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it('a client that leaves in the middle of its body does not leave the request running', async () => {
+    const request = http.request(new URL('/sdk/v1/magic_links/email/login_or_create', server.url), {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
+        'Content-Type': 'application/json',
+        'Content-Length': '100',
+      },
+    });
+    request.on('error', () => {});
+    request.write('{"email":');
+    await until(() => server.requestsInFlight === 1, 'the handler is reading the body');
+    request.destroy();
+    await until(() => server.requestsInFlight === 0, 'the body read failed and the request ended');
   });
 
   it('a chunked body over the limit → 413 payload_too_large while it streams', async () => {

@@ -49,11 +49,16 @@ function requestText(c: Context<AppEnv>): Promise<string> {
 function readIncoming(incoming: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    // A client that goes away mid-body: the read fails instead of hanging. Removed at the end, as every request
+    // closes: an Error (with its stack) per request was 2 % of sessions/authenticate's CPU.
+    const closedEarly = () => reject(new Error('The client closed the connection before the request body ended.'));
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.once('end', () => resolve(utf8.decode(Buffer.concat(chunks))));
+    incoming.once('end', () => {
+      incoming.off('close', closedEarly);
+      resolve(utf8.decode(Buffer.concat(chunks)));
+    });
     incoming.once('error', reject);
-    // A client that goes away mid-body: after 'end' this changes nothing, before it the read fails instead of hanging.
-    incoming.once('close', () => reject(new Error('The client closed the connection before the request body ended.')));
+    incoming.once('close', closedEarly);
   });
 }
 
