@@ -21,4 +21,3 @@ export function forwardedAddress(header: string | undefined, hops: number): stri
   const entries = (header ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
   return entries.length >= hops ? (entries[entries.length - hops] ?? null) : null;
 }
-
