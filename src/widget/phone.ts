@@ -41,10 +41,16 @@ export function fallbackE164(typed: string, callingCode: string): string | null 
   return E164_PATTERN.test(candidate) ? candidate : null;
 }
 
-/** A region's name in the widget's locale (the browser knows them, no library needed); the code itself otherwise. */
+let regionNames: Intl.DisplayNames | undefined;
+
+/**
+ * A region's name in the widget's locale (the browser knows them, no library needed); the code itself otherwise. One
+ * DisplayNames for the page: making one loads the browser's region names, tens of milliseconds on a slow machine.
+ */
 export function regionName(code: string): string {
   try {
-    return new Intl.DisplayNames([DEFAULT_LOCALE], { type: 'region' }).of(code) ?? code;
+    regionNames ??= new Intl.DisplayNames([DEFAULT_LOCALE], { type: 'region' });
+    return regionNames.of(code) ?? code;
   } catch {
     return code;
   }

@@ -126,7 +126,7 @@ function followFocusOut(moved: HTMLElement[]): void {
 export class Shell {
   readonly #nodes: HTMLElement[];
   readonly #email: HTMLInputElement;
-  readonly #phone: HTMLInputElement;
+  #phone: HTMLInputElement | null = null;
   readonly #tabs: LoginTab[];
   #tab: LoginTab | null;
   /** Shows another sign-in method tab (set when there are tabs). */
@@ -249,42 +249,48 @@ export class Shell {
       continueButton(),
     );
 
-    this.#phone = register(element('input', {
-      id: id('phone'),
-      part: PARTS.input,
-      class: cls(phoneNumber),
-      type: 'tel',
-      name: 'phone',
-      autocomplete: 'tel',
-      inputmode: 'tel',
-      required: '',
-      'aria-describedby': id('phone-error'),
-    }));
-    const country = register(element(
-      'select',
-      { id: id('country'), part: PARTS.select, class: cls(phoneSelect) },
-      element('option', { value: DEFAULT_COUNTRY }, t('main.countryOption', { name: regionName(DEFAULT_COUNTRY), callingCode: DEFAULT_CALLING_CODE })),
-    ));
-    const phoneForm = form(
-      element(
-        'div',
-        { class: cls(field) },
-        element('label', { part: PARTS.label, class: cls(labelStyle), for: id('phone') }, t('main.phoneLabel')),
+    const buildPhoneForm = () => {
+      const phone = register(element('input', {
+        id: id('phone'),
+        part: PARTS.input,
+        class: cls(phoneNumber),
+        type: 'tel',
+        name: 'phone',
+        autocomplete: 'tel',
+        inputmode: 'tel',
+        required: '',
+        'aria-describedby': id('phone-error'),
+      }));
+      this.#phone = phone;
+      const country = register(element(
+        'select',
+        { id: id('country'), part: PARTS.select, class: cls(phoneSelect) },
+        element('option', { value: DEFAULT_COUNTRY }, t('main.countryOption', { name: regionName(DEFAULT_COUNTRY), callingCode: DEFAULT_CALLING_CODE })),
+      ));
+      return form(
         element(
           'div',
-          { class: cls(phoneRow) },
-          element('label', { for: id('country'), class: cls(visuallyHidden) }, t('main.countryLabel')),
-          country,
-          this.#phone,
+          { class: cls(field) },
+          element('label', { part: PARTS.label, class: cls(labelStyle), for: id('phone') }, t('main.phoneLabel')),
+          element(
+            'div',
+            { class: cls(phoneRow) },
+            element('label', { for: id('country'), class: cls(visuallyHidden) }, t('main.countryLabel')),
+            country,
+            phone,
+          ),
+          errorLine('phone'),
         ),
-        errorLine('phone'),
-      ),
-      continueButton(),
-    );
+        continueButton(),
+      );
+    };
+    // The phone form only where a tab shows it: its country's name (Intl.DisplayNames) cost 30 ms of the first paint on
+    // an email-only page (bench/usable.mjs's profile), the first use of the browser's region names.
+    const phoneForm = tabs.some((tab) => tab !== 'email') ? buildPhoneForm() : null;
 
     this.#tabs = tabs;
     this.#tab = tabs[0] ?? null;
-    const formFor = (tab: LoginTab) => (tab === 'email' ? emailForm : phoneForm);
+    const formFor = (tab: LoginTab) => (tab === 'email' ? emailForm : phoneForm!);
     let login: HTMLElement[] = this.#tab ? [formFor(this.#tab)] : [];
     if (this.#tabs.length > 1) {
       const panel = element('div', { part: PARTS.tabPanel, role: 'tabpanel', id: id('panel'), class: cls(tabPanel) }, ...login);
@@ -353,7 +359,7 @@ export class Shell {
       tab: this.#tab,
       start: this.#start,
       email: this.#email.value,
-      phone: this.#phone.value,
+      phone: this.#phone?.value ?? '',
       submitted: this.#submitted,
       focus: active instanceof HTMLElement ? counterpart(active) : null,
     };
@@ -386,7 +392,7 @@ export class Shell {
     const index = tab ? this.#tabs.indexOf(tab) : -1;
     if (index > 0) this.#select?.(index);
     this.#email.value = email;
-    this.#phone.value = phone;
+    if (this.#phone) this.#phone.value = phone;
     if (focus) this.#nodes[1]!.querySelector<HTMLElement>(focus)?.focus();
   }
 
