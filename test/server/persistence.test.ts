@@ -9,6 +9,7 @@ import { createService, DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { JWKS_PATH } from '../../src/api/paths.ts';
 import { basicAuth } from './support.ts';
+import { EXTRACTING_MARKER } from '../../src/server/db/pglite.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-data-'));
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -65,3 +66,28 @@ describe('a PGlite data folder across a restart, then served by startServer', ()
     }
   });
 });
+
+describe('a data folder whose first start died while it was being written', () => {
+  it('is emptied and written again from the cached cluster, not opened as half a cluster', async () => {
+    const halfWritten = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-half-'));
+    try {
+      // What a process killed in the middle of writing the folder leaves: the marker, and some of the files.
+      fs.writeFileSync(path.join(halfWritten, EXTRACTING_MARKER), '');
+      fs.writeFileSync(path.join(halfWritten, 'PG_VERSION'), '');
+      fs.mkdirSync(path.join(halfWritten, 'global'));
+      fs.writeFileSync(path.join(halfWritten, 'global', 'pg_control'), 'cut short');
+      const service = await createService({ database: { kind: 'pglite', dataDir: halfWritten } });
+      try {
+        const migrations = await service.db.query<{ version: string }>('select version from schema_migrations');
+        assert.ok(migrations.length > 0, 'a whole cluster, migrated');
+        assert.equal(fs.existsSync(path.join(halfWritten, EXTRACTING_MARKER)), false, 'the marker goes once the folder is whole');
+        assert.notEqual(fs.readFileSync(path.join(halfWritten, 'PG_VERSION'), 'utf8').trim(), '');
+      } finally {
+        await service.close();
+      }
+    } finally {
+      fs.rmSync(halfWritten, { recursive: true, force: true });
+    }
+  });
+});
+

@@ -50,6 +50,7 @@ function transactionDb(tx: Transaction, statements: PreparedStatements): Db {
  */
 async function createPglite(dataDir?: string): Promise<PGlite> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  if (dataDir !== undefined && fs.existsSync(path.join(dataDir, EXTRACTING_MARKER))) emptyDir(dataDir);
   const isNew = dataDir === undefined || isEmptyDir(dataDir);
   const template = isNew ? await ensureTemplate() : undefined;
   if (template) {
@@ -57,14 +58,29 @@ async function createPglite(dataDir?: string): Promise<PGlite> {
       if (dataDir === undefined) {
         return await PGlite.create(undefined, { loadDataDir: new Blob([new Uint8Array(fs.readFileSync(template))]), startParams });
       }
+      const marker = path.join(dataDir, EXTRACTING_MARKER);
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.writeFileSync(marker, '');
       extractTar(template, dataDir);
+      fs.rmSync(marker);
       return await PGlite.create(dataDir, { startParams });
     } catch {
       fs.rmSync(template, { force: true });
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir && fs.existsSync(dataDir)) emptyDir(dataDir);
     }
   }
   return PGlite.create(dataDir, { startParams });
+}
+
+/**
+ * Written first and removed last while a new data folder is written from the cached cluster: a start that finds it
+ * (the process died in between) empties the folder and writes it again, instead of opening half a cluster. The folder
+ * itself stays, as it may be a mount point the service cannot replace.
+ */
+export const EXTRACTING_MARKER = '.auth-login-extracting';
+
+function emptyDir(dir: string): void {
+  for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
 }
 
 function isEmptyDir(dir: string): boolean {
