@@ -83,4 +83,19 @@ describe('named prepared statements on PostgreSQL', () => {
     // Every connection that was open when the change was seen is dropped: no other one fails.
     for (let i = 0; i < 12; i++) assert.deepEqual(await db.transaction((tx) => tx.query(select, [2])), [{ id: 2, size: 20 }]);
   });
+
+  it('a stale statement whose error the transaction catches itself still retires the old connections', async () => {
+    await Promise.all(Array.from({ length: 4 }, () => db.transaction((tx) => tx.query(select, [1]))));
+    await migrate('alter table plans alter column size type bigint');
+    const swallowed = await db.transaction(async (tx) => {
+      try {
+        await tx.query(select, [1]);
+        return 'no stale plan on this connection';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    });
+    assert.ok(/cached plan must not change result type|no stale plan/.test(swallowed), swallowed);
+    for (let i = 0; i < 12; i++) assert.deepEqual(await db.transaction((tx) => tx.query(select, [2])), [{ id: 2, size: '20' }]);
+  });
 });

@@ -41,8 +41,9 @@ export async function openPostgres(url: string): Promise<Db> {
     }
   }
 
-  function release(client: pg.PoolClient, error?: unknown): void {
-    if (!isStalePlan(error)) return client.release();
+  /** Back to the pool; after a stale plan, dropped, and every connection open now dropped when next handed out. */
+  function release(client: pg.PoolClient, stalePlan = false): void {
+    if (!stalePlan) return client.release();
     generation++;
     client.release(true);
   }
@@ -55,7 +56,7 @@ export async function openPostgres(url: string): Promise<Db> {
         release(client);
         return result.rows as T[];
       } catch (error) {
-        release(client, error);
+        release(client, isStalePlan(error));
         // A retry gets a connection prepared after the change; the second stale plan in a row is not one to hide.
         if (!isStalePlan(error) || attempt > 0) throw error;
       }
@@ -67,24 +68,31 @@ export async function openPostgres(url: string): Promise<Db> {
     exec: async (sql: string) => void (await pool.query(sql)),
     async transaction(fn) {
       const client = await connect();
+      // Noted where it happens: the transaction's own code may catch the error and go on.
+      let stalePlan = false;
       const tx: Db = {
-        query: async <T>(sql: string, params?: unknown[]) => (await client.query(prepared(sql, params))).rows as T[],
+        query: async <T>(sql: string, params?: unknown[]) => {
+          try {
+            return (await client.query(prepared(sql, params))).rows as T[];
+          } catch (error) {
+            stalePlan ||= isStalePlan(error);
+            throw error;
+          }
+        },
         exec: async (sql: string) => void (await client.query(sql)),
         transaction: (inner) => inner(tx),
         close: async () => {},
       };
-      let failure: unknown;
       try {
         await client.query('begin');
         const result = await fn(tx);
         await client.query('commit');
         return result;
       } catch (error) {
-        failure = error;
         await client.query('rollback').catch(() => {});
         throw error;
       } finally {
-        release(client, failure);
+        release(client, stalePlan);
       }
     },
     close: () => pool.end(),
