@@ -5,8 +5,9 @@
 // sessions/authenticate ÷ the bare static route in the same run, resident memory at idle after the first start, at the
 // peak of the load and at idle after a restart on the same folder, and a CPU profile of the authenticate scenario. Part 2: the same service on PostgreSQL with 1, 2 and 4 processes (SERVICE_PROCESSES's
 // cluster supervisor): BENCH_DATABASE_URL, else TEST_DATABASE_URL, else a throwaway cluster from
-// scripts/test-postgres.sh when PostgreSQL is installed. It measures, it does not judge: wall-clock figures depend on
-// the machine, so no test asserts them. `--no-postgres` runs part 1 only.
+// scripts/test-postgres.sh when PostgreSQL is installed. The load comes from wrk when it is installed, else from Node's
+// fetch (see LOADER). It measures, it does not judge: wall-clock figures depend on the machine, so no test asserts
+// them. `--no-postgres` runs part 1 only.
 import { execFile, execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -149,7 +150,7 @@ function scenarios(sessionToken: string, run: string): Record<'static' | 'health
 /**
  * The load generator: wrk (Debian's package, written in C) when it is on the PATH, else Node's fetch in this process.
  * fetch costs the load generator about as much CPU per request as the bare route costs the service, so with it the
- * bare route measures the load generator (1.5–1.7k req/s here, against 15–25k with wrk), and every process the
+ * bare route measures the load generator (1.6–2.1k req/s here, against 15–33k with wrk), and every process the
  * service adds competes with it for the same two cores. BENCH_LOADER=fetch forces fetch (the figures before wrk).
  */
 const LOADER: 'wrk' | 'fetch' = process.env['BENCH_LOADER'] === 'fetch' || !onPath('wrk') ? 'fetch' : 'wrk';
