@@ -19,7 +19,7 @@ import { opensOnMain, startPoint } from './machine/start-point.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
 import { pageUrl } from './machine/url-token.ts';
 import type { AuthLoginRoot } from './runtime.ts';
-import { Shell, shellPaints } from './shell/shell.ts';
+import { Shell, shellPaints, type ShellState } from './shell/shell.ts';
 import type { ThemeInput } from './theme/default-theme.ts';
 import { resolveTheme } from './theme/theme.ts';
 
@@ -447,9 +447,7 @@ export class AuthLoginElement extends ElementBase {
     if (screen === 'Main' && actor && root) shell.adoptBlocks(root, (start) => actor.send({ type: 'START', ...start }));
     shell.remove();
     if (screen !== 'Main' || !actor || !root) return;
-    if (state.tab) actor.send({ type: 'TAB_SELECTED', tab: state.tab });
-    if (state.email) actor.send({ type: 'EMAIL_CHANGED', email: state.email });
-    if (state.phone) actor.send({ type: 'PHONE_CHANGED', phone: state.phone });
+    sendShellFields(actor, state);
     if (state.submitted) actor.send({ type: state.tab === 'email' ? 'SUBMIT_EMAIL' : 'SUBMIT_PHONE' });
     if (state.start) actor.send({ type: 'START', ...state.start });
     // The control may be in a form React renders only for these events (another tab's): focused once it is there.
@@ -474,6 +472,10 @@ export class AuthLoginElement extends ElementBase {
     const view = this.#prepare();
     if (!view && !this.#root) return; // nothing to render until there is a public token
     this.#root ??= this.#runtime.createRoot();
+    // What the visitor has typed into the shell so far goes to the statechart before React renders: the hand-over
+    // sends it again in React's first commit, when useSelector has not subscribed yet (it does after paint), so a
+    // field filled only then showed empty for a frame (a test caught React's input empty right after the hand-over).
+    if (this.#shell && this.#actor) sendShellFields(this.#actor, this.#shell.state());
     this.#root.show(view);
     this.#root.style.display = this.#shell ? 'none' : 'contents';
     if (this.#root.parentNode !== shadow) shadow.append(this.#root);
@@ -558,4 +560,11 @@ export class AuthLoginElement extends ElementBase {
   #report(detail: WidgetErrorDetail): void {
     this.#emit(WIDGET_ERROR_EVENT, detail, this.#callbacks?.onError);
   }
+}
+
+/** The shell's tab and fields as the statechart's form events (the same the React form sends as the visitor types). */
+function sendShellFields(actor: RootActor, { tab, email, phone }: ShellState): void {
+  if (tab) actor.send({ type: 'TAB_SELECTED', tab });
+  if (email) actor.send({ type: 'EMAIL_CHANGED', email });
+  if (phone) actor.send({ type: 'PHONE_CHANGED', phone });
 }
