@@ -51,13 +51,15 @@ function readIncoming(incoming: IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
     // A client that goes away mid-body: the read fails instead of hanging. Removed at the end, as every request
     // closes: an Error (with its stack) per request was 2 % of sessions/authenticate's CPU.
-    const closedEarly = () => reject(new Error('The client closed the connection before the request body ended.'));
+    // Node reports that as an 'error' ("aborted") and then 'close'; either way it is the client's doing, answered
+    // (to nobody) as a 4xx and not logged as the service's failure.
+    const closedEarly = () => reject(Errors.requestBodyIncomplete());
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.once('end', () => {
       incoming.off('close', closedEarly);
       resolve(utf8.decode(Buffer.concat(chunks)));
     });
-    incoming.once('error', reject);
+    incoming.once('error', closedEarly);
     incoming.once('close', closedEarly);
   });
 }

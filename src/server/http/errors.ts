@@ -35,6 +35,8 @@ function retryAfter(retryAfterMs: number): Record<string, string> {
  */
 export const Errors = {
   invalidJson: () => new ApiError(400, 'invalid_json', message('invalidJson')),
+  /** The client went away mid-body: nobody reads the answer, and it is not the service's fault (not logged). */
+  requestBodyIncomplete: () => new ApiError(400, 'invalid_request', message('requestBodyIncomplete')),
   invalidRequest: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
     new ApiError(400, 'invalid_request', message(key, ...args)),
   invalidEmail: () => new ApiError(400, 'invalid_email', message('invalidEmail')),

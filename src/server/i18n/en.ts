@@ -12,6 +12,7 @@ export const en = {
   bodyNotJsonObject: 'The request body must be a JSON object.',
   unsupportedMediaType: 'The request body must be JSON, sent with Content-Type: application/json.',
   payloadTooLarge: 'The request body is larger than {maxBytes} bytes.',
+  requestBodyIncomplete: 'The connection closed before the request body ended.',
   queryNotPercentEncoded: 'The query string is not valid percent-encoding.',
   fieldRequired: '{field} is required.',
   fieldNotString: '{field} must be a string',

@@ -11,6 +11,7 @@ export const es: Record<keyof typeof en, string> = {
   bodyNotJsonObject: 'El cuerpo de la solicitud debe ser un objeto JSON.',
   unsupportedMediaType: 'El cuerpo de la solicitud debe ser JSON, enviado con Content-Type: application/json.',
   payloadTooLarge: 'El cuerpo de la solicitud ocupa más de {maxBytes} bytes.',
+  requestBodyIncomplete: 'La conexión se cerró antes de que terminara el cuerpo de la solicitud.',
   queryNotPercentEncoded: 'La cadena de consulta no tiene una codificación porcentual válida.',
   fieldRequired: '{field} es obligatorio.',
   fieldNotString: '{field} debe ser una cadena',

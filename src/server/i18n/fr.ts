@@ -11,6 +11,7 @@ export const fr: Record<keyof typeof en, string> = {
   bodyNotJsonObject: 'Le corps de la requête doit être un objet JSON.',
   unsupportedMediaType: 'Le corps de la requête doit être du JSON, envoyé avec Content-Type: application/json.',
   payloadTooLarge: 'Le corps de la requête dépasse {maxBytes} octets.',
+  requestBodyIncomplete: 'La connexion a été fermée avant la fin du corps de la requête.',
   queryNotPercentEncoded: "La chaîne de requête n'est pas un encodage-pourcent valide.",
   fieldRequired: '{field} est obligatoire.',
   fieldNotString: '{field} doit être une chaîne',

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
-import { Errors } from '../http/errors.ts';
+import { ApiError, Errors } from '../http/errors.ts';
 import { nodeBindings } from '../http/node-request.ts';
 
 /**
@@ -18,11 +18,22 @@ export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
       throw Errors.payloadTooLarge(maxBytes);
     },
   });
+  // Hono's bodyLimit reads the whole body before `next`; a client gone mid-body makes that read fail ("aborted"),
+  // which is the client's doing, answered (to nobody) as a 4xx rather than logged as the service's failure.
+  const streamed: MiddlewareHandler<AppEnv> = async (c, next) => {
+    try {
+      return await whileStreaming(c, next);
+    } catch (error) {
+      const { incoming } = nodeBindings(c);
+      if (incoming && !incoming.complete && !(error instanceof ApiError)) throw Errors.requestBodyIncomplete();
+      throw error;
+    }
+  };
   return async (c, next) => {
     const { method } = c.req;
     if (method === 'GET' || method === 'HEAD') return next();
     const declared = c.req.header('Content-Length');
-    if (declared === undefined || c.req.header('Transfer-Encoding') !== undefined) return whileStreaming(c, next);
+    if (declared === undefined || c.req.header('Transfer-Encoding') !== undefined) return streamed(c, next);
     if (Number(declared) > maxBytes) throw Errors.payloadTooLarge(maxBytes);
     const { incoming } = nodeBindings(c);
     if (incoming) c.set('nodeBody', incoming);
