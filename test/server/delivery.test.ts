@@ -27,7 +27,7 @@ import {
   type TestWebhookReceiver,
   type WebhookRequest,
 } from './delivery-servers.ts';
-import { dataOf, expectError, inbox, PORTAL_URL, post, startTestService, uniqueEmail, type TestService } from './support.ts';
+import { dataOf, expectError, inbox, PORTAL_URL, post, startTestService, uniqueEmail, uniquePhone, type TestService } from './support.ts';
 
 const SECRET = 'whsec-test-0123456789abcdef0123456789abcdef';
 const SENDER = 'login@westlight.edu';
@@ -60,12 +60,8 @@ function sendMagicLink(t: TestService, email: string): Promise<Response> {
   return post(t, '/magic_links/email/login_or_create', { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL });
 }
 
-let numbers = 0;
-/** A fresh valid number per call (+1 628 555 XXXX): this file's own area code. */
-function uniquePhone(): string {
-  numbers += 1;
-  return `+1628555${String(numbers).padStart(4, '0')}`;
-}
+/** A fresh valid number per call: this file's own area code. */
+const uniqueNumber = () => uniquePhone('628');
 
 interface WebhookBody {
   channel: string;
@@ -189,7 +185,7 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
   });
 
   it('sends an SMS passcode to the webhook: the documented body, a valid signature, the idempotency key', async () => {
-    const phone = uniquePhone();
+    const phone = uniqueNumber();
     const sent = await dataOf<{ method_id: string; user_created: boolean }>(
       await post(t, '/otps/sms/login_or_create', { phone_number: phone }),
     );
@@ -209,7 +205,7 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     // The check really checks: another secret, or one changed byte of the body, fails it.
     assert.equal(verifyWebhookSignature(`${SECRET}x`, header(request!, 'X-Signature'), request!.rawBody, t.now()), false);
     assert.equal(
-      verifyWebhookSignature(SECRET, header(request!, 'X-Signature'), request!.rawBody.replace(phone, uniquePhone()), t.now()),
+      verifyWebhookSignature(SECRET, header(request!, 'X-Signature'), request!.rawBody.replace(phone, uniqueNumber()), t.now()),
       false,
     );
 
@@ -219,7 +215,7 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
   });
 
   it('sends a WhatsApp passcode through the same webhook with channel "whatsapp"', async () => {
-    const phone = uniquePhone();
+    const phone = uniqueNumber();
     await dataOf(await post(t, '/otps/whatsapp/login_or_create', { phone_number: phone }));
     assert.equal(receiver.requests.length, 1);
     const body = bodyOf(receiver.requests[0]!);
@@ -229,7 +225,7 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
 
   it('a 5xx is retried exactly once more per 5xx, with the same body and idempotency key, each attempt signed', async () => {
     script = (n) => (n < 2 ? 503 : 200);
-    const phone = uniquePhone();
+    const phone = uniqueNumber();
     await dataOf(await post(t, '/otps/sms/login_or_create', { phone_number: phone }));
     assert.equal(receiver.requests.length, 3);
     const [first, ...retries] = receiver.requests;
@@ -245,7 +241,7 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
   it('a 4xx is final: one request, 424, and no user, number or code is left', async () => {
     script = () => 400;
     const before = await rowCounts(t);
-    await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniquePhone() }), 424, FAILED, SMS_FAILED);
+    await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }), 424, FAILED, SMS_FAILED);
     assert.equal(receiver.requests.length, 1);
     assert.deepEqual(await rowCounts(t), before);
   });
@@ -254,7 +250,7 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     script = () => 500;
     const before = await rowCounts(t);
     await expectError(
-      await post(t, '/otps/whatsapp/login_or_create', { phone_number: uniquePhone() }),
+      await post(t, '/otps/whatsapp/login_or_create', { phone_number: uniqueNumber() }),
       424,
       FAILED,
       'The WhatsApp message could not be sent. Check the number and try again in a moment.',
@@ -266,13 +262,13 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
   it('a webhook that never answers times out per attempt and is retried, then 424', async () => {
     script = () => 'hang';
     const before = await rowCounts(t);
-    await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniquePhone() }), 424, FAILED, SMS_FAILED);
+    await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }), 424, FAILED, SMS_FAILED);
     assert.equal(receiver.requests.length, SMS_WEBHOOK_ATTEMPTS);
     assert.deepEqual(await rowCounts(t), before);
   });
 
   it('a failed code for a known number keeps the number and its older code usable', async () => {
-    const phone = uniquePhone();
+    const phone = uniqueNumber();
     const sent = await dataOf<{ method_id: string }>(await post(t, '/otps/sms/login_or_create', { phone_number: phone }));
     const code = codeIn(bodyOf(receiver.requests[0]!).text);
     script = () => 502;
@@ -304,7 +300,7 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
 
   it('parallel sends to one new number while the webhook is down: the limit holds and nothing is left', async () => {
     script = () => 500;
-    const phone = uniquePhone();
+    const phone = uniqueNumber();
     const before = await rowCounts(t);
     const responses = await Promise.all(
       Array.from({ length: 2 * OTP_SEND_LIMIT }, () => post(t, '/otps/sms/login_or_create', { phone_number: phone })),
@@ -335,7 +331,7 @@ describe('delivery failures without a reachable transport', () => {
     try {
       const before = await rowCounts(t);
       await expectError(await sendMagicLink(t, uniqueEmail('none')), 424, FAILED, EMAIL_FAILED);
-      await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniquePhone() }), 424, FAILED, SMS_FAILED);
+      await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }), 424, FAILED, SMS_FAILED);
       assert.deepEqual(await rowCounts(t), before);
     } finally {
       await t.close();
@@ -357,7 +353,7 @@ describe('development mode', () => {
       assert.deepEqual(addressesOf(smtp.mails[0]!.parsed.from), ['no-reply@westlight.localhost']);
       assert.ok(smtp.mails[0]!.parsed.text?.includes(message!.links[0]!), 'the same link in both');
 
-      const phone = uniquePhone();
+      const phone = uniqueNumber();
       await dataOf(await post(t, '/otps/sms/login_or_create', { phone_number: phone }));
       const [text] = await inbox(t, phone);
       assert.equal(receiver.requests.length, 1);
@@ -375,7 +371,7 @@ describe('development mode', () => {
     const receiver = await startWebhookReceiver(() => 400);
     const t = await startTestService({ smsWebhook: { url: receiver.url, secret: SECRET } });
     try {
-      const phone = uniquePhone();
+      const phone = uniqueNumber();
       const before = await rowCounts(t);
       await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: phone }), 424, FAILED, SMS_FAILED);
       assert.deepEqual(await inbox(t, phone), []);

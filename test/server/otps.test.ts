@@ -3,7 +3,7 @@
 // and malformed input.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { DEFAULT_OTP_EXPIRATION_MINUTES, OTP_CODE_LENGTH } from '../../src/api/otps.ts';
 import {
   DEV_SECRET_KEY,
@@ -26,6 +26,7 @@ import {
   signIn,
   startTestService,
   uniqueEmail,
+  uniquePhone,
   type TestService,
 } from './support.ts';
 
@@ -43,18 +44,6 @@ before(async () => {
   t = await startTestService();
 });
 after(() => t.close());
-
-const usedNumbers = new Set<string>();
-/** A fresh, valid US number (+1 415 555 XXXX) per call. */
-function uniquePhone(): string {
-  for (;;) {
-    const number = `+1415555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
-    if (!usedNumbers.has(number)) {
-      usedNumbers.add(number);
-      return number;
-    }
-  }
-}
 
 interface Sent {
   method_id: string;

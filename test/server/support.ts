@@ -2,7 +2,7 @@
 // PostgreSQL server named by TEST_DATABASE_URL: test-database.ts), a movable clock, and small request helpers that speak
 // the wire contract.
 import assert from 'node:assert/strict';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createService, DEFAULT_PUBLIC_TOKEN, type Service, type ServiceOptions } from '../../src/server/app.ts';
 import type { ErrorBody } from '../../src/api/envelope.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
@@ -137,6 +137,21 @@ export async function latestToken(t: TestService, to: string): Promise<string> {
 
 export function uniqueEmail(prefix = 'student'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+const usedPhoneNumbers = new Set<string>();
+/**
+ * A fresh valid phone number per call: +1 <areaCode> 555 XXXX. Files that share a service pass their own area code,
+ * so they never send to the same number.
+ */
+export function uniquePhone(areaCode = '415'): string {
+  for (;;) {
+    const number = `+1${areaCode}555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+    if (!usedPhoneNumbers.has(number)) {
+      usedPhoneNumbers.add(number);
+      return number;
+    }
+  }
 }
 
 export interface SignedIn {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { DEFAULT_LOCALE, type Locale } from '../../api/locales.ts';
 import type { AppEnv } from '../context.ts';
 import { originOf } from '../security/origins.ts';
 import { HEADERS } from '../../api/telemetry.ts';
@@ -11,6 +12,8 @@ export interface RequestMeta {
   pageOrigin: string | null;
   /** The Basic-auth session token, if any; not yet checked. */
   sessionToken: string | null;
+  /** The language the request asks for (Accept-Language, negotiated by middleware/language.ts). */
+  locale: Locale;
 }
 
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
@@ -23,6 +26,7 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
       c.get('publicUrl') ??
       originOf(c.req.url),
     sessionToken: c.get('sessionToken') ?? null,
+    locale: c.get('locale') ?? DEFAULT_LOCALE,
   };
 }
 

@@ -1,4 +1,5 @@
-// The service's error messages in English: the spec's wording, byte for byte (tests and the wire contract quote it).
+// The service's messages in English: its error messages, in the spec's wording byte for byte (tests and the wire
+// contract quote them), and, at the end, the messages it delivers.
 // `{name}` is a dynamic part filled in when the error body is built: an API field name as sent, a number, a value from
 // the request, or another message (a reason) in the same language. es.ts and fr.ts must have every key.
 export const en = {
@@ -205,4 +206,27 @@ export const en = {
   eventsBatchSize: 'The request body must be a JSON array of 1 to {max} events.',
   eventsNestTooDeep: 'Events may nest at most {max} levels deep.',
   eventsItemShape: 'Every item must be {telemetry, event: {public_token, event_name, details}}.',
+
+  // Messages the service delivers (emails, texts, WhatsApp messages), in the language the request asks for
+  // (i18n/delivery-locale.ts). {project} is the project's name, {duration} a number of minutes with its unit, written
+  // by Intl for the language, and {lifetime} the link's lifetime sentence.
+  deliveryGreeting: 'Hello,',
+  linkLifetime: 'It expires in {duration} and works once.',
+  magicLinkLoginSubject: 'Your {project} login link',
+  magicLinkSignupSubject: 'Your {project} sign-up link',
+  magicLinkLoginBody: 'Use this link to log in to {project}. {lifetime}',
+  magicLinkSignupBody: 'Use this link to finish signing up for {project}. {lifetime}',
+  magicLinkLoginButton: 'Open your {project} login link',
+  magicLinkSignupButton: 'Open your {project} sign-up link',
+  magicLinkIgnore: 'If you did not ask for this email, you can ignore it.',
+  otpLoginSubject: 'Your {project} login code',
+  otpSignupSubject: 'Your {project} sign-up code',
+  otpSentence: 'Your {project} code is {code}. It expires in {duration}.',
+  otpCodeIs: 'Your {project} code is',
+  otpExpiresIn: 'It expires in {duration}.',
+  otpIgnore: 'If you did not ask for this code, you can ignore this email.',
+  passwordResetSubject: 'Reset your {project} password',
+  passwordResetBody: 'Use this link to choose a new password for {project}. {lifetime}',
+  passwordResetButton: 'Reset your password',
+  passwordResetIgnore: 'If you did not ask to reset your password, you can ignore this email; your password stays the same.',
 } as const;

@@ -3,6 +3,7 @@ import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, TOKEN_PARAM, TOKEN_TYPE_PARAM, T
 import type { EmailFactor } from '../../api/session.ts';
 import { MAGIC_LINK_EXPIRATION_MINUTES_MAX, MAGIC_LINK_EXPIRATION_MINUTES_MIN } from '../constants.ts';
 import type { Deps } from '../context.ts';
+import { deliveryLocale } from '../i18n/delivery-locale.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import {
@@ -43,6 +44,7 @@ export async function sendEmailMagicLink(
   mode: SendMode,
 ): Promise<SendPayload> {
   const request = readSendRequest(deps, body);
+  const locale = deliveryLocale(body, meta);
   const email = normalizeEmail(request.email);
 
   await limitSendFrom(deps, meta);
@@ -77,7 +79,7 @@ export async function sendEmailMagicLink(
     });
 
     const link = tokenUrl(redirectUrl, TOKEN_TYPES.magicLinks, token);
-    const content = magicLinkEmail({ projectName: deps.config.projectName, purpose, link, expiresInMinutes });
+    const content = magicLinkEmail({ locale, projectName: deps.config.projectName, purpose, link, expiresInMinutes });
     await deliver({ ...deps, db: tx }, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
     return owner;
   });
@@ -127,8 +129,9 @@ interface SendRequest {
 
 function readSendRequest(deps: Deps, body: JsonObject): SendRequest {
   const email = requiredString(body, 'email');
-  // Accepted for compatibility and type-checked, but not used yet: templates, locales, captcha and DFP.
-  for (const field of ['login_template_id', 'signup_template_id', 'locale', 'captcha_token', 'dfp_telemetry_id']) {
+  // Accepted for compatibility and type-checked, but not used yet: templates, captcha and DFP (`locale` is read by
+  // deliveryLocale).
+  for (const field of ['login_template_id', 'signup_template_id', 'captcha_token', 'dfp_telemetry_id']) {
     optionalString(body, field);
   }
   const codeChallenge = optionalString(body, 'code_challenge');

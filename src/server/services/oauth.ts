@@ -10,6 +10,7 @@ import {
   type OAuthProvider,
   type OAuthProviderValues,
 } from '../../api/oauth.ts';
+import { DEFAULT_LOCALE } from '../../api/locales.ts';
 import { TOKEN_TYPES } from '../../api/magic-links.ts';
 import type { AuthenticationFactor } from '../../api/session.ts';
 import {
@@ -153,7 +154,7 @@ function readStartRequest(deps: Deps, providerName: string, query: URLSearchPara
  * (the request comes from the browser's address bar, not from a script on the site).
  */
 export function navigationRedirectUrl(deps: Deps, named: string | undefined): string {
-  const meta: RequestMeta = { ipAddress: '', userAgent: '', pageOrigin: null, sessionToken: null };
+  const meta: RequestMeta = { ipAddress: '', userAgent: '', pageOrigin: null, sessionToken: null, locale: DEFAULT_LOCALE };
   return allowedRedirectUrl(deps, meta, named).href;
 }
 

@@ -7,6 +7,7 @@ import {
   OTP_MAX_ATTEMPTS_PER_CODE,
 } from '../constants.ts';
 import type { Deps } from '../context.ts';
+import { deliveryLocale } from '../i18n/delivery-locale.ts';
 import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
@@ -53,6 +54,7 @@ export async function sendOtp(
   mode: SendMode,
 ): Promise<SendPayload> {
   const request = readSendRequest(deps, method, body);
+  const locale = deliveryLocale(body, meta);
   const destination = request.destination;
 
   // One budget per number or address, whatever the channel: switching from SMS to WhatsApp does not reset it.
@@ -82,6 +84,7 @@ export async function sendOtp(
     });
 
     const content = otpMessage({
+      locale,
       channel: method,
       projectName: deps.config.projectName,
       purpose,
@@ -164,8 +167,9 @@ interface SendRequest {
 }
 
 function readSendRequest(deps: Deps, method: OtpMethod, body: JsonObject): SendRequest {
-  // Accepted for compatibility and type-checked, but not used: locales, templates, captcha, DFP and SMS autofill.
-  for (const field of ['locale', 'captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+  // Accepted for compatibility and type-checked, but not used: templates, captcha, DFP and SMS autofill (`locale` is
+  // read by deliveryLocale).
+  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
   if (method === 'email') {
     for (const field of ['login_template_id', 'signup_template_id']) optionalString(body, field);
   } else {

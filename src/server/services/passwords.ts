@@ -19,6 +19,7 @@ import {
   SESSION_DURATION_MINUTES_MIN,
 } from '../constants.ts';
 import type { Deps } from '../context.ts';
+import { deliveryLocale } from '../i18n/delivery-locale.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import {
@@ -232,7 +233,8 @@ export async function authenticatePassword(deps: Deps, meta: RequestMeta, body: 
 /** POST /passwords/email/reset/start: emails a single-use reset link to an existing address. */
 export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<{ request_id: string; status_code: number }>> {
   const email = normalizeEmail(requiredString(body, 'email'));
-  for (const field of ['reset_password_template_id', 'locale']) optionalString(body, field);
+  optionalString(body, 'reset_password_template_id'); // accepted for compatibility, not used
+  const locale = deliveryLocale(body, meta);
   readProtection(body);
   const loginUrl = optionalString(body, 'login_redirect_url');
   const resetUrl = optionalString(body, 'reset_password_redirect_url');
@@ -268,7 +270,7 @@ export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonO
       expiresAt: now + minutesToMs(expiresInMinutes),
     });
     const link = tokenUrl(redirectUrl, TOKEN_TYPES.resetPassword, token);
-    const content = passwordResetEmail({ projectName: deps.config.projectName, link, expiresInMinutes });
+    const content = passwordResetEmail({ locale, projectName: deps.config.projectName, link, expiresInMinutes });
     await deliver({ ...deps, db: tx }, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
   });
   return {};

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { LOCALE_HEADER } from '../../api/locales.ts';
 import { WIDGET_ERROR_EVENT } from '../constants.ts';
-import { uniqueEmail } from '../../../test/support/env.ts';
+import { devInbox, uniqueEmail } from '../../../test/support/env.ts';
 import { until } from '../../../test/support/poll.ts';
 import { $, byText, findText, freshWidgetState, mount, typeInto, type AuthLoginElement } from '../../../test/support/widget.ts';
 
@@ -52,6 +52,9 @@ describe('<auth-login> languages', () => {
     expect($(el, 'button[part~="back-button"]')?.getAttribute('aria-label')).to.equal('Atrás');
     const [send] = state.rec.to(MAGIC_LINK_SEND);
     expect(send!.headers.get(LOCALE_HEADER)).to.equal('es');
+    // The email follows the element's language (the call's Accept-Language; the config names no locale).
+    const [message] = await devInbox(email);
+    expect(message?.subject).to.equal('Tu enlace para registrarte en Westlight University');
   });
 
   it("no locale: the page's <html lang> (French) is used, for the texts and the service", async () => {
@@ -65,6 +68,7 @@ describe('<auth-login> languages', () => {
     expect($(el, '[part~="text"]')?.textContent).to.equal(`Un e-mail a été envoyé à ${email}`);
     expect(byText(el, 'button', 'Réessayer')).to.not.equal(undefined);
     expect(state.rec.to(MAGIC_LINK_SEND)[0]!.headers.get(LOCALE_HEADER)).to.equal('fr-CA');
+    expect((await devInbox(email))[0]?.subject).to.equal("Votre lien d'inscription à Westlight University");
   });
 
   it("a Spanish error from the catalogue: the service's rejected link token on the Error screen", async () => {
