@@ -4,6 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { MAX_BODY_BYTES } from '../../src/server/constants.ts';
 import { startServer, type RunningServer } from '../../src/server/listen.ts';
@@ -182,30 +184,55 @@ describe('413 over a real keep-alive socket', () => {
     }
   });
 
-  // Both ways a body arrives: with a declared length (read from the Node request) and chunked (through Hono's stream).
-  for (const framing of ['declared length', 'chunked'] as const) {
+  // Both ways a body arrives: with a declared length (read from the Node request) and chunked (through Hono's stream);
+  // and the app served by a plain @hono/node-server fetch handler that does not pass the Node request on (as
+  // bench/usable.mjs serves it).
+  for (const framing of ['declared length', 'chunked', 'chunked, app.fetch without the Node request'] as const) {
     it(`a client that leaves in the middle of a ${framing} body: the request ends, and it is not logged as the service's error`, async () => {
       const logged: unknown[][] = [];
       const originalError = console.error;
       console.error = (...args: unknown[]) => {
         logged.push(args);
       };
+      let plain: { server: ServerType; inFlight: number; service: TestService } | undefined;
       try {
-        const request = http.request(new URL('/sdk/v1/magic_links/email/login_or_create', server.url), {
+        if (framing.includes('app.fetch')) {
+          const service = await startTestService({});
+          const app = service.service.app;
+          const counted = { inFlight: 0 };
+          const listening = await new Promise<ServerType>((resolve) => {
+            const s = serve({ fetch: async (request) => {
+              counted.inFlight += 1;
+              try {
+                return await app.fetch(request);
+              } finally {
+                counted.inFlight -= 1;
+              }
+            }, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+          });
+          plain = Object.assign(counted, { server: listening, service });
+        }
+        const inFlight = () => plain?.inFlight ?? server.requestsInFlight;
+        const base = plain ? `http://127.0.0.1:${(plain.server.address() as AddressInfo).port}` : server.url;
+        const request = http.request(new URL('/sdk/v1/magic_links/email/login_or_create', base), {
           method: 'POST',
           headers: {
             Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
             'Content-Type': 'application/json',
-            ...(framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': '100' }),
+            ...(framing === 'declared length' ? { 'Content-Length': '100' } : { 'Transfer-Encoding': 'chunked' }),
           },
         });
         request.on('error', () => {});
         request.write('{"email":');
-        await until(() => server.requestsInFlight === 1, 'the handler is reading the body');
+        await until(() => inFlight() === 1, 'the handler is reading the body');
         request.destroy();
-        await until(() => server.requestsInFlight === 0, 'the body read failed and the request ended');
+        await until(() => inFlight() === 0, 'the body read failed and the request ended');
       } finally {
         console.error = originalError;
+        if (plain) {
+          await new Promise((resolve) => plain!.server.close(resolve));
+          await plain.service.close();
+        }
       }
       assert.deepEqual(logged, [], 'a client going away is not an unexpected error of the service');
     });

@@ -18,14 +18,18 @@ export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
       throw Errors.payloadTooLarge(maxBytes);
     },
   });
-  // Hono's bodyLimit reads the whole body before `next`; a client gone mid-body makes that read fail ("aborted"),
-  // which is the client's doing, answered (to nobody) as a 4xx rather than logged as the service's failure.
+  // Hono's bodyLimit reads the whole body before calling `next`; a read that fails there is the client leaving
+  // mid-body ("aborted"), answered (to nobody) as a 4xx rather than logged as the service's failure. Whatever fails
+  // once `next` has run is the handler's own error and passes through.
   const streamed: MiddlewareHandler<AppEnv> = async (c, next) => {
+    let handling = false;
     try {
-      return await whileStreaming(c, next);
+      return await whileStreaming(c, () => {
+        handling = true;
+        return next();
+      });
     } catch (error) {
-      const { incoming } = nodeBindings(c);
-      if (incoming && !incoming.complete && !(error instanceof ApiError)) throw Errors.requestBodyIncomplete();
+      if (!handling && !(error instanceof ApiError)) throw Errors.requestBodyIncomplete();
       throw error;
     }
   };
