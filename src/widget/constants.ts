@@ -126,6 +126,11 @@ export const SPINNER_ANIMATION_MS = 1400;
 /** Height of every button (default theme, spec section 9). */
 export const BUTTON_HEIGHT = '45px';
 
+/**
+ * Marks the node that holds the widget's `<style>` elements (React's Emotion cache, and the first-paint shell's sheet).
+ * Here, not beside the cache (theme/cache.ts): the entry file names it without loading Emotion.
+ */
+export const STYLE_HOST_ATTRIBUTE = 'data-auth-login-styles';
 /** Key of the Emotion cache: class names start with it, its `<style>` elements carry `data-emotion="auth-login"`. */
 export const EMOTION_CACHE_KEY = 'auth-login';
 

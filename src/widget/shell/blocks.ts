@@ -2,10 +2,10 @@
 // such a block may name a small lazy module (its record's `shellBlock`, e.g. products/oauth/shell-block.ts) that
 // builds the block's DOM with React's styles. A button pressed before React is there is held: the shell shows the
 // form busy, and the element sends the button's START to the statechart at the hand-over.
-import type { SerializedStyles } from '@emotion/serialize';
 import type { AuthClient } from '../../client/types.ts';
 import type { Product, ResolvedConfig } from '../config.ts';
 import type { Translate } from '../i18n/index.ts';
+import type { ShellStyle } from './style-sources.ts';
 
 /** What a pressed block button asks the root for (its START event's fields). */
 export interface HeldStart {
@@ -16,8 +16,8 @@ export interface HeldStart {
 export interface ShellBlockContext {
   config: ResolvedConfig;
   t: Translate;
-  /** The class name the `css` prop gives `styles` (its rules inserted into the shell's stylesheet). */
-  cls(styles: SerializedStyles | SerializedStyles[]): string;
+  /** The class name React's `css` prop gives the style (its rules are in the shell's stylesheet: style-sources.ts). */
+  cls(style: ShellStyle): string;
   /** The element's headless client (the last-used social provider). */
   client(): AuthClient | undefined;
   /** A secondary button as React's Button renders it (`button button-secondary <extraPart>`); pressing it holds `start`. */

@@ -87,10 +87,20 @@ describe('first-paint shell', () => {
         (part === '[part~="container"]' ? el.shadowRoot!.querySelector(`${part}${SHELL}`) : shellNode(el, part))!.className,
       ]),
     );
+    // The shell's rules come compiled at build time (style-sources.ts): one stylesheet, no CSS compiler in the page.
+    const sheets = [...el.shadowRoot!.querySelectorAll(`[data-auth-login-styles]${SHELL} style`)];
+    expect(sheets.length).to.equal(1, 'one stylesheet');
+    expect(sheets[0]!.textContent).to.include(`.${input.className}{`);
+    expect(getComputedStyle(input).borderRadius).to.equal('4px', "the theme's input radius applies");
     await takenOver(el);
     for (const [part, className] of Object.entries(shellClasses)) {
       expect($(el, part)!.className, part).to.equal(className);
     }
+    // React's cache starts from the same compiled rules: the input's rule is defined once, not compiled again.
+    const defining = [...el.shadowRoot!.querySelectorAll('[data-auth-login-styles] style')].filter((style) =>
+      style.textContent!.includes(`.${shellClasses['[part~="input"]']}{`),
+    );
+    expect(defining.length).to.equal(1);
   });
 
   it('hands the typed address and the focus over to React', async () => {

@@ -12,31 +12,19 @@
 // else (a Main of blocks alone, a token in the URL, a mode) is left to React. The tabs switch here as they will in
 // React; the country list is the selected country alone, as React's phone input shows it until the phone library
 // has loaded.
-import type { EmotionCache } from '@emotion/cache';
-import { serializeStyles, type SerializedStyles } from '@emotion/serialize';
-import { insertStyles } from '@emotion/utils';
 import { configErrors, loginTabs, type LoginTab, type Product, type ResolvedConfig } from '../config.ts';
-import { BLOCK_PLACEHOLDER_ATTRIBUTE, DEFAULT_CALLING_CODE, DEFAULT_COUNTRY } from '../constants.ts';
+import { BLOCK_PLACEHOLDER_ATTRIBUTE, DEFAULT_CALLING_CODE, DEFAULT_COUNTRY, STYLE_HOST_ATTRIBUTE } from '../constants.ts';
 import type { MessageKey, Translate } from '../i18n/index.ts';
 import { regionName } from '../phone.ts';
 import type { AuthClient } from '../../client/types.ts';
 import { emailAutocomplete, enabledRecords } from '../products/registry.ts';
-import { formStyle } from '../screens/Main.styles.ts';
-import { STYLE_HOST_ATTRIBUTE, createStyleCache } from '../theme/cache.ts';
-import { containerStyle } from '../theme/container.styles.ts';
 import type { Theme } from '../theme/default-theme.ts';
-import { hostStyles } from '../theme/host.styles.ts';
 import { PARTS } from '../theme/parts.ts';
 import { themeToCssVars } from '../theme/theme.ts';
-import { buttonStyles } from '../ui/Button.styles.ts';
-import { dividerStyle } from '../ui/Divider.styles.ts';
-import { header, title } from '../ui/Header.styles.ts';
-import { phoneNumber, phoneRow, phoneSelect } from '../ui/PhoneInput.styles.ts';
-import { errorText, logoImage, visuallyHidden } from '../ui/styles.ts';
-import { tabList, tabPanel, tabStyle } from '../ui/Tabs.styles.ts';
-import { field, input, labelStyle } from '../ui/TextInput.styles.ts';
 import type { HeldStart, ShellBlockContext } from './blocks.ts';
 import { element } from './dom.ts';
+import type { ShellStyle } from './style-sources.ts';
+import { SHELL_CLASSES, SHELL_CSS, SHELL_HOST_CSS } from './styles.generated.ts';
 
 /** Marks the shell's nodes in the shadow root (its styles and its box), for the hand-over and for tests. */
 export const SHELL_ATTRIBUTE = 'data-auth-login-shell';
@@ -76,11 +64,11 @@ export function shellPaints(config: ResolvedConfig): boolean {
 /** Main's tab labels (as Main.tsx names them). */
 const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
 
-/** The class name the `css` prop gives `styles` (it serializes `[cssProp]`), its rules inserted into `cache`. */
-function className(cache: EmotionCache, styles: SerializedStyles | SerializedStyles[]): string {
-  const serialized = serializeStyles([styles]);
-  insertStyles(cache, serialized, false);
-  return `${cache.key}-${serialized.name}`;
+/** The element's box with the theme's custom properties, then every shell style's rules: one stylesheet. */
+function shellStylesheet(vars: Record<string, string>): string {
+  let properties = '';
+  for (const [name, value] of Object.entries(vars)) properties += `${name}:${value};`;
+  return SHELL_HOST_CSS[0] + properties + SHELL_HOST_CSS[1] + SHELL_CSS;
 }
 
 /**
@@ -144,19 +132,22 @@ export class Shell {
   readonly blocksPainted: Promise<void>;
 
   constructor(parent: ShadowRoot, { config, theme, t, localeTag, dir, nonce, client }: ShellInput) {
-    const styles = element('div', { [STYLE_HOST_ATTRIBUTE]: '', [SHELL_ATTRIBUTE]: '', hidden: '' });
+    // React's classes and rules, compiled at build time (style-sources.ts): no CSS compiler runs before the first paint.
+    const styles = element(
+      'div',
+      { [STYLE_HOST_ATTRIBUTE]: '', [SHELL_ATTRIBUTE]: '', hidden: '' },
+      element('style', { nonce: nonce || undefined }, shellStylesheet(themeToCssVars(theme))),
+    );
     parent.append(styles);
-    const cache = createStyleCache(styles, nonce);
-    cache.insert('', serializeStyles([hostStyles(themeToCssVars(theme))]), cache.sheet, false);
-    const cls = (styles: SerializedStyles | SerializedStyles[]) => className(cache, styles);
+    const cls = (style: ShellStyle) => SHELL_CLASSES[style];
     const id = (name: string) => `${SHELL_ATTRIBUTE}-${name}`;
 
     const logoUrl = theme.logo.logoImageUrl;
     const head = element(
       'div',
-      { part: PARTS.header, class: cls(header) },
-      ...(logoUrl ? [element('img', { part: PARTS.logo, class: cls(logoImage), src: logoUrl, alt: t('main.logoAlt') })] : []),
-      ...(theme.hideHeaderText ? [] : [element('h2', { part: PARTS.title, class: cls(title), tabindex: '-1' }, t('main.title'))]),
+      { part: PARTS.header, class: cls('header') },
+      ...(logoUrl ? [element('img', { part: PARTS.logo, class: cls('logoImage'), src: logoUrl, alt: t('main.logoAlt') })] : []),
+      ...(theme.hideHeaderText ? [] : [element('h2', { part: PARTS.title, class: cls('title'), tabindex: '-1' }, t('main.title'))]),
     );
     const blockContext: ShellBlockContext = {
       config,
@@ -166,7 +157,7 @@ export class Shell {
       button: ({ extraPart, data = {}, content, start }) => {
         const button = element(
           'button',
-          { type: 'button', part: `${PARTS.button} ${PARTS.buttonSecondary} ${extraPart}`, class: cls(buttonStyles('secondary')), 'aria-busy': 'false', ...data },
+          { type: 'button', part: `${PARTS.button} ${PARTS.buttonSecondary} ${extraPart}`, class: cls('buttonSecondary'), 'aria-busy': 'false', ...data },
           ...content,
         );
         this.#controls.add(button);
@@ -205,18 +196,18 @@ export class Shell {
     this.blocksPainted = Promise.all(painting).then(() => undefined);
     const tabs = loginTabs(config);
     const divider = blocks.length && tabs.length
-      ? [element('div', { part: PARTS.divider, class: cls(dividerStyle), role: 'separator', 'aria-label': t('main.divider') }, element('span', { 'aria-hidden': 'true' }, t('main.divider')))]
+      ? [element('div', { part: PARTS.divider, class: cls('divider'), role: 'separator', 'aria-label': t('main.divider') }, element('span', { 'aria-hidden': 'true' }, t('main.divider')))]
       : [];
 
     const register = <T extends HTMLInputElement | HTMLButtonElement | HTMLSelectElement>(control: T): T => {
       this.#controls.add(control);
       return control;
     };
-    const errorLine = (of: string) => element('p', { id: id(`${of}-error`), part: PARTS.error, class: cls(errorText), 'aria-live': 'polite' });
+    const errorLine = (of: string) => element('p', { id: id(`${of}-error`), part: PARTS.error, class: cls('errorText'), 'aria-live': 'polite' });
     const continueButton = () =>
-      register(element('button', { type: 'submit', part: `${PARTS.button} ${PARTS.buttonPrimary}`, class: cls(buttonStyles('primary')), 'aria-busy': 'false' }, t('main.continue')));
+      register(element('button', { type: 'submit', part: `${PARTS.button} ${PARTS.buttonPrimary}`, class: cls('buttonPrimary'), 'aria-busy': 'false' }, t('main.continue')));
     const form = (...children: HTMLElement[]) => {
-      const node = element('form', { part: PARTS.form, class: cls(formStyle), novalidate: '' }, ...children);
+      const node = element('form', { part: PARTS.form, class: cls('form'), novalidate: '' }, ...children);
       node.addEventListener('submit', (event) => {
         event.preventDefault();
         if (this.#held()) return;
@@ -229,7 +220,7 @@ export class Shell {
     this.#email = register(element('input', {
       id: id('email'),
       part: PARTS.input,
-      class: cls(input),
+      class: cls('input'),
       type: 'email',
       name: 'email',
       autocomplete: emailAutocomplete(config),
@@ -241,8 +232,8 @@ export class Shell {
     const emailForm = form(
       element(
         'div',
-        { class: cls(field) },
-        element('label', { part: PARTS.label, class: cls(labelStyle), for: id('email') }, t('main.emailLabel')),
+        { class: cls('field') },
+        element('label', { part: PARTS.label, class: cls('label'), for: id('email') }, t('main.emailLabel')),
         this.#email,
         errorLine('email'),
       ),
@@ -253,7 +244,7 @@ export class Shell {
       const phone = register(element('input', {
         id: id('phone'),
         part: PARTS.input,
-        class: cls(phoneNumber),
+        class: cls('phoneNumber'),
         type: 'tel',
         name: 'phone',
         autocomplete: 'tel',
@@ -264,18 +255,18 @@ export class Shell {
       this.#phone = phone;
       const country = register(element(
         'select',
-        { id: id('country'), part: PARTS.select, class: cls(phoneSelect) },
+        { id: id('country'), part: PARTS.select, class: cls('phoneSelect') },
         element('option', { value: DEFAULT_COUNTRY }, t('main.countryOption', { name: regionName(DEFAULT_COUNTRY), callingCode: DEFAULT_CALLING_CODE })),
       ));
       return form(
         element(
           'div',
-          { class: cls(field) },
-          element('label', { part: PARTS.label, class: cls(labelStyle), for: id('phone') }, t('main.phoneLabel')),
+          { class: cls('field') },
+          element('label', { part: PARTS.label, class: cls('label'), for: id('phone') }, t('main.phoneLabel')),
           element(
             'div',
-            { class: cls(phoneRow) },
-            element('label', { for: id('country'), class: cls(visuallyHidden) }, t('main.countryLabel')),
+            { class: cls('phoneRow') },
+            element('label', { for: id('country'), class: cls('visuallyHidden') }, t('main.countryLabel')),
             country,
             phone,
           ),
@@ -293,9 +284,9 @@ export class Shell {
     const formFor = (tab: LoginTab) => (tab === 'email' ? emailForm : phoneForm!);
     let login: HTMLElement[] = this.#tab ? [formFor(this.#tab)] : [];
     if (this.#tabs.length > 1) {
-      const panel = element('div', { part: PARTS.tabPanel, role: 'tabpanel', id: id('panel'), class: cls(tabPanel) }, ...login);
+      const panel = element('div', { part: PARTS.tabPanel, role: 'tabpanel', id: id('panel'), class: cls('tabPanel') }, ...login);
       const buttons = this.#tabs.map((tab) =>
-        element('button', { type: 'button', role: 'tab', id: id(`tab-${tab}`), class: cls(tabStyle), 'aria-controls': id('panel') }, t(TAB_LABELS[tab])),
+        element('button', { type: 'button', role: 'tab', id: id(`tab-${tab}`), class: cls('tab'), 'aria-controls': id('panel') }, t(TAB_LABELS[tab])),
       );
       const select = (index: number) => {
         this.#tab = this.#tabs[index]!;
@@ -310,7 +301,7 @@ export class Shell {
       };
       // A held Continue keeps its tab: React submits what was on it.
       buttons.forEach((button, index) => button.addEventListener('click', () => this.#held() || select(index)));
-      const list = element('div', { part: PARTS.tabList, class: cls(tabList), role: 'tablist', 'aria-label': t('main.tabsLabel') }, ...buttons);
+      const list = element('div', { part: PARTS.tabList, class: cls('tabList'), role: 'tablist', 'aria-label': t('main.tabsLabel') }, ...buttons);
       // The keys React's Tabs answers: arrows move and select (wrapping), Home and End the first and last.
       list.addEventListener('keydown', (event) => {
         const count = this.#tabs.length;
@@ -326,7 +317,7 @@ export class Shell {
       login = [element('div', {}, list, panel)];
     }
 
-    const box = element('div', { part: PARTS.container, class: cls(containerStyle), lang: localeTag, dir, [SHELL_ATTRIBUTE]: '' }, head, ...blocks, ...divider, ...login);
+    const box = element('div', { part: PARTS.container, class: cls('container'), lang: localeTag, dir, [SHELL_ATTRIBUTE]: '' }, head, ...blocks, ...divider, ...login);
     parent.append(box);
     this.#nodes = [styles, box];
   }

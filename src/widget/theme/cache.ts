@@ -3,9 +3,7 @@
 // the styles apply exactly where the widget renders.
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { EMOTION_CACHE_KEY } from '../constants.ts';
-
-/** Marks the node that holds the widget's `<style>` elements. */
-export const STYLE_HOST_ATTRIBUTE = 'data-auth-login-styles';
+import { SHELL_CSS, SHELL_CSS_NAMES } from '../shell/styles.generated.ts';
 
 /**
  * A new cache writing into `container`. `speedy: false` keeps every rule as text inside its `<style>` element: rules
@@ -13,5 +11,14 @@ export const STYLE_HOST_ATTRIBUTE = 'data-auth-login-styles';
  * moving a `<style>` recreates its stylesheet from its text.
  */
 export function createStyleCache(container: HTMLElement, nonce?: string): EmotionCache {
-  return createCache({ key: EMOTION_CACHE_KEY, container, nonce: nonce || undefined, speedy: false });
+  const cache = createCache({ key: EMOTION_CACHE_KEY, container, nonce: nonce || undefined, speedy: false });
+  // The styles the first-paint shell uses are compiled at build time (shell/style-sources.ts); React's first screen
+  // uses them too. Given as one stylesheet and marked inserted, Emotion does not compile them again in the browser.
+  const compiled = document.createElement('style');
+  compiled.setAttribute('data-emotion', EMOTION_CACHE_KEY);
+  if (nonce) compiled.setAttribute('nonce', nonce);
+  compiled.textContent = SHELL_CSS;
+  container.append(compiled);
+  for (const name of SHELL_CSS_NAMES) cache.inserted[name] = true;
+  return cache;
 }

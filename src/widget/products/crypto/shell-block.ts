@@ -5,7 +5,6 @@ import type { MessageKey } from '../../i18n/index.ts';
 import { element } from '../../shell/dom.ts';
 import type { ShellBlockContext } from '../../shell/blocks.ts';
 import { PARTS } from '../../theme/parts.ts';
-import { buttonColumn } from '../../ui/ButtonColumn.styles.ts';
 import { socialButtonCount, splitWallets } from './config.ts';
 import type { CryptoParams } from './machine.ts';
 import './strings.ts';
@@ -26,5 +25,5 @@ export function paintBlock(context: ShellBlockContext): HTMLElement {
       context.button({ extraPart: PARTS.cryptoButton, content: [t('crypto.otherWallets')], start: { product: 'crypto', params: { other: true } satisfies CryptoParams } }),
     );
   }
-  return element('div', { part: PARTS.cryptoButtons, class: context.cls(buttonColumn) }, ...buttons);
+  return element('div', { part: PARTS.cryptoButtons, class: context.cls('buttonColumn') }, ...buttons);
 }

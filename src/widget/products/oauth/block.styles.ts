@@ -1,4 +1,5 @@
-// Styles of Main's social block that the first-paint shell paints too (shell-block.ts): React-free (ui/css.ts).
+// Styles of Main's social block that the first-paint shell paints too (shell-block.ts), which gets them compiled at
+// build time (shell/style-sources.ts).
 import { v } from '../../theme/theme.ts';
 import { css } from '../../ui/css.ts';
 
@@ -9,4 +10,23 @@ export const lastUsedStyle = css`
   font-size: 12px;
   text-align: end;
   color: ${v('colorSecondary')};
+`;
+
+/** A provider drawn as a lettered badge (icons.ts MARKS); the letters are generated content. */
+export const badge = css`
+  box-sizing: border-box;
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  justify-content: center;
+  width: 20px;
+  height: 20px;
+  border: 2px solid currentColor;
+  border-radius: 5px;
+  font-size: 11px;
+  font-weight: 700;
+  line-height: 1;
+  &::before {
+    content: attr(data-mark);
+  }
 `;

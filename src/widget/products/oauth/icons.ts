@@ -1,6 +1,6 @@
-// Provider marks: the paths and letters ProviderIcon.tsx draws, React-free so the first-paint shell draws the same
-// (shell-block.ts). Brand paths come from simple-icons (CC0); see ProviderIcon.tsx for the marks drawn as badges.
-import { css } from '../../ui/css.ts';
+// Provider marks: the paths and letters ProviderIcon.tsx draws, plain data (the badge's style is in block.styles.ts)
+// so the first-paint shell's block (shell-block.ts) draws the same without loading Emotion. Brand paths come from
+// simple-icons (CC0); see ProviderIcon.tsx for the marks drawn as badges.
 import {
   siApple,
   siBitbucket,
@@ -43,22 +43,3 @@ export const PATHS: Partial<Record<OAuthProvider, string>> = {
   figma: siFigma.path,
   microsoft: 'M3 3h8.5v8.5H3zM12.5 3H21v8.5h-8.5zM3 12.5h8.5V21H3zM12.5 12.5H21V21h-8.5z',
 };
-
-export const badge = css`
-  box-sizing: border-box;
-  display: inline-flex;
-  flex: none;
-  align-items: center;
-  justify-content: center;
-  width: 20px;
-  height: 20px;
-  border: 2px solid currentColor;
-  border-radius: 5px;
-  font-size: 11px;
-  font-weight: 700;
-  line-height: 1;
-  &::before {
-    content: attr(data-mark);
-  }
-`;
-

@@ -6,10 +6,8 @@ import type { MessageKey } from '../../i18n/index.ts';
 import { element } from '../../shell/dom.ts';
 import type { ShellBlockContext } from '../../shell/blocks.ts';
 import { PARTS } from '../../theme/parts.ts';
-import { buttonColumn } from '../../ui/ButtonColumn.styles.ts';
-import { lastUsedStyle } from './block.styles.ts';
 import { oauthProviders } from './config.ts';
-import { MARKS, PATHS, badge } from './icons.ts';
+import { MARKS, PATHS } from './icons.ts';
 import type { OAuthParams } from './machine.ts';
 import { browserTraits, oneTapPlacement, orderProviders } from './rules.ts';
 import './strings.ts';
@@ -19,7 +17,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** The provider's mark, as ProviderIcon.tsx draws it. */
 function icon(context: ShellBlockContext, provider: OAuthProvider): Element {
   const path = PATHS[provider];
-  if (!path) return element('span', { part: PARTS.providerIcon, class: context.cls(badge), 'data-mark': MARKS[provider] ?? '', 'aria-hidden': 'true' });
+  if (!path) return element('span', { part: PARTS.providerIcon, class: context.cls('oauthBadge'), 'data-mark': MARKS[provider] ?? '', 'aria-hidden': 'true' });
   const svg = document.createElementNS(SVG, 'svg');
   for (const [name, value] of Object.entries({ part: PARTS.providerIcon, width: '20', height: '20', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' })) {
     svg.setAttribute(name, value);
@@ -47,7 +45,7 @@ export function paintBlock(context: ShellBlockContext): HTMLElement | null {
     if (!(lastUsedFound && index === 0)) return button;
     const labelId = 'data-auth-login-shell-last-used';
     button.setAttribute('aria-describedby', labelId);
-    return element('div', {}, element('span', { id: labelId, part: PARTS.lastUsed, class: context.cls(lastUsedStyle) }, t('oauth.lastUsed')), button);
+    return element('div', {}, element('span', { id: labelId, part: PARTS.lastUsed, class: context.cls('oauthLastUsed') }, t('oauth.lastUsed')), button);
   });
-  return element('div', { part: PARTS.socialButtons, class: context.cls(buttonColumn), role: 'group', 'aria-label': t('oauth.groupLabel') }, ...buttons);
+  return element('div', { part: PARTS.socialButtons, class: context.cls('buttonColumn'), role: 'group', 'aria-label': t('oauth.groupLabel') }, ...buttons);
 }

@@ -5,7 +5,8 @@
 // or accessible name. Part of the oauth product's chunk: loaded only when social sign-in is configured.
 import type { OAuthProvider } from '../../../../api/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
-import { MARKS, PATHS, badge } from '../icons.ts';
+import { badge } from '../block.styles.ts';
+import { MARKS, PATHS } from '../icons.ts';
 
 export function ProviderIcon({ provider }: { provider: OAuthProvider }) {
   const path = PATHS[provider];

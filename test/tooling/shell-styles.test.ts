@@ -1,0 +1,24 @@
+// The first-paint shell paints with styles compiled at build time (scripts/shell-styles.ts): the committed file must
+// be what the script makes from today's style modules, or the shell would paint with stale rules or class names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { serializeStyles } from '@emotion/serialize';
+import { GENERATED_PATH, generateShellStyles } from '../../scripts/shell-styles.ts';
+import { EMOTION_CACHE_KEY } from '../../src/widget/constants.ts';
+import { SHELL_STYLE_SOURCES } from '../../src/widget/shell/style-sources.ts';
+import { SHELL_CLASSES, SHELL_CSS, SHELL_CSS_NAMES, SHELL_HOST_CSS } from '../../src/widget/shell/styles.generated.ts';
+
+test('styles.generated.ts is regenerated from the style modules (run `npm run shell-styles` after changing one)', () => {
+  assert.equal(fs.readFileSync(GENERATED_PATH, 'utf8'), generateShellStyles());
+});
+
+test("each shell style's class is the one React's css prop gives it, and its rules are in the stylesheet", () => {
+  for (const [name, styles] of Object.entries(SHELL_STYLE_SOURCES)) {
+    const serialized = serializeStyles([styles]);
+    assert.equal(SHELL_CLASSES[name as keyof typeof SHELL_CLASSES], `${EMOTION_CACHE_KEY}-${serialized.name}`, name);
+    assert.ok(SHELL_CSS.includes(`.${EMOTION_CACHE_KEY}-${serialized.name}{`), `${name}'s rules`);
+    assert.ok(SHELL_CSS_NAMES.includes(serialized.name), `${name} is marked inserted for React's cache`);
+  }
+  assert.deepEqual(SHELL_HOST_CSS, [':host{display:block;max-width:100%;', '}:host([hidden]){display:none;}']);
+});
