@@ -1,13 +1,10 @@
 import type { Locale } from '../../api/locales.ts';
+import type { OutgoingMessage } from '../delivery/message.ts';
 import { message, renderMessage, type MessageArgs, type MessageKey } from '../i18n/message.ts';
 import { escapeHtml } from './escape.ts';
 
-/** What a message the service delivers is made of: a subject (emails only), the plain text, and an HTML part. */
-export interface DeliveredContent {
-  subject: string;
-  text: string;
-  html: string;
-}
+/** The words of a message the service delivers: its subject (emails only), plain text and HTML part (emails only). */
+export type DeliveredContent = Pick<OutgoingMessage, 'subject' | 'text' | 'html'>;
 
 /** A message's wording in one language: catalogue texts by key, and a number of minutes with its unit ("10 minutos"). */
 export interface DeliveryWording {
