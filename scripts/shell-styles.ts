@@ -1,10 +1,10 @@
 // Writes src/widget/shell/styles.generated.ts: the class name and CSS of every style the first-paint shell uses
 // (src/widget/shell/style-sources.ts), compiled by Emotion's own serializer and cache exactly as React's stylesheet
 // gets them, so the entry file needs neither Emotion nor its CSS compiler to paint (issue 18: stylis was a third of
-// the shell's paint). Run by `npm run build`; `--check` exits 1 when the file differs (test/tooling/shell-styles.test.ts).
+// the shell's paint). Run by `npm run build`; test/tooling/shell-styles.test.ts fails while the committed file differs.
 //
-//   node --import tsx scripts/shell-styles.ts [--check]
-import { readFileSync, writeFileSync } from 'node:fs';
+//   node --import tsx scripts/shell-styles.ts      (or npm run shell-styles)
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import createCache from '@emotion/cache';
 import { serializeStyles, type SerializedStyles } from '@emotion/serialize';
@@ -61,13 +61,5 @@ export const SHELL_HOST_CSS = ${JSON.stringify([beforeVars, afterVars])} as cons
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = generateShellStyles();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(GENERATED_PATH, 'utf8') !== text) {
-      console.error(`${GENERATED_PATH} is stale: run \`npm run shell-styles\``);
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(GENERATED_PATH, text);
-  }
+  writeFileSync(GENERATED_PATH, generateShellStyles());
 }
