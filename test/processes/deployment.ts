@@ -50,6 +50,16 @@ export async function deploy(env: Record<string, string> = {}): Promise<Deployme
   };
 }
 
+/** Runs `run` against a fresh deployment, closed afterwards whatever happens. */
+export async function withDeployment(run: (deployment: Deployment) => Promise<void>): Promise<void> {
+  const deployment = await deploy();
+  try {
+    await run(deployment);
+  } finally {
+    await deployment.close();
+  }
+}
+
 /**
  * Request i of a burst: sent by client i (its own loopback address, so per-IP limits see many clients, as they would
  * in a real rush) to instance i mod the number of instances. A refused connection or a non-JSON body fails the test.
@@ -114,6 +124,7 @@ const USER_REFERENCES = [
   'webauthn_registrations',
   'crypto_wallets',
   'idp_grants',
+  'pending_contacts',
 ] as const;
 
 /**
@@ -138,7 +149,8 @@ export async function assertNoOrphans(db: Db): Promise<void> {
   const [codes] = await db.query<{ n: number }>(
     `select count(*)::int as n from otp_codes c
       where not exists (select 1 from user_emails e where e.id = c.method_id and e.user_id = c.user_id)
-        and not exists (select 1 from user_phone_numbers p where p.id = c.method_id and p.user_id = c.user_id)`,
+        and not exists (select 1 from user_phone_numbers p where p.id = c.method_id and p.user_id = c.user_id)
+        and not exists (select 1 from pending_contacts w where w.id = c.method_id and w.user_id = c.user_id)`,
   );
-  assert.equal(codes?.n, 0, 'passcodes whose method is not an email or phone number of their user');
+  assert.equal(codes?.n, 0, 'passcodes whose method is not an email, phone number or pending contact of their user');
 }

@@ -417,8 +417,9 @@ describe('primary and secondary sends', () => {
     const me = await t.service.app.request('/sdk/v1/users/me', {
       headers: { Authorization: `Basic ${Buffer.from(`${t.service.config.publicToken}:${student.sessionToken}`).toString('base64')}` },
     });
+    // Nothing is attached until this session uses the code.
     const user = await dataOf<{ phone_numbers: unknown[] }>(me);
-    assert.deepEqual(user.phone_numbers, [{ phone_id: sent.method_id, phone_number: phone, verified: false }]);
+    assert.deepEqual(user.phone_numbers, []);
 
     const data = await dataOf<Record<string, any>>(await authenticate(await latestCode(phone), sent.method_id, {}, student.sessionToken));
     assert.equal(data['session_token'], student.sessionToken);
@@ -430,8 +431,9 @@ describe('primary and secondary sends', () => {
     assert.deepEqual(data['user'].phone_numbers, [{ phone_id: sent.method_id, phone_number: phone, verified: true }]);
   });
 
-  it('send/secondary refuses a number or address of another user (403 unauthorized_action)', async () => {
-    const { phone } = await smsCode();
+  it('send/secondary refuses a number or address another user has proven (403 unauthorized_action)', async () => {
+    const { phone, sent, code } = await smsCode();
+    await dataOf(await authenticate(code, sent.method_id));
     const other = await signIn(t);
     await expectError(await sendSms(phone, {}, '/otps/sms/send/secondary', other.sessionToken), 403, 'unauthorized_action',
       'This phone number belongs to another user.');

@@ -213,7 +213,7 @@ describe('per-IP limits', () => {
 
       // A real user: this IP's wrong guess is refused before it counts against them, and so is any other factor.
       const email = uniqueEmail();
-      const created = await dataOf<{ user_id: string }>(await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
+      const created = await dataOf<{ user_id: string; session_token: string }>(await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
       await expectError(await postFrom(t.service, ip, '/passwords/authenticate', { email, password: 'wrong password here', session_duration_minutes: 30 }), 429, 'too_many_requests', TOO_MANY_FROM_CLIENT);
       await expectError(await postFrom(t.service, ip, '/passwords/existing_password/reset', { email, existing_password: 'wrong', new_password: STRONG_2, session_duration_minutes: 30 }), 429, 'too_many_requests');
       const sent = await dataOf<{ method_id: string }>(await postFrom(t.service, newIp(), ...otpSend(email)));
@@ -221,8 +221,9 @@ describe('per-IP limits', () => {
       // Second factors too: a signed-in visitor on this network cannot guess TOTP or recovery codes either.
       const other = newIp();
       await dataOf(await postFrom(t.service, other, ...magicLinkSend(email)));
+      // From the password's own session, so proving the address keeps the password (services/proof.ts).
       const session = await dataOf<{ session_token: string }>(
-        await postFrom(t.service, other, '/magic_links/authenticate', { token: await latestToken(t, email), session_duration_minutes: 30 }),
+        await postFrom(t.service, other, '/magic_links/authenticate', { token: await latestToken(t, email), session_duration_minutes: 30 }, created.session_token),
       );
       await dataOf(await postFrom(t.service, other, '/totps', {}, session.session_token));
       await expectError(await postFrom(t.service, ip, '/totps/authenticate', { totp_code: '123456', session_duration_minutes: 30 }, session.session_token), 429, 'too_many_requests');

@@ -56,7 +56,7 @@ export function accountRoutes(deps: Deps): Hono<AppEnv> {
 
   // ---- TOTP ----
   routes.post(ACCOUNT_PATHS.totps, auth, session, async (c) =>
-    ok(c, await createTotp(deps, c.get('session').userId, await readJsonObject(c))),
+    ok(c, await createTotp(deps, c.get('session'), await readJsonObject(c))),
   );
   routes.post(ACCOUNT_PATHS.totpsAuthenticate, auth, async (c) =>
     ok(c, await authenticateTotp(deps, requestMeta(c), await readJsonObject(c))),

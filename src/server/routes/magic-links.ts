@@ -27,6 +27,7 @@ export function magicLinkRoutes(deps: Deps): Hono<AppEnv> {
       await sendEmailMagicLink(deps, requestMeta(c), await readJsonObject(c), {
         kind: 'add_to_user',
         userId: c.get('session').userId,
+        sessionId: c.get('session').id,
       }),
     ),
   );

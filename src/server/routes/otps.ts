@@ -26,7 +26,11 @@ export function otpRoutes(deps: Deps): Hono<AppEnv> {
     routes.post(PATHS.otpsSendSecondary(method), auth, session, async (c) =>
       ok(
         c,
-        await sendOtp(deps, requestMeta(c), method, await readJsonObject(c), { kind: 'add_to_user', userId: c.get('session').userId }),
+        await sendOtp(deps, requestMeta(c), method, await readJsonObject(c), {
+          kind: 'add_to_user',
+          userId: c.get('session').userId,
+          sessionId: c.get('session').id,
+        }),
       ),
     );
   }

@@ -30,7 +30,7 @@ import {
 } from '../store/grants.ts';
 import { liveIdpGrants, revokeIdpGrants } from '../store/idp-grants.ts';
 import { destroyByGrantId } from '../store/oidc-payloads.ts';
-import { findOrCreateUserByEmail } from '../store/users.ts';
+import { proveContact, visitorOf } from './proof.ts';
 import { authenticatePayload, sessionAfterAuthentication, type AuthenticatePayload } from './sessions.ts';
 import { loadFullUser } from './users.ts';
 
@@ -165,14 +165,18 @@ export async function attest(deps: Deps, meta: RequestMeta, body: JsonObject): P
   const verified = verifyTrustedToken(profile, token, now);
   if (!verified.ok) throw Errors.invalidTrustedAuthToken(verified.reason);
   const email = normalizeEmail(verified.email);
-  const { userId, emailId } = await findOrCreateUserByEmail(deps.db, email, now);
+  // The trusted issuer vouches for the address: a proof of it like a provider's verified address (services/proof.ts).
+  const sessionToken = typeof body['session_token'] === 'string' ? body['session_token'] : meta.sessionToken;
+  const { userId, contactId: emailId } = await deps.db.transaction(async (tx) => {
+    const prover = await visitorOf(tx, { ...meta, sessionToken }, now);
+    return proveContact(tx, { kind: 'email', value: email, prover, now });
+  });
   const factor: AuthenticationFactor = {
     type: 'trusted_auth_token',
     delivery_method: 'trusted_token_exchange',
     last_authenticated_at: new Date(now).toISOString(),
     trusted_auth_token_factor: { profile_id: profileId, token_id: verified.jti, email_id: emailId },
   };
-  const sessionToken = typeof body['session_token'] === 'string' ? body['session_token'] : meta.sessionToken;
   return startSession(deps, { ...meta, sessionToken }, userId, factor, duration(minutes ?? DEFAULT_SESSION_DURATION_MINUTES));
 }
 

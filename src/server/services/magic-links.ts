@@ -19,7 +19,8 @@ import { isS256Challenge } from '../security/pkce.ts';
 import { isAllowedRedirectUrl, resolveRedirectUrl } from '../security/redirect-urls.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import { consumeMagicLink, findUsableMagicLink, insertMagicLink } from '../store/magic-links.ts';
-import { addEmailToUser, findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified } from '../store/users.ts';
+import { findEmail, findOrCreateUserByEmail } from '../store/users.ts';
+import { contactOfMethod, methodIdToAdd, proveContact, proverOf } from './proof.ts';
 import type { MagicLinkPurpose } from '../views/magic-link-email.ts';
 import { magicLinkEmail } from '../views/magic-link-email.ts';
 import { limitSendFrom } from './client-limits.ts';
@@ -34,7 +35,10 @@ type AuthenticatePayload = Omit<MagicLinkAuthenticateResponse, 'request_id' | 's
  * Who a send is for: anyone (creating the user when new), only an existing user (`send/primary`), or the signed-in
  * user adding an address (`send/secondary`).
  */
-export type SendMode = { kind: 'login_or_create' } | { kind: 'existing_user' } | { kind: 'add_to_user'; userId: string };
+export type SendMode =
+  | { kind: 'login_or_create' }
+  | { kind: 'existing_user' }
+  | { kind: 'add_to_user'; userId: string; sessionId: string };
 
 /** POST /magic_links/email/login_or_create, /send/primary and /send/secondary. */
 export async function sendEmailMagicLink(
@@ -62,9 +66,11 @@ export async function sendEmailMagicLink(
   // One transaction, delivery last: a message that cannot be sent rolls back the user, address and link it needed.
   const { userId, emailId, created } = await deps.db.transaction(async (tx) => {
     const now = deps.config.now();
+    // A sign-in link names the address's holder (made, unproven, when new: the wire answers a user_id); an added
+    // address stays the user's pending contact until this session uses the link (services/proof.ts).
     const owner =
       mode.kind === 'add_to_user'
-        ? { userId: mode.userId, emailId: await addEmailToUser(tx, mode.userId, email, now), created: false }
+        ? { userId: mode.userId, emailId: await methodIdToAdd(tx, 'email', email, mode.userId, now), created: false }
         : await findOrCreateUserByEmail(tx, email, now, request.createUserAsPending ? 'pending' : 'active');
 
     const token = newSecretToken();
@@ -72,6 +78,7 @@ export async function sendEmailMagicLink(
       tokenHash: hashToken(token),
       userId: owner.userId,
       emailId: owner.emailId,
+      sessionId: mode.kind === 'add_to_user' ? mode.sessionId : null,
       codeChallenge: request.codeChallenge ?? null,
       redirectUrl: redirectUrl.href,
       now,
@@ -98,19 +105,22 @@ export async function authenticateMagicLink(deps: Deps, meta: RequestMeta, body:
   const { session, sessionToken, emailId } = await deps.db.transaction(async (tx) => {
     const txDeps = { ...deps, db: tx };
     const now = deps.config.now();
+    // Checked before the link is used up: a link bound to another session stays usable by its own.
+    const prover = await proverOf(tx, meta, link.session_id, now);
+    if (!prover) throw Errors.unableToAuthMagicLink();
     const consumed = await consumeMagicLink(tx, tokenHash, now);
     if (!consumed) throw Errors.unableToAuthMagicLink();
-    await markEmailVerified(tx, consumed.email_id);
-    const email = await findEmailById(tx, consumed.email_id);
-    if (!email) throw Errors.unableToAuthMagicLink();
+    const address = await contactOfMethod(tx, consumed.email_id, ['email']);
+    if (!address) throw Errors.unableToAuthMagicLink();
+    const proven = await proveContact(tx, { kind: 'email', value: address.value, prover, now, pendingId: address.pendingId });
     const factor: EmailFactor = {
       type: 'magic_link',
       delivery_method: 'email',
       last_authenticated_at: new Date(now).toISOString(),
-      email_factor: { email_id: email.id, email_address: email.email },
+      email_factor: { email_id: proven.contactId, email_address: address.value },
     };
-    const started = await sessionAfterAuthentication(txDeps, meta, { userId: consumed.user_id, factor, durationMinutes });
-    return { ...started, emailId: email.id };
+    const started = await sessionAfterAuthentication(txDeps, meta, { userId: proven.userId, factor, durationMinutes });
+    return { ...started, emailId: proven.contactId };
   });
 
   return { ...(await authenticatePayload(deps, session, sessionToken)), method_id: emailId };

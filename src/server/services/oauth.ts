@@ -42,7 +42,8 @@ import {
   upsertRegistration,
   type StateRow,
 } from '../store/oauth.ts';
-import { fillEmptyName, findEmail, findOrCreateUserByEmail, insertUser, markEmailVerified } from '../store/users.ts';
+import { fillEmptyName, insertUser } from '../store/users.ts';
+import { proveContact } from './proof.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
 import { claimsAfterGrant, credentialsFor, providerClient, providerValues, type ProviderClaims } from './oauth-clients.ts';
 import { authenticatePayload, sessionAfterAuthentication } from './sessions.ts';
@@ -340,9 +341,10 @@ async function completeInTransaction(
 
 /**
  * The account-linking rule. A known (provider, subject) is that user. Otherwise an address the provider has verified
- * signs in to the user who owns it (or a new user with it); an unverified address is only attached when nobody owns
- * it, because linking on an address the provider did not check would let anyone take over that account. Everyone
- * else is a new user without an address (Twitter, TikTok and Snapchat never share one).
+ * is a proof of that address (services/proof.ts): it signs in to the account that holds it, clearing one whose
+ * address nobody had proven, or makes a new user with it. An address the provider did not verify proves nothing, so it
+ * is neither linked nor attached: the user is new and has no address (as for Twitter, TikTok and Snapchat, which never
+ * share one).
  */
 async function resolveUser(
   db: Db,
@@ -352,10 +354,9 @@ async function resolveUser(
   const known = await findRegistration(db, identity.provider, identity.subject);
   if (known) return { userId: known.user_id, emailId: known.email_id, created: false };
   const email = usableEmail(identity);
-  if (email && (identity.emailVerified || !(await findEmail(db, email)))) {
-    const found = await findOrCreateUserByEmail(db, email, now);
-    if (identity.emailVerified) await markEmailVerified(db, found.emailId);
-    return found;
+  if (email && identity.emailVerified) {
+    const proven = await proveContact(db, { kind: 'email', value: email, prover: { kind: 'visitor', sessionUserId: null }, now });
+    return { userId: proven.userId, emailId: proven.contactId, created: proven.created };
   }
   return { userId: await insertUser(db, now), emailId: null, created: true };
 }

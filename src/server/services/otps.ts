@@ -22,20 +22,15 @@ import {
 } from '../http/validate.ts';
 import { hashOtpCode, newOtpCode, OTP_CODE_PATTERN } from '../security/otp-codes.ts';
 import { normalizePhoneNumber } from '../security/phone-numbers.ts';
-import { consumeOtpCode, countFailedAttempt, insertOtpCode } from '../store/otps.ts';
-import {
-  addPhoneNumberToUser,
-  findOrCreateUserByPhoneNumber,
-  findPhoneNumber,
-  findPhoneNumberById,
-  markPhoneNumberVerified,
-} from '../store/phone-numbers.ts';
-import { addEmailToUser, findEmail, findEmailById, findOrCreateUserByEmail, markEmailVerified } from '../store/users.ts';
+import { consumeOtpCode, countFailedAttempt, findLiveOtpCode, insertOtpCode } from '../store/otps.ts';
+import { findOrCreateUserByPhoneNumber, findPhoneNumber } from '../store/phone-numbers.ts';
+import { findEmail, findOrCreateUserByEmail } from '../store/users.ts';
 import { otpMessage, type OtpPurpose } from '../views/otp-message.ts';
 import { limitSendFrom, reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { deliver } from './mailer.ts';
 import type { SendMode } from './magic-links.ts';
+import { contactOfMethod, methodIdToAdd, proveContact, proverOf } from './proof.ts';
 import { requiredSessionDuration } from './token-authentication.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 
@@ -77,6 +72,7 @@ export async function sendOtp(
     await insertOtpCode(tx, {
       methodId: owner.methodId,
       userId: owner.userId,
+      sessionId: mode.kind === 'add_to_user' ? mode.sessionId : null,
       deliveryMethod: method,
       codeHash: hashOtpCode(deps.secrets.otpHmacKey, owner.methodId, code),
       now,
@@ -112,40 +108,42 @@ export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonO
   if (!OTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
 
   const attempt = await reserveAuthAttempt(deps, meta);
-  const method = await findMethod(deps.db, methodId);
+  const contact = await contactOfMethod(deps.db, methodId, ['phone', 'email']);
   // An unknown method id gets the same answer as a wrong code: it says nothing about which ids exist.
-  if (!method) throw Errors.otpCodeNotFound();
+  if (!contact) throw Errors.otpCodeNotFound();
   const now = deps.config.now();
   const maxAttempts = OTP_MAX_ATTEMPTS_PER_CODE;
   const useCode = () => deps.db.transaction(async (tx) => {
+    // A code from send/secondary proves only for the session that asked for it; for any other it is a wrong code.
+    const live = await findLiveOtpCode(tx, { methodId, now, maxAttempts });
+    const prover = live ? await proverOf(tx, meta, live.session_id, now) : null;
+    if (!prover) return null;
     const consumed = await consumeOtpCode(tx, { methodId, codeHash: hashOtpCode(deps.secrets.otpHmacKey, methodId, code), now, maxAttempts });
     if (!consumed) return null;
+    const proven = await proveContact(tx, { kind: contact.kind, value: contact.value, prover, now, pendingId: contact.pendingId });
     const at = new Date(now).toISOString();
-    let factor: AuthenticationFactor;
-    if (method.kind === 'email') {
-      await markEmailVerified(tx, methodId);
-      factor = {
-        type: 'otp',
-        delivery_method: 'email',
-        last_authenticated_at: at,
-        email_factor: { email_id: methodId, email_address: method.destination },
-      };
-    } else {
-      await markPhoneNumberVerified(tx, methodId);
-      factor = {
-        type: 'otp',
-        delivery_method: consumed.delivery_method === 'whatsapp' ? 'whatsapp' : 'sms',
-        last_authenticated_at: at,
-        phone_number_factor: { phone_id: methodId, phone_number: method.destination },
-      };
-    }
-    return sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: consumed.user_id, factor, durationMinutes });
+    const factor: AuthenticationFactor =
+      contact.kind === 'email'
+        ? {
+            type: 'otp',
+            delivery_method: 'email',
+            last_authenticated_at: at,
+            email_factor: { email_id: proven.contactId, email_address: contact.value },
+          }
+        : {
+            type: 'otp',
+            delivery_method: consumed.delivery_method === 'whatsapp' ? 'whatsapp' : 'sms',
+            last_authenticated_at: at,
+            phone_number_factor: { phone_id: proven.contactId, phone_number: contact.value },
+          };
+    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: proven.userId, factor, durationMinutes });
+    return { ...started, contactId: proven.contactId };
   });
 
   // The code is tried on a reserved attempt of the user (services/lockout.ts): parallel guesses cannot outrun the lock.
   const started = await checkUnderLock(
     deps,
-    method.userId,
+    contact.userId,
     async () => {
       const result = await useCode();
       if (result) return result;
@@ -157,7 +155,7 @@ export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonO
   );
   await attempt.release();
 
-  return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), method_id: methodId };
+  return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), method_id: started.contactId };
 }
 
 interface SendRequest {
@@ -190,7 +188,10 @@ function readSendRequest(deps: Deps, method: OtpMethod, body: JsonObject): SendR
   };
 }
 
-/** The user the passcode is for, creating them or adding the destination to the signed-in user as `mode` says. */
+/**
+ * The user the passcode is for: the holder of the number or address (made, unproven, when new: the wire answers a
+ * user_id), or for send/secondary the signed-in user, whose pending contact it stays until the session uses the code.
+ */
 async function ownerOf(
   db: Db,
   method: OtpMethod,
@@ -198,28 +199,14 @@ async function ownerOf(
   mode: SendMode,
   now: number,
 ): Promise<{ userId: string; methodId: string; created: boolean }> {
+  if (mode.kind === 'add_to_user') {
+    const kind = method === 'email' ? 'email' : 'phone';
+    return { userId: mode.userId, methodId: await methodIdToAdd(db, kind, destination, mode.userId, now), created: false };
+  }
   if (method === 'email') {
-    if (mode.kind === 'add_to_user') {
-      return { userId: mode.userId, methodId: await addEmailToUser(db, mode.userId, destination, now), created: false };
-    }
     const { userId, emailId, created } = await findOrCreateUserByEmail(db, destination, now);
     return { userId, methodId: emailId, created };
   }
-  if (mode.kind === 'add_to_user') {
-    return { userId: mode.userId, methodId: await addPhoneNumberToUser(db, mode.userId, destination, now), created: false };
-  }
   const { userId, phoneId, created } = await findOrCreateUserByPhoneNumber(db, destination, now);
   return { userId, methodId: phoneId, created };
-}
-
-/** The phone number or address a method id names, with its owner. */
-async function findMethod(
-  db: Db,
-  methodId: string,
-): Promise<{ kind: 'phone' | 'email'; userId: string; destination: string } | null> {
-  const phone = await findPhoneNumberById(db, methodId);
-  if (phone) return { kind: 'phone', userId: phone.user_id, destination: phone.phone_number };
-  const email = await findEmailById(db, methodId);
-  if (email) return { kind: 'email', userId: email.user_id, destination: email.email };
-  return null;
 }

@@ -46,7 +46,8 @@ import {
   setPassword,
   type PasswordRow,
 } from '../store/passwords.ts';
-import { createUserWithEmail, findEmail, findEmailById, markEmailVerified, type EmailRow } from '../store/users.ts';
+import { createUserWithEmail, findEmail, findEmailById, type EmailRow } from '../store/users.ts';
+import { proveContact, visitorOf } from './proof.ts';
 import { passwordResetEmail } from '../views/password-reset-email.ts';
 import { limitSendFrom, reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
@@ -307,17 +308,19 @@ export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObje
     const now = deps.config.now();
     const consumed = await consumePasswordReset(tx, tokenHash, now);
     if (!consumed || !email) throw Errors.passwordResetNotFound();
-    await setPassword(tx, { userId: consumed.user_id, passwordHash, now });
-    await markEmailVerified(tx, consumed.email_id);
-    await clearUserLock(tx, consumed.user_id);
+    // The link proves the address: the proof rule decides whose account this is (and clears one nobody had proven).
+    const prover = await visitorOf(tx, meta, now);
+    const proven = await proveContact(tx, { kind: 'email', value: email.email, prover, now });
+    await setPassword(tx, { userId: proven.userId, passwordHash, now });
+    await clearUserLock(tx, proven.userId);
     const factor: AuthenticationFactor = {
       type: 'password_reset',
       delivery_method: 'email',
       last_authenticated_at: new Date(now).toISOString(),
-      email_factor: { email_id: email.id, email_address: email.email },
+      email_factor: { email_id: proven.contactId, email_address: email.email },
     };
-    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: consumed.user_id, factor, durationMinutes });
-    await revokeOtherSessions(tx, consumed.user_id, started.session.id, now);
+    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: proven.userId, factor, durationMinutes });
+    await revokeOtherSessions(tx, proven.userId, started.session.id, now);
     return started;
   });
   return authenticatePayload(deps, started.session, started.sessionToken);

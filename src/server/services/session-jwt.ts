@@ -5,9 +5,10 @@ import type { ActiveSession } from '../store/sessions.ts';
 
 /**
  * A short-lived, signed view of the session for the site's backend: verifiable with the JWKS alone. It never
- * outlives the session itself.
+ * outlives the session itself. `roles` are the user's (services/users.ts rolesOf), the same as the answer's
+ * `session.roles`, so a backend that authorizes from the JWT alone sees what the page sees.
  */
-export function issueSessionJwt(deps: Deps, session: ActiveSession): string {
+export function issueSessionJwt(deps: Deps, session: ActiveSession, roles: readonly string[]): string {
   const iat = Math.floor(deps.config.now() / 1000);
   const sessionEnd = Math.floor(Date.parse(session.expiresAt) / 1000);
   return signJwt(
@@ -25,6 +26,7 @@ export function issueSessionJwt(deps: Deps, session: ActiveSession): string {
         expires_at: session.expiresAt,
         attributes: { ip_address: session.ipAddress, user_agent: session.userAgent },
         authentication_factors: session.factors,
+        roles,
       },
     },
     deps.signingKey,

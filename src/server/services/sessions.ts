@@ -1,10 +1,14 @@
 import type { AuthenticateResponse, AuthenticationFactor } from '../../api/session.ts';
 import type { User } from '../../api/user.ts';
 import type { Deps } from '../context.ts';
+import type { Db } from '../db/db.ts';
+import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { issueSessionJwt } from './session-jwt.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import { createSession, findActiveSession, touchSession, toWireSession, type ActiveSession } from '../store/sessions.ts';
+import { factorStillStands } from '../store/factor-standing.ts';
+import { lockUserShared } from '../store/unproven-account.ts';
 import { activateUser } from '../store/users.ts';
 import { loadFullUser } from './users.ts';
 
@@ -22,19 +26,36 @@ export async function sessionAfterAuthentication(
   meta: RequestMeta,
   input: { userId: string; factor: AuthenticationFactor; durationMinutes: number },
 ): Promise<{ session: ActiveSession; sessionToken: string }> {
-  const now = deps.config.now();
+  return deps.db.transaction(async (tx) => {
+    // Every authentication ends here, so this is where a user created as pending stops being pending. First, so
+    // that two first sign-ins take turns on the row instead of each holding a shared lock the other must wait for.
+    await activateUser(tx, input.userId);
+    // The credential was checked before this transaction: if the proof rule cleared the account since, it no longer
+    // counts (store/factor-standing.ts); if the clearing comes later, it ends this session too.
+    await lockUserShared(tx, input.userId);
+    if (!(await factorStillStands(tx, input.userId, input.factor))) {
+      throw input.factor.type === 'password' ? Errors.resetPassword() : Errors.unauthorizedCredentials();
+    }
+    return startOrExtendSession(tx, deps.config.now(), meta, input);
+  });
+}
+
+async function startOrExtendSession(
+  db: Db,
+  now: number,
+  meta: RequestMeta,
+  input: { userId: string; factor: AuthenticationFactor; durationMinutes: number },
+): Promise<{ session: ActiveSession; sessionToken: string }> {
   const expiresAt = now + input.durationMinutes * MINUTE_MS;
-  // Every authentication ends here, so this is where a user created as pending stops being pending.
-  await activateUser(deps.db, input.userId);
   if (meta.sessionToken) {
-    const current = await findActiveSession(deps.db, hashToken(meta.sessionToken), now);
+    const current = await findActiveSession(db, hashToken(meta.sessionToken), now);
     if (current && current.userId === input.userId) {
-      const updated = await touchSession(deps.db, current.id, now, { expiresAt, factor: input.factor });
+      const updated = await touchSession(db, current.id, now, { expiresAt, factor: input.factor });
       if (updated) return { session: updated, sessionToken: meta.sessionToken };
     }
   }
   const sessionToken = newSecretToken();
-  const session = await createSession(deps.db, {
+  const session = await createSession(db, {
     tokenHash: hashToken(sessionToken),
     userId: input.userId,
     now,
@@ -62,7 +83,7 @@ export function authenticatePayloadFor(deps: Deps, session: ActiveSession, user:
     user,
     session: { ...toWireSession(session), roles: user.roles },
     session_token: sessionToken,
-    session_jwt: issueSessionJwt(deps, session),
+    session_jwt: issueSessionJwt(deps, session, user.roles),
     __user: user,
   };
 }

@@ -19,7 +19,7 @@ import type { RequestMeta } from '../http/request-meta.ts';
 import { minutesInRange, optionalNumber, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
 import { hashToken } from '../security/tokens.ts';
 import { base32Encode, keyUri, matchingStep, newTotpSecret } from '../security/totp.ts';
-import { findActiveSession } from '../store/sessions.ts';
+import { findActiveSession, touchSession, type ActiveSession } from '../store/sessions.ts';
 import {
   claimTotpStep,
   consumeRecoveryCode,
@@ -53,7 +53,8 @@ function hashRecoveryCode(code: string): string {
 }
 
 /** POST /totps (session required): a new, unverified authenticator; the first accepted code verifies it. */
-export async function createTotp(deps: Deps, userId: string, body: JsonObject): Promise<Payload<TotpCreateResponse>> {
+export async function createTotp(deps: Deps, session: ActiveSession, body: JsonObject): Promise<Payload<TotpCreateResponse>> {
+  const userId = session.userId;
   const expiration = optionalNumber(body, 'expiration_minutes');
   const minutes =
     expiration === undefined
@@ -64,6 +65,9 @@ export async function createTotp(deps: Deps, userId: string, body: JsonObject): 
   const recoveryCodes = newRecoveryCodes();
   const user = await loadFullUser(deps, userId);
   const totpId = await deps.db.transaction(async (tx) => {
+    // The session is held while the authenticator is added: if the proof rule (services/proof.ts) ends it meanwhile,
+    // the authenticator is refused here, or added first and then removed by the rule, never left behind.
+    if (!(await touchSession(tx, session.id, now))) throw Errors.sessionNotFound();
     const id = await insertTotp(tx, deps.secrets, { userId, secret, now, expiresAt: now + minutesToMs(minutes) });
     await insertRecoveryCodes(tx, { totpId: id, userId, codeHashes: recoveryCodes.map(hashRecoveryCode), now });
     return id;

@@ -5,7 +5,10 @@ import { iso } from './time.ts';
 export interface MagicLinkRow {
   id: string;
   user_id: string;
+  /** A user_emails id, or a pending contact's for a link from send/secondary. */
   email_id: string;
+  /** The session a send/secondary link is bound to; null for a sign-in link. */
+  session_id: string | null;
   code_challenge: string | null;
   redirect_url: string;
   expires_at: Date;
@@ -18,6 +21,7 @@ export async function insertMagicLink(
     tokenHash: string;
     userId: string;
     emailId: string;
+    sessionId: string | null;
     codeChallenge: string | null;
     redirectUrl: string;
     now: number;
@@ -25,13 +29,15 @@ export async function insertMagicLink(
   },
 ): Promise<void> {
   await db.query(
-    `insert into magic_links (id, token_hash, user_id, email_id, code_challenge, redirect_url, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz)`,
+    `insert into magic_links (id, token_hash, user_id, email_id, session_id, code_challenge, redirect_url, created_at,
+       expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz)`,
     [
       newId('magic-link'),
       input.tokenHash,
       input.userId,
       input.emailId,
+      input.sessionId,
       input.codeChallenge,
       input.redirectUrl,
       iso(input.now),
@@ -43,7 +49,7 @@ export async function insertMagicLink(
 /** A link that can still be used at `now` (not used, not expired), without consuming it. */
 export async function findUsableMagicLink(db: Db, tokenHash: string, now: number): Promise<MagicLinkRow | null> {
   const [row] = await db.query<MagicLinkRow>(
-    `select id, user_id, email_id, code_challenge, redirect_url, expires_at, used_at from magic_links
+    `select id, user_id, email_id, session_id, code_challenge, redirect_url, expires_at, used_at from magic_links
      where token_hash = $1 and used_at is null and expires_at > $2::timestamptz`,
     [tokenHash, iso(now)],
   );
@@ -58,7 +64,7 @@ export async function consumeMagicLink(db: Db, tokenHash: string, now: number): 
   const [row] = await db.query<MagicLinkRow>(
     `update magic_links set used_at = $2::timestamptz
      where token_hash = $1 and used_at is null and expires_at > $2::timestamptz
-     returning id, user_id, email_id, code_challenge, redirect_url, expires_at, used_at`,
+     returning id, user_id, email_id, session_id, code_challenge, redirect_url, expires_at, used_at`,
     [tokenHash, iso(now)],
   );
   return row ?? null;

@@ -7,12 +7,13 @@ export interface OtpCodeRow {
   id: string;
   method_id: string;
   user_id: string;
+  session_id: string | null;
   delivery_method: OtpMethod;
   attempts: number;
   expires_at: Date;
 }
 
-const COLUMNS = 'id, method_id, user_id, delivery_method, attempts, expires_at';
+const COLUMNS = 'id, method_id, user_id, session_id, delivery_method, attempts, expires_at';
 
 /**
  * Stores a new code for a method and retires the method's older ones, in one transaction: only the newest code a
@@ -20,7 +21,16 @@ const COLUMNS = 'id, method_id, user_id, delivery_method, attempts, expires_at';
  */
 export async function insertOtpCode(
   db: Db,
-  input: { methodId: string; userId: string; deliveryMethod: OtpMethod; codeHash: string; now: number; expiresAt: number },
+  input: {
+    methodId: string;
+    userId: string;
+    /** The session a send/secondary code is bound to; null for a sign-in code. */
+    sessionId: string | null;
+    deliveryMethod: OtpMethod;
+    codeHash: string;
+    now: number;
+    expiresAt: number;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
@@ -28,11 +38,34 @@ export async function insertOtpCode(
       [input.methodId, iso(input.now)],
     );
     await tx.query(
-      `insert into otp_codes (id, method_id, user_id, delivery_method, code_hash, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
-      [newId('otp'), input.methodId, input.userId, input.deliveryMethod, input.codeHash, iso(input.now), iso(input.expiresAt)],
+      `insert into otp_codes (id, method_id, user_id, session_id, delivery_method, code_hash, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz)`,
+      [
+        newId('otp'),
+        input.methodId,
+        input.userId,
+        input.sessionId,
+        input.deliveryMethod,
+        input.codeHash,
+        iso(input.now),
+        iso(input.expiresAt),
+      ],
     );
   });
+}
+
+/** The live code of a method, unused (to see which session, if any, it is bound to before trying it). */
+export async function findLiveOtpCode(
+  db: Db,
+  input: { methodId: string; now: number; maxAttempts: number },
+): Promise<OtpCodeRow | null> {
+  const [row] = await db.query<OtpCodeRow>(
+    `select ${COLUMNS} from otp_codes
+     where method_id = $1 and used_at is null and superseded_at is null and expires_at > $2::timestamptz and attempts < $3
+     order by created_at desc limit 1`,
+    [input.methodId, iso(input.now), input.maxAttempts],
+  );
+  return row ?? null;
 }
 
 /**

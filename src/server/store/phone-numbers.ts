@@ -1,5 +1,4 @@
 import type { Db } from '../db/db.ts';
-import { Errors } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { iso } from './time.ts';
 import { deleteNewUser, insertUser } from './users.ts';
@@ -15,11 +14,6 @@ export interface PhoneNumberRow {
 /** `phoneNumber` is E.164 (the service validates and normalises before looking up). */
 export async function findPhoneNumber(db: Db, phoneNumber: string): Promise<PhoneNumberRow | null> {
   const [row] = await db.query<PhoneNumberRow>('select * from user_phone_numbers where phone_number = $1', [phoneNumber]);
-  return row ?? null;
-}
-
-export async function findPhoneNumberById(db: Db, phoneId: string): Promise<PhoneNumberRow | null> {
-  const [row] = await db.query<PhoneNumberRow>('select * from user_phone_numbers where id = $1', [phoneId]);
   return row ?? null;
 }
 
@@ -46,20 +40,6 @@ export async function findOrCreateUserByPhoneNumber(
   const winner = await findPhoneNumber(db, phoneNumber);
   if (!winner) throw new Error('the number was taken by a user who is gone again');
   return { userId: winner.user_id, phoneId: winner.id, created: false };
-}
-
-/** Adds a number to a signed-in user (secondary factor); a number of another user is refused. */
-export async function addPhoneNumberToUser(db: Db, userId: string, phoneNumber: string, now: number): Promise<string> {
-  const existing = await findPhoneNumber(db, phoneNumber);
-  if (existing && existing.user_id !== userId) throw Errors.phoneNumberTaken();
-  if (existing) return existing.id;
-  const phoneId = await insertPhoneNumber(db, userId, phoneNumber, now);
-  if (!phoneId) throw Errors.phoneNumberTaken();
-  return phoneId;
-}
-
-export async function markPhoneNumberVerified(db: Db, phoneId: string): Promise<void> {
-  await db.query('update user_phone_numbers set verified = true where id = $1', [phoneId]);
 }
 
 async function insertPhoneNumber(db: Db, userId: string, phoneNumber: string, now: number): Promise<string | null> {

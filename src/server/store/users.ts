@@ -90,18 +90,6 @@ export async function activateUser(db: Db, userId: string): Promise<void> {
   await db.query(`update users set status = 'active' where id = $1 and status = 'pending'`, [userId]);
 }
 
-/** Adds an address to a signed-in user (secondary factor); an address of another user is refused. */
-export async function addEmailToUser(db: Db, userId: string, email: string, now: number): Promise<string> {
-  const existing = await findEmail(db, email);
-  if (existing && existing.user_id !== userId) {
-    throw Errors.unauthorizedAction('emailTaken');
-  }
-  if (existing) return existing.id;
-  const emailId = await insertEmail(db, userId, email, now);
-  if (!emailId) throw Errors.unauthorizedAction('emailTaken');
-  return emailId;
-}
-
 async function insertEmail(db: Db, userId: string, email: string, now: number): Promise<string | null> {
   const [row] = await db.query<{ id: string }>(
     `insert into user_emails (id, user_id, email, verified, created_at) values ($1, $2, $3, false, $4::timestamptz)
@@ -109,10 +97,6 @@ async function insertEmail(db: Db, userId: string, email: string, now: number): 
     [newId('email'), userId, email, iso(now)],
   );
   return row?.id ?? null;
-}
-
-export async function markEmailVerified(db: Db, emailId: string): Promise<void> {
-  await db.query('update user_emails set verified = true where id = $1', [emailId]);
 }
 
 /** The full User of the wire contract: every array present, empty until later products fill them. */
