@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { SDK_BASE_PATH } from '../api/telemetry.ts';
 import { DEFAULT_DATABASE, resolveConfig, type ProjectConfig, type ServiceOptions } from './config.ts';
 import {
+  CRYPTO_WALLET_START_LIMIT,
+  CRYPTO_WALLET_START_WINDOW_MS,
   IP_AUTH_FAILURE_WINDOW_MS,
   IP_EVENTS_WINDOW_MS,
   IP_SEND_WINDOW_MS,
@@ -85,6 +87,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         magicLinkSend: limit('magic-link-send', MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS),
         otpSend: limit('otp-send', OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS),
         passwordResetSend: limit('password-reset-send', PASSWORD_RESET_SEND_LIMIT, PASSWORD_RESET_SEND_WINDOW_MS),
+        cryptoWalletStart: limit('crypto-wallet-start', CRYPTO_WALLET_START_LIMIT, CRYPTO_WALLET_START_WINDOW_MS),
         ipSend: limit('send-ip', config.ipRateLimits.sends, IP_SEND_WINDOW_MS, 'client'),
         ipAuthFailures: limit('auth-failure-ip', config.ipRateLimits.authFailures, IP_AUTH_FAILURE_WINDOW_MS, 'client'),
         ipEvents: limit('events-ip', config.ipRateLimits.events, IP_EVENTS_WINDOW_MS, 'client'),

@@ -162,9 +162,10 @@ export const OTP_SEND_LIMIT = 5;
 /** Length of the passcode send window. */
 export const OTP_SEND_WINDOW_MS = 60_000;
 /**
- * Sends (magic links, passcodes on any channel, reset emails) one client IP may start per window. High, because a
- * campus or school network puts hundreds of students behind one NAT address; low enough that one client cannot use
- * the service to mail-bomb or SMS-pump thousands of addresses (each address also has its own limit above).
+ * Sends (magic links, passcodes on any channel, reset emails, crypto wallet challenges) one client IP may start per
+ * window. High, because a campus or school network puts hundreds of students behind one NAT address; low enough that
+ * one client cannot use the service to mail-bomb or SMS-pump thousands of addresses (each address also has its own
+ * limit above).
  */
 export const IP_SEND_LIMIT = 100;
 /** Length of the per-IP send window: ten minutes smooths a lecture hall signing in at once. */
@@ -441,6 +442,29 @@ export const CRYPTO_WALLET_DEFAULT_STATEMENT = 'Sign in to continue.';
 export const MAX_SIWE_FIELD_LENGTH = 1024;
 /** Most SIWE resources accepted. */
 export const MAX_SIWE_RESOURCES = 32;
+
+// ---- Crypto wallet challenges: what one address or one client may ask for ----
+/**
+ * Challenges one wallet address may be issued per window, whoever asks: a visitor retrying a refused or closed wallet
+ * prompt a few times fits, a stream of starts (to churn one wallet's challenges) does not. Each client IP also spends
+ * one of its IP_SEND_LIMIT sends per challenge, which is what stops one client inventing addresses by the thousand.
+ */
+export const CRYPTO_WALLET_START_LIMIT = 10;
+/** Length of the per-address challenge window. */
+export const CRYPTO_WALLET_START_WINDOW_MS = 60_000;
+/**
+ * Live challenges kept per wallet address: a start beyond this deletes the oldest, so no address ever holds more
+ * rows than this, however many starts get through the limits over a challenge's lifetime.
+ */
+export const CRYPTO_WALLET_LIVE_CHALLENGES_MAX = 5;
+/** Expired challenges (of any wallet) one start deletes at most: the sweep stays a short statement after a flood. */
+export const CRYPTO_WALLET_CHALLENGE_SWEEP_BATCH = 100;
+/**
+ * The first key of the two-key advisory lock a start takes on its wallet address (the second is the address's
+ * hash), so parallel starts for one address take turns on every instance. The two-key space is apart from the
+ * one-key space MIGRATION_ADVISORY_LOCK_KEY uses; any constant works.
+ */
+export const CRYPTO_WALLET_CHALLENGE_LOCK_CLASS = 7_243_515;
 
 // Issue 16: the OpenID provider (oidc/provider.ts). Lifetimes in seconds, as oidc-provider takes them.
 export const OIDC_AUTHORIZATION_CODE_TTL_SECONDS = 60;

@@ -19,6 +19,8 @@ export interface Deps {
     magicLinkSend: RateLimit;
     otpSend: RateLimit;
     passwordResetSend: RateLimit;
+    /** Per wallet address: crypto wallet challenges issued (authenticate/start), whoever asks. */
+    cryptoWalletStart: RateLimit;
     /** Per client IP: every send route together. */
     ipSend: RateLimit;
     /** Per client IP: authentication attempts, reserved before the check and given back when it succeeds. */

@@ -179,7 +179,7 @@ describe('crypto wallets on the service', () => {
     };
   }
 
-  it('Ethereum without SIWE: a plain challenge naming the project, the wallet and a nonce; signing it signs in a new user', async () => {
+  it('Ethereum without SIWE: a plain challenge naming the page (domain and URI), the wallet and a nonce; signing it signs in a new user', async () => {
     const wallet = new EthereumTestWallet();
     const challenge = await start(wallet);
     const nonce = NONCE_LINE.exec(challenge)?.[1];
@@ -188,7 +188,7 @@ describe('crypto wallets on the service', () => {
     assert.match(issuedAt, ISO_NOW);
     assert.equal(
       challenge,
-      `Westlight University wants you to sign in with your Ethereum account:\n${wallet.address}\n\n${CRYPTO_WALLET_DEFAULT_STATEMENT}\n\nNonce: ${nonce}\nIssued At: ${issuedAt}`,
+      `localhost:5173 wants you to sign in with your Ethereum account:\n${wallet.address}\n\n${CRYPTO_WALLET_DEFAULT_STATEMENT}\n\nURI: ${PAGE_ORIGIN}\nNonce: ${nonce}\nIssued At: ${issuedAt}`,
     );
     const data = await dataOf<AuthData>(await finish(wallet, wallet.personalSign(challenge)));
     assert.deepEqual(data.user.crypto_wallets, [
@@ -210,8 +210,9 @@ describe('crypto wallets on the service', () => {
   it('Solana: the base58 ed25519 signature over the exact challenge bytes signs in; the factor names the wallet', async () => {
     const wallet = new SolanaTestWallet();
     const challenge = await start(wallet);
-    assert.match(challenge, /^Westlight University wants you to sign in with your Solana account:\n/);
+    assert.match(challenge, /^localhost:5173 wants you to sign in with your Solana account:\n/);
     assert.ok(challenge.includes(`\n${wallet.address}\n`));
+    assert.ok(challenge.includes(`\nURI: ${PAGE_ORIGIN}\n`), challenge);
     const data = await dataOf<AuthData>(await finish(wallet, wallet.signMessage(challenge)));
     assert.equal(data.user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
     assert.deepEqual(data.session.authentication_factors, [factorOf(data, wallet)]);
@@ -510,6 +511,161 @@ describe('crypto wallets on the service', () => {
       401,
       'invalid_crypto_wallet_signature',
     );
+  });
+});
+
+/**
+ * Characters that end a line somewhere (a wallet, a log viewer, a SIWE parser): each would let a value forge the
+ * message lines after it. The SIWE fields refuse them as line breaks.
+ */
+const LINE_BREAK_CHARACTERS: [string, string][] = [
+  ['LF', '\n'],
+  ['CR', '\r'],
+  ['vertical tab', '\v'],
+  ['form feed', '\f'],
+  ['file separator U+001C', '\x1c'],
+  ['group separator U+001D', '\x1d'],
+  ['record separator U+001E', '\x1e'],
+  ['next line U+0085', '\u0085'],
+  ['line separator U+2028', '\u2028'],
+  ['paragraph separator U+2029', '\u2029'],
+];
+/** Control (Cc), format (Cf) and lone surrogate (Cs) characters: invisible, or reordering what the wallet shows. */
+const CONTROL_CHARACTERS: [string, string][] = [
+  ['NUL', '\0'],
+  ['tab', '\t'],
+  ['escape', '\x1b'],
+  ['delete', '\x7f'],
+  ['C1 CSI U+009B', '\u009b'],
+  ['soft hyphen U+00AD', '\u00ad'],
+  ['Arabic letter mark U+061C', '\u061c'],
+  ['zero width space U+200B', '\u200b'],
+  ['left-to-right mark U+200E', '\u200e'],
+  ['right-to-left override U+202E', '\u202e'],
+  ['left-to-right isolate U+2066', '\u2066'],
+  ['byte order mark U+FEFF', '\ufeff'],
+  ['lone surrogate U+D800', '\ud800'],
+];
+
+describe('SIWE fields are one line each: separators and control characters are 400, never 500', () => {
+  let t: TestService;
+  before(async () => {
+    t = await startTestService();
+  });
+  after(() => t.close());
+
+  /** Each field of siwe_params with the character put inside an otherwise good value. */
+  const fieldsWith = (ch: string): [string, Record<string, unknown>][] => [
+    ['statement', { statement: `Sign in${ch}URI: https://evil.test` }],
+    ['message_request_id', { message_request_id: `request${ch}42` }],
+    ['uri', { uri: `${PAGE_ORIGIN}/portal${ch}x` }],
+    ['chain_id', { chain_id: `1${ch}` }],
+    ['issued_at', { issued_at: `${new Date(t.now()).toISOString()}${ch}` }],
+    ['not_before', { not_before: `${new Date(t.now()).toISOString()}${ch}` }],
+    ['resources', { resources: ['https://westlight.test/terms', `https://westlight.test/${ch}privacy`] }],
+  ];
+
+  for (const [kind, characters, wording] of [
+    ['line breaks', LINE_BREAK_CHARACTERS, 'must not contain line breaks.'],
+    ['control and format characters', CONTROL_CHARACTERS, 'must not contain control characters.'],
+  ] as const) {
+    it(`${kind}: every field refuses each one with 400 invalid_request and the field's name`, async () => {
+      const wallet = new EthereumTestWallet();
+      for (const [name, ch] of characters) {
+        for (const [field, siwe_params] of fieldsWith(ch)) {
+          const res = await post(
+            t,
+            CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+            { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', siwe_params },
+            FROM_PAGE,
+          );
+          const body = (await res.clone().json()) as { error_message?: string };
+          assert.equal(res.status, 400, `${name} in siwe_params.${field}: ${JSON.stringify(body)}`);
+          // NUL is refused earlier, by the service-wide string check (http/validate.ts), in its own words.
+          const expected = ch === '\0' ? new RegExp(`^(siwe_params\\.)?${field} must not contain (NUL|control) characters`) : `siwe_params.${field} ${wording}`;
+          await expectError(res, 400, 'invalid_request', expected);
+        }
+      }
+    });
+  }
+
+  it('the same fields without those characters make a message (the cases above differ only by the character)', async () => {
+    const wallet = new EthereumTestWallet();
+    const { challenge } = await dataOf<{ challenge: string }>(
+      await post(
+        t,
+        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+        {
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'ethereum',
+          siwe_params: {
+            statement: 'Sign in URI: https://evil.test',
+            message_request_id: 'request42',
+            uri: `${PAGE_ORIGIN}/portalx`,
+            chain_id: '1',
+            issued_at: new Date(t.now()).toISOString(),
+            not_before: new Date(t.now()).toISOString(),
+            resources: ['https://westlight.test/terms', 'https://westlight.test/privacy'],
+          },
+        },
+        FROM_PAGE,
+      ),
+    );
+    // Still exactly the EIP-4361 lines: the statement's look-alike "URI:" stays inside its own line.
+    assert.deepEqual(
+      challenge.split('\n').map((line) => line.split(':')[0]),
+      ['localhost', wallet.address, '', 'Sign in URI', '', 'URI', 'Version', 'Chain ID', 'Nonce', 'Issued At', 'Expiration Time', 'Not Before', 'Request ID', 'Resources', '- https', '- https'],
+    );
+  });
+});
+
+describe('the plain (non-SIWE) challenge names the site it is for', () => {
+  const OTHER_PAGE_ORIGIN = 'https://alumni.westlight.test';
+  let t: TestService;
+  before(async () => {
+    t = await startTestService({ allowedOrigins: [PAGE_ORIGIN, OTHER_PAGE_ORIGIN] });
+  });
+  after(() => t.close());
+
+  const startFrom = async (wallet: EthereumTestWallet | SolanaTestWallet, headers: Record<string, string>) =>
+    (
+      await dataOf<{ challenge: string }>(
+        await post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+          { crypto_wallet_address: wallet.address, crypto_wallet_type: typeOf(wallet) },
+          { headers },
+        ),
+      )
+    ).challenge;
+
+  it('each page gets a message naming its own domain and URI, so a signature made on one site names that site', async () => {
+    for (const wallet of [new EthereumTestWallet(), new SolanaTestWallet()]) {
+      const chain = typeOf(wallet) === 'ethereum' ? 'Ethereum' : 'Solana';
+      const here = (await startFrom(wallet, { Origin: PAGE_ORIGIN })).split('\n');
+      const there = (await startFrom(wallet, { Origin: OTHER_PAGE_ORIGIN })).split('\n');
+      assert.equal(here[0], `localhost:5173 wants you to sign in with your ${chain} account:`);
+      assert.equal(here[5], `URI: ${PAGE_ORIGIN}`);
+      assert.equal(there[0], `alumni.westlight.test wants you to sign in with your ${chain} account:`);
+      assert.equal(there[5], `URI: ${OTHER_PAGE_ORIGIN}`);
+      // The newest challenge (the other site's) is the one its signature works for.
+      await dataOf(
+        await post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticate,
+          { crypto_wallet_address: wallet.address, crypto_wallet_type: typeOf(wallet), signature: sign(wallet, there.join('\n')), session_duration_minutes: 30 },
+          { headers: { Origin: OTHER_PAGE_ORIGIN } },
+        ),
+      );
+    }
+  });
+
+  it('a caller that is no page (no Origin header) gets a message naming the service itself', async () => {
+    const wallet = new EthereumTestWallet();
+    const lines = (await startFrom(wallet, {})).split('\n');
+    // In-process requests reach the service at http://localhost (no PUBLIC_URL in development).
+    assert.equal(lines[0], 'localhost wants you to sign in with your Ethereum account:');
+    assert.equal(lines[5], 'URI: http://localhost');
   });
 });
 

@@ -1,4 +1,4 @@
-// Wallet addresses and signatures (issue 15): Ethereum addresses (EIP-55 checksums), personal_sign (EIP-191) verified
+// Wallet addresses and signatures: Ethereum addresses (EIP-55 checksums), personal_sign (EIP-191) verified
 // by recovering the signer's public key on secp256k1, and Solana ed25519 signatures over base58 keys. The curve and
 // hash arithmetic is @noble's (audited); this file only decides encodings and what counts as well-formed.
 import { ed25519 } from '@noble/curves/ed25519';

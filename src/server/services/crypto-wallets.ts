@@ -1,8 +1,9 @@
 // Crypto wallets (wire contract 3.9): authenticate/start (primary or secondary) hands out the exact message a wallet
 // signs, authenticate checks the signature and signs in (or adds the wallet to) its user. Signature arithmetic is in
-// security/crypto-wallet-signatures.ts; this file decides the messages (EIP-4361 or a plain challenge), that a
-// challenge works once, for 5 minutes and not before its SIWE Not Before, which origin a SIWE message may name, and
-// one user per wallet.
+// security/crypto-wallet-signatures.ts and the message layouts in security/siwe-message.ts; this file decides what
+// goes into the messages (EIP-4361 or a plain challenge, both bound to the calling page), that a challenge works
+// once, for 5 minutes and not before its SIWE Not Before, how many challenges one address and one client may hold,
+// which challenge a signature is checked against, and one user per wallet.
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationFactor } from '../../api/session.ts';
 import {
@@ -14,14 +15,15 @@ import {
 } from '../../api/crypto-wallets.ts';
 import {
   CRYPTO_WALLET_CHALLENGE_LIFETIME_MS,
+  CRYPTO_WALLET_CHALLENGE_SWEEP_BATCH,
   CRYPTO_WALLET_DEFAULT_STATEMENT,
+  CRYPTO_WALLET_LIVE_CHALLENGES_MAX,
   CRYPTO_WALLET_NONCE_BYTES,
   MAX_SIWE_FIELD_LENGTH,
   MAX_SIWE_RESOURCES,
   SESSION_DURATION_MINUTES_MAX,
   SESSION_DURATION_MINUTES_MIN,
   SIWE_DEFAULT_CHAIN_ID,
-  SIWE_VERSION,
 } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
@@ -36,6 +38,7 @@ import {
   verifySolanaSignature,
 } from '../security/crypto-wallet-signatures.ts';
 import { isAllowedOrigin, originOf } from '../security/origins.ts';
+import { lineProblem, plainChallengeMessage, siweMessage, type SiweFields } from '../security/siwe-message.ts';
 import { hashToken } from '../security/tokens.ts';
 import { iso } from '../store/time.ts';
 import {
@@ -44,12 +47,13 @@ import {
   findOrCreateWalletUser,
   findWallet,
   insertChallenge,
-  liveChallenges,
+  newestLiveChallenge,
+  sweepExpiredChallenges,
   type CryptoWalletChallengeRow,
   type CryptoWalletRow,
   type WalletKey,
 } from '../store/crypto-wallets.ts';
-import { reserveAuthAttempt } from './client-limits.ts';
+import { limitSendFrom, reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { authenticatePayload, sessionAfterAuthentication } from './sessions.ts';
 import { message } from '../i18n/message.ts';
@@ -60,7 +64,6 @@ type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 /** EIP-155 chain ids are positive decimal integers. */
 const CHAIN_ID = /^[1-9]\d{0,19}$/;
-const LINE_BREAK = /[\r\n]/;
 /** The challenge lifetime as the refusals name it. */
 const LIFETIME_MINUTES = CRYPTO_WALLET_CHALLENGE_LIFETIME_MS / 60_000;
 /** The chain names the plain (non-SIWE) challenge uses. */
@@ -93,24 +96,32 @@ function readWallet(body: JsonObject): Wallet {
 
 // ---- Sign-In with Ethereum (EIP-4361) ----
 
-interface SiweFields {
-  domain: string;
-  uri: string;
-  statement: string;
-  chainId: string;
-  issuedAt: string;
-  notBefore?: string;
-  requestId?: string;
-  resources: string[];
+/**
+ * Every value written into a message is one line of it: a line or paragraph separator would forge the lines after it
+ * (a second URI, another Nonce), and control or format characters would hide or reorder what the wallet shows.
+ */
+function requireOneLine(field: string, value: string): void {
+  const problem = lineProblem(value);
+  if (problem) throw Errors.invalidRequest(problem, { field });
 }
 
 function siweString(params: JsonObject, field: string): string | undefined {
   const value = optionalString(params, field);
   if (value === undefined) return undefined;
   if (value.length > MAX_SIWE_FIELD_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: `siwe_params.${field}`, max: MAX_SIWE_FIELD_LENGTH });
-  // Every SIWE field is one line of the message: a line break would forge the lines after it.
-  if (LINE_BREAK.test(value)) throw Errors.invalidRequest('fieldHasLineBreaks', { field: `siwe_params.${field}` });
+  requireOneLine(`siwe_params.${field}`, value);
   return value;
+}
+
+/**
+ * The calling page's origin, which a message is bound to: the browser's Origin header, which must be an allowed
+ * origin (the CORS check has refused any other already; this keeps the rule where the message is made).
+ */
+function allowedPageOrigin(deps: Deps, pageOrigin: string): string {
+  if (originOf(pageOrigin) !== pageOrigin || !isAllowedOrigin(pageOrigin, deps.config.allowedOrigins)) {
+    throw Errors.originNotAllowed(pageOrigin);
+  }
+  return pageOrigin;
 }
 
 /**
@@ -118,9 +129,9 @@ function siweString(params: JsonObject, field: string): string | undefined {
  * is its host, and a URI the page gives must be on that same origin (a wallet shows the domain; a message naming
  * another site would let one site collect sign-ins for another).
  */
-function readSiwe(deps: Deps, params: JsonObject, pageOrigin: string | undefined, now: number): SiweFields {
-  if (!pageOrigin) throw Errors.invalidRequest('siweOriginMissing');
-  if (!isAllowedOrigin(pageOrigin, deps.config.allowedOrigins)) throw Errors.originNotAllowed(pageOrigin);
+function readSiwe(deps: Deps, params: JsonObject, origin: string | undefined, now: number): SiweFields {
+  if (!origin) throw Errors.invalidRequest('siweOriginMissing');
+  const pageOrigin = allowedPageOrigin(deps, origin);
   const uri = siweString(params, 'uri') ?? pageOrigin;
   if (originOf(uri) !== pageOrigin) {
     throw Errors.invalidRequest('siweUriNotOnOrigin', { origin: pageOrigin });
@@ -149,7 +160,9 @@ function readSiwe(deps: Deps, params: JsonObject, pageOrigin: string | undefined
   }
   if (resources.length > MAX_SIWE_RESOURCES) throw Errors.invalidRequest('siweTooManyResources', { max: MAX_SIWE_RESOURCES });
   for (const resource of resources as string[]) {
-    if (resource.length > MAX_SIWE_FIELD_LENGTH || LINE_BREAK.test(resource) || !URL.canParse(resource)) {
+    // URL parsing drops tabs and line breaks and escapes separators, so the text itself is checked first.
+    requireOneLine('siwe_params.resources', resource);
+    if (resource.length > MAX_SIWE_FIELD_LENGTH || !URL.canParse(resource)) {
       throw Errors.invalidRequest('siweResourcesNotUris');
     }
   }
@@ -165,50 +178,49 @@ function readSiwe(deps: Deps, params: JsonObject, pageOrigin: string | undefined
   };
 }
 
-/** The EIP-4361 message text, line for line as the standard's ABNF lays it out. */
-export function siweMessage(fields: SiweFields, address: string, nonce: string, expiresAt: number): string {
-  const lines = [
-    `${fields.domain} wants you to sign in with your Ethereum account:`,
-    address,
-    '',
-    fields.statement,
-    '',
-    `URI: ${fields.uri}`,
-    `Version: ${SIWE_VERSION}`,
-    `Chain ID: ${fields.chainId}`,
-    `Nonce: ${nonce}`,
-    `Issued At: ${fields.issuedAt}`,
-    `Expiration Time: ${new Date(expiresAt).toISOString()}`,
-  ];
-  if (fields.notBefore !== undefined) lines.push(`Not Before: ${fields.notBefore}`);
-  if (fields.requestId !== undefined) lines.push(`Request ID: ${fields.requestId}`);
-  if (fields.resources.length > 0) lines.push('Resources:', ...fields.resources.map((r) => `- ${r}`));
-  return lines.join('\n');
+/**
+ * Without SIWE the message is still bound to a site: the calling page (its Origin header, an allowed origin), or for
+ * a caller that is no page (a server, a native app: no Origin header) the service itself.
+ */
+function plainChallengeOrigin(deps: Deps, request: StartRequest): string {
+  return request.pageOrigin === undefined ? request.serviceOrigin : allowedPageOrigin(deps, request.pageOrigin);
 }
 
-/** Without SIWE: a readable message that names the project, the wallet and the nonce (what makes it single use). */
-function plainChallenge(deps: Deps, wallet: Wallet, nonce: string, now: number): string {
-  return [
-    `${deps.config.projectName} wants you to sign in with your ${CHAIN_NAMES[wallet.type]} account:`,
-    wallet.address,
-    '',
-    CRYPTO_WALLET_DEFAULT_STATEMENT,
-    '',
-    `Nonce: ${nonce}`,
-    `Issued At: ${new Date(now).toISOString()}`,
-  ].join('\n');
+/** The plain challenge for the wallet, laid out like a SIWE message (security/siwe-message.ts). */
+function plainChallenge(wallet: Wallet, origin: string, nonce: string, now: number): string {
+  return plainChallengeMessage({
+    domain: new URL(origin).host,
+    uri: origin,
+    chainName: CHAIN_NAMES[wallet.type],
+    address: wallet.address,
+    statement: CRYPTO_WALLET_DEFAULT_STATEMENT,
+    nonce,
+    issuedAt: new Date(now).toISOString(),
+  });
 }
 
 // ---- Calls ----
 
+/** Who asks for a challenge, and from which page. */
+export interface StartRequest {
+  /** /secondary: the signed-in user who gets the wallet; null for a sign-in (/primary). */
+  sessionUserId: string | null;
+  /** The browser's own Origin header (not requestMeta's parent-host fallback): the page a message is bound to. */
+  pageOrigin: string | undefined;
+  /** The service's own origin: what a plain challenge names when no page asks (no Origin header). */
+  serviceOrigin: string;
+  meta: RequestMeta;
+}
+
 /**
  * POST /crypto_wallets/authenticate/start/primary (a sign-in) and /secondary (session required: the wallet is added
- * to that user). Answers the exact message the wallet must sign.
+ * to that user). Answers the exact message the wallet must sign. A challenge is a row anyone can ask for, so each is
+ * paid for from two budgets shared by every instance: the client's sends (per IP) and the address's starts; and the
+ * address keeps only its newest few.
  */
 export async function startAuthentication(
   deps: Deps,
-  sessionUserId: string | null,
-  pageOrigin: string | undefined,
+  request: StartRequest,
   body: JsonObject,
 ): Promise<Payload<CryptoWalletAuthenticateStartResponse>> {
   const wallet = readWallet(body);
@@ -219,19 +231,27 @@ export async function startAuthentication(
   const expiresAt = now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS;
   const nonce = randomBytes(CRYPTO_WALLET_NONCE_BYTES).toString('hex');
   const siwe = wallet.type === 'ethereum' && (deps.config.siweRequiredForCryptoWallets || siweParams !== undefined);
-  const fields = siwe ? readSiwe(deps, siweParams ?? {}, pageOrigin, now) : null;
-  const message = fields ? siweMessage(fields, wallet.address, nonce, expiresAt) : plainChallenge(deps, wallet, nonce, now);
+  const fields = siwe ? readSiwe(deps, siweParams ?? {}, request.pageOrigin, now) : null;
+  const message = fields
+    ? siweMessage(fields, wallet.address, nonce, expiresAt)
+    : plainChallenge(wallet, plainChallengeOrigin(deps, request), nonce, now);
+  // Only a request that would be issued a challenge spends from the budgets (a malformed one is refused above).
+  await limitSendFrom(deps, request.meta);
+  await deps.limits.cryptoWalletStart.take(`${wallet.type}:${wallet.normalizedAddress}`, now);
+  // Expired challenges of anyone are swept on the way, a bounded batch per start: they can never be used.
+  await sweepExpiredChallenges(deps.db, { now, batch: CRYPTO_WALLET_CHALLENGE_SWEEP_BATCH });
   await insertChallenge(deps.db, {
     // Keyed by the nonce's digest: the primary key also guarantees no two live challenges share a nonce.
     idHash: hashToken(nonce),
     type: wallet.type,
     normalizedAddress: wallet.normalizedAddress,
-    userId: sessionUserId,
+    userId: request.sessionUserId,
     message,
     now,
     expiresAt,
     // EIP-4361: the message must not be accepted before its Not Before; authenticate checks it.
     notBefore: fields?.notBefore === undefined ? null : Date.parse(fields.notBefore),
+    liveMax: CRYPTO_WALLET_LIVE_CHALLENGES_MAX,
   });
   return { challenge: message };
 }
@@ -260,11 +280,13 @@ function cryptoWalletFactor(row: CryptoWalletRow, now: number): AuthenticationFa
 }
 
 /**
- * POST /crypto_wallets/authenticate: the signature must be the wallet's over one of its live challenges (the request
- * names only the wallet, so each waiting message is tried; a wallet rarely has more than one). The matching challenge
- * is used atomically, then the wallet's user is signed in (created on the first sign-in) or, for a secondary
- * challenge, the wallet is added to the user who asked. A failed signature counts against the client and, when the
- * wallet already has a user, against that user's lock, like a wrong password.
+ * POST /crypto_wallets/authenticate: the signature must be the wallet's over its newest live challenge. The request
+ * names only the wallet and carries no message, so the service cannot know which of the wallet's waiting messages was
+ * signed; it checks the one it handed out last, so a signature costs one verification however many challenges exist
+ * (a wallet signs the challenge its start just answered). That challenge is used atomically, then the wallet's user
+ * is signed in (created on the first sign-in) or, for a secondary challenge, the wallet is added to the user who
+ * asked. A failed signature counts against the client and, when the wallet already has a user, against that user's
+ * lock, like a wrong password.
  */
 export async function authenticate(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<CryptoWalletAuthenticateResponse>> {
   const wallet = readWallet(body);
@@ -278,22 +300,21 @@ export async function authenticate(deps: Deps, meta: RequestMeta, body: JsonObje
   for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
 
   const attempt = await reserveAuthAttempt(deps, meta);
-  const challenges = await liveChallenges(deps.db, { ...wallet, now: deps.config.now() });
-  if (challenges.length === 0) throw Errors.cryptoWalletChallengeNotFound();
+  const newest = await newestLiveChallenge(deps.db, { ...wallet, now: deps.config.now() });
+  if (!newest) throw Errors.cryptoWalletChallengeNotFound();
   const check = async (): Promise<CryptoWalletChallengeRow | typeof WRONG_SECRET> => {
-    const signed = challenges.find((c) => verifies(c.message));
-    if (!signed) return WRONG_SECRET;
+    if (!verifies(newest.message)) return WRONG_SECRET;
     // A right signature too early: refused, and the challenge stays for a try from its Not Before (until it expires).
-    if (signed.not_before !== null && new Date(signed.not_before).getTime() > deps.config.now()) {
-      throw Errors.cryptoWalletChallengeNotYetValid(iso(signed.not_before));
+    if (newest.not_before !== null && new Date(newest.not_before).getTime() > deps.config.now()) {
+      throw Errors.cryptoWalletChallengeNotYetValid(iso(newest.not_before));
     }
     // Of two requests carrying one signature, one uses the challenge; the other finds it gone (a replay).
-    if (!(await consumeChallenge(deps.db, { idHash: signed.id_hash, now: deps.config.now() }))) {
+    if (!(await consumeChallenge(deps.db, { idHash: newest.id_hash, now: deps.config.now() }))) {
       throw Errors.cryptoWalletChallengeNotFound();
     }
-    return signed;
+    return newest;
   };
-  const owner = (await findWallet(deps.db, wallet))?.user_id ?? challenges[0]!.user_id;
+  const owner = (await findWallet(deps.db, wallet))?.user_id ?? newest.user_id;
   let challenge: CryptoWalletChallengeRow;
   if (owner) {
     challenge = await checkUnderLock(deps, owner, check, Errors.invalidCryptoWalletSignature);

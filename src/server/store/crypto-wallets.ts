@@ -1,7 +1,9 @@
-// Crypto wallets and their challenges (migrations 010 and 012). What must hold under concurrency is one statement
-// each: a challenge is used by DELETE ... RETURNING (once, ever), and a wallet is claimed by the (type,
-// normalized_address) unique constraint (on conflict do nothing), never by a read-then-write.
+// Crypto wallets and their challenges (migrations 010, 012 and 014). What must hold under concurrency is one statement
+// each, or one transaction under a lock: a challenge is used by DELETE ... RETURNING (once, ever), a wallet is claimed
+// by the (type, normalized_address) unique constraint (on conflict do nothing), never by a read-then-write, and a
+// start adds its challenge and trims the address to its cap while holding the address's advisory lock.
 import type { CryptoWallet } from '../../api/user.ts';
+import { CRYPTO_WALLET_CHALLENGE_LOCK_CLASS } from '../constants.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
 import { iso } from './time.ts';
@@ -29,6 +31,12 @@ export interface WalletKey {
   normalizedAddress: string;
 }
 
+/**
+ * Adds a challenge and keeps only the address's `liveMax` newest: one transaction holding the address's advisory
+ * lock, so parallel starts for one address (on any instance) take turns and each trim sees every challenge of the
+ * address. Without the lock two starts could each insert, each miss the other's uncommitted row, and leave one more
+ * than the cap. Other addresses are not held up.
+ */
 export async function insertChallenge(
   db: Db,
   input: WalletKey & {
@@ -38,33 +46,65 @@ export async function insertChallenge(
     now: number;
     expiresAt: number;
     notBefore: number | null;
+    liveMax: number;
   },
 ): Promise<void> {
-  // Expired challenges of anyone are swept on the way: they can never be used, and the table stays small.
-  await db.query('delete from crypto_wallet_challenges where expires_at <= $1::timestamptz', [iso(input.now)]);
-  await db.query(
-    `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at, not_before)
-     values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz)`,
-    [
-      input.idHash,
-      input.type,
-      input.normalizedAddress,
-      input.userId,
-      input.message,
-      iso(input.now),
-      iso(input.expiresAt),
-      input.notBefore === null ? null : iso(input.notBefore),
-    ],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [CRYPTO_WALLET_CHALLENGE_LOCK_CLASS, lockKey(input)]);
+    await tx.query(
+      `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at, not_before)
+       values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz)`,
+      [
+        input.idHash,
+        input.type,
+        input.normalizedAddress,
+        input.userId,
+        input.message,
+        iso(input.now),
+        iso(input.expiresAt),
+        input.notBefore === null ? null : iso(input.notBefore),
+      ],
+    );
+    await tx.query(
+      `delete from crypto_wallet_challenges where id_hash in (
+         select id_hash from crypto_wallet_challenges where type = $1 and normalized_address = $2
+         order by seq desc offset $3
+       )`,
+      [input.type, input.normalizedAddress, input.liveMax],
+    );
+  });
 }
 
-/** The wallet's challenges that can still be signed, newest first. */
-export async function liveChallenges(db: Db, input: WalletKey & { now: number }): Promise<CryptoWalletChallengeRow[]> {
-  return db.query<CryptoWalletChallengeRow>(
+/** The text whose hash is the second key of an address's advisory lock (collisions only make two addresses wait). */
+function lockKey(key: WalletKey): string {
+  return `${key.type}:${key.normalizedAddress}`;
+}
+
+/**
+ * Deletes up to `batch` expired challenges of any wallet, the longest expired first; returns how many went. Bounded,
+ * so a start after a flood of abandoned challenges pays for a short statement, and the next starts take the rest.
+ */
+export async function sweepExpiredChallenges(db: Db, input: { now: number; batch: number }): Promise<number> {
+  const rows = await db.query<{ id_hash: string }>(
+    `delete from crypto_wallet_challenges where id_hash in (
+       select id_hash from crypto_wallet_challenges where expires_at <= $1::timestamptz order by expires_at limit $2
+     ) returning id_hash`,
+    [iso(input.now), input.batch],
+  );
+  return rows.length;
+}
+
+/**
+ * The wallet's newest challenge that can still be signed, or null: one row through the (type, normalized_address,
+ * seq) index, however many challenges the address has.
+ */
+export async function newestLiveChallenge(db: Db, input: WalletKey & { now: number }): Promise<CryptoWalletChallengeRow | null> {
+  const [row] = await db.query<CryptoWalletChallengeRow>(
     `select id_hash, user_id, message, not_before from crypto_wallet_challenges
-     where type = $1 and normalized_address = $2 and expires_at > $3::timestamptz order by created_at desc`,
+     where type = $1 and normalized_address = $2 and expires_at > $3::timestamptz order by seq desc limit 1`,
     [input.type, input.normalizedAddress, iso(input.now)],
   );
+  return row ?? null;
 }
 
 /** Uses the challenge: true for exactly one of any number of concurrent callers, false once it is gone or expired. */
