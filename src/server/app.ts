@@ -18,11 +18,14 @@ import {
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
+import { withIdEnvironment } from './ids.ts';
 import { mountDevTools } from './dev/mount.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { sdkCors } from './middleware/cors.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
+import { idEnvironment } from './middleware/id-environment.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { negotiateLanguage, sdkContentLanguage } from './middleware/language.ts';
 import { clientIp } from './middleware/client-ip.ts';
 import { publicUrl } from './middleware/public-url.ts';
@@ -67,6 +70,11 @@ export interface Service {
  */
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   const config = resolveConfig(options);
+  // Ids made while starting carry the service's environment too, as its requests' ids do (ids.ts).
+  return withIdEnvironment(config.mode, () => openService(options, config));
+}
+
+async function openService(options: ServiceOptions, config: ProjectConfig): Promise<Service> {
   const db = await openDatabase(options.database ?? DEFAULT_DATABASE);
   try {
     const secrets = deriveSecretKeys(config.secretKey, config.previousSecretKeys);
@@ -105,6 +113,8 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound(handleNotFound);
+  app.use('*', idEnvironment(deps.config.mode));
+  app.use('*', securityHeaders(deps.config.publicUrl));
   app.use('*', requestId);
   app.use('*', negotiateLanguage);
   app.use('*', clientIp(deps.config.trustProxy));

@@ -20,6 +20,7 @@ import type { PasswordPolicy } from './security/password-strength.ts';
 import { appleKeyObject, type AppleSigningKey } from './security/apple-client-secret.ts';
 import { parseSecretKey } from './security/secret-keys.ts';
 import { validateConnectedApps } from './connected-apps.ts';
+import { checkedRbacPolicy, checkedUserRoles, EMPTY_RBAC_POLICY } from './rbac-config.ts';
 
 export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
 
@@ -148,11 +149,15 @@ export interface ServiceOptions {
    * (EIP-4361) message bound to the page's origin, not a plain challenge. Default false.
    */
   siweRequiredForCryptoWallets?: boolean;
-  /** The RBAC policy the bootstrap document carries; the client evaluates permissions against it. */
+  /**
+   * The RBAC policy the bootstrap document carries; the client evaluates permissions against it, and the consent
+   * screen grants a custom scope by it. Checked at start (rbac-config.ts). Env: RBAC_POLICY (JSON) or RBAC_POLICY_FILE.
+   */
   rbacPolicy?: RbacPolicy;
   /**
-   * Role ids per user, keyed by email address (lower case) or user id, e.g. `{'dean@westlight.edu': ['admin']}`.
-   * Users carry their roles in `user.roles` and `session.roles`.
+   * Role ids per user, keyed by email address or user id (case-insensitive), e.g. `{'dean@westlight.edu': ['admin']}`.
+   * An address gives its roles only once the user has proven it (services/users.ts). Users carry their roles in
+   * `user.roles`, `session.roles` and the session JWT. Env: USER_ROLES (JSON) or USER_ROLES_FILE.
    */
   userRoles?: Record<string, string[]>;
   /**
@@ -308,8 +313,8 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     passwordPolicy: options.passwordPolicy ?? { kind: 'zxcvbn' },
     pkceRequiredForPasswordResets: options.pkceRequiredForPasswordResets ?? false,
     siweRequiredForCryptoWallets: options.siweRequiredForCryptoWallets ?? false,
-    rbacPolicy: options.rbacPolicy ?? { roles: [], resources: [], scopes: [] },
-    userRoles: Object.fromEntries(Object.entries(options.userRoles ?? {}).map(([k, v]) => [k.toLowerCase(), [...v]])),
+    rbacPolicy: checkedRbacPolicy(options.rbacPolicy ?? EMPTY_RBAC_POLICY, 'rbacPolicy'),
+    userRoles: checkedUserRoles(options.userRoles ?? {}, 'userRoles'),
     devCaptcha: devAllowed && (options.devCaptcha ?? false),
     vertical: options.vertical ?? 'CONSUMER',
     connectedApps: [...(options.connectedApps ?? [])],

@@ -58,10 +58,31 @@ export const SERVICE_PROCESS_HEADER = 'X-Service-Process';
 
 // ---- Identifiers ----
 
-/** Every identifier carries the environment like the hosted provider's test projects (`user-test-<uuid>`). */
-export const ID_ENVIRONMENT = 'test';
-/** Prefix of the request id in every response; the uuid makes each one unique. */
-export const REQUEST_ID_PREFIX = 'request-id-test-';
+/**
+ * Every identifier names its environment as the hosted provider's do: `user-test-<uuid>` from a development service
+ * (the provider's test projects), `user-live-<uuid>` from a production one (its live projects). ids.ts picks by mode.
+ */
+export const ID_ENVIRONMENTS = { development: 'test', production: 'live' } as const;
+/** The environment of an id made outside any service (a test calling a store directly): development's. */
+export const ID_ENVIRONMENT = ID_ENVIRONMENTS.development;
+/** What a request id starts with, before its environment and uuid: `request-id-live-<uuid>`. */
+export const REQUEST_ID_PREFIX = 'request-id';
+
+// ---- Response headers (middleware/security-headers.ts) ----
+
+/**
+ * No site may frame a page of the service: a framed sign-in, consent or logout page can be clickjacked. Nothing
+ * frames one on purpose (the dev One Tap card is drawn into the site's own page, not an iframe), so no page needs an
+ * allowlist.
+ */
+export const FRAME_ANCESTORS_DIRECTIVE = "frame-ancestors 'none'";
+/**
+ * Two years (hstspreload.org's recommended value, twice its one-year minimum): a browser that once reached the
+ * service over https never tries plain http for it again, so no network can strip TLS from a later sign-in.
+ */
+export const HSTS_MAX_AGE_SECONDS = 63_072_000;
+/** includeSubDomains covers hosts under PUBLIC_URL's host only (never its parent domain), which carry the same trust. */
+export const STRICT_TRANSPORT_SECURITY = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 // ---- Secrets ----
 

@@ -1,6 +1,7 @@
 // The service options a deployment sets through environment variables (main.ts). Kept apart from main.ts, which
 // listens as soon as it is imported, so the parsing can be tested. Every variable the service reads is parsed here
 // (README, "Deploy", has the table).
+import fs from 'node:fs';
 import path from 'node:path';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/oauth.ts';
 import type { ConnectedAppConfig, OAuthProviderCredentials, ServiceOptions } from './config.ts';
@@ -9,6 +10,7 @@ import type { DatabaseOptions } from './db/db.ts';
 import type { AppleSigningKey } from './security/apple-client-secret.ts';
 import type { ListenOptions } from './listen.ts';
 import { modeFromEnv } from './production-check.ts';
+import { checkedRbacPolicy, checkedUserRoles } from './rbac-config.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -48,7 +50,43 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
   if (env['AUTH_SECRET_KEY']) options.secretKey = env['AUTH_SECRET_KEY'];
   const previous = list(env['AUTH_SECRET_KEY_PREVIOUS']);
   if (previous.length) options.previousSecretKeys = previous;
+  const siweRequired = booleanFlag('SIWE_REQUIRED', env['SIWE_REQUIRED']);
+  if (siweRequired !== undefined) options.siweRequiredForCryptoWallets = siweRequired;
+  const rbacPolicy = jsonSetting(env, 'RBAC_POLICY', repoRoot);
+  if (rbacPolicy) options.rbacPolicy = checkedRbacPolicy(rbacPolicy.value, rbacPolicy.source);
+  const userRoles = jsonSetting(env, 'USER_ROLES', repoRoot);
+  if (userRoles) options.userRoles = checkedUserRoles(userRoles.value, userRoles.source);
   return options;
+}
+
+/**
+ * A JSON setting given inline (`<NAME>`, handy in a container's environment) or as a file (`<NAME>_FILE`, for a
+ * policy or a role list too long for one line; a relative path is from the repository root, like DATA_DIR). Neither
+ * set: undefined. `source` names where the value came from, for the shape check's errors.
+ */
+function jsonSetting(env: Env, name: string, repoRoot: string): { value: unknown; source: string } | undefined {
+  const inline = env[name]?.trim() || undefined;
+  const file = env[`${name}_FILE`]?.trim() || undefined;
+  if (inline && file) throw new Error(`Set ${name} or ${name}_FILE, not both.`);
+  if (inline) return { value: parsedJson(inline, name), source: name };
+  if (!file) return undefined;
+  const filePath = path.resolve(repoRoot, file);
+  const source = `${name}_FILE (${filePath})`;
+  let text: string;
+  try {
+    text = fs.readFileSync(filePath, 'utf8');
+  } catch (error) {
+    throw new Error(`${source} cannot be read: ${(error as Error).message}`);
+  }
+  return { value: parsedJson(text, source), source };
+}
+
+function parsedJson(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source} is not valid JSON: ${(error as Error).message}`);
+  }
 }
 
 /**
@@ -69,6 +107,18 @@ export function serviceProcessesFromEnv(env: Env): number {
     );
   }
   return processes;
+}
+
+/**
+ * A true/false switch: `true` or `false` (any case, spaces around ignored); absent or empty leaves the option to its
+ * default. Anything else is refused at start rather than read as one or the other.
+ */
+function booleanFlag(name: string, value: string | undefined): boolean | undefined {
+  const text = value?.trim().toLowerCase();
+  if (text === undefined || text === '') return undefined;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new Error(`${name} must be true or false, got ${value}`);
 }
 
 function list(value: string | undefined): string[] {

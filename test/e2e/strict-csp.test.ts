@@ -18,7 +18,8 @@ interface Violation {
 
 /** The nonce of a strict-CSP response, after checking the policy has exactly the expected shape. */
 function nonceOf(policy: string | null): string {
-  const match = /^script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'; style-src 'nonce-([A-Za-z0-9+/=]+)'; object-src 'none'; base-uri 'none'$/.exec(policy ?? '');
+  // The page's directives, then the frame-ancestors every page of the service gets (middleware/security-headers.ts).
+  const match = /^script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'; style-src 'nonce-([A-Za-z0-9+/=]+)'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/.exec(policy ?? '');
   assert.ok(match, `strict policy: ${policy}`);
   assert.equal(match[1], match[2], 'scripts and styles share the response nonce');
   return match[1]!;
@@ -60,8 +61,8 @@ describe('strict CSP: the portal under nonces and strict-dynamic', () => {
     const tags = html.match(/<(?:script|auth-login|link rel="stylesheet")[\s>][^>]*>/g) ?? [];
     assert.equal(tags.length, 6, `four scripts (the inline one, the element's module, site.js, portal.js), the stylesheet and the element: ${tags.join('\n')}`);
     for (const tag of tags) assert.ok(tag.includes(`nonce="${nonce}"`), `nonce on ${tag}`);
-    // The plain portal stays as it was: no policy there.
-    assert.equal((await fetch(`${e2e.product.url}/student-portal`)).headers.get('content-security-policy'), null);
+    // The plain portal's policy only forbids framing it: its scripts and styles are not restricted.
+    assert.equal((await fetch(`${e2e.product.url}/student-portal`)).headers.get('content-security-policy'), "frame-ancestors 'none'");
   });
 
   it('shows the widget with its styles applied, each <style> carrying the nonce', async () => {

@@ -1,7 +1,11 @@
 // The environment a deployment or `npm start` sets: every variable into ServiceOptions (env-options.ts), and which
 // mode may start with it (production-check.ts).
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveConfig } from '../../src/server/config.ts';
 import { DEFAULT_PUBLIC_TOKEN, MAX_SERVICE_PROCESSES } from '../../src/server/constants.ts';
 import { oauthEnvNames, oauthOptionsFromEnv, serviceOptionsFromEnv, serviceProcessesFromEnv } from '../../src/server/env-options.ts';
 import { developmentRefusal, modeFromEnv, productionProblems, startupRefusal } from '../../src/server/production-check.ts';
@@ -118,6 +122,94 @@ describe('every service option from the environment', () => {
   });
 });
 
+describe('RBAC_POLICY and USER_ROLES, inline or from a file', () => {
+  const root = '/srv/identity';
+  const POLICY = {
+    roles: [{ role_id: 'instructor', description: 'Teaches', permissions: [{ resource_id: 'grades', actions: ['read', 'publish'] }] }],
+    resources: [{ resource_id: 'grades', description: 'Course grades', actions: ['read', 'publish'] }],
+    scopes: [{ scope: 'grades:publish', description: 'Publish grades', permissions: [{ resource_id: 'grades', actions: ['publish'] }] }],
+  };
+  const ROLES = { 'Dean@Westlight.edu': ['admin'], 'user-live-7d1f': ['instructor'] };
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-rbac-'));
+    fs.writeFileSync(path.join(dir, 'policy.json'), JSON.stringify(POLICY, null, 2));
+    fs.writeFileSync(path.join(dir, 'roles.json'), JSON.stringify(ROLES));
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{"roles": [');
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('reads both inline, in production and in development, with role keys in lower case', () => {
+    for (const NODE_ENV of ['production', undefined]) {
+      const options = serviceOptionsFromEnv({ NODE_ENV, RBAC_POLICY: JSON.stringify(POLICY), USER_ROLES: JSON.stringify(ROLES) }, root);
+      assert.deepEqual(options.rbacPolicy, POLICY);
+      assert.deepEqual(options.userRoles, { 'dean@westlight.edu': ['admin'], 'user-live-7d1f': ['instructor'] });
+    }
+  });
+
+  it('reads both from files, a relative path from the repository root like DATA_DIR', () => {
+    const options = serviceOptionsFromEnv({ RBAC_POLICY_FILE: path.join(dir, 'policy.json'), USER_ROLES_FILE: 'roles.json' }, dir);
+    assert.deepEqual(options.rbacPolicy, POLICY);
+    assert.deepEqual(options.userRoles, { 'dean@westlight.edu': ['admin'], 'user-live-7d1f': ['instructor'] });
+  });
+
+  it('leaves both to the defaults when unset or empty (development’s demo policy, no roles)', () => {
+    const options = serviceOptionsFromEnv({ RBAC_POLICY: '', USER_ROLES_FILE: ' ' }, root);
+    assert.equal('rbacPolicy' in options, false);
+    assert.equal('userRoles' in options, false);
+  });
+
+  it('refuses a setting given both ways, malformed JSON and an unreadable file, naming the variable', () => {
+    assert.throws(() => serviceOptionsFromEnv({ USER_ROLES: '{}', USER_ROLES_FILE: 'roles.json' }, dir), {
+      message: 'Set USER_ROLES or USER_ROLES_FILE, not both.',
+    });
+    assert.throws(() => serviceOptionsFromEnv({ RBAC_POLICY: '{roles: []}' }, root), { message: /^RBAC_POLICY is not valid JSON: / });
+    assert.throws(() => serviceOptionsFromEnv({ RBAC_POLICY_FILE: 'broken.json' }, dir), {
+      message: new RegExp(`^RBAC_POLICY_FILE \\(${path.join(dir, 'broken.json')}\\) is not valid JSON: `),
+    });
+    assert.throws(() => serviceOptionsFromEnv({ USER_ROLES_FILE: 'missing.json' }, dir), {
+      message: new RegExp(`^USER_ROLES_FILE \\(${path.join(dir, 'missing.json')}\\) cannot be read: ENOENT`),
+    });
+  });
+
+  it('refuses a policy of the wrong shape, naming the variable and the place in it', () => {
+    const refused = (policy: unknown, message: string) =>
+      assert.throws(() => serviceOptionsFromEnv({ NODE_ENV: 'production', RBAC_POLICY: JSON.stringify(policy) }, root), { message });
+    refused([], 'RBAC_POLICY must be an object with roles, resources and scopes arrays.');
+    refused({ roles: [], resources: [] }, 'RBAC_POLICY: scopes must be an array.');
+    refused({ ...POLICY, roles: [{ role_id: '', description: '', permissions: [] }] }, 'RBAC_POLICY: roles[0].role_id must be a non-empty string.');
+    refused({ ...POLICY, roles: [{ role_id: 'x', permissions: [] }] }, 'RBAC_POLICY: roles[0].description must be a string (it may be empty).');
+    refused(
+      { ...POLICY, roles: [{ role_id: 'x', description: '', permissions: [{ resource_id: 'grade', actions: ['read'] }] }] },
+      'RBAC_POLICY: roles[0].permissions[0].resource_id names "grade", which is not one of the policy\'s resources.',
+    );
+    refused(
+      { ...POLICY, scopes: [{ scope: 'grades:read', description: '', permissions: [{ resource_id: 'grades', actions: ['delete'] }] }] },
+      'RBAC_POLICY: scopes[0].permissions[0].actions names "delete", which is not an action of grades (nor "*").',
+    );
+    refused({ ...POLICY, scopes: [{ scope: 'grades publish', description: '', permissions: [] }] }, 'RBAC_POLICY: scopes[0].scope must be one OAuth scope token (no spaces or quotes).');
+    refused({ ...POLICY, roles: [POLICY.roles[0], POLICY.roles[0]] }, 'RBAC_POLICY: roles have two entries with role_id "instructor".');
+  });
+
+  it('refuses user roles of the wrong shape, naming the variable and the user', () => {
+    const refused = (roles: unknown, message: string) =>
+      assert.throws(() => serviceOptionsFromEnv({ USER_ROLES: JSON.stringify(roles) }, root), { message });
+    refused(['admin'], 'USER_ROLES must be an object of role id arrays by email address or user id.');
+    refused({ 'dean@westlight.edu': 'admin' }, 'USER_ROLES: "dean@westlight.edu" must be an array.');
+    refused({ 'dean@westlight.edu': ['admin', 7] }, 'USER_ROLES: "dean@westlight.edu"[1] must be a non-empty string.');
+    refused({ 'dean@westlight.edu': [], 'DEAN@westlight.edu': [] }, 'USER_ROLES: "DEAN@westlight.edu" names a user already listed (keys are compared in lower case).');
+  });
+
+  it('checks an embedding’s options the same way at start', () => {
+    assert.throws(() => resolveConfig({ rbacPolicy: { roles: [], resources: [], scopes: 'none' } as never }), {
+      message: 'rbacPolicy: scopes must be an array.',
+    });
+    assert.throws(() => resolveConfig({ userRoles: { ' dean@westlight.edu': ['admin'] } }), {
+      message: 'userRoles: " dean@westlight.edu" must be an email address or a user id without surrounding spaces.',
+    });
+  });
+});
+
 describe('which mode may start (production-check.ts)', () => {
   const complete = {
     NODE_ENV: 'production',
@@ -195,6 +287,29 @@ describe('SERVICE_PROCESSES', () => {
     for (const value of ['-1', '2.5', 'four', ' 2', String(MAX_SERVICE_PROCESSES + 1)]) {
       assert.throws(() => serviceProcessesFromEnv({ ...postgres, SERVICE_PROCESSES: value }), {
         message: `SERVICE_PROCESSES must be the number of service processes, 0..${MAX_SERVICE_PROCESSES}, got ${value}`,
+      });
+    }
+  });
+});
+
+describe('SIWE_REQUIRED', () => {
+  const root = '/srv/identity';
+
+  it('sets siweRequiredForCryptoWallets in production and in development; absent or empty leaves the default', () => {
+    const production = { NODE_ENV: 'production' };
+    assert.equal(serviceOptionsFromEnv({ ...production, SIWE_REQUIRED: 'true' }, root).siweRequiredForCryptoWallets, true);
+    assert.equal(serviceOptionsFromEnv({ ...production, SIWE_REQUIRED: 'false' }, root).siweRequiredForCryptoWallets, false);
+    assert.equal(serviceOptionsFromEnv({ SIWE_REQUIRED: 'true' }, root).siweRequiredForCryptoWallets, true);
+    assert.equal(serviceOptionsFromEnv({ SIWE_REQUIRED: ' FALSE ' }, root).siweRequiredForCryptoWallets, false);
+    for (const value of [undefined, '']) {
+      assert.equal('siweRequiredForCryptoWallets' in serviceOptionsFromEnv({ SIWE_REQUIRED: value }, root), false);
+    }
+  });
+
+  it('refuses anything but true or false, naming the variable', () => {
+    for (const value of ['1', 'yes', 'on', 'truee']) {
+      assert.throws(() => serviceOptionsFromEnv({ SIWE_REQUIRED: value }, root), {
+        message: `SIWE_REQUIRED must be true or false, got ${value}`,
       });
     }
   });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { resolveConfig } from '../../src/server/config.ts';
 import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../../src/server/constants.ts';
+import { newId, newRequestId } from '../../src/server/ids.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { startSmtpServer, type TestSmtpServer } from './delivery-servers.ts';
 import { dataOf, expectError, post, startTestService, TEST_SECRET_KEY, uniqueEmail, type TestService } from './support.ts';
@@ -131,6 +132,51 @@ describe('production mode: no dev tool exists', () => {
   });
 });
 
+describe('ids name the environment: live in production, test in development', () => {
+  interface Created {
+    user_id: string;
+    request_id: string;
+    email_id: string;
+    session: { session_id: string };
+  }
+  const signUp = (service: TestService) =>
+    post(service, '/passwords', { email: uniqueEmail(), password: STRONG, session_duration_minutes: 30 }).then((res) => res.json() as Promise<{ data: Created }>);
+
+  it('a production service’s user, address, session and request ids say live, as the hosted provider’s live ones do', async () => {
+    const { data } = await signUp(t);
+    assert.match(data.user_id, /^user-live-[0-9a-f-]{36}$/);
+    assert.match(data.email_id, /^email-live-[0-9a-f-]{36}$/);
+    assert.match(data.session.session_id, /^session-live-[0-9a-f-]{36}$/);
+    assert.match(data.request_id, /^request-id-live-[0-9a-f-]{36}$/);
+    // A magic link's send (sent over SMTP) and an error body too.
+    const sent = (await (await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail() })).json()) as { data: Created };
+    assert.match(sent.data.user_id, /^user-live-/);
+    assert.match(sent.data.request_id, /^request-id-live-/);
+    const error = (await (await t.service.app.request('/sdk/v1/no-such-route')).json()) as { request_id: string };
+    assert.match(error.request_id, /^request-id-live-/);
+  });
+
+  it('a development service in the same process still says test, even with requests of both interleaved', async () => {
+    const dev = await startTestService({});
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(i % 2 ? dev : t)));
+      answers.forEach(({ data }, i) => {
+        const environment = i % 2 ? 'test' : 'live';
+        assert.match(data.user_id, new RegExp(`^user-${environment}-`), `answer ${i}`);
+        assert.match(data.session.session_id, new RegExp(`^session-${environment}-`), `answer ${i}`);
+        assert.match(data.request_id, new RegExp(`^request-id-${environment}-`), `answer ${i}`);
+      });
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('an id made outside any service (a test calling a store) says test', () => {
+    assert.match(newId('user'), /^user-test-/);
+    assert.match(newRequestId(), /^request-id-test-[0-9a-f-]{36}$/);
+  });
+});
+
 describe('absolute URLs come from PUBLIC_URL, never from Host', () => {
   it('resolves a relative redirect URL of a call without Origin against PUBLIC_URL, not the Host header', async () => {
     const service = await startTestService({
@@ -253,7 +299,7 @@ describe('request log', () => {
     assert.equal(auth?.['method'], 'POST');
     assert.equal(auth?.['path'], '/sdk/v1/magic_links/authenticate');
     assert.equal(auth?.['status'], 401);
-    assert.match(String(auth?.['request_id']), /^request-id-test-/);
+    assert.match(String(auth?.['request_id']), /^request-id-live-/);
     assert.equal(typeof auth?.['duration_ms'], 'number');
     assert.equal(boot?.['path'], '/sdk/v1/projects/bootstrap/:public_token');
     assert.equal(boot?.['status'], 200);

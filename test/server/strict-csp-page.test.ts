@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FRAME_ANCESTORS_DIRECTIVE } from '../../src/server/constants.ts';
 import { CSP_NONCE_PLACEHOLDER, STRICT_CSP_PATH_PREFIX, strictCsp } from '../../src/server/routes/static.ts';
 import { startTestService, type TestService } from './support.ts';
 
@@ -37,8 +38,9 @@ describe('strict-CSP pages', () => {
       assert.equal(res.headers.get('cache-control'), 'no-store');
       const policy = res.headers.get('content-security-policy') ?? '';
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
-      assert.equal(policy, strictCsp(nonce));
-      assert.match(policy, /^script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; style-src 'nonce-[A-Za-z0-9+/]{22}=='; object-src 'none'; base-uri 'none'$/);
+      // The page's own directives, then the frame-ancestors every page gets (middleware/security-headers.ts).
+      assert.equal(policy, `${strictCsp(nonce)}; ${FRAME_ANCESTORS_DIRECTIVE}`);
+      assert.match(policy, /^script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; style-src 'nonce-[A-Za-z0-9+/]{22}=='; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/);
       assert.doesNotMatch(policy, /unsafe/);
       assert.equal(await res.text(), PAGE.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
       nonces.add(nonce);
@@ -46,9 +48,9 @@ describe('strict-CSP pages', () => {
     assert.equal(nonces.size, 3, 'a new nonce on every response');
   });
 
-  it('leaves other pages, and files under /csp/ that are not pages, as they are', async () => {
+  it('leaves other pages (but for frame-ancestors), and files under /csp/ that are not pages, as they are', async () => {
     const page = await t.service.app.request('/portal');
-    assert.equal(page.headers.get('content-security-policy'), null);
+    assert.equal(page.headers.get('content-security-policy'), FRAME_ANCESTORS_DIRECTIVE);
     assert.equal(await page.text(), PAGE);
     const notes = await t.service.app.request(`${STRICT_CSP_PATH_PREFIX}notes.txt`);
     assert.equal(notes.headers.get('content-security-policy'), null);

@@ -96,7 +96,8 @@ export async function dataOf<T = Record<string, unknown>>(res: Response): Promis
   const body = (await res.json()) as { data: T & { request_id: string; status_code: number } };
   assert.equal(res.status, 200, `expected 200, got ${res.status}: ${JSON.stringify(body)}`);
   assert.equal(body.data.status_code, 200);
-  assert.match(body.data.request_id, /^request-id-test-[0-9a-f-]{36}$/);
+  // `test` from a development service, `live` from a production one (production-mode.test.ts checks which is which).
+  assert.match(body.data.request_id, /^request-id-(test|live)-[0-9a-f-]{36}$/);
   return body.data;
 }
 

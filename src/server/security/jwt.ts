@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { randomUUID } from 'node:crypto';
-import { ID_ENVIRONMENT, JWT_ALGORITHM, JWT_CURVE } from '../constants.ts';
+import { JWT_ALGORITHM, JWT_CURVE } from '../constants.ts';
+import { newId } from '../ids.ts';
 
 /** A session-JWT signing key: the private half stays in the database, the public half is published as a JWK. */
 export interface SigningKey {
@@ -26,7 +26,7 @@ export interface StoredSigningKey {
 }
 
 export function generateSigningKey(): StoredSigningKey {
-  const kid = `jwk-${ID_ENVIRONMENT}-${randomUUID()}`;
+  const kid = newId('jwk');
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: JWT_CURVE });
   const jwk = publicKey.export({ format: 'jwk' }) as JsonWebKey;
   return {

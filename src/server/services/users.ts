@@ -1,13 +1,18 @@
-// The User as the wire shows it, with what issue 6 adds to the stored user (verified authenticators and roles) and
-// issue 14's WebAuthn registrations and issue 15's crypto wallets.
+// The User as the wire shows it: the stored user with every method, and the roles the project config gives it.
 import type { User } from '../../api/user.ts';
 import type { ProjectConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { loadUserWithMethods } from '../store/full-user.ts';
 
-/** Role ids the project config gives the user, by user id or by any of the user's addresses (none by default). */
+/**
+ * Role ids the project config gives the user, by user id or by an address the user has proven (none by default). An
+ * unverified address counts for nothing: anyone can sign up with, or attach, the dean's address without reading the
+ * dean's mail. Every role the service shows or signs (`user.roles`, `session.roles`, the session JWT, the consent
+ * screen's grantable scopes) comes from here.
+ */
 export function rolesOf(config: ProjectConfig, user: Pick<User, 'user_id' | 'emails'>): string[] {
-  const keys = [user.user_id.toLowerCase(), ...user.emails.map((e) => e.email)];
+  const provenAddresses = user.emails.filter((e) => e.verified).map((e) => e.email.toLowerCase());
+  const keys = [user.user_id.toLowerCase(), ...provenAddresses];
   const roles = new Set<string>();
   for (const key of keys) for (const role of config.userRoles[key] ?? []) roles.add(role);
   return [...roles];
