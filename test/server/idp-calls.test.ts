@@ -124,6 +124,8 @@ describe('identity-provider calls', () => {
     assert.equal(`${deniedUrl.origin}${deniedUrl.pathname}`, CALLBACK);
     assert.deepEqual(Object.fromEntries(deniedUrl.searchParams), { error: 'access_denied', state: 'st-1', iss: ISSUER });
     assert.equal(denied.authorization_code, undefined);
+    // Wire contract 3.12: when the preflight said no consent is needed, the page submits at once with
+    // consent_granted false; that is not a refusal (the hosted provider's own page sends exactly this).
     const { challenge } = pkcePair();
     const first = await dataOf<AuthorizeSubmitResponse>(
       await submit(s.sessionToken, {
@@ -137,6 +139,27 @@ describe('identity-provider calls', () => {
     const url = new URL(first.redirect_uri);
     assert.ok(first.authorization_code);
     assert.deepEqual(Object.fromEntries(url.searchParams), { code: first.authorization_code, state: 'st-2', iss: ISSUER });
+  });
+
+  it('a refusal is access_denied whenever the user was asked, first-party apps included: no code, no consent recorded', async () => {
+    const s = await signIn(t);
+    const { challenge } = pkcePair();
+    for (const app of [THIRD_PARTY, FIRST_PARTY]) {
+      // A first-party app is asked only with prompt=consent; a third-party one the first time anyway.
+      const request = authorize({ client_id: app.client_id, redirect_uri: app.redirect_uris![0], prompt: 'consent' });
+      assert.equal((await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, request))).consent_required, true, app.client_id);
+      const denied = await dataOf<AuthorizeSubmitResponse>(
+        await submit(s.sessionToken, { ...request, state: `st-${app.client_id}`, code_challenge: challenge, consent_granted: false }),
+      );
+      const url = new URL(denied.redirect_uri);
+      assert.equal(`${url.origin}${url.pathname}`, app.redirect_uris![0]);
+      assert.deepEqual(Object.fromEntries(url.searchParams), { error: 'access_denied', state: `st-${app.client_id}`, iss: ISSUER });
+      assert.equal(denied.authorization_code, undefined);
+    }
+    const codes = await t.service.db.query(`select id from oidc_payloads where kind = 'AuthorizationCode' and payload->>'accountId' = $1`, [s.userId]);
+    assert.deepEqual(codes, []);
+    const grants = await t.service.db.query('select id from idp_grants where user_id = $1', [s.userId]);
+    assert.deepEqual(grants, []);
   });
 
   it('only grantable scopes are granted, and the grant shows among connected apps until revoked', async () => {

@@ -152,3 +152,11 @@ export const Errors = {
     new ApiError(401, 'invalid_crypto_wallet_signature', message('invalidCryptoWalletSignature')),
   internal: () => new ApiError(500, 'internal_server_error', message('internal')),
 } as const;
+
+/**
+ * How the service logs an error it did not expect (it answers 500 without details): one line prefix operators can
+ * search for, whichever part of the service failed (the error handler, the OpenID provider).
+ */
+export function logUnexpectedError(error: unknown): void {
+  console.error('[identity service] unexpected error', error);
+}

@@ -4,14 +4,14 @@ import { LOCALE_HEADER } from '../../api/locales.ts';
 import { CONTENT_LANGUAGE_HEADER, MAX_BODY_BYTES } from '../constants.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../http/envelope.ts';
-import { ApiError, Errors } from '../http/errors.ts';
+import { ApiError, Errors, logUnexpectedError } from '../http/errors.ts';
 import { preferredLocale } from '../i18n/accept-language.ts';
 import { newRequestId } from '../ids.ts';
 
 /** Turns anything thrown into the error body. Unexpected errors are logged and answered 500 without details. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   const apiError = toApiError(error);
-  if (apiError.status >= 500) console.error('[identity service] unexpected error', error);
+  if (apiError.status >= 500) logUnexpectedError(error);
   return errorResponse(c, apiError);
 };
 

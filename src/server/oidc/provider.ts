@@ -20,17 +20,32 @@ import type { Deps } from '../context.ts';
 import { escapeHtml } from '../views/escape.ts';
 import { findOidcAccount, SCOPE_CLAIMS } from './account.ts';
 import { databaseAdapter } from './adapter.ts';
+import { logServerErrors, responseHeaders, spendingCodesOnFailedPkce } from './middleware.ts';
+import { checkingParameters, type OidcContextClass } from './parameters.ts';
 
 /** The part of oidc-provider's API the service uses (the package ships no type declarations). */
 export interface OidcProvider {
   issuer: string;
   proxy: boolean;
-  use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
+  use(middleware: KoaMiddleware): void;
+  /** oidc-provider's events (`server_error` with the context and the error) and Koa's `error` (the error, the context). */
+  on(event: string, listener: (...args: never[]) => void): void;
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  /** The class of each request's `ctx.oidc`. */
+  OIDCContext: OidcContextClass;
   Client: { find(clientId: string): Promise<OidcClient | undefined> };
   Grant: OidcGrantClass;
-  AuthorizationCode: new (fields: Record<string, unknown>) => { save(): Promise<string> };
+  AuthorizationCode: {
+    new (fields: Record<string, unknown>): { save(): Promise<string> };
+    find(code: string, options: { ignoreExpiration: boolean }): Promise<StoredAuthorizationCode | undefined>;
+  };
   IdToken: { validate(token: string, client: OidcClient): Promise<{ payload: Record<string, unknown> }> };
+}
+export interface StoredAuthorizationCode {
+  clientId: string;
+  consumed?: number;
+  codeChallenge?: string;
+  destroy(): Promise<void>;
 }
 export interface OidcClient {
   clientId: string;
@@ -46,7 +61,7 @@ interface OidcGrantClass {
 type ProviderClass = new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
 interface ProviderModule {
   default: ProviderClass;
-  errors: { InvalidGrant: new (detail: string) => Error };
+  errors: { InvalidGrant: new (detail: string) => Error; InvalidRequest: new (description: string) => Error };
 }
 let providerModule: Promise<ProviderModule> | undefined;
 // Loaded on first use: a service that is never asked to be a provider never loads it.
@@ -146,11 +161,17 @@ function createProvider({ default: Provider, errors }: ProviderModule, deps: Dep
         .join('')}</html>`;
     },
   });
+  // A control character in any parameter is refused by the route itself (oidc/parameters.ts).
+  Object.defineProperty(provider, 'OIDCContext', { value: checkingParameters(provider.OIDCContext, errors.InvalidRequest) });
+  logServerErrors(provider);
+  // Middleware runs in the order it is added, the first one outermost, all before oidc-provider's routes.
+  provider.use(responseHeaders(deps.config.publicUrl));
+  provider.use(spendingCodesOnFailedPkce(provider));
   // End session, once oidc-provider has checked id_token_hint, client_id and post_logout_redirect_uri (an error is its
   // error page): instead of its own confirmation form, the site's logout page asks and signs out.
   provider.use(async (ctx, next) => {
     await next();
-    if (ctx.oidc?.route !== 'end_session' || ctx.status !== 200) return;
+    if (ctx.oidc?.route !== 'end_session' || ctx.status !== 200 || !ctx.oidc.params) return;
     const params = ctx.oidc.params;
     ctx.redirect(
       sitePageUrl(config.idpLogoutUrl, issuer, DEFAULT_LOGOUT_PAGE, {
@@ -167,13 +188,20 @@ function createProvider({ default: Provider, errors }: ProviderModule, deps: Dep
   return provider;
 }
 
-interface KoaContext {
+/** The part of Koa's context (and oidc-provider's `ctx.oidc` in it) the service's middleware uses. */
+export interface KoaContext {
   type: string;
   body: unknown;
   status: number;
+  set(headers: Record<string, string>): void;
+  set(name: string, value: string): void;
+  /** A header of the answer as set so far ('' when none). */
+  response: { get(name: string): string };
   redirect(url: string): void;
-  oidc?: { route: string; params: Record<string, string | undefined>; client?: OidcClient };
+  /** Set on the routes oidc-provider matched; `params` once the route has assembled them. */
+  oidc?: { route: string; params?: Record<string, unknown>; client?: OidcClient };
 }
+export type KoaMiddleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
 
 /** One provider per issuer, built on first use: in development the issuer is the origin the service was reached at. */
 const providers = new WeakMap<Deps, Map<string, OidcProvider>>();

@@ -173,6 +173,10 @@ export async function authorizeSubmit(
     nonce,
     ...(codeChallenge ? { codeChallenge, codeChallengeMethod: 'S256' } : {}),
     authTime: Math.floor(authenticatedAt(session) / 1000),
+    // The service session the user consented in; oidc-provider copies it to every token issued from this code, and
+    // they end when the user signs out of that session (store/oidc-payloads.ts). Not `expiresWithSession`: that would
+    // ask oidc-provider's own sessions, which this flow never creates.
+    sessionUid: session.id,
   }).save();
   return {
     redirect_uri: withParams(request.redirectUri, { code, state, iss: provider.issuer }),

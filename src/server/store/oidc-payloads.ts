@@ -17,11 +17,19 @@ export async function upsertPayload(
   );
 }
 
-/** The live payload by one of its keys; `consumed` (epoch seconds) is added when it was consumed, as oidc-provider expects. */
+/**
+ * The live payload by one of its keys; `consumed` (epoch seconds) is added when it was consumed, as oidc-provider
+ * expects. A code, and every token issued from it, names the service session the user consented in (`sessionUid`,
+ * services/idp.ts): once that session is revoked (the user signed out, or a password change ended it; not merely
+ * expired) they are gone, so logging out ends the app's refresh tokens from that sign-in whichever call revoked it.
+ */
 export async function findPayload(db: Db, kind: string, by: 'id' | 'uid' | 'user_code', value: string, now: number): Promise<OidcPayload | undefined> {
   const [row] = await db.query<{ payload: OidcPayload; consumed_at: Date | null }>(
     `select payload, consumed_at from oidc_payloads
-     where kind = $1 and ${by} = $2 and (expires_at is null or expires_at > $3::timestamptz) limit 1`,
+     where kind = $1 and ${by} = $2 and (expires_at is null or expires_at > $3::timestamptz)
+       and not exists (
+         select 1 from sessions where sessions.id = oidc_payloads.payload->>'sessionUid' and sessions.revoked_at is not null)
+     limit 1`,
     [kind, value, iso(now)],
   );
   if (!row) return undefined;
