@@ -222,6 +222,49 @@ describe('<auth-login> passwords', () => {
     await until(async () => (await devInbox(email)).some((m) => m.links[0]?.includes('stytch_token_type=reset_password')), 'the reset email');
   });
 
+  it('an attacker signed up first with the address: the owner signs in by magic link, and the password answers Dedupe', async () => {
+    // The attacker: a password sign-up with someone else's address (never proven).
+    const email = uniqueEmail('owner');
+    const attacker = makeClient();
+    const signedUp = await attacker.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
+    resetBrowserState();
+
+    // The owner types the address into the widget and opens the emailed link: signed in, to an account with only
+    // the now proven address.
+    const sender = mount({ config: { products: ['emailMagicLinks'] } });
+    await submitEmail(sender, email);
+    await findText(sender, '[part~="title"]', 'Check your email');
+    const token = await latestMagicLinkToken(email);
+    unmountAll();
+    resetBrowserState();
+    history.replaceState(null, '', `${location.pathname}?stytch_token_type=magic_links&token=${encodeURIComponent(token)}`);
+    const owner = mount({ config: { products: ['emailMagicLinks'] } });
+    await findText(owner, '[part~="title"]', 'Success!', 10_000);
+    const user = owner.client!.user.getSync()!;
+    expect(user.emails.map((e) => [e.email, e.verified])).to.deep.equal([[email, true]]);
+    expect(user.password?.requires_reset).to.equal(true);
+    unmountAll();
+    resetBrowserState();
+    history.replaceState(null, '', pageUrl);
+
+    // The attacker's session ended, and the attacker's password now leads to Password Dedupe (a reset email to the
+    // owner's mailbox), never to a session.
+    const ended = await fetch(`${testEnv.baseUrl}/sdk/v1/sessions/authenticate`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${btoa(`${testEnv.publicToken}:${signedUp.session_token}`)}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(ended.status).to.equal(404);
+    const el = mount({ config: PASSWORDS });
+    await toPasswordScreen(el, email, 'Log in');
+    typeInto(passwordInput(el)!, STRONG);
+    await until(() => continueButton(el)?.disabled === false, 'Continue');
+    continueButton(el)!.click();
+    await findText(el, '[part~="title"]', 'Check your email to set a new password');
+    expect(events.map((e) => e.type)).to.not.include(EVENT_TYPES.PASSWORD_AUTHENTICATE);
+    await until(async () => (await devInbox(email)).some((m) => m.links[0]?.includes('stytch_token_type=reset_password')), 'the reset email');
+  });
+
   it('passwordless account with magic links also configured: a magic link is sent instead (Check your email)', async () => {
     const { email } = await signIn(makeClient(), uniqueEmail('pwless'));
     resetBrowserState();
