@@ -121,6 +121,8 @@ describe('<auth-login> passcode journeys', () => {
     }
 
     await findText(el, '[part~="text"]', 'Your passcode has been successfully verified.', 10_000);
+    // The title is the outcome table's, which this screen loads itself: no other screen of the page has loaded it.
+    expect(title(el)).to.equal('Success!');
     expect(rec.to('/sdk/v1/otps/authenticate').map((r) => JSON.parse(r.body!).token)).to.deep.equal([code], 'five digits did not submit');
     await until(() => events.length >= 3, 'the three events');
     expect(events.map((e) => e.type)).to.deep.equal([
