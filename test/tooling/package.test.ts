@@ -5,7 +5,11 @@
 //   the config and the client typed;
 // - the examples: each framework's own checker (tsc, vue-tsc, svelte-check) finds 0 errors in examples/, and finds the
 //   deliberate error in a copy, so the gate can fail;
-// - `npm pack`: the tarball installs into an empty project and its entries import and typecheck there.
+// - `npm run pack:element` (scripts/pack-element.mjs; docs/decisions.md, "One package per audience"): the tarball is
+//   at most 1.5 MB, installs into an empty project as exactly one package (no dependency: React, XState, Emotion are
+//   bundled in dist/, the service's packages stay in the repository), and its entries import and typecheck there; the
+//   examples typecheck against it in an app that has only the framework's own packages beside it. The root's
+//   `npm pack` refuses.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -13,13 +17,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brokenCopy, EXAMPLES } from './package-examples.ts';
+import { bareSpecifiers, type PackedElement } from '../../scripts/pack-element.mjs';
+import { appWithExamples, brokenCopy, EXAMPLES, type ExampleCheck } from './package-examples.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tscBin = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 
 before(() => {
-  // The package as `npm pack` would build it (its prepack script), before the end-to-end stage builds again.
+  // The package as `npm run pack:element` builds it, before the end-to-end stage builds again.
   for (const script of ['build:client', 'build:types']) {
     const build = spawnSync('npm', ['run', '--silent', script], { cwd: repoRoot, encoding: 'utf8' });
     assert.equal(build.status, 0, `${script}: ${build.stdout}${build.stderr}`);
@@ -168,82 +173,123 @@ describe('type declarations (dist/types)', () => {
   });
 });
 
+/** 0 errors in `<examplesDir>/<name>`, and the deliberate error in a copy of it is caught. */
+function checkExample(example: ExampleCheck, examplesDir: string): void {
+  const name = example.name.split(' ')[0]!;
+  const clean = example.check(repoRoot, path.join(examplesDir, name));
+  assert.equal(clean.status, 0, clean.output);
+  const copy = brokenCopy(examplesDir, name, example);
+  try {
+    const broken = example.check(repoRoot, copy.dir);
+    assert.notEqual(broken.status, 0, broken.output);
+    assert.match(broken.output, /Property 'kind' does not exist on type/);
+  } finally {
+    copy.remove();
+  }
+}
+
 describe('examples/: each framework checker over its example', () => {
   for (const example of EXAMPLES) {
     const name = example.name.split(' ')[0]!;
     it(`${example.name}: 0 errors in examples/${name}, and the deliberate error in a copy is caught`, () => {
-      const clean = example.check(repoRoot, path.join(repoRoot, 'examples', name));
-      assert.equal(clean.status, 0, clean.output);
-      const copy = brokenCopy(repoRoot, name, example);
-      try {
-        const broken = example.check(repoRoot, copy.dir);
-        assert.notEqual(broken.status, 0, broken.output);
-        assert.match(broken.output, /Property 'kind' does not exist on type/);
-      } finally {
-        copy.remove();
-      }
+      checkExample(example, path.join(repoRoot, 'examples'));
     });
   }
 });
 
-/**
- * An empty project's lockfile that installs the tarball and, for the package's own dependencies, exactly the versions
- * this repository's lockfile pins (its non-dev entries, with their registry addresses and integrity): `npm ci
- * --offline` then installs everything from the npm cache that this repository's `npm ci` filled, with no network (a
- * plain `npm install <tarball> --offline` needs the registry's package listings, which that cache does not hold).
- */
-function consumerLockfile(tarball: string) {
-  const lock = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, { dev?: boolean; link?: boolean }>;
-  };
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    version: string;
-    license: string;
-    dependencies: Record<string, string>;
-  };
-  const spec = `file:${tarball}`;
-  const packages: Record<string, unknown> = {
-    '': { name: 'empty-consumer', dependencies: { 'auth-login': spec } },
-    'node_modules/auth-login': { version: pkg.version, resolved: spec, license: pkg.license, dependencies: pkg.dependencies },
-  };
-  for (const [key, entry] of Object.entries(lock.packages)) {
-    if (key.startsWith('node_modules/') && !entry.dev && !entry.link) packages[key] = entry;
-  }
-  return {
-    manifest: { name: 'empty-consumer', private: true, type: 'module', dependencies: { 'auth-login': spec } },
-    lockfile: { name: 'empty-consumer', lockfileVersion: 3, requires: true, packages },
-  };
+/** The tarball's limit (gzip bytes): the source maps, 90% of dist/, ship beside it (scripts/pack-element.mjs). */
+const TARBALL_LIMIT = 1_500_000;
+
+/** Every file under `dir`, relative to it, with `/` separators. */
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
 
-describe('npm pack: the tarball in an empty project', () => {
+describe('npm run pack:element: the tarball in an empty project', () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-pack-'));
   const project = path.join(work, 'project');
+  const installed = path.join(project, 'node_modules', 'auth-login');
+  let packed: PackedElement;
+  let install = '';
   before(() => {
-    // --ignore-scripts: the global before() already built what prepack would.
-    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: repoRoot, encoding: 'utf8' });
-    assert.equal(pack.status, 0, pack.stderr);
-    const [{ filename }] = JSON.parse(pack.stdout) as [{ filename: string }];
-    const { manifest, lockfile } = consumerLockfile(path.join(work, filename));
-    fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(manifest));
-    fs.writeFileSync(path.join(project, 'package-lock.json'), JSON.stringify(lockfile));
-    const install = spawnSync('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
-      cwd: project,
+    // What `npm run pack:element` runs once the global before() has built.
+    const pack = spawnSync(process.execPath, ['scripts/pack-element.mjs', '--json', '--pack-destination', work], {
+      cwd: repoRoot,
       encoding: 'utf8',
     });
-    assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+    assert.equal(pack.status, 0, `${pack.stdout}${pack.stderr}`);
+    packed = JSON.parse(pack.stdout) as PackedElement;
+    console.log(
+      `tarball ${packed.size} bytes (${packed.entryCount} files, ${packed.unpackedSize} unpacked); ` +
+        `source maps beside it ${packed.sourcemaps?.size ?? 0} bytes`,
+    );
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'empty-consumer', private: true, type: 'module' }));
+    // --offline: the package has no dependency, so nothing is fetched, not even a package listing.
+    const run = spawnSync(
+      'npm',
+      ['install', packed.tarball, '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+      { cwd: project, encoding: 'utf8' },
+    );
+    install = `${run.stdout}${run.stderr}`;
+    assert.equal(run.status, 0, install);
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
+  it(`is at most ${TARBALL_LIMIT / 1e6} MB, without source maps (they are in a tarball beside it)`, () => {
+    assert.ok(packed.size <= TARBALL_LIMIT, `${packed.size} bytes`);
+    assert.equal(fs.statSync(packed.tarball).size, packed.size);
+    assert.deepEqual(packed.files.filter((file) => file.endsWith('.map')), []);
+    assert.ok(packed.sourcemaps && fs.existsSync(packed.sourcemaps.tarball), 'the source-map tarball');
+    // No JavaScript of the package points bundlers or devtools at a map it does not hold.
+    for (const file of packed.files.filter((name) => name.endsWith('.js'))) {
+      assert.doesNotMatch(fs.readFileSync(path.join(installed, file), 'utf8'), /sourceMappingURL/, file);
+    }
+  });
+
+  it("installs as exactly one package: the project's node_modules holds auth-login and its own files only", () => {
+    assert.match(install, /added 1 package\b/);
+    assert.deepEqual(fs.readdirSync(path.join(project, 'node_modules')).sort(), ['.package-lock.json', 'auth-login']);
+    const lock = JSON.parse(fs.readFileSync(path.join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+    assert.deepEqual(Object.keys(lock.packages), ['', 'node_modules/auth-login']);
+    assert.deepEqual(filesUnder(installed), packed.files);
+  });
+
+  it("has no dependency of any kind, and the repository's entries, types and manifest", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies', 'devDependencies', 'scripts']) {
+      assert.equal(manifest[field], undefined, field);
+    }
+    const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
+    for (const field of ['name', 'version', 'license', 'type', 'main', 'module', 'types', 'customElements', 'exports']) {
+      assert.deepEqual(manifest[field], root[field], field);
+    }
+    assert.equal(manifest['private'], undefined);
+  });
+
+  it('imports no package from its JavaScript (what the root bundled stays bundled)', () => {
+    const js = packed.files.filter((file) => file.endsWith('.js'));
+    assert.ok(js.length > 10, js.join());
+    for (const file of js) assert.deepEqual(bareSpecifiers(fs.readFileSync(path.join(installed, file), 'utf8')), [], file);
+  });
+
   it('ships the built entries, their declarations and the manifest, and not the sources or tests', () => {
-    const installed = path.join(project, 'node_modules', 'auth-login');
     for (const file of ['dist/auth-login.js', 'dist/client.js', 'dist/auth-login.iife.js', 'dist/types/widget/index.d.ts',
-      'dist/types/client/index.d.ts', 'dist/types/types/react.d.ts', 'custom-elements.json', 'README.md']) {
+      'dist/types/client/index.d.ts', 'dist/types/types/react.d.ts', 'dist/types/types/vue.d.ts', 'dist/types/types/svelte.d.ts',
+      'dist/types/types/solid.d.ts', 'custom-elements.json', 'README.md']) {
       assert.ok(fs.existsSync(path.join(installed, file)), file);
     }
-    for (const folder of ['src', 'test', 'examples', 'demo-site', 'dist-server']) {
+    for (const folder of ['src', 'test', 'examples', 'demo-site', 'dist-server', 'scripts', 'node_modules']) {
       assert.equal(fs.existsSync(path.join(installed, folder)), false, folder);
     }
+    assert.deepEqual(
+      JSON.parse(fs.readFileSync(path.join(installed, 'custom-elements.json'), 'utf8')),
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'custom-elements.json'), 'utf8')),
+    );
   });
 
   it("imports 'auth-login', 'auth-login/client' and 'auth-login/iife' by name in Node without a DOM", () => {
@@ -257,5 +303,23 @@ describe('npm pack: the tarball in an empty project', () => {
     fs.writeFileSync(path.join(project, 'consumer.ts'), CONSUMER_TS);
     const result = tsc(project);
     assert.equal(result.status, 0, result.output);
+  });
+
+  describe('the examples in an app with the installed package and only the framework\'s own packages', () => {
+    let examples: string;
+    before(() => {
+      examples = appWithExamples(repoRoot, installed, path.join(work, 'app'));
+    });
+    for (const example of EXAMPLES) {
+      it(`${example.name}: 0 errors, and the deliberate error in a copy is caught`, () => checkExample(example, examples));
+    }
+  });
+});
+
+describe("the repository's own package.json", () => {
+  it('refuses `npm pack` (its prepack): packing the root would ship the service\'s dependencies', () => {
+    const pack = spawnSync('npm', ['pack', '--dry-run'], { cwd: repoRoot, encoding: 'utf8' });
+    assert.notEqual(pack.status, 0, pack.stdout);
+    assert.match(pack.stderr, /npm run pack:element/);
   });
 });
