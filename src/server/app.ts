@@ -19,7 +19,7 @@ import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { withIdEnvironment } from './ids.ts';
-import { mountDevTools } from './dev/mount.ts';
+import { loadDevTools, type DevTools } from './dev-tools.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { sdkCors } from './middleware/cors.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
@@ -51,7 +51,7 @@ import { loadSigningKey } from './security/jwt.ts';
 import { RateLimit, Sweeper, type RateLimitScope } from './security/rate-limit.ts';
 import { deriveSecretKeys } from './security/secret-keys.ts';
 import { resealSecrets } from './store/secrets-at-rest.ts';
-import { purgeDevInboxAtStart } from './store/dev-messages.ts';
+import { deleteDevInboxLeftovers } from './store/dev-inbox-leftovers.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
 
 export type { ServiceOptions, ProjectConfig } from './config.ts';
@@ -82,7 +82,11 @@ async function openService(options: ServiceOptions, config: ProjectConfig): Prom
     // re-encrypted under the current key; a row under an unknown key stops the start here, with its key id.
     await resealSecrets(db, secrets);
     const signingKey = loadSigningKey(await ensureSigningKey(db, secrets, config.now()));
-    await purgeDevInboxAtStart(db, config.devInbox, config.now());
+    // Development's tools and stand-ins (dev-tools.ts); null in production, where no dev module is ever loaded.
+    const dev = await loadDevTools(config.mode);
+    // Without the dev inbox, what a development run left in its table goes (it holds live links and codes).
+    if (!config.devInbox) await deleteDevInboxLeftovers(db);
+    const standIns = dev ? await dev.devStandIns(config, db) : { messageSink: null, oneTapStandIn: null };
     const sweeper = new Sweeper(db);
     const limit = (name: string, max: number, windowMs: number, scope?: RateLimitScope) =>
       new RateLimit(db, sweeper, name, max, windowMs, scope);
@@ -100,8 +104,9 @@ async function openService(options: ServiceOptions, config: ProjectConfig): Prom
         ipAuthFailures: limit('auth-failure-ip', config.ipRateLimits.authFailures, IP_AUTH_FAILURE_WINDOW_MS, 'client'),
         ipEvents: limit('events-ip', config.ipRateLimits.events, IP_EVENTS_WINDOW_MS, 'client'),
       },
+      ...standIns,
     };
-    return { app: buildApp(deps), config, db, close: () => db.close() };
+    return { app: buildApp(deps, dev), config, db, close: () => db.close() };
   } catch (error) {
     await db.close();
     throw error;
@@ -109,7 +114,7 @@ async function openService(options: ServiceOptions, config: ProjectConfig): Prom
 }
 
 /** Every route and every cross-cutting rule, in the order a request meets them. */
-function buildApp(deps: Deps): Hono<AppEnv> {
+function buildApp(deps: Deps, dev: DevTools | null): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound(handleNotFound);
@@ -129,8 +134,9 @@ function buildApp(deps: Deps): Hono<AppEnv> {
   const sdk = new Hono<AppEnv>();
   sdk.use('*', sdkCors(deps.config.allowedOrigins));
   sdk.use('*', limitBody(MAX_BODY_BYTES));
-  // The only place dev tools are mounted (dev/mount.ts): in production none of them exists.
-  if (deps.config.mode === 'development') mountDevTools({ app, sdk }, deps);
+  // The only place dev tools are mounted (dev/mount.ts): `dev` exists in development mode only, so in production
+  // none of them was even loaded.
+  dev?.mountDevTools({ app, sdk }, deps);
   sdk.route('/', projectRoutes(deps));
   sdk.route('/', eventRoutes(deps));
   sdk.route('/', magicLinkRoutes(deps));

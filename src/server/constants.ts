@@ -24,12 +24,6 @@ export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = 'localhost';
 /** Inside the repository and git-ignored, so `npm start` keeps users between runs. */
 export const DEFAULT_DATA_DIR = '.data';
-/**
- * Paths that the listening server adds to the redirect allowlist on its own origin: the portal is the demo's target,
- * and a student who signs in on the authorize page (demo-site/oauth) by email link or social sign-in comes back to it,
- * as one who signs in on the strict-CSP copy of the portal (demo-site/csp) does.
- */
-export const OWN_REDIRECT_PATHS: readonly string[] = ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'];
 /** Hosts `npm start` (development mode) may listen on: anything else would expose the dev tools to a network. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
 

@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Locale } from '../api/locales.ts';
 import type { Db } from './db/db.ts';
 import type { ProjectConfig } from './config.ts';
+import type { MessageSink } from './delivery/sink.ts';
+import type { OneTapStandIn } from './services/one-tap.ts';
 import type { SigningKey } from './security/jwt.ts';
 import type { RateLimit } from './security/rate-limit.ts';
 import type { SecretKeys } from './security/secret-keys.ts';
@@ -28,6 +30,12 @@ export interface Deps {
     /** Per client IP: telemetry batches. */
     ipEvents: RateLimit;
   };
+  /**
+   * Development's stand-ins, given by the dev tools (dev-tools.ts) and null in production: where every message is
+   * also kept (the dev inbox), and who answers One Tap in Google's place (the dev identity provider).
+   */
+  messageSink: MessageSink | null;
+  oneTapStandIn: OneTapStandIn | null;
 }
 
 /** Per-request values set by middleware. */

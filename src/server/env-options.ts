@@ -15,6 +15,15 @@ import { checkedRbacPolicy, checkedUserRoles } from './rbac-config.ts';
 type Env = Record<string, string | undefined>;
 
 /**
+ * The demo site's pages (demo-site/, which `npm start` and `node dist-server/main.js` serve) that receive sign-in
+ * redirects on the service's own origin: the portal is the demo's target, and a student who signs in on the authorize
+ * page (demo-site/oauth) by email link or social sign-in comes back to it, as one who signs in on the strict-CSP copy
+ * of the portal (demo-site/csp) does. Site configuration, passed with the site's folder: the service has no paths of
+ * its own to allow.
+ */
+export const DEMO_SITE_REDIRECT_PATHS: readonly string[] = ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'];
+
+/**
  * Everything main.ts passes to `startServer`, from the environment; `repoRoot` anchors DATA_DIR and the demo site.
  * A malformed value throws with the variable's name; whether the mode may start at all is production-check.ts.
  */
@@ -33,6 +42,7 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
     ...oauthOptionsFromEnv(env),
     trustProxy: trustProxy(env['TRUST_PROXY']),
     siteDir: path.join(repoRoot, 'demo-site'),
+    siteRedirectPaths: DEMO_SITE_REDIRECT_PATHS,
     distDir: path.join(repoRoot, 'dist'),
   };
   if (env['PUBLIC_TOKEN']) options.publicToken = env['PUBLIC_TOKEN'];

@@ -1,12 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createService, type Service, type ServiceOptions } from './app.ts';
-import { HEALTH_PATH, OWN_REDIRECT_PATHS, SHUTDOWN_GRACE_MS } from './constants.ts';
+import { HEALTH_PATH, SHUTDOWN_GRACE_MS } from './constants.ts';
+import { loadDevTools } from './dev-tools.ts';
 
 export interface ListenOptions extends ServiceOptions {
   /** 0 picks a free port. */
   port?: number;
   hostname?: string;
+  /**
+   * Pages of the site served with the service (`siteDir`) that receive sign-in redirects: each is added to the
+   * redirect allowlist on the service's own origin. Default: none in production; in development the demo site's,
+   * from the dev tools, so a local server needs no configuration.
+   */
+  siteRedirectPaths?: readonly string[];
 }
 
 export interface RunningServer {
@@ -25,9 +32,9 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'
 
 /**
  * Listens first (so a port of 0 becomes a real one), then builds the service with its own origin in the CORS
- * allowlist and its own portal and home page in the redirect allowlist: the demo site on the same server calls the
- * API and receives magic links without any configuration. In production that origin is PUBLIC_URL's, never one
- * derived from the listening address. Resolves once requests are served.
+ * allowlist and the site's pages on it (`siteRedirectPaths`) in the redirect allowlist: the demo site on the same
+ * server calls the API and receives magic links without any configuration. In production that origin is
+ * PUBLIC_URL's, never one derived from the listening address. Resolves once requests are served.
  */
 export async function startServer(options: ListenOptions = {}): Promise<RunningServer> {
   const hostname = options.hostname ?? 'localhost';
@@ -51,6 +58,8 @@ export async function startServer(options: ListenOptions = {}): Promise<RunningS
       ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
       : [`http://${hostname}:${port}`];
   const [primaryOrigin] = ownOrigins as [string, ...string[]];
+  const sitePaths =
+    options.siteRedirectPaths ?? (await loadDevTools(options.mode ?? 'development'))?.demoSiteRedirectPaths ?? [];
 
   let service: Service;
   try {
@@ -59,7 +68,7 @@ export async function startServer(options: ListenOptions = {}): Promise<RunningS
       allowedOrigins: [...(options.allowedOrigins ?? []), ...ownOrigins],
       redirectUrls: [
         ...(options.redirectUrls ?? []),
-        ...ownOrigins.flatMap((origin) => OWN_REDIRECT_PATHS.map((p) => `${origin}${p}`)),
+        ...ownOrigins.flatMap((origin) => sitePaths.map((p) => `${origin}${p}`)),
       ],
     });
   } catch (error) {

@@ -2,11 +2,10 @@
 // origin, with the dev tools) and `node dist-server/main.js` with NODE_ENV=production (a deployment). Every
 // environment variable is parsed in env-options.ts and listed in the README ("Deploy"); production-check.ts decides
 // whether this environment may start at all. With SERVICE_PROCESSES=N (PostgreSQL only) this script is also each of
-// the N workers cluster.ts forks; the primary only supervises them.
+// the N workers cluster.ts forks; the primary only supervises them. What development adds (the library app, the demo
+// policy, the dev start lines) comes through dev-tools.ts, which loads nothing in production.
 import { isClusterPrimary, reportWorkerReady, superviseWorkers } from './cluster.ts';
-import { DEMO_RBAC_POLICY } from './dev/demo-policy.ts';
-import { DEV_INBOX_PATH } from './dev/inbox-routes.ts';
-import { startLibraryApp, type LibraryApp } from './dev/library-app.ts';
+import { loadDevTools, type DevCompanions } from './dev-tools.ts';
 import { serviceOptionsFromEnv, serviceProcessesFromEnv } from './env-options.ts';
 import { startServer, type ListenOptions, type RunningServer } from './listen.ts';
 import { findRepoRoot } from './paths.ts';
@@ -47,25 +46,19 @@ function superviseFromPrimary(count: number): void {
 async function serve(): Promise<void> {
   let options: ListenOptions;
   let server: RunningServer;
-  /** The demo's third-party app (development only): a connected app on its own origin that signs in with Westlight. */
-  let library: LibraryApp | null = null;
+  /** Development only (dev-tools.ts): the demo's library app and RBAC policy, and the start lines about the dev tools. */
+  let companions: DevCompanions | null = null;
   try {
     options = serviceOptionsFromEnv(env, findRepoRoot(import.meta.url));
-    // One demo app per service: in a group of processes each would start its own copy with its own registration.
-    if (options.mode !== 'production' && processes === 1) {
-      library = await startLibraryApp({ hostname: options.hostname, port: libraryPort(options.port) });
-      options = {
-        ...options,
-        connectedApps: [...(options.connectedApps ?? []), library.registration],
-        rbacPolicy: options.rbacPolicy ?? DEMO_RBAC_POLICY,
-      };
-    } else if (options.mode !== 'production') {
-      options = { ...options, rbacPolicy: options.rbacPolicy ?? DEMO_RBAC_POLICY };
+    const dev = await loadDevTools(options.mode ?? 'development');
+    if (dev) {
+      companions = await dev.startDevCompanions(options, processes);
+      options = companions.options;
     }
     server = await startServer(options);
-    library?.connect(server.url);
+    companions?.connect(server.url);
   } catch (error) {
-    await library?.close();
+    await companions?.close();
     refuse(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { config } = server.service;
@@ -76,10 +69,9 @@ async function serve(): Promise<void> {
     console.log(JSON.stringify({ event: 'listening', mode: 'production', url: server.url, public_url: config.publicUrl }));
   } else {
     console.log(`Westlight University demo and identity service: ${server.url}`);
-    console.log(`Dev inbox (every email the service sends): ${server.url}${DEV_INBOX_PATH}`);
+    for (const line of companions?.startLines(server.url) ?? []) console.log(line);
     const { database } = options;
     console.log(`Database: ${database?.kind === 'pglite' ? `PGlite in ${database.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
-    if (library) console.log(`Third-party demo app (Sign in with Westlight): ${library.origin}`);
   }
 
   let stopping = false;
@@ -91,7 +83,7 @@ async function serve(): Promise<void> {
     if (processes === 1 && config.mode === 'production') console.log(JSON.stringify({ event: 'shutdown', signal }));
     else if (processes === 1) console.log(`${signal}: closing`);
     try {
-      await library?.close();
+      await companions?.close();
       await server.close();
       process.exit(0);
     } catch (error) {
@@ -101,9 +93,4 @@ async function serve(): Promise<void> {
   }
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-}
-
-/** The demo app listens next to the service: PORT + 1 when PORT is fixed, any free port when it is 0. */
-function libraryPort(port: number | undefined): number {
-  return port ? port + 1 : 0;
 }

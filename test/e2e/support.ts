@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { until } from '../support/poll.ts';
-import type { InboxMessage } from '../../src/server/store/dev-messages.ts';
+import type { InboxMessage } from '../../src/server/dev/inbox-store.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

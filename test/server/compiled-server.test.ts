@@ -1,6 +1,6 @@
 // The deployment path for real: `npm run build:server`, then `node dist-server/main.js` in production mode, with no
 // TypeScript loader. It refuses to start without its required variables, serves the probes and no dev route, logs
-// JSON lines, and on SIGTERM finishes the request in flight before it exits 0.
+// JSON lines, on SIGTERM finishes the request in flight before it exits 0, and loads no module of src/server/dev/.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -10,12 +10,16 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../processes/service-process.ts';
 import { until } from '../support/poll.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const mainJs = path.join(repoRoot, 'dist-server', 'main.js');
+const buildDir = path.join(repoRoot, 'dist-server');
+const mainJs = path.join(buildDir, 'main.js');
+const devDir = path.join(repoRoot, 'src', 'server', 'dev');
+/** A loader hook that only records each module the process loads (support/record-loads.mjs); plain JavaScript. */
+const RECORD_LOADS = ['--import', pathToFileURL(path.join(repoRoot, 'test', 'support', 'record-loads.mjs')).href];
 const PUBLIC_TOKEN = `public-token-live-${randomUUID()}`;
 const STRONG = 'correct horse battery staple';
 
@@ -96,9 +100,10 @@ describe('the compiled service in production mode', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-compiled-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [mainJs], {
+    child = spawn(process.execPath, [...RECORD_LOADS, mainJs], {
       cwd: os.tmpdir(),
       env: childEnv({
+        LOADED_MODULES_FILE: path.join(dataDir, 'loaded-modules.txt'),
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -197,7 +202,83 @@ describe('the compiled service in production mode', () => {
     assert.equal(stderr, '');
     agent.destroy();
   });
+
+  // Runs after the process has exited: what it loaded in its whole life, sign-up and shutdown included.
+  it('loaded no module of src/server/dev/: the dev tools are a chunk it never loads', async () => {
+    assert.notEqual(child.exitCode, null, 'the service has exited');
+    const loaded = loadedBuildFiles(path.join(dataDir, 'loaded-modules.txt'));
+    assert.ok(loaded.includes(mainJs), `the hook saw the entry: ${loaded.join(', ')}`);
+    for (const file of loaded) assert.deepEqual(devSourcesOf(file), [], path.basename(file));
+    // The dev tools are in the build all the same (development runs this same build): only never loaded here.
+    const devChunks = builtFiles().filter((file) => devSourcesOf(file).length > 0);
+    assert.ok(devChunks.length > 0, 'some built chunk holds src/server/dev/');
+    assert.ok(devChunks.every((file) => !loaded.includes(file)));
+  });
 });
+
+describe('the compiled service in development mode (the other side of the check above)', () => {
+  it('loads the chunk with src/server/dev/ through the one dynamic import, and serves the dev inbox', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-compiled-dev-'));
+    const loadedFile = path.join(dataDir, 'loaded-modules.txt');
+    // PORT 0: the service and the demo's library app beside it each take a free port.
+    const child = spawn(process.execPath, [...RECORD_LOADS, mainJs], {
+      cwd: os.tmpdir(),
+      env: childEnv({ LOADED_MODULES_FILE: loadedFile, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    try {
+      const url = await until(
+        () => /^Westlight University demo and identity service: (\S+)$/m.exec(stdout)?.[1] ?? (child.exitCode !== null && 'exited'),
+        'the development service to listen',
+        60_000,
+      );
+      assert.notEqual(url, 'exited', `${stdout}\n${stderr}`);
+      const inbox = await fetch(`${url}/dev/inbox.json`);
+      assert.equal(inbox.status, 200);
+      assert.deepEqual(await inbox.json(), { messages: [] });
+      child.kill('SIGTERM');
+      assert.equal(await exit, 0, stderr);
+      const loaded = loadedBuildFiles(loadedFile);
+      assert.ok(
+        loaded.some((file) => devSourcesOf(file).includes(path.join(devDir, 'mount.ts'))),
+        `a loaded chunk holds dev/mount.ts: ${loaded.join(', ')}`,
+      );
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exit;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * The build's own files a process loaded, from the loader hook's record. The hook sees every ES module load, static
+ * or dynamic, so this is what ran, not what the bundle could reach; a chunk that is never loaded is not in it.
+ */
+function loadedBuildFiles(recordFile: string): string[] {
+  const urls = fs.readFileSync(recordFile, 'utf8').split('\n').filter((url) => url.startsWith('file:'));
+  return [...new Set(urls.map((url) => fileURLToPath(url)))].filter((file) => path.dirname(file) === buildDir);
+}
+
+function builtFiles(): string[] {
+  return fs.readdirSync(buildDir).filter((name) => name.endsWith('.js')).map((name) => path.join(buildDir, name));
+}
+
+/**
+ * The src/server/dev/ modules whose code is in a built file, from its source map: esbuild lists there every source
+ * file with code in that output, so a dev module bundled into the entry or a shared chunk shows up by name.
+ */
+function devSourcesOf(file: string): string[] {
+  const map = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourceRoot?: string };
+  return map.sources
+    .map((source) => path.resolve(path.dirname(file), map.sourceRoot ?? '', source))
+    .filter((source) => source.startsWith(devDir + path.sep));
+}
 
 /** Whether a new connection to the service is refused (it has stopped listening). */
 function connectionRefused(base: string): Promise<boolean> {

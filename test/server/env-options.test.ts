@@ -65,6 +65,7 @@ describe('every service option from the environment', () => {
       redirectUrls: [],
       trustProxy: 0,
       siteDir: '/srv/identity/demo-site',
+      siteRedirectPaths: ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'],
       distDir: '/srv/identity/dist',
     });
   });
@@ -100,6 +101,7 @@ describe('every service option from the environment', () => {
       publicUrl: 'https://id.westlight.edu',
       trustProxy: 2,
       siteDir: '/srv/identity/demo-site',
+      siteRedirectPaths: ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'],
       distDir: '/srv/identity/dist',
       publicToken: 'public-token-live-1',
       smtp: { url: 'smtp://mailer:secret@mail.westlight.edu:587', from: 'Westlight <no-reply@westlight.edu>' },

@@ -217,7 +217,8 @@ describe('startServer in production', () => {
   });
 
   it('allows PUBLIC_URL’s origin (CORS) and its portal and authorize page (redirects), not the listening address', async () => {
-    const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: 'https://id.westlight.example/ignored-path', database: { kind: 'memory' }, requestLog: null });
+    const siteRedirectPaths = ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'];
+    const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: 'https://id.westlight.example/ignored-path', siteRedirectPaths, database: { kind: 'memory' }, requestLog: null });
     try {
       const { config } = server.service;
       assert.deepEqual(config.allowedOrigins, ['https://id.westlight.example']);
@@ -230,6 +231,15 @@ describe('startServer in production', () => {
       assert.equal(config.publicUrl, 'https://id.westlight.example');
       assert.match(server.url, /^http:\/\/localhost:\d+$/);
       assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('allows no page of its own origin unless the site names it: the demo site’s pages are its configuration', async () => {
+    const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: 'https://id.westlight.example', database: { kind: 'memory' }, requestLog: null });
+    try {
+      assert.deepEqual(server.service.config.redirectUrls, []);
     } finally {
       await server.close();
     }

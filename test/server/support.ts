@@ -6,7 +6,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createService, DEFAULT_PUBLIC_TOKEN, type Service, type ServiceOptions } from '../../src/server/app.ts';
 import type { ErrorBody } from '../../src/api/envelope.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
-import type { InboxMessage } from '../../src/server/store/dev-messages.ts';
+import type { InboxMessage } from '../../src/server/dev/inbox-store.ts';
 import { freshDatabase } from './test-database.ts';
 
 export const PAGE_ORIGIN = 'http://localhost:5173';

@@ -1,5 +1,5 @@
 import { executeServerCommand } from '@web/test-runner-commands';
-import type { InboxMessage } from '../../src/server/store/dev-messages.ts';
+import type { InboxMessage } from '../../src/server/dev/inbox-store.ts';
 
 /** What the test runner's config put on the page: the in-process identity service's URL and public token. */
 export interface TestEnv {

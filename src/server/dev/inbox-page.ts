@@ -1,4 +1,4 @@
-import type { InboxMessage } from '../store/dev-messages.ts';
+import type { InboxMessage } from './inbox-store.ts';
 import { escapeHtml } from '../views/escape.ts';
 import { servicePage } from '../views/oauth-pages.ts';
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import { htmlPage } from '../http/html-page.ts';
-import { listMessages } from '../store/dev-messages.ts';
+import { listMessages } from './inbox-store.ts';
 import { devInboxPage } from './inbox-page.ts';
 
 export const DEV_INBOX_PATH = '/dev/inbox';

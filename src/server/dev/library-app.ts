@@ -2,8 +2,8 @@
 // service in development, so a newcomer sees Sign in with Westlight end to end: the app sends the student to the
 // service's authorization endpoint, the site's authorize page asks for consent, the app exchanges the code (PKCE,
 // state and nonce checked by openid-client, the ID token verified against the provider's JWKS), shows the user info,
-// and logs out through end session. It is a demo of a connected app, never part of the service: production never
-// starts it (main.ts), and it holds its visitors in memory only.
+// and logs out through end session. It is a demo of a connected app, never part of the service: it is started from
+// npm-start.ts, which production never loads, and it holds its visitors in memory only.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';

@@ -1,11 +1,30 @@
-// The one door to the dev tools: app.ts calls `mountDevTools` only in development mode, so nothing in this folder is
-// reachable in production. Each tool still has its own switch (devInbox, devIdentityProvider, devCaptcha).
+// The one door into this folder: dev-tools.ts imports this module, dynamically and only in development mode, and
+// nothing else outside the folder imports anything here (test/tooling/dev-fence.test.ts). Its exports are everything
+// the service and `npm start` take from development (`DevTools` in dev-tools.ts). Each tool still has its own switch
+// (devInbox, devIdentityProvider, devCaptcha).
 import type { Hono } from 'hono';
+import type { ProjectConfig } from '../config.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import type { Db } from '../db/db.ts';
 import { devAccountRoutes } from './account-routes.ts';
 import { devCaptcha } from './captcha.ts';
+import { inboxSink, purgeOldMessages } from './inbox-store.ts';
 import { devInboxRoutes } from './inbox-routes.ts';
 import { devOAuthRoutes } from './oauth-routes.ts';
+import { devOneTapStandIn } from './one-tap-stand-in.ts';
+
+export { DEMO_SITE_REDIRECT_PATHS as demoSiteRedirectPaths } from '../env-options.ts';
+export { startDevCompanions } from './npm-start.ts';
+
+/** The dev inbox as the message sink and the dev identity provider as the One Tap stand-in, when each is on. */
+export async function devStandIns(config: ProjectConfig, db: Db): Promise<Pick<Deps, 'messageSink' | 'oneTapStandIn'>> {
+  // Expired messages go at start, before any request reads the inbox.
+  if (config.devInbox) await purgeOldMessages(db, config.now());
+  return {
+    messageSink: config.devInbox ? inboxSink : null,
+    oneTapStandIn: config.devIdentityProvider ? devOneTapStandIn(config) : null,
+  };
+}
 
 /**
  * `sdk` is the /sdk/v1 sub-app after its CORS and body-limit middleware and before its routes, so the dev captcha

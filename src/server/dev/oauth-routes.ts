@@ -11,7 +11,7 @@ import { sdkCors } from '../middleware/cors.ts';
 import { providerType } from '../security/oauth-providers.ts';
 import { finishDevSignIn, issueDevIdToken, usableDevState } from './identity-provider.ts';
 import { DEV_OAUTH_AUTHORIZE_PATH } from '../services/oauth.ts';
-import { DEV_ONE_TAP_ID_TOKEN_PATH, DEV_ONE_TAP_SCRIPT_PATH } from '../services/one-tap.ts';
+import { DEV_ONE_TAP_ID_TOKEN_PATH, DEV_ONE_TAP_SCRIPT_PATH } from './one-tap-stand-in.ts';
 import { recentDevIdentities } from '../store/oauth.ts';
 import { devOneTapScript } from './one-tap-script.ts';
 import { devSignInPage } from './sign-in-page.ts';

@@ -1,14 +1,8 @@
 // Google One Tap (wire contract 3.6): the start hands out a single-use callback id, which the page passes to Google
-// as the nonce; the callback verifies Google's (or the dev identity provider's) ID token and completes the sign-in.
+// as the nonce; the callback verifies Google's ID token (or, in development, the stand-in's) and completes the sign-in.
 import { GOOGLE_GSI_SCRIPT_URL, ONE_TAP_TYPE_HEADER, ONE_TAP_TYPE_VALUE, type OneTapStartResponse } from '../../api/oauth.ts';
 import type { JsonWebKey } from 'node:crypto';
-import {
-  DEV_ONE_TAP_CLIENT_ID,
-  GOOGLE_ID_TOKEN_ISSUERS,
-  GOOGLE_JWKS_CACHE_MS,
-  GOOGLE_JWKS_URL,
-  ONE_TAP_CALLBACK_LIFETIME_MS,
-} from '../constants.ts';
+import { GOOGLE_ID_TOKEN_ISSUERS, GOOGLE_JWKS_CACHE_MS, GOOGLE_JWKS_URL, ONE_TAP_CALLBACK_LIFETIME_MS } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import { requirePublicTokenParam } from '../middleware/auth.ts';
@@ -17,19 +11,29 @@ import { optionalString, requiredString, type JsonObject } from '../http/validat
 import { verifyIdToken, type IdTokenClaims } from '../security/id-tokens.ts';
 import { hashToken, newSecretToken, secretsEqual } from '../security/tokens.ts';
 import { consumeOneTapCallback, insertOneTapCallback, isUsableOneTapCallback } from '../store/oauth.ts';
-import { devIssuer, devSigningKey } from '../dev/identity-provider.ts';
 import { allowedRedirectUrl } from './magic-links.ts';
 import { completeOAuth, NO_PROVIDER_VALUES } from './oauth.ts';
 import { message } from '../i18n/message.ts';
 
-/** Where the dev stand-in for Google's client script is served. */
-export const DEV_ONE_TAP_SCRIPT_PATH = '/dev/google-one-tap/client.js';
-export const DEV_ONE_TAP_ID_TOKEN_PATH = '/dev/google-one-tap/id-token';
+/**
+ * Someone who answers One Tap in Google's place: its client id, the script pages load instead of Google's, and what
+ * its ID tokens are checked against. Only development has one (the dev identity provider, src/server/dev/), handed in
+ * through `Deps.oneTapStandIn`; this service knows nothing else about it, so production only ever talks to Google.
+ */
+export interface OneTapStandIn {
+  clientId: string;
+  /** The stand-in's client script on the service at `origin`. */
+  scriptUrl(origin: string): string;
+  /** The keys and issuers its ID tokens must be signed by and carry, for a service reached at `origin`. */
+  idTokens(origin: string): { keys: JsonWebKey[]; issuers: readonly string[] };
+}
 
-/** The client id pages must use: the project's real one, else the dev identity provider's, else none. */
-export function oneTapClientId(deps: Deps): { clientId: string; dev: boolean } | null {
-  if (deps.config.googleOneTapClientId) return { clientId: deps.config.googleOneTapClientId, dev: false };
-  return deps.config.devIdentityProvider ? { clientId: DEV_ONE_TAP_CLIENT_ID, dev: true } : null;
+type OneTapClient = { clientId: string; standIn: OneTapStandIn | null };
+
+/** The client id pages must use: the project's real one, else the stand-in's (development), else none. */
+function oneTapClient(deps: Deps): OneTapClient | null {
+  if (deps.config.googleOneTapClientId) return { clientId: deps.config.googleOneTapClientId, standIn: null };
+  return deps.oneTapStandIn ? { clientId: deps.oneTapStandIn.clientId, standIn: deps.oneTapStandIn } : null;
 }
 
 type StartPayload = Omit<OneTapStartResponse, 'request_id'>;
@@ -37,7 +41,7 @@ type StartPayload = Omit<OneTapStartResponse, 'request_id'>;
 /** GET /v1/public/oauth/google/onetap/start */
 export async function startOneTap(deps: Deps, publicToken: string | undefined, origin: string): Promise<StartPayload> {
   requirePublicTokenParam(deps, publicToken);
-  const client = oneTapClientId(deps);
+  const client = oneTapClient(deps);
   // An empty client id is the contract's "not configured"; the client reports oauth_config_not_found.
   if (!client) return { google_client_id: '', oauth_callback_id: '', google_script_url: GOOGLE_GSI_SCRIPT_URL };
   if (deps.config.redirectUrls.length === 0) throw Errors.noLoginRedirectUrlsSet();
@@ -47,12 +51,12 @@ export async function startOneTap(deps: Deps, publicToken: string | undefined, o
   return {
     google_client_id: client.clientId,
     oauth_callback_id: callbackId,
-    google_script_url: client.dev ? `${origin}${DEV_ONE_TAP_SCRIPT_PATH}` : GOOGLE_GSI_SCRIPT_URL,
+    google_script_url: client.standIn ? client.standIn.scriptUrl(origin) : GOOGLE_GSI_SCRIPT_URL,
   };
 }
 
 /**
- * POST /v1/oauth/callback/:oauth_callback_id. The ID token must be Google's (or the dev IdP's) for our client id and
+ * POST /v1/oauth/callback/:oauth_callback_id. The ID token must be Google's (or the stand-in's) for our client id and
  * carry the callback id as its nonce, which binds the credential to this start. Everything is checked before the
  * callback id is used up. `stytch_csrf_token` is accepted and type-checked but not needed: the callback id is the
  * unguessable per-prompt secret, and CORS plus the JSON body keep other sites out.
@@ -72,7 +76,7 @@ export async function finishOneTap(
   const loginUrl = allowedRedirectUrl(deps, meta, login || signup).href;
   const signupUrl = allowedRedirectUrl(deps, meta, signup || login).href;
 
-  const client = oneTapClientId(deps);
+  const client = oneTapClient(deps);
   if (!client) throw Errors.oauthConfigNotFound('google');
   const callbackHash = hashToken(input.callbackId);
   if (!(await isUsableOneTapCallback(deps.db, callbackHash, deps.config.now()))) throw Errors.oauthCallbackNotFound();
@@ -93,21 +97,16 @@ export async function finishOneTap(
       name: typeof claims['name'] === 'string' ? claims['name'] : '',
       pictureUrl: typeof claims['picture'] === 'string' ? claims['picture'] : '',
       locale: typeof claims['locale'] === 'string' ? claims['locale'] : '',
-      devIdentity: client.dev,
+      devIdentity: client.standIn !== null,
       providerValues: { ...NO_PROVIDER_VALUES, id_token: idToken },
     },
     { codeChallenge: null, loginRedirectUrl: loginUrl, signupRedirectUrl: signupUrl },
   );
 }
 
-async function verifiedClaims(
-  deps: Deps,
-  client: { clientId: string; dev: boolean },
-  idToken: string,
-  origin: string,
-): Promise<IdTokenClaims> {
-  const expectations = client.dev
-    ? { keys: [{ ...devSigningKey(deps.config).publicJwk }], issuers: [devIssuer(origin)] }
+async function verifiedClaims(deps: Deps, client: OneTapClient, idToken: string, origin: string): Promise<IdTokenClaims> {
+  const expectations = client.standIn
+    ? client.standIn.idTokens(origin)
     : { keys: await googleKeys(), issuers: GOOGLE_ID_TOKEN_ISSUERS };
   const result = verifyIdToken(idToken, { ...expectations, audience: client.clientId, nowMs: deps.config.now() });
   if (!result.ok) throw Errors.invalidIdToken(result.reason);

@@ -1,8 +1,11 @@
-// The dev inbox table: every message the service sends, kept in the clear for a day, written only in dev mode.
+// The dev inbox table: every message the service sends, kept in the clear for a day, written only in development,
+// where delivery reaches it through the sink below (`Deps.messageSink`). The table itself stays in the schema; a
+// service without the dev inbox only empties it at start (store/dev-inbox-leftovers.ts).
 import { DEV_INBOX_MAX_MESSAGES, DEV_INBOX_RETENTION_MS } from '../constants.ts';
 import type { Db } from '../db/db.ts';
 import type { MessageChannel, OutgoingMessage } from '../delivery/message.ts';
-import { iso } from './time.ts';
+import type { MessageSink } from '../delivery/sink.ts';
+import { iso } from '../store/time.ts';
 
 export type { MessageChannel, OutgoingMessage };
 
@@ -34,18 +37,15 @@ export async function insertMessage(db: Db, id: string, message: OutgoingMessage
   );
 }
 
-/** One statement, so two services purging at once cannot trip over each other. */
-async function purgeOldMessages(db: Db, now: number): Promise<void> {
-  await db.query('delete from dev_messages where created_at < $1::timestamptz', [iso(now - DEV_INBOX_RETENTION_MS)]);
-}
+/** The dev inbox as delivery sees it: every message lands here, in the sending transaction. */
+export const inboxSink: MessageSink = { keep: insertMessage };
 
 /**
- * At start: a service without the dev inbox deletes every stored message (a database first used in development
- * must not keep its links and codes in production); one with it deletes the expired ones.
+ * Deletes every message older than DEV_INBOX_RETENTION_MS: at start, on every insert and on every read. One
+ * statement, so two services purging at once cannot trip over each other.
  */
-export async function purgeDevInboxAtStart(db: Db, devInbox: boolean, now: number): Promise<void> {
-  if (devInbox) await purgeOldMessages(db, now);
-  else await db.query('delete from dev_messages');
+export async function purgeOldMessages(db: Db, now: number): Promise<void> {
+  await db.query('delete from dev_messages where created_at < $1::timestamptz', [iso(now - DEV_INBOX_RETENTION_MS)]);
 }
 
 /** Newest first; only messages to `to` (compared without case) when given. Purges expired messages first. */
