@@ -232,7 +232,8 @@ describe('npm run pack:element: the tarball in an empty project', () => {
     // --offline: the package has no dependency, so nothing is fetched, not even a package listing.
     const run = spawnSync(
       'npm',
-      ['install', packed.tarball, '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+      // `npm test` runs this under `npm run --silent`, whose loglevel the nested npm would inherit and print nothing.
+      ['install', packed.tarball, '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=notice'],
       { cwd: project, encoding: 'utf8' },
     );
     install = `${run.stdout}${run.stderr}`;
