@@ -18,6 +18,8 @@ const inCi = process.env.CI === 'true';
 
 const stages = [
   { name: 'typecheck', script: 'typecheck' },
+  // Biome checks formatting and lint rules (biome.jsonc) without writing; `npm run format` fixes what it can.
+  { name: 'format and lint (Biome)', script: 'lint' },
   // The embedded database: TEST_DATABASE_URL is removed so a developer's exported URL does not change this stage.
   { name: 'service and tooling (node:test)', script: 'test:server', env: { TEST_DATABASE_URL: undefined } },
   // Service processes (main.ts) raced and killed: one on a PGlite folder here, two on one database below.
