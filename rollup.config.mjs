@@ -40,7 +40,8 @@ const withoutEmotionPrefixer = {
   transform(code, id) {
     if (!/[\\/]@emotion[\\/]cache[\\/]dist[\\/]/.test(id)) return null;
     const DEFAULT_PLUGINS = 'var defaultStylisPlugins = [prefixer];';
-    if (!code.includes(DEFAULT_PLUGINS)) this.error(`${id}: Emotion's default plugin list has changed; update ${this.name}`);
+    if (!code.includes(DEFAULT_PLUGINS))
+      this.error(`${id}: Emotion's default plugin list has changed; update ${this.name}`);
     return { code: code.replace(DEFAULT_PLUGINS, 'var defaultStylisPlugins = [];'), map: null };
   },
 };
@@ -75,7 +76,10 @@ function chunkFileNames(chunk) {
   if (product) return `chunks/product-${product[1]}-[hash].js`;
   const shellBlock = /[\\/]products[\\/]([^\\/]+)[\\/]shell-block\.ts$/.exec(entry);
   if (shellBlock) return `chunks/shell-block-${shellBlock[1]}-[hash].js`;
-  const base = entry.split(/[\\/]/).pop().replace(/\.(tsx?|m?js)$/, '');
+  const base = entry
+    .split(/[\\/]/)
+    .pop()
+    .replace(/\.(tsx?|m?js)$/, '');
   return `chunks/${base || chunk.name}-[hash].js`;
 }
 
@@ -93,7 +97,9 @@ const entryWithoutStaticImports = {
   generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type === 'chunk' && chunk.isEntry && chunk.imports.length > 0) {
-        this.error(`${chunk.fileName} imports ${chunk.imports.join(', ')} statically; demo-site's modulepreload links would miss them`);
+        this.error(
+          `${chunk.fileName} imports ${chunk.imports.join(', ')} statically; demo-site's modulepreload links would miss them`,
+        );
       }
     }
   },
@@ -129,7 +135,8 @@ function runtimeChunk() {
       const ids = [...getModuleIds()];
       const entry = ids.find((moduleId) => getModuleInfo(moduleId)?.isEntry);
       const runtime = ids.find((moduleId) => RUNTIME.test(moduleId));
-      if (!entry || !runtime) throw new Error('rollup.config.mjs: the entry or src/widget/runtime.ts is missing from the graph');
+      if (!entry || !runtime)
+        throw new Error('rollup.config.mjs: the entry or src/widget/runtime.ts is missing from the graph');
       inEntry = reach(entry);
       members = new Set([...reach(runtime)].filter((moduleId) => !inEntry.has(moduleId)));
     }
@@ -150,7 +157,14 @@ export default [
   {
     input: { [ENTRY_NAME]: 'src/widget/index.ts' },
     preserveEntrySignatures: 'allow-extension',
-    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames, sourcemap: true, manualChunks: runtimeChunk() },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames,
+      sourcemap: true,
+      manualChunks: runtimeChunk(),
+    },
     plugins: [...plugins(MODULE_TARGET), entryWithoutStaticImports],
     treeshake,
     onwarn,

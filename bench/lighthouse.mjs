@@ -57,19 +57,36 @@ try {
       const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const ok = score >= budget;
       if (!ok) failed = true;
-      const all = id === 'performance' ? `  (runs: ${results.map((r) => Math.round(r.categories[id].score * 100)).join(', ')})` : '';
-      console.log(`  ${ok ? 'ok  ' : 'LOW '} ${id.padEnd(15)} ${String(score).padStart(3)}  budget ${budget === 100 ? '= 100' : `>= ${budget}`}${all}`);
+      const all =
+        id === 'performance'
+          ? `  (runs: ${results.map((r) => Math.round(r.categories[id].score * 100)).join(', ')})`
+          : '';
+      console.log(
+        `  ${ok ? 'ok  ' : 'LOW '} ${id.padEnd(15)} ${String(score).padStart(3)}  budget ${budget === 100 ? '= 100' : `>= ${budget}`}${all}`,
+      );
       if (!ok) {
         for (const ref of lhr.categories[id].auditRefs) {
           const audit = lhr.audits[ref.id];
           if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-            console.log(`         ${ref.id}: ${Math.round(audit.score * 100)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+            console.log(
+              `         ${ref.id}: ${Math.round(audit.score * 100)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
+            );
           }
         }
       }
     }
-    const metrics = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift', SI: 'speed-index' };
-    console.log(`       ${Object.entries(metrics).map(([label, m]) => `${label} ${lhr.audits[m].displayValue}`).join(' · ')}`);
+    const metrics = {
+      FCP: 'first-contentful-paint',
+      LCP: 'largest-contentful-paint',
+      TBT: 'total-blocking-time',
+      CLS: 'cumulative-layout-shift',
+      SI: 'speed-index',
+    };
+    console.log(
+      `       ${Object.entries(metrics)
+        .map(([label, m]) => `${label} ${lhr.audits[m].displayValue}`)
+        .join(' · ')}`,
+    );
   }
 } finally {
   chrome.kill();

@@ -94,7 +94,12 @@ export function breakdown(dist, files) {
     const total = [...perSource.values()].reduce((a, b) => a + b, 0) || 1;
     for (const [source, raw] of perSource) {
       const module = source === '(unmapped)' ? '(unmapped)' : moduleName(source);
-      const entry = modules.get(module) ?? { module, group: source === '(unmapped)' ? '(unmapped)' : groupOf(source), raw: 0, gzip: 0 };
+      const entry = modules.get(module) ?? {
+        module,
+        group: source === '(unmapped)' ? '(unmapped)' : groupOf(source),
+        raw: 0,
+        gzip: 0,
+      };
       entry.raw += (raw / total) * f.raw;
       entry.gzip += (raw / total) * f.gzip;
       modules.set(module, entry);

@@ -1,8 +1,8 @@
 // The identity service as bench/throughput.ts measures it: its own process (so the load generator does not share its
 // event loop), bundled like dist-server/main.js and run without a TypeScript loader, on the embedded database in the
 // data folder BENCH_DATA_DIR (as `npm start` keeps it) or on DATABASE_URL, with BENCH_PROCESSES workers through the
-// same cluster.ts supervisor as SERVICE_PROCESSES. It answers the bench over the IPC channel: ready (with its url and pids),
-// memory figures, and a CPU profile of whatever load ran between 'profile-start' and 'profile-stop'.
+// same cluster.ts supervisor as SERVICE_PROCESSES. It answers the bench over the IPC channel: ready (with its url and
+// pids), memory figures, and a CPU profile of whatever load ran between 'profile-start' and 'profile-stop'.
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,7 +48,11 @@ if (processes > 1 && cluster.isPrimary) {
   const server = await startServer({
     port,
     hostname: '127.0.0.1',
-    database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : dataDir ? { kind: 'pglite', dataDir } : { kind: 'memory' },
+    database: databaseUrl
+      ? { kind: 'postgres', url: databaseUrl }
+      : dataDir
+        ? { kind: 'pglite', dataDir }
+        : { kind: 'memory' },
     ipRateLimits: { sends: 1_000_000, authFailures: 1_000_000, events: 1_000_000 },
     siteDir: path.join(repoRoot, 'demo-site'),
     distDir: path.join(repoRoot, 'dist'),
@@ -94,7 +98,8 @@ interface CpuProfile {
  */
 function category(frame: CpuProfile['nodes'][number]['callFrame']): string {
   const { url, functionName } = frame;
-  if (url.startsWith('wasm://') || url.includes('@electric-sql/pglite')) return 'PGlite (embedded database: wasm + its JS)';
+  if (url.startsWith('wasm://') || url.includes('@electric-sql/pglite'))
+    return 'PGlite (embedded database: wasm + its JS)';
   if (url.includes('/src/server/') || url.includes('/bench/.build/')) return 'service code (src/server, bundled)';
   if (url.includes('node_modules/hono/') || url.includes('@hono/')) return 'Hono and its Node adapter';
   if (url.includes('node_modules/')) return 'other dependencies';

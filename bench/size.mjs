@@ -11,10 +11,11 @@
 // "Usable": the control a visitor starts with (the email input inside the element's shadow root; see PAGES) is in the
 // page, visible and enabled: on most pages the entry file's own first paint of Main (src/widget/shell/), which takes
 // the address while React loads. The moment React has taken over (no shell node left, the control usable) is taken
-// too, with the scripts fetched until then: the whole widget's weight, budgeted as well. The moment is taken inside the page: a MutationObserver on every shadow root notes the
-// first mutation after which the control is usable (it runs before any later task, so a fetch the widget starts once
-// the form shows is never counted), and a script counts when its request started before that moment (Resource Timing).
-// What loads later (the chosen product's code, fetched once Main has painted) is printed too, but not budgeted.
+// too, with the scripts fetched until then: the whole widget's weight, budgeted as well. The moment is taken inside the
+// page: a MutationObserver on every shadow root notes the first mutation after which the control is usable (it runs
+// before any later task, so a fetch the widget starts once the form shows is never counted), and a script counts when
+// its request started before that moment (Resource Timing). What loads later (the chosen product's code, fetched once
+// Main has painted) is printed too, but not budgeted.
 //
 // For the budgeted page and the portal it prints where those bytes come from: per npm package and per folder of ours
 // (from the build's source maps, see module-sizes.mjs), and with --modules every module within each group.
@@ -58,10 +59,18 @@ export const PAGE_TIMEOUT_MS = 30_000;
  * it usable (a selector inside <auth-login>'s shadow root; part names are the element's public styling surface, stable
  * across rewrites of its screens). Shared with test/e2e/product-chunks.test.ts.
  */
-export const PAGES = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'pages.json'), 'utf8'));
+export const PAGES = JSON.parse(
+  fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'pages.json'), 'utf8'),
+);
 const BUDGETED_PAGE = 'emailMagicLinks';
-/** The budgeted page through the classic-script build (issue 18: a loader for the module build); printed, not budgeted. */
-const CLASSIC_SCRIPT_PAGE = { ...PAGES.find((page) => page.name === BUDGETED_PAGE), name: `${BUDGETED_PAGE}-iife`, classic: true };
+/**
+ * The budgeted page through the classic-script build (issue 18: a loader for the module build); printed, not budgeted.
+ */
+const CLASSIC_SCRIPT_PAGE = {
+  ...PAGES.find((page) => page.name === BUDGETED_PAGE),
+  name: `${BUDGETED_PAGE}-iife`,
+  classic: true,
+};
 const PORTAL_PAGE = 'portal';
 /** The pages whose scripts before usable are broken down per module (the others share most of their modules). */
 const BROKEN_DOWN_PAGES = [BUDGETED_PAGE, PORTAL_PAGE];
@@ -92,7 +101,8 @@ export function watchUsable({ host, control }) {
     if (window.__usableAt === undefined && usable(false)) window.__usableAt = performance.now();
     if (window.__interactiveAt === undefined && usable(true)) window.__interactiveAt = performance.now();
   };
-  const observe = (node) => new MutationObserver(check).observe(node, { subtree: true, childList: true, attributes: true });
+  const observe = (node) =>
+    new MutationObserver(check).observe(node, { subtree: true, childList: true, attributes: true });
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const shadow = attachShadow.call(this, init);
@@ -125,7 +135,9 @@ function listJs(dir) {
  */
 function fixturePage(config, publicToken, classic = false) {
   const json = JSON.stringify(config).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
-  const script = classic ? '<script src="/auth-login.iife.js"></script>' : '<script type="module" src="/auth-login.js"></script>';
+  const script = classic
+    ? '<script src="/auth-login.iife.js"></script>'
+    : '<script type="module" src="/auth-login.js"></script>';
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>size bench</title>${script}</head>
@@ -155,7 +167,10 @@ async function measurePage(browser, baseUrl, publicToken, page) {
   const url = `${baseUrl}${page.path ?? `${FIXTURE_PATH}/${page.name}`}`;
   if (page.config) {
     await tab.route(url, (route) =>
-      route.fulfill({ contentType: 'text/html; charset=utf-8', body: fixturePage(page.config, publicToken, page.classic) }),
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: fixturePage(page.config, publicToken, page.classic),
+      }),
     );
   }
 
@@ -168,7 +183,10 @@ async function measurePage(browser, baseUrl, publicToken, page) {
   tab.on('pageerror', (error) => errors.push(error.message));
   await tab.addInitScript(watchUsable, { host: 'auth-login', control: page.usable });
 
-  const timeout = deadline(PAGE_TIMEOUT_MS, `${page.name}: not usable within ${PAGE_TIMEOUT_MS / 1000} s (${url}: waiting for ${page.usable})`);
+  const timeout = deadline(
+    PAGE_TIMEOUT_MS,
+    `${page.name}: not usable within ${PAGE_TIMEOUT_MS / 1000} s (${url}: waiting for ${page.usable})`,
+  );
   try {
     await Promise.race([
       (async () => {
@@ -219,24 +237,40 @@ async function scriptSizes(responses) {
   );
 }
 
-const total = (files) => files.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+const total = (files) =>
+  files.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 
 /** Where the bytes of `files` come from, per package or folder of ours (and per module with --modules). */
 function printBreakdown(files) {
   const withModules = process.argv.includes('--modules');
-  console.log(`  ${'package or folder (gzip share estimated)'.padEnd(58)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)}`);
-  for (const group of breakdown(dist, files.map((f) => ({ ...f, file: f.file.replace(/^\//, '') })))) {
+  console.log(
+    `  ${'package or folder (gzip share estimated)'.padEnd(58)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)}`,
+  );
+  for (const group of breakdown(
+    dist,
+    files.map((f) => ({ ...f, file: f.file.replace(/^\//, '') })),
+  )) {
     console.log(`  ${group.group.padEnd(58)} ${kb(group.raw).padStart(8)} ${kb(group.gzip).padStart(8)}`);
     if (!withModules) continue;
-    for (const m of group.modules) console.log(`    ${m.module.padEnd(56)} ${kb(m.raw).padStart(8)} ${kb(m.gzip).padStart(8)}`);
+    for (const m of group.modules)
+      console.log(`    ${m.module.padEnd(56)} ${kb(m.raw).padStart(8)} ${kb(m.gzip).padStart(8)}`);
   }
 }
 
 function printFiles(files) {
   console.log(`  ${'file'.padEnd(44)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)} ${'br KB'.padStart(8)}`);
-  for (const f of files) console.log(`  ${f.file.padEnd(44)} ${kb(f.raw).padStart(8)} ${kb(f.gzip).padStart(8)} ${kb(f.brotli).padStart(8)}`);
+  for (const f of files)
+    console.log(
+      `  ${f.file.padEnd(44)} ${kb(f.raw).padStart(8)} ${kb(f.gzip).padStart(8)} ${kb(f.brotli).padStart(8)}`,
+    );
   const t = total(files);
-  console.log(`  ${`total (${files.length} files)`.padEnd(44)} ${kb(t.raw).padStart(8)} ${kb(t.gzip).padStart(8)} ${kb(t.brotli).padStart(8)}`);
+  console.log(
+    `  ${`total (${files.length} files)`.padEnd(44)} ${kb(t.raw).padStart(8)} ${kb(t.gzip).padStart(8)} ${kb(t.brotli).padStart(8)}`,
+  );
 }
 
 async function main() {
@@ -260,15 +294,27 @@ async function main() {
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../test/support/chromium.ts');
   const { chromium } = await import('playwright-core');
 
-  const server = await startServer({ port: 0, database: { kind: 'memory' }, siteDir: path.join(root, 'demo-site'), distDir: dist });
+  const server = await startServer({
+    port: 0,
+    database: { kind: 'memory' },
+    siteDir: path.join(root, 'demo-site'),
+    distDir: dist,
+  });
   const results = [];
   try {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: PAGE_TIMEOUT_MS });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      timeout: PAGE_TIMEOUT_MS,
+    });
     try {
       for (const page of [...PAGES, CLASSIC_SCRIPT_PAGE]) {
         const result = await measurePage(browser, server.url, server.service.config.publicToken, page);
         results.push({ page, ...result });
-        console.log(`\n${page.name}: ${page.usable} usable after ${result.usableMs} ms (React took over after ${result.interactiveMs} ms); fetched before usable:`);
+        console.log(
+          `\n${page.name}: ${page.usable} usable after ${result.usableMs} ms (React took over after ${result.interactiveMs} ms); fetched before usable:`,
+        );
         printFiles(result.scripts);
         if (result.later.length) {
           console.log(`  fetched after (not budgeted):`);
@@ -282,7 +328,9 @@ async function main() {
     await server.close();
   }
 
-  console.log('\nJavaScript fetched before the form is usable, and before React has taken over from the first-paint shell');
+  console.log(
+    '\nJavaScript fetched before the form is usable, and before React has taken over from the first-paint shell',
+  );
   console.log(
     `${'page'.padEnd(20)} ${'files'.padStart(6)} ${'gzip KB'.padStart(8)} ${'br KB'.padStart(8)}   ${'files'.padStart(6)} ${'gzip KB'.padStart(8)} ${'br KB'.padStart(8)}`,
   );
@@ -306,12 +354,28 @@ async function main() {
   // The other products' limit follows magic links' measured figure (not its budget), as issue 18 states it.
   const otherLimit = Number((gzipOf(BUDGETED_PAGE) / 1024 + BUDGETS_KB.otherProductsOverMagicLinks).toFixed(1));
   const rows = [
-    [`${BUDGETED_PAGE} before usable (goal ${BUDGETS_KB.magicLinksGoal})`, gzipOf(BUDGETED_PAGE), BUDGETS_KB.magicLinksBeforeUsable],
-    [`${PORTAL_PAGE} before usable (goal ${BUDGETS_KB.portalGoal})`, gzipOf(PORTAL_PAGE), BUDGETS_KB.portalBeforeUsable],
-    [`${BUDGETED_PAGE} before React took over`, gzipOf(BUDGETED_PAGE, 'interactive'), BUDGETS_KB.magicLinksBeforeInteractive],
+    [
+      `${BUDGETED_PAGE} before usable (goal ${BUDGETS_KB.magicLinksGoal})`,
+      gzipOf(BUDGETED_PAGE),
+      BUDGETS_KB.magicLinksBeforeUsable,
+    ],
+    [
+      `${PORTAL_PAGE} before usable (goal ${BUDGETS_KB.portalGoal})`,
+      gzipOf(PORTAL_PAGE),
+      BUDGETS_KB.portalBeforeUsable,
+    ],
+    [
+      `${BUDGETED_PAGE} before React took over`,
+      gzipOf(BUDGETED_PAGE, 'interactive'),
+      BUDGETS_KB.magicLinksBeforeInteractive,
+    ],
     ...results
       .filter((r) => r.page.name !== BUDGETED_PAGE && r.page.name !== PORTAL_PAGE)
-      .map((r) => [`${r.page.name} before usable (magic links + ${BUDGETS_KB.otherProductsOverMagicLinks})`, gzipOf(r.page.name), otherLimit]),
+      .map((r) => [
+        `${r.page.name} before usable (magic links + ${BUDGETS_KB.otherProductsOverMagicLinks})`,
+        gzipOf(r.page.name),
+        otherLimit,
+      ]),
     ['dist/client.js', client, BUDGETS_KB.client],
   ];
   console.log(`\n${'budget'.padEnd(50)} ${'gzip KB'.padStart(8)} ${'limit'.padStart(8)}`);
@@ -321,7 +385,9 @@ async function main() {
     if (!ok) over.push(`${name}: ${kb(bytes)} KB gzip > ${limit} KB`);
     const goal = /\(goal (\d+)\)/.exec(name)?.[1];
     const goalNote = goal && bytes > Number(goal) * 1024 ? ' (over the goal)' : '';
-    console.log(`${name.padEnd(50)} ${kb(bytes).padStart(8)} ${`${limit}`.padStart(8)} ${ok ? 'ok' : 'OVER BUDGET'}${goalNote}`);
+    console.log(
+      `${name.padEnd(50)} ${kb(bytes).padStart(8)} ${`${limit}`.padStart(8)} ${ok ? 'ok' : 'OVER BUDGET'}${goalNote}`,
+    );
   }
   if (process.argv.includes('--check')) {
     console.log(`${rows.length - over.length} passed, ${over.length} failed`);

@@ -3,11 +3,11 @@
 // and a deployment run it) so this load generator does not share its event loop. Part 1: one process on the embedded
 // database in a new data folder (PGlite, as `npm start` keeps it): every scenario's req/s and latency,
 // sessions/authenticate ÷ the bare static route in the same run, resident memory at idle after the first start, at the
-// peak of the load and at idle after a restart on the same folder, and a CPU profile of the authenticate scenario. Part 2: the same service on PostgreSQL with 1, 2 and 4 processes (SERVICE_PROCESSES's
-// cluster supervisor): BENCH_DATABASE_URL, else TEST_DATABASE_URL, else a throwaway cluster from
-// scripts/test-postgres.sh when PostgreSQL is installed. The load comes from wrk when it is installed, else from Node's
-// fetch (see LOADER). It measures, it does not judge: wall-clock figures depend on the machine, so no test asserts
-// them. `--no-postgres` runs part 1 only.
+// peak of the load and at idle after a restart on the same folder, and a CPU profile of the authenticate scenario. Part
+// 2: the same service on PostgreSQL with 1, 2 and 4 processes (SERVICE_PROCESSES's cluster supervisor):
+// BENCH_DATABASE_URL, else TEST_DATABASE_URL, else a throwaway cluster from scripts/test-postgres.sh when PostgreSQL is
+// installed. The load comes from wrk when it is installed, else from Node's fetch (see LOADER). It measures, it does
+// not judge: wall-clock figures depend on the machine, so no test asserts them. `--no-postgres` runs part 1 only.
 import { execFile, execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -65,7 +65,9 @@ interface Scenario {
  * script), so the bench measures the process the demo runs: MALLOC_MMAP_THRESHOLD_ changes its resident memory.
  */
 function startScriptEnv(): Record<string, string> {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const command = scripts['start']?.split('&&').at(-1) ?? '';
   const words = command.trim().split(/\s+/);
   return Object.fromEntries(words.slice(0, words.indexOf('node')).map((word) => word.split('=') as [string, string]));
@@ -116,8 +118,14 @@ async function startService(processes: number, database: { url: string } | { dat
 const api = (service: Service, apiPath: string) => `${service.url}${SDK_BASE_PATH}${apiPath}`;
 
 async function signIn(service: Service, email: string): Promise<string> {
-  await fetch(api(service, PATHS.magicLinksEmailLoginOrCreate), { method: 'POST', headers: json(publicToken), body: JSON.stringify({ email }) });
-  const inbox = (await (await fetch(`${service.url}/dev/inbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { links: string[] }[] };
+  await fetch(api(service, PATHS.magicLinksEmailLoginOrCreate), {
+    method: 'POST',
+    headers: json(publicToken),
+    body: JSON.stringify({ email }),
+  });
+  const inbox = (await (await fetch(`${service.url}/dev/inbox.json?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: { links: string[] }[];
+  };
   const link = inbox.messages[0]?.links.find((l) => l.includes('token='));
   const token = new URL(link!).searchParams.get('token');
   const res = await fetch(api(service, PATHS.magicLinksAuthenticate), {
@@ -129,13 +137,22 @@ async function signIn(service: Service, email: string): Promise<string> {
 }
 
 /** The scenarios; `sessionToken` is a live session of a user signed in by magic link. */
-function scenarios(sessionToken: string, run: string): Record<'static' | 'health' | 'bootstrap' | 'authenticate' | 'me' | 'send', Scenario> {
+function scenarios(
+  sessionToken: string,
+  run: string,
+): Record<'static' | 'health' | 'bootstrap' | 'authenticate' | 'me' | 'send', Scenario> {
   const sdk = (apiPath: string) => `${SDK_BASE_PATH}${apiPath}`;
   return {
     static: { name: 'GET /robots.txt (bare static route)', method: 'GET', path: '/robots.txt' },
     health: { name: `GET ${HEALTH_PATH} (no I/O at all)`, method: 'GET', path: HEALTH_PATH },
     bootstrap: { name: 'GET bootstrap', method: 'GET', path: sdk(PATHS.bootstrap(publicToken)) },
-    authenticate: { name: 'POST sessions/authenticate', method: 'POST', path: sdk(PATHS.sessionsAuthenticate), headers: json(sessionToken), body: '{}' },
+    authenticate: {
+      name: 'POST sessions/authenticate',
+      method: 'POST',
+      path: sdk(PATHS.sessionsAuthenticate),
+      headers: json(sessionToken),
+      body: '{}',
+    },
     me: { name: 'GET users/me', method: 'GET', path: sdk(PATHS.usersMe), headers: json(sessionToken) },
     send: {
       name: 'POST magic_links/email/login_or_create',
@@ -182,7 +199,12 @@ function load(service: Service, scenario: Scenario, warmUp = false): Promise<Omi
   return loadWithFetch(service, scenario, warmUp ? WARMUP_REQUESTS : REQUESTS_PER_SCENARIO, offset);
 }
 
-async function loadWithFetch(service: Service, scenario: Scenario, requests: number, offset: number): Promise<Omit<Result, 'name'>> {
+async function loadWithFetch(
+  service: Service,
+  scenario: Scenario,
+  requests: number,
+  offset: number,
+): Promise<Omit<Result, 'name'>> {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -213,20 +235,36 @@ async function loadWithFetch(service: Service, scenario: Scenario, requests: num
 function wrkScript(scenario: Scenario, offset: number): string {
   const lua = (text: string) => JSON.stringify(text); // the bench's strings are ASCII, where JSON's escapes are Lua's
   const lines = [`wrk.method = ${lua(scenario.method)}`];
-  for (const [name, value] of Object.entries(scenario.headers ?? {})) lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
+  for (const [name, value] of Object.entries(scenario.headers ?? {}))
+    lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
   const [before = '', after] = (scenario.body ?? '').split('{i}');
   if (after === undefined) lines.push(`wrk.body = ${lua(before)}`);
   else {
     lines.push(`local i = ${offset}`);
-    lines.push(`request = function() i = i + 1; return wrk.format(nil, nil, nil, ${lua(before)} .. i .. ${lua(after)}) end`);
+    lines.push(
+      `request = function() i = i + 1; return wrk.format(nil, nil, nil, ${lua(before)} .. i .. ${lua(after)}) end`,
+    );
   }
   return lines.join('\n');
 }
 
-async function loadWithWrk(service: Service, scenario: Scenario, seconds: number, offset: number): Promise<Omit<Result, 'name'>> {
+async function loadWithWrk(
+  service: Service,
+  scenario: Scenario,
+  seconds: number,
+  offset: number,
+): Promise<Omit<Result, 'name'>> {
   const script = path.join(BUILD_DIR, 'scenario.lua');
   fs.writeFileSync(script, wrkScript(scenario, offset));
-  const args = ['-t1', `-c${CONCURRENCY}`, `-d${seconds}s`, '--latency', '-s', script, `${service.url}${scenario.path}`];
+  const args = [
+    '-t1',
+    `-c${CONCURRENCY}`,
+    `-d${seconds}s`,
+    '--latency',
+    '-s',
+    script,
+    `${service.url}${scenario.path}`,
+  ];
   const output = await new Promise<string>((resolve, reject) =>
     execFile('wrk', args, (error, stdout) => (error ? reject(error) : resolve(stdout))),
   );
@@ -238,7 +276,8 @@ async function loadWithWrk(service: Service, scenario: Scenario, seconds: number
   };
   const rps = count(/Requests\/sec:\s+([\d.]+)/);
   if (!rps) throw new Error(`wrk measured nothing:\n${output}`);
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)?.slice(1) ?? [];
+  const socketErrors =
+    /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)?.slice(1) ?? [];
   return {
     rps,
     p50: percentileMs('50%'),
@@ -262,7 +301,9 @@ async function measure(service: Service, scenario: Scenario): Promise<Result> {
 }
 
 function printResults(results: Result[]): void {
-  console.log(`${'scenario'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  non-2xx`);
+  console.log(
+    `${'scenario'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  non-2xx`,
+  );
   for (const r of results) {
     console.log(
       `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}  ${r.failures}`,
@@ -286,7 +327,9 @@ async function embedded(): Promise<void> {
     await embeddedRun(dataDir);
     const restarted = await startService(1, { dataDir });
     try {
-      console.log(`memory: resident ${mb((await memory(restarted)).memory.rss)} at idle after a restart on the same data folder (target ≤ 250 MB)`);
+      console.log(
+        `memory: resident ${mb((await memory(restarted)).memory.rss)} at idle after a restart on the same data folder (target ≤ 250 MB)`,
+      );
     } finally {
       await restarted.stop();
     }
@@ -301,16 +344,25 @@ async function embeddedRun(dataDir: string): Promise<void> {
     const idle = await memory(service);
     const sessionToken = await signIn(service, 'bench@example.com');
     const s = scenarios(sessionToken, 'embedded');
-    const env = Object.entries(startScriptEnv()).map(([name, value]) => `${name}=${value}`).join(' ');
-    console.log(`\nThe service, one process, embedded database (PGlite in a new data folder)${env ? `, with npm start's ${env}` : ''}: ${loadDescription()}`);
+    const env = Object.entries(startScriptEnv())
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ');
+    console.log(
+      `\nThe service, one process, embedded database (PGlite in a new data folder)${env ? `, with npm start's ${env}` : ''}: ${loadDescription()}`,
+    );
     const results: Result[] = [];
     const keys = ['static', 'health', 'bootstrap', 'authenticate', 'me', 'send'] as const;
-    await warmUp(service, keys.map((key) => s[key]));
+    await warmUp(
+      service,
+      keys.map((key) => s[key]),
+    );
     for (const key of keys) results.push(await measure(service, s[key]));
     printResults(results);
     const rps = (name: string) => results.find((r) => r.name === name)!.rps;
     const ratio = rps(s.authenticate.name) / rps(s.static.name);
-    console.log(`sessions/authenticate ÷ bare static route: ${ratio.toFixed(2)} (target ≥ 0.5); ÷ ${HEALTH_PATH}: ${(rps(s.authenticate.name) / rps(s.health.name)).toFixed(2)}`);
+    console.log(
+      `sessions/authenticate ÷ bare static route: ${ratio.toFixed(2)} (target ≥ 0.5); ÷ ${HEALTH_PATH}: ${(rps(s.authenticate.name) / rps(s.health.name)).toFixed(2)}`,
+    );
     const loaded = await memory(service);
     const m = idle.memory;
     console.log(
@@ -328,7 +380,10 @@ async function embeddedRun(dataDir: string): Promise<void> {
 }
 
 function printProfile(top: ProfileLine[], categories: ProfileLine[]): void {
-  const print = (line: ProfileLine) => console.log(`${(line.share * 100).toFixed(1).padStart(5)} %  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}`);
+  const print = (line: ProfileLine) =>
+    console.log(
+      `${(line.share * 100).toFixed(1).padStart(5)} %  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}`,
+    );
   console.log(`\nCPU profile of the service under sessions/authenticate (${loadDescription()}), self time by part:`);
   categories.forEach(print);
   console.log('top functions by self time:');
@@ -372,7 +427,9 @@ async function postgresScaling(): Promise<void> {
     return;
   }
   try {
-    console.log(`\nThe service on PostgreSQL, SERVICE_PROCESSES = ${SCALING_PROCESSES.join(', ')} (req/s; ${loadDescription()}; the load generator and PostgreSQL run on the same cores)`);
+    console.log(
+      `\nThe service on PostgreSQL, SERVICE_PROCESSES = ${SCALING_PROCESSES.join(', ')} (req/s; ${loadDescription()}; the load generator and PostgreSQL run on the same cores)`,
+    );
     const rows: { processes: number; results: Result[] }[] = [];
     for (const processes of SCALING_PROCESSES) {
       await withDatabase(server.url, async (url) => {
@@ -381,7 +438,8 @@ async function postgresScaling(): Promise<void> {
           const sessionToken = await signIn(service, `bench-${processes}@example.com`);
           const s = scenarios(sessionToken, `pg${processes}`);
           const results: Result[] = [];
-          for (const key of ['static', 'bootstrap', 'authenticate', 'send'] as const) results.push(await measure(service, s[key]));
+          for (const key of ['static', 'bootstrap', 'authenticate', 'send'] as const)
+            results.push(await measure(service, s[key]));
           rows.push({ processes, results });
         } finally {
           await service.stop();
@@ -389,7 +447,9 @@ async function postgresScaling(): Promise<void> {
       });
     }
     const names = rows[0]!.results.map((r) => r.name);
-    console.log(`${'scenario'.padEnd(42)} ${SCALING_PROCESSES.map((n) => `${n} proc`.padStart(9)).join(' ')}   p99 ms at ${SCALING_PROCESSES.join('/')}`);
+    console.log(
+      `${'scenario'.padEnd(42)} ${SCALING_PROCESSES.map((n) => `${n} proc`.padStart(9)).join(' ')}   p99 ms at ${SCALING_PROCESSES.join('/')}`,
+    );
     for (const name of names) {
       const cells = rows.map((row) => row.results.find((r) => r.name === name)!);
       console.log(

@@ -60,11 +60,18 @@ const PROFILES = [
 const BENCH_PREFIX = '/bench-usable';
 const STYTCH_SCRIPT_PATH = `${BENCH_PREFIX}/stytch.js`;
 /** Its browser build (global `stytch`), beside the CommonJS build the package's `require` entry names. */
-const STYTCH_SCRIPT_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve('@stytch/vanilla-js')), '..', 'iife', 'index.js');
+const STYTCH_SCRIPT_FILE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@stytch/vanilla-js')),
+  '..',
+  'iife',
+  'index.js',
+);
 
 const MAGIC_LINKS = { products: ['emailMagicLinks'] };
 /** The portal's element config, read from the page itself so the bare page cannot drift from it. */
-const PORTAL_CONFIG = /<auth-login[^>]*\sconfig='([^']*)'/.exec(fs.readFileSync(path.join(siteDir, 'student-portal.html'), 'utf8'))?.[1];
+const PORTAL_CONFIG = /<auth-login[^>]*\sconfig='([^']*)'/.exec(
+  fs.readFileSync(path.join(siteDir, 'student-portal.html'), 'utf8'),
+)?.[1];
 if (!PORTAL_CONFIG) throw new Error("demo-site/student-portal.html: no <auth-login config='…'> found");
 
 const attr = (json) => json.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
@@ -75,9 +82,15 @@ const PAGE = (title, head, body) => `<!doctype html>
 </html>
 `;
 const ourPage = (title, configAttr) =>
-  PAGE(title, '<script type="module" src="/auth-login.js"></script>', `<auth-login public-token="${DEFAULT_PUBLIC_TOKEN}" base-url="/" config='${configAttr}'></auth-login>`);
+  PAGE(
+    title,
+    '<script type="module" src="/auth-login.js"></script>',
+    `<auth-login public-token="${DEFAULT_PUBLIC_TOKEN}" base-url="/" config='${configAttr}'></auth-login>`,
+  );
 
-/** Stytch's documented vanilla setup; 6.3.0's mountLogin only renders once `render(props)` is called on what it returns. */
+/**
+ * Stytch's documented vanilla setup; 6.3.0's mountLogin only renders once `render(props)` is called on what it returns.
+ */
 const STYTCH_PAGE = PAGE(
   'usable: Stytch',
   `<script src="${STYTCH_SCRIPT_PATH}"></script>`,
@@ -91,10 +104,20 @@ const STYTCH_PAGE = PAGE(
 
 /** The measured pages: where each is served, and the element holding the email input (host, then control). */
 const PAGES = [
-  { name: 'ours', path: `${BENCH_PREFIX}/ours`, html: ourPage('usable: auth-login', attr(JSON.stringify(MAGIC_LINKS))), host: 'auth-login' },
+  {
+    name: 'ours',
+    path: `${BENCH_PREFIX}/ours`,
+    html: ourPage('usable: auth-login', attr(JSON.stringify(MAGIC_LINKS))),
+    host: 'auth-login',
+  },
   { name: 'stytch', path: `${BENCH_PREFIX}/stytch`, html: STYTCH_PAGE, host: 'stytch-ui' },
   { name: 'portal', path: '/student-portal', html: null, host: 'auth-login' },
-  { name: 'bare', path: `${BENCH_PREFIX}/bare`, html: ourPage('usable: bare portal config', PORTAL_CONFIG), host: 'auth-login' },
+  {
+    name: 'bare',
+    path: `${BENCH_PREFIX}/bare`,
+    html: ourPage('usable: bare portal config', PORTAL_CONFIG),
+    host: 'auth-login',
+  },
 ];
 const CONTROL = 'input[type="email"]';
 
@@ -105,7 +128,11 @@ async function benchResponse(request) {
   const [body, type, key] = page
     ? [() => Promise.resolve(new TextEncoder().encode(page.html)), 'text/html; charset=utf-8', page.path]
     : pathname === STYTCH_SCRIPT_PATH
-      ? [async () => new Uint8Array(await fs.promises.readFile(STYTCH_SCRIPT_FILE)), 'text/javascript; charset=utf-8', STYTCH_SCRIPT_FILE]
+      ? [
+          async () => new Uint8Array(await fs.promises.readFile(STYTCH_SCRIPT_FILE)),
+          'text/javascript; charset=utf-8',
+          STYTCH_SCRIPT_FILE,
+        ]
       : [];
   if (!body) return null;
   const raw = await body();
@@ -117,11 +144,20 @@ async function benchResponse(request) {
   });
 }
 
-/** The service behind the bench handler, on a free port; its own origin is allowed (CORS, redirects) as npm start does. */
+/**
+ * The service behind the bench handler, on a free port; its own origin is allowed (CORS, redirects) as npm start does.
+ */
 async function startBenchServer() {
   let service;
   const server = await new Promise((resolve) => {
-    const s = serve({ fetch: async (request) => (await benchResponse(request)) ?? service.app.fetch(request), port: 0, hostname: 'localhost' }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: async (request) => (await benchResponse(request)) ?? service.app.fetch(request),
+        port: 0,
+        hostname: 'localhost',
+      },
+      () => resolve(s),
+    );
   });
   const url = `http://localhost:${server.address().port}`;
   service = await createService({
@@ -169,15 +205,18 @@ async function measure(browser, baseUrl, page, profile) {
       const usableAt = window.__usableAt;
       const interactiveAt = window.__interactiveAt;
       const origin = location.origin;
-      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].filter(
-        (entry) => entry.startTime <= usableAt && new URL(entry.name).origin === origin,
-      );
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ].filter((entry) => entry.startTime <= usableAt && new URL(entry.name).origin === origin);
       const sum = (list) => list.reduce((total, entry) => total + entry.transferSize, 0);
       return {
         usableMs: usableAt,
         interactiveMs: interactiveAt,
         bytes: sum(entries),
-        scriptBytes: sum(entries.filter((entry) => entry.initiatorType === 'script' || new URL(entry.name).pathname.endsWith('.js'))),
+        scriptBytes: sum(
+          entries.filter((entry) => entry.initiatorType === 'script' || new URL(entry.name).pathname.endsWith('.js')),
+        ),
         requests: entries.length,
       };
     });
@@ -207,7 +246,9 @@ async function main() {
   });
   const summary = [];
   try {
-    console.log(`Time to usable (email input visible and enabled), ${RUNS} interleaved runs per page and profile, ${server.url}`);
+    console.log(
+      `Time to usable (email input visible and enabled), ${RUNS} interleaved runs per page and profile, ${server.url}`,
+    );
     // One untimed load of each page first: the service compresses each static file on its first request.
     for (const page of PAGES) await measure(browser, server.url, page, PROFILES[0]);
     for (const profile of PROFILES) {
@@ -227,7 +268,11 @@ async function main() {
         medians[page.name] = median(times);
         interactive[page.name] = median(list.map((s) => s.interactiveMs));
         console.log(
-          `${page.name.padEnd(8)} ${medians[page.name].toFixed(0).padStart(10)} ${Math.min(...times).toFixed(0).padStart(7)} ${Math.max(...times).toFixed(0).padStart(7)} ` +
+          `${page.name.padEnd(8)} ${medians[page.name].toFixed(0).padStart(10)} ${Math.min(...times)
+            .toFixed(0)
+            .padStart(7)} ${Math.max(...times)
+            .toFixed(0)
+            .padStart(7)} ` +
             `${kb(median(list.map((s) => s.bytes))).padStart(17)} ${kb(median(list.map((s) => s.scriptBytes))).padStart(9)} ${String(median(list.map((s) => s.requests))).padStart(9)} ` +
             `${(page.host === 'auth-login' ? interactive[page.name].toFixed(0) : '-').padStart(20)}`,
         );

@@ -11,10 +11,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist', 'types');
 
 fs.rmSync(out, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.types.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const tsc = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.types.json'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 fs.cpSync(path.join(root, 'src', 'types'), path.join(out, 'types'), { recursive: true });

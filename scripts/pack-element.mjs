@@ -28,7 +28,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The root package.json's fields the element's manifest keeps, in this order; every other field stays behind. */
 const MANIFEST_FIELDS = [
-  'name', 'version', 'description', 'license', 'type', 'main', 'module', 'types', 'customElements', 'exports', 'files',
+  'name',
+  'version',
+  'description',
+  'license',
+  'type',
+  'main',
+  'module',
+  'types',
+  'customElements',
+  'exports',
+  'files',
 ];
 
 /** The root's description names the service too, which the package does not hold. */
@@ -62,14 +72,18 @@ export function bareSpecifiers(code) {
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}): ${result.stdout}${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}): ${result.stdout}${result.stderr}`);
   return result.stdout;
 }
 
 /** The files `npm pack` would take from the root (its `files` field, plus README and package.json), without packing. */
 function rootPacklist() {
   const [{ files }] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], root));
-  return files.map((file) => file.path).filter((file) => file !== 'package.json').sort();
+  return files
+    .map((file) => file.path)
+    .filter((file) => file !== 'package.json')
+    .sort();
 }
 
 /**
@@ -79,15 +93,24 @@ function rootPacklist() {
 export function packElement({ destination = root, keepStaging = false } = {}) {
   const rootManifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const files = rootPacklist();
-  for (const entry of ['dist/auth-login.js', 'dist/client.js', 'dist/auth-login.iife.js', 'dist/types/widget/index.d.ts']) {
+  for (const entry of [
+    'dist/auth-login.js',
+    'dist/client.js',
+    'dist/auth-login.iife.js',
+    'dist/types/widget/index.d.ts',
+  ]) {
     if (!files.includes(entry)) throw new Error(`${entry} is missing: build first (npm run pack:element does)`);
   }
   const bare = files
     .filter((file) => file.endsWith('.js'))
-    .flatMap((file) => bareSpecifiers(fs.readFileSync(path.join(root, file), 'utf8')).map((name) => `${file}: ${name}`));
+    .flatMap((file) =>
+      bareSpecifiers(fs.readFileSync(path.join(root, file), 'utf8')).map((name) => `${file}: ${name}`),
+    );
   if (bare.length > 0) {
     const list = bare.join('\n');
-    throw new Error(`the package has no dependencies, but dist/ imports packages (bundle them, rollup.config.mjs):\n${list}`);
+    throw new Error(
+      `the package has no dependencies, but dist/ imports packages (bundle them, rollup.config.mjs):\n${list}`,
+    );
   }
 
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-element-'));
@@ -117,7 +140,9 @@ export function packElement({ destination = root, keepStaging = false } = {}) {
 
     fs.mkdirSync(destination, { recursive: true });
     const out = path.resolve(destination);
-    const [packed] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], packageDir));
+    const [packed] = JSON.parse(
+      run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], packageDir),
+    );
     const tarball = path.join(out, packed.filename);
 
     // The maps, at the paths they have beside the JavaScript in dist/ (`package/dist/…`, as in the tarball).
@@ -170,7 +195,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const { tarball, size, entryCount, unpackedSize, sourcemaps } = result;
     console.log(`${shown(tarball)}: ${kb(size)} (${entryCount} files, ${kb(unpackedSize)} unpacked), no dependencies`);
     if (sourcemaps) {
-      console.log(`${shown(sourcemaps.tarball)}: ${kb(sourcemaps.size)} (${sourcemaps.files} source maps, not in the package)`);
+      console.log(
+        `${shown(sourcemaps.tarball)}: ${kb(sourcemaps.size)} (${sourcemaps.files} source maps, not in the package)`,
+      );
     }
     if (result.staging) console.log(`staged in ${result.staging}`);
   }

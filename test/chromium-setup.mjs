@@ -32,7 +32,9 @@ export function findChromium(env = process.env, system = { isExecutable }) {
 
 /** What to do when none is found: install it (root with apt-get) or stop with NO_CHROMIUM_MESSAGE. */
 export function missingChromiumAction(env = process.env, system = { isExecutable, uid: process.getuid?.() }) {
-  const hasApt = (env.PATH ?? '').split(path.delimiter).some((dir) => dir && system.isExecutable(path.join(dir, 'apt-get')));
+  const hasApt = (env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir && system.isExecutable(path.join(dir, 'apt-get')));
   return system.uid === 0 && hasApt && !env.CHROME_PATH ? 'install' : 'stop';
 }
 
@@ -40,14 +42,18 @@ export function missingChromiumAction(env = process.env, system = { isExecutable
 export function ensureChromium() {
   let found = findChromium();
   if (!found && missingChromiumAction() === 'install') {
-    console.log("Installing Chromium from Debian (apt-get install chromium)...");
+    console.log('Installing Chromium from Debian (apt-get install chromium)...');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     if (update.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
     found = findChromium();
   }
   if (!found) {
-    console.error(process.env.CHROME_PATH ? `CHROME_PATH=${process.env.CHROME_PATH} is not an executable file. ${NO_CHROMIUM_MESSAGE}` : NO_CHROMIUM_MESSAGE);
+    console.error(
+      process.env.CHROME_PATH
+        ? `CHROME_PATH=${process.env.CHROME_PATH} is not an executable file. ${NO_CHROMIUM_MESSAGE}`
+        : NO_CHROMIUM_MESSAGE,
+    );
     process.exit(1);
   }
   process.env.CHROME_PATH = found;

@@ -25,7 +25,11 @@ const stages = [
   // Service processes (main.ts) raced and killed: one on a PGlite folder here, two on one database below.
   { name: 'service processes, embedded database', script: 'test:processes', env: { TEST_DATABASE_URL: undefined } },
   // test/postgres holds what only a real server can do (end the service's connections); it runs here only.
-  { name: 'service and service processes (PostgreSQL)', scripts: ['test:server', 'test:processes', 'test:postgres'], postgres: true },
+  {
+    name: 'service and service processes (PostgreSQL)',
+    scripts: ['test:server', 'test:processes', 'test:postgres'],
+    postgres: true,
+  },
   { name: 'client and widget (Chromium)', script: 'test:browser' },
   { name: 'end to end (npm start + Chromium)', script: 'test:e2e' },
   // Measures dist/ as the end-to-end stage's `npm start` just built it, in Chromium (bench/size.mjs).
@@ -50,7 +54,8 @@ export function countResults(output) {
 function postgresServer() {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} };
   const bindir = spawnSync(pgScript, ['bindir'], { encoding: 'utf8' });
-  if (bindir.status !== 0) return { missing: `TEST_DATABASE_URL is not set and ${bindir.stderr.trim() || 'PostgreSQL is not installed.'}` };
+  if (bindir.status !== 0)
+    return { missing: `TEST_DATABASE_URL is not set and ${bindir.stderr.trim() || 'PostgreSQL is not installed.'}` };
   const dir = path.join(os.tmpdir(), `auth-login-test-pg-${process.pid}`);
   const stop = () => spawnSync(pgScript, ['stop', dir], { stdio: 'ignore' });
   process.on('exit', stop);
@@ -100,7 +105,10 @@ for (const stage of stages) {
   if (stage.postgres) {
     const server = postgresServer();
     if (server.missing && !inCi) {
-      loud([`${stage.name} DID NOT RUN: ${server.missing}`, 'The service tests ran on the embedded database only. See README, "Tests on PostgreSQL".']);
+      loud([
+        `${stage.name} DID NOT RUN: ${server.missing}`,
+        'The service tests ran on the embedded database only. See README, "Tests on PostgreSQL".',
+      ]);
       summary.push(`SKIP ${stage.name}: NOT RUN (no PostgreSQL server; see above)`);
       continue;
     }
@@ -126,7 +134,9 @@ for (const stage of stages) {
   stopServer();
   passed += stagePassed.passed;
   failed += stagePassed.failed;
-  summary.push(`${stagePassed.ok ? 'ok  ' : 'FAIL'} ${stage.name}: ${stagePassed.passed} passed, ${stagePassed.failed} failed`);
+  summary.push(
+    `${stagePassed.ok ? 'ok  ' : 'FAIL'} ${stage.name}: ${stagePassed.passed} passed, ${stagePassed.failed} failed`,
+  );
 }
 console.log(`\n${summary.join('\n')}`);
 console.log(`total: ${passed} passed, ${failed} failed`);

@@ -29,7 +29,14 @@ const ISSUE6_OPTIONS = {
   rbacPolicy: {
     roles: [
       { role_id: 'editor', description: '', permissions: [{ resource_id: 'documents', actions: ['read', 'write'] }] },
-      { role_id: 'admin', description: '', permissions: [{ resource_id: 'documents', actions: ['*'] }, { resource_id: 'grades', actions: ['*'] }] },
+      {
+        role_id: 'admin',
+        description: '',
+        permissions: [
+          { resource_id: 'documents', actions: ['*'] },
+          { resource_id: 'grades', actions: ['*'] },
+        ],
+      },
       // Issue 16: may grant the custom scope below to a connected app.
       { role_id: 'grade-reader', description: '', permissions: [{ resource_id: 'grades', actions: ['read'] }] },
     ],
@@ -38,7 +45,13 @@ const ISSUE6_OPTIONS = {
       { resource_id: 'grades', description: '', actions: ['read', 'publish'] },
     ],
     // Issue 16: a custom scope a connected app can ask for; only a user whose roles hold its permissions may grant it.
-    scopes: [{ scope: 'read:grades', description: 'Read your grades', permissions: [{ resource_id: 'grades', actions: ['read'] }] }],
+    scopes: [
+      {
+        scope: 'read:grades',
+        description: 'Read your grades',
+        permissions: [{ resource_id: 'grades', actions: ['read'] }],
+      },
+    ],
   },
   userRoles: {
     'rbac-editor@example.com': ['editor'],
@@ -46,17 +59,39 @@ const ISSUE6_OPTIONS = {
     'idp-grade-reader@example.com': ['grade-reader'],
   },
   trustedAuthProfiles: [
-    { profileId: 'trusted-profile-test-wtr', issuer: 'https://idp.example.com', audience: 'westlight', secret: 'wtr-trusted-token-secret' },
+    {
+      profileId: 'trusted-profile-test-wtr',
+      issuer: 'https://idp.example.com',
+      audience: 'westlight',
+      secret: 'wtr-trusted-token-secret',
+    },
   ],
-  connectedApps: [{ client_id: 'connected-app-test-wtr', name: 'Grades Sync', description: 'Copies grades', client_type: 'third_party' }],
+  connectedApps: [
+    {
+      client_id: 'connected-app-test-wtr',
+      name: 'Grades Sync',
+      description: 'Copies grades',
+      client_type: 'third_party',
+    },
+  ],
 };
 
 // ---- Issue 16: connected apps that sign in with the service (the consent and logout pages' tests) ----
 /** A first-party app (no consent asked) and a third-party one (consent), both sent back to the test page's origin. */
 function idpConnectedApps(pageOrigin) {
-  const back = { redirect_uris: [`${pageOrigin}/app/callback`], post_logout_redirect_uris: [`${pageOrigin}/app/logged-out`] };
+  const back = {
+    redirect_uris: [`${pageOrigin}/app/callback`],
+    post_logout_redirect_uris: [`${pageOrigin}/app/logged-out`],
+  };
   return [
-    { client_id: 'idp-first-party-wtr', name: 'Westlight Timetable', description: 'Your timetable', client_type: 'first_party', client_secret: 'wtr-first-party-secret', ...back },
+    {
+      client_id: 'idp-first-party-wtr',
+      name: 'Westlight Timetable',
+      description: 'Your timetable',
+      client_type: 'first_party',
+      client_secret: 'wtr-first-party-secret',
+      ...back,
+    },
     {
       client_id: 'idp-third-party-wtr',
       name: 'Westlight Library e-resources',
@@ -94,7 +129,12 @@ const captchaIdentity = await startServer({
   allowedOrigins: [`http://localhost:${port}`],
   devCaptcha: true,
 });
-const b2bIdentity = await startServer({ port: 0, database: { kind: 'memory' }, allowedOrigins: [`http://localhost:${port}`], vertical: 'B2B' });
+const b2bIdentity = await startServer({
+  port: 0,
+  database: { kind: 'memory' },
+  allowedOrigins: [`http://localhost:${port}`],
+  vertical: 'B2B',
+});
 // A second project whose strength policy is LUDS (passwords: at least 10 characters of 3 kinds), for the LUDS
 // messages of the password screens; the first project uses zxcvbn.
 const ludsIdentity = await startServer({
@@ -219,16 +259,25 @@ const webAuthnCommands = {
       case 'webauthn-credentials':
         return (await cdp.send('WebAuthn.getCredentials', { authenticatorId: payload.authenticatorId })).credentials;
       case 'webauthn-set-user-verified':
-        await cdp.send('WebAuthn.setUserVerified', { authenticatorId: payload.authenticatorId, isUserVerified: payload.isUserVerified });
+        await cdp.send('WebAuthn.setUserVerified', {
+          authenticatorId: payload.authenticatorId,
+          isUserVerified: payload.isUserVerified,
+        });
         return true;
       case 'webauthn-set-presence':
-        await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId: payload.authenticatorId, enabled: payload.enabled });
+        await cdp.send('WebAuthn.setAutomaticPresenceSimulation', {
+          authenticatorId: payload.authenticatorId,
+          enabled: payload.enabled,
+        });
         return true;
       case 'webauthn-clear-credentials':
         await cdp.send('WebAuthn.clearCredentials', { authenticatorId: payload.authenticatorId });
         return true;
       case 'webauthn-remove-credential':
-        await cdp.send('WebAuthn.removeCredential', { authenticatorId: payload.authenticatorId, credentialId: payload.credentialId });
+        await cdp.send('WebAuthn.removeCredential', {
+          authenticatorId: payload.authenticatorId,
+          credentialId: payload.credentialId,
+        });
         return true;
       default:
         return undefined;

@@ -214,7 +214,11 @@ export async function downloadApplication() {
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(8);
     doc.setTextColor(...MUTED);
-    doc.text(`Westlight University - Application for Admission - page ${page} of ${pages}`, PAGE.margin, PAGE.height - 24);
+    doc.text(
+      `Westlight University - Application for Admission - page ${page} of ${pages}`,
+      PAGE.margin,
+      PAGE.height - 24,
+    );
   }
 
   doc.save(FILE_NAME);

@@ -108,7 +108,10 @@ export function toBootstrapData(wire: BootstrapResponse): BootstrapData {
     slugPattern: wire.slug_pattern,
     createOrganizationEnabled: wire.create_organization_enabled,
     passwordConfig: wire.password_config
-      ? { ludsComplexity: wire.password_config.luds_complexity, ludsMinimumCount: wire.password_config.luds_minimum_count }
+      ? {
+          ludsComplexity: wire.password_config.luds_complexity,
+          ludsMinimumCount: wire.password_config.luds_minimum_count,
+        }
       : null,
     runDFPProtectedAuth: wire.dfp_protected_auth_enabled ?? false,
     dfpProtectedAuthMode: wire.dfp_protected_auth_mode ?? 'OBSERVATION',

@@ -13,14 +13,24 @@ export const IDP_PATHS = {
 /** The standard scopes (spec section 3); any other scope is custom, described by the project's RBAC policy. */
 export const STANDARD_SCOPES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;
 export type StandardScope = (typeof STANDARD_SCOPES)[number];
-export const isStandardScope = (scope: string): scope is StandardScope => (STANDARD_SCOPES as readonly string[]).includes(scope);
+export const isStandardScope = (scope: string): scope is StandardScope =>
+  (STANDARD_SCOPES as readonly string[]).includes(scope);
 
 /** The authorize page's defaults when the query string leaves them out (spec section 2). */
 export const DEFAULT_AUTHORIZE_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
 export const DEFAULT_RESPONSE_TYPE = 'code';
 
 /** The query parameters the authorize page reads; client_id and redirect_uri are required. */
-export const AUTHORIZE_QUERY_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'code_challenge', 'state', 'nonce', 'prompt'] as const;
+export const AUTHORIZE_QUERY_PARAMS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'code_challenge',
+  'state',
+  'nonce',
+  'prompt',
+] as const;
 export const AUTHORIZE_REQUIRED_PARAMS = ['client_id', 'redirect_uri'] as const;
 /** The query parameters the logout page reads; client_id and post_logout_redirect_uri are required. */
 export const LOGOUT_QUERY_PARAMS = ['client_id', 'post_logout_redirect_uri', 'id_token_hint', 'state'] as const;
@@ -58,7 +68,9 @@ export interface AuthorizeStartResponse extends ResponseCommon {
   scope_results: ScopeResult[];
 }
 
-/** POST /idp/oauth/authorize/submit: the preflight's fields plus the consent. The widget navigates to `redirect_uri`. */
+/**
+ * POST /idp/oauth/authorize/submit: the preflight's fields plus the consent. The widget navigates to `redirect_uri`.
+ */
 export interface AuthorizeSubmitRequest extends AuthorizeStartRequest {
   state?: string;
   nonce?: string;

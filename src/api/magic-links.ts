@@ -46,7 +46,12 @@ export interface MagicLinkAuthenticateResponse extends AuthenticateResponse {
 /** The query parameter that names what kind of token a redirect carries (`?stytch_token_type=...&token=...`). */
 export const TOKEN_TYPE_PARAM = 'stytch_token_type';
 export const TOKEN_PARAM = 'token';
-export const TOKEN_TYPES = { magicLinks: 'magic_links', oauth: 'oauth', login: 'login', resetPassword: 'reset_password' } as const;
+export const TOKEN_TYPES = {
+  magicLinks: 'magic_links',
+  oauth: 'oauth',
+  login: 'login',
+  resetPassword: 'reset_password',
+} as const;
 
 /** Magic links expire after 30 minutes for login and signup unless the request says otherwise (widget spec 9). */
 export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;

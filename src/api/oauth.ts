@@ -37,7 +37,8 @@ export const OAUTH_PROVIDERS_WITHOUT_EMAIL: readonly OAuthProvider[] = ['twitter
 /**
  * The browser-redirect start: GET `<host>/v1/public/oauth/{provider}/start?…` (not under `/sdk/v1`).
  * Query parameters, all strings: `public_token` (always), `code_challenge` (when PKCE is required for OAuth),
- * `custom_scopes` (space-joined), `provider_<key>` (one per provider param), `login_redirect_url`, `signup_redirect_url`.
+ * `custom_scopes` (space-joined), `provider_<key>` (one per provider param), `login_redirect_url`,
+ * `signup_redirect_url`.
  */
 export const OAUTH_START_PATH = (provider: string) => `/v1/public/oauth/${encodeURIComponent(provider)}/start`;
 /** Where a real provider sends the visitor back (registered with the provider as the redirect URI). */
@@ -88,7 +89,8 @@ export interface OAuthAuthenticateResponse extends AuthenticateResponse {
 /** GET `<api>/v1/public/oauth/google/onetap/start?public_token=<pt>` */
 export const ONE_TAP_START_PATH = '/v1/public/oauth/google/onetap/start';
 /** POST `<api>/v1/oauth/callback/{oauth_callback_id}` with the header below. */
-export const ONE_TAP_CALLBACK_PATH = (oauthCallbackId: string) => `/v1/oauth/callback/${encodeURIComponent(oauthCallbackId)}`;
+export const ONE_TAP_CALLBACK_PATH = (oauthCallbackId: string) =>
+  `/v1/oauth/callback/${encodeURIComponent(oauthCallbackId)}`;
 /** Header names are case-insensitive; written in the capitalisation of HEADERS, as the CORS preflight lists it. */
 export const ONE_TAP_TYPE_HEADER = 'X-Stytch-OAuth-Type';
 export const ONE_TAP_TYPE_VALUE = 'google-one-tap';
@@ -121,7 +123,11 @@ export interface OneTapSubmitResponse {
 }
 
 /** Why One Tap cannot start for this project (the client's `oneTap` start result `reason`). */
-export const ONE_TAP_CLIENT_ERRORS = ['oauth_config_not_found', 'no_signup_redirect_urls_set', 'no_login_redirect_urls_set'] as const;
+export const ONE_TAP_CLIENT_ERRORS = [
+  'oauth_config_not_found',
+  'no_signup_redirect_urls_set',
+  'no_login_redirect_urls_set',
+] as const;
 export type OneTapClientError = (typeof ONE_TAP_CLIENT_ERRORS)[number];
 
 /** Why Google's prompt could not render (the widget shows a developer-facing message for each). */

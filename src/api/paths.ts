@@ -26,5 +26,8 @@ export const PATHS = {
   oauthAuthenticate: '/oauth/authenticate',
 } as const;
 
-/** The JWKS document for verifying `session_jwt` (outside `/sdk/v1`, like the provider's `/v1/sessions/jwks/{project_id}`). */
+/**
+ * The JWKS document for verifying `session_jwt` (outside `/sdk/v1`, like the provider's
+ * `/v1/sessions/jwks/{project_id}`).
+ */
 export const JWKS_PATH = '/.well-known/jwks.json';

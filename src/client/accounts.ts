@@ -39,8 +39,14 @@ async function authenticate<T extends AuthenticateResponse>(
   return response;
 }
 
-/** A user mutation (UserMutResp, wire contract 2.6): the service's `__user` becomes the stored user; callers get the rest. */
-async function storeMutation<T extends UserMutationResponse>(store: SessionStore, response: Promise<T>): Promise<Omit<T, '__user'>> {
+/**
+ * A user mutation (UserMutResp, wire contract 2.6): the service's `__user` becomes the stored user; callers get the
+ * rest.
+ */
+async function storeMutation<T extends UserMutationResponse>(
+  store: SessionStore,
+  response: Promise<T>,
+): Promise<Omit<T, '__user'>> {
   const { __user, ...rest } = await response;
   const { request_id: _r, status_code: _s, ...user } = __user as User & Partial<UserMutationResponse>;
   store.setUser(user as User);
@@ -66,13 +72,19 @@ export const calls = {
 
   totpCreate(ctx: CallContext, request: { expiration_minutes: number }) {
     validate({ ...request }, { expiration_minutes: 'number' });
-    return storeMutation(ctx.store, ctx.http.request<TotpCreateResponse & { user_id: string }>('POST', ACCOUNT_PATHS.totps, { ...request }));
+    return storeMutation(
+      ctx.store,
+      ctx.http.request<TotpCreateResponse & { user_id: string }>('POST', ACCOUNT_PATHS.totps, { ...request }),
+    );
   },
   async totpAuthenticate(ctx: CallContext, request: { totp_code: string; session_duration_minutes: number }) {
     validate({ ...request }, { totp_code: 'string', ...withDuration });
-    return withoutUser(await authenticate<TotpAuthenticateResponse>(ctx, ACCOUNT_PATHS.totpsAuthenticate, request, true));
+    return withoutUser(
+      await authenticate<TotpAuthenticateResponse>(ctx, ACCOUNT_PATHS.totpsAuthenticate, request, true),
+    );
   },
-  totpRecoveryCodes: (ctx: CallContext) => ctx.http.request<TotpRecoveryCodesResponse>('POST', ACCOUNT_PATHS.totpsRecoveryCodes),
+  totpRecoveryCodes: (ctx: CallContext) =>
+    ctx.http.request<TotpRecoveryCodesResponse>('POST', ACCOUNT_PATHS.totpsRecoveryCodes),
   async totpRecover(ctx: CallContext, request: { recovery_code: string; session_duration_minutes: number }) {
     validate({ ...request }, { recovery_code: 'string', ...withDuration });
     return withoutUser(await authenticate<TotpAuthenticateResponse>(ctx, ACCOUNT_PATHS.totpsRecover, request, true));
@@ -84,7 +96,10 @@ export const calls = {
   },
   deleteFactor(ctx: CallContext, kind: UserFactorKind, id: string) {
     validate({ id }, { id: 'string' });
-    return storeMutation(ctx.store, ctx.http.request<UserMutationResponse>('DELETE', ACCOUNT_PATHS.userFactor(kind, id)));
+    return storeMutation(
+      ctx.store,
+      ctx.http.request<UserMutationResponse>('DELETE', ACCOUNT_PATHS.userFactor(kind, id)),
+    );
   },
 
   /** Every resource and action of the policy, with whether the user's roles allow it. */

@@ -26,7 +26,10 @@ function load(http: Http, publicToken: string, forget: () => void): SharedBootst
   const cached = readJson(key);
   // Spread over the defaults so a cache written by an older version still has every field.
   const shared: SharedBootstrap = {
-    data: cached && typeof cached === 'object' ? { ...DEFAULT_BOOTSTRAP, ...(cached as Partial<BootstrapData>) } : DEFAULT_BOOTSTRAP,
+    data:
+      cached && typeof cached === 'object'
+        ? { ...DEFAULT_BOOTSTRAP, ...(cached as Partial<BootstrapData>) }
+        : DEFAULT_BOOTSTRAP,
     fetched: http.request<BootstrapResponse>('GET', PATHS.bootstrap(publicToken)).then(
       (wire) => {
         shared.data = toBootstrapData(wire);

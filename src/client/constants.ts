@@ -69,7 +69,9 @@ export const MSG_INVALID_RESPONSE = 'Invalid response from our servers.';
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch';
 export const MSG_CAPTCHA_UNAVAILABLE = 'Unable to query captcha and/or dfp telemetry ID';
 
-/** Warning when the background refresh gives up (spec 8: "a session background refresh failure that signals logout"). */
+/**
+ * Warning when the background refresh gives up (spec 8: "a session background refresh failure that signals logout").
+ */
 export const SESSION_LOGOUT_WARNING = 'Session background refresh failed. Treating the user as logged out.';
 
 // ---- Issue 6 ----
@@ -78,8 +80,11 @@ export const SESSION_LOGOUT_WARNING = 'Session background refresh failed. Treati
 export const RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/enterprise.js?render=';
 export const RECAPTCHA_ACTION = 'LOGIN';
 
-/** Logged when access is evaluated without a loadable RBAC policy (spec 6 and 8); the caller then has no permissions. */
-export const MSG_RBAC_POLICY_MISSING = 'Unable to load the RBAC policy from the project bootstrap data; assuming no permissions.';
+/**
+ * Logged when access is evaluated without a loadable RBAC policy (spec 6 and 8); the caller then has no permissions.
+ */
+export const MSG_RBAC_POLICY_MISSING =
+  'Unable to load the RBAC policy from the project bootstrap data; assuming no permissions.';
 /** Spec 8: "duplicate cookie warnings", when a cookie name is set more than once (different paths or domains). */
 export const MSG_DUPLICATE_COOKIE = 'Found more than one cookie named';
 

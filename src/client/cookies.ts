@@ -111,7 +111,8 @@ export function sessionCookies(config: CookieConfig, publicToken: string): Sessi
       remove(config.jwt);
     },
     deleteIst: () => remove(config.ist),
-    writeIst: (token) => setCookie(config.ist, token, config.path, new Date(Date.now() + IST_COOKIE_LIFETIME_MS), config.domain),
+    writeIst: (token) =>
+      setCookie(config.ist, token, config.path, new Date(Date.now() + IST_COOKIE_LIFETIME_MS), config.domain),
     readIst: () => readCookie(config.ist),
   };
 }

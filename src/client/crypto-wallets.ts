@@ -36,12 +36,15 @@ export function createCryptoWalletsApi(http: Http, store: SessionStore, bootstra
     },
 
     async authenticate(options) {
-      validate({ ...options }, {
-        crypto_wallet_address: 'string',
-        crypto_wallet_type: 'string',
-        signature: 'string',
-        session_duration_minutes: 'number',
-      });
+      validate(
+        { ...options },
+        {
+          crypto_wallet_address: 'string',
+          crypto_wallet_type: 'string',
+          signature: 'string',
+          session_duration_minutes: 'number',
+        },
+      );
       const body: CryptoWalletAuthenticateRequest = {
         crypto_wallet_address: options.crypto_wallet_address,
         crypto_wallet_type: options.crypto_wallet_type,

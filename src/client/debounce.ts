@@ -17,7 +17,10 @@ export interface Debounced<Args extends unknown[]> {
 }
 
 /** `fn` called with the arguments of the last call, once `waitMs` have passed without another call. */
-export function debounce<Args extends unknown[]>(fn: (...args: Args) => void, options: DebounceOptions = {}): Debounced<Args> {
+export function debounce<Args extends unknown[]>(
+  fn: (...args: Args) => void,
+  options: DebounceOptions = {},
+): Debounced<Args> {
   const { waitMs = DEFAULT_DEBOUNCE_MS, clock = realClock } = options;
   let timer: unknown = null;
   const cancel = () => {

@@ -13,7 +13,8 @@ export function deferredApi<T extends object>(load: () => Promise<T>, methods: M
   const real = loadOnce(load);
   const api: Record<string, unknown> = {};
   for (const name of Object.keys(methods)) {
-    api[name] = async (...args: unknown[]) => ((await real()) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+    api[name] = async (...args: unknown[]) =>
+      ((await real()) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
   }
   return api as T;
 }

@@ -89,7 +89,8 @@ async function doFetch(url: string, init: RequestInit): Promise<Response> {
     return await fetch(url, init);
   } catch (error) {
     // Only the browser's network failure is translated; anything else (an abort, a bad URL) is a caller's concern.
-    if (error instanceof Error && error.message === FETCH_FAILED_MESSAGE) throw new APIUnreachableError(MSG_UNREACHABLE);
+    if (error instanceof Error && error.message === FETCH_FAILED_MESSAGE)
+      throw new APIUnreachableError(MSG_UNREACHABLE);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 // idp.* of the public API (wire contract 3.12, client spec 7 "Other"): the consent and logout screens' calls when the
 // site acts as an OpenID provider. Loaded by index.ts only when one of them is called (a lazy chunk), so pages that
-// never show consent carry none of it. Each is session-authenticated (Basic auth with the session token, as every call).
+// never show consent carry none of it. Each is session-authenticated (Basic auth with the session token, as every
+// call).
 import {
   IDP_PATHS,
   type AuthorizeStartRequest,
@@ -39,13 +40,16 @@ export function authorizeStart(http: Http, request: AuthorizeStartRequest): Prom
 }
 
 export function authorizeSubmit(http: Http, request: AuthorizeSubmitRequest): Promise<AuthorizeSubmitResponse> {
-  validate({ ...request }, {
-    ...AUTHORIZE_FIELDS,
-    consent_granted: 'boolean',
-    state: 'optionalString',
-    nonce: 'optionalString',
-    code_challenge: 'optionalString',
-  });
+  validate(
+    { ...request },
+    {
+      ...AUTHORIZE_FIELDS,
+      consent_granted: 'boolean',
+      state: 'optionalString',
+      nonce: 'optionalString',
+      code_challenge: 'optionalString',
+    },
+  );
   const body: AuthorizeSubmitRequest = { ...authorizeBody(request), consent_granted: request.consent_granted };
   if (request.state !== undefined) body.state = request.state;
   if (request.nonce !== undefined) body.nonce = request.nonce;
@@ -54,12 +58,15 @@ export function authorizeSubmit(http: Http, request: AuthorizeSubmitRequest): Pr
 }
 
 export function logoutStart(http: Http, request: LogoutStartRequest): Promise<LogoutStartResponse> {
-  validate({ ...request }, {
-    client_id: 'string',
-    post_logout_redirect_uri: 'string',
-    state: 'optionalString',
-    id_token_hint: 'optionalString',
-  });
+  validate(
+    { ...request },
+    {
+      client_id: 'string',
+      post_logout_redirect_uri: 'string',
+      state: 'optionalString',
+      id_token_hint: 'optionalString',
+    },
+  );
   const body: LogoutStartRequest = {
     client_id: request.client_id,
     post_logout_redirect_uri: request.post_logout_redirect_uri,

@@ -56,7 +56,8 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   // A custom API domain is reduced to its hostname over https (wire contract 1.1); an explicit baseUrl still wins.
   const baseUrl = resolveBaseUrl(
     publicToken,
-    options.baseUrl ?? (options.apiDomain ? `https://${new URL(options.apiDomain, location.href).hostname}` : undefined),
+    options.baseUrl ??
+      (options.apiDomain ? `https://${new URL(options.apiDomain, location.href).hostname}` : undefined),
   );
   const { store, fresh } = acquireStore(publicToken, options.cookieOptions);
   const signedInIds = () => ({ userId: store.getSession()?.user_id, sessionId: store.getSession()?.session_id });
@@ -83,15 +84,18 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const user = createUserApi(http, store, track);
   const bootstrap = createBootstrap(http, publicToken, store, baseUrl);
   const magicLinks = createMagicLinksApi(http, store, bootstrap);
-  const passwords = deferredApi<PasswordsApi>(async () => (await import('./passwords.ts')).createPasswordsApi(http, store, bootstrap), {
-    create: true,
-    authenticate: true,
-    strengthCheck: true,
-    resetByEmailStart: true,
-    resetByEmail: true,
-    resetByExistingPassword: true,
-    resetBySession: true,
-  });
+  const passwords = deferredApi<PasswordsApi>(
+    async () => (await import('./passwords.ts')).createPasswordsApi(http, store, bootstrap),
+    {
+      create: true,
+      authenticate: true,
+      strengthCheck: true,
+      resetByEmailStart: true,
+      resetByEmail: true,
+      resetByExistingPassword: true,
+      resetBySession: true,
+    },
+  );
   const otpsApi = loadOnce(async () => (await import('./otps.ts')).createOtpsApi(http, store));
   const otpChannel = (channel: 'sms' | 'whatsapp' | 'email') =>
     deferredApi<OtpChannelApi<never>>(async () => (await otpsApi())[channel], { loginOrCreate: true, send: true });
@@ -138,7 +142,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     magicLinks,
     otps,
     passwords,
-    oauth: deferredOAuthApi(store.publicToken, async () => (await import('./oauth.ts')).createOAuthApi(http, store, bootstrap, baseUrl)),
+    oauth: deferredOAuthApi(store.publicToken, async () =>
+      (await import('./oauth.ts')).createOAuthApi(http, store, bootstrap, baseUrl),
+    ),
     bootstrap,
     totps,
     impersonation: { authenticate: lazyCall(ctx, 'impersonate') },

@@ -9,7 +9,9 @@ export interface CallContext {
 }
 
 type Calls = typeof import('./accounts.ts').calls;
-type WithoutContext<F> = F extends (ctx: CallContext, ...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+type WithoutContext<F> = F extends (ctx: CallContext, ...args: infer A) => infer R
+  ? (...args: A) => Promise<Awaited<R>>
+  : never;
 
 export function lazyCall<K extends keyof Calls>(ctx: CallContext, name: K): WithoutContext<Calls[K]> {
   return (async (...args: unknown[]) => {

@@ -37,9 +37,14 @@ export function createMagicLinksApi(http: Http, store: SessionStore, bootstrap: 
           // Reusing a stored pair keeps an earlier, still unopened link valid when the user asks for another.
           body.code_challenge = (await getOrStartPair(pt, 'magic_links')).code_challenge;
         }
-        return http.request<MagicLinkLoginOrCreateResponse>('POST', PATHS.magicLinksEmailLoginOrCreate, { ...body }, {
-          retriable: true,
-        });
+        return http.request<MagicLinkLoginOrCreateResponse>(
+          'POST',
+          PATHS.magicLinksEmailLoginOrCreate,
+          { ...body },
+          {
+            retriable: true,
+          },
+        );
       },
 
       async send(email, options = {}) {

@@ -119,7 +119,10 @@ export async function startOneTap(
         headers: { 'Content-Type': 'application/json', [ONE_TAP_TYPE_HEADER]: ONE_TAP_TYPE_VALUE },
         body: JSON.stringify(body),
       });
-      const result = (await res.json()) as Partial<OneTapSubmitResponse> & { error_type?: string; error_message?: string };
+      const result = (await res.json()) as Partial<OneTapSubmitResponse> & {
+        error_type?: string;
+        error_message?: string;
+      };
       if (result.status_code !== 200 || !result.redirect_url) {
         throw Object.assign(new Error(result.error_message ?? 'One Tap sign-in failed'), result);
       }

@@ -1,10 +1,5 @@
 // otps.* of the public API (wire contract 3.5, client spec 4 "Adding a factor" and 7).
-import {
-  PATHS,
-  type OtpAuthenticateResponse,
-  type OtpMethod,
-  type OtpSendResponse,
-} from '../api/index.ts';
+import { PATHS, type OtpAuthenticateResponse, type OtpMethod, type OtpSendResponse } from '../api/index.ts';
 import type { Http } from './http.ts';
 import { validate } from './schema.ts';
 import type { SessionStore } from './session.ts';
@@ -17,7 +12,8 @@ export function createOtpsApi(http: Http, store: SessionStore): OtpsApi {
    * state (adding a factor to the signed-in user) and `send/primary` otherwise. Email `send/*` are not retriable with
    * a captcha (wire contract 3.5); every other send is.
    */
-  const send = (method: OtpMethod, kind: 'login_or_create' | 'send', field: 'phone_number' | 'email') =>
+  const send =
+    (method: OtpMethod, kind: 'login_or_create' | 'send', field: 'phone_number' | 'email') =>
     async (destination: string, options: object = {}): Promise<OtpSendResponse> => {
       validate({ [field]: destination }, { [field]: 'string' });
       const path =

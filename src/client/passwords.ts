@@ -50,7 +50,12 @@ export function createPasswordsApi(http: Http, store: SessionStore, bootstrap: B
       if ((await bootstrap.get()).pkceRequiredForPasswordResets) {
         body.code_challenge = (await getOrStartPair(pt, 'passwords')).code_challenge;
       }
-      return http.request<PasswordResetStartResponse>('POST', PATHS.passwordsEmailResetStart, { ...body }, { retriable: true });
+      return http.request<PasswordResetStartResponse>(
+        'POST',
+        PATHS.passwordsEmailResetStart,
+        { ...body },
+        { retriable: true },
+      );
     },
 
     async resetByEmail(options) {
@@ -76,9 +81,14 @@ export function createPasswordsApi(http: Http, store: SessionStore, bootstrap: B
     async resetBySession(options) {
       validate(options, { password: 'string', session_duration_minutes: 'optionalNumber' });
       // Returned unstripped, like the provider's SDK (wire contract 3.7).
-      const response = await http.request<PasswordResetResponse>('POST', PATHS.passwordsSessionReset, { ...options }, {
-        retriable: true,
-      });
+      const response = await http.request<PasswordResetResponse>(
+        'POST',
+        PATHS.passwordsSessionReset,
+        { ...options },
+        {
+          retriable: true,
+        },
+      );
       store.applyAuthResponse(response);
       return response;
     },

@@ -7,7 +7,12 @@ import type { Http } from './http.ts';
 import { lazyCall } from './lazy.ts';
 import type { SessionStore } from './session.ts';
 
-export function allowed(policy: RbacPolicy | null, roles: readonly string[], resourceId: string, action: string): boolean {
+export function allowed(
+  policy: RbacPolicy | null,
+  roles: readonly string[],
+  resourceId: string,
+  action: string,
+): boolean {
   if (!policy) {
     console.error(MSG_RBAC_POLICY_MISSING);
     return false;
@@ -26,7 +31,8 @@ export function createRbacApi(http: Http, store: SessionStore, bootstrap: Bootst
   const roles = () => store.getUser()?.roles ?? [];
   return {
     isAuthorizedSync: (resourceId, action) => allowed(bootstrap.getSync().rbacPolicy, roles(), resourceId, action),
-    isAuthorized: async (resourceId, action) => allowed((await bootstrap.get()).rbacPolicy, roles(), resourceId, action),
+    isAuthorized: async (resourceId, action) =>
+      allowed((await bootstrap.get()).rbacPolicy, roles(), resourceId, action),
     async allPermissions() {
       const { rbacPolicy } = await bootstrap.get();
       return lazyCall({ http, store }, 'allPermissions')(rbacPolicy, roles());

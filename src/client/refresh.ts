@@ -31,7 +31,9 @@ export interface RefreshLoopOptions {
 }
 
 export interface RefreshLoop {
-  /** Starts the loop unless it is running: `immediately` refreshes now (start-up), else after the interval (sign-in). */
+  /**
+   * Starts the loop unless it is running: `immediately` refreshes now (start-up), else after the interval (sign-in).
+   */
   start(immediately: boolean): void;
   stop(): void;
   readonly running: boolean;

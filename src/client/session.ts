@@ -131,7 +131,10 @@ function createStore(publicToken: string, cookieOptions?: CookieOptions): Entry 
 }
 
 /** The page's store for this token, created on first use; `fresh` says whether this call created it. */
-export function acquireStore(publicToken: string, cookieOptions?: CookieOptions): { store: SessionStore; fresh: boolean } {
+export function acquireStore(
+  publicToken: string,
+  cookieOptions?: CookieOptions,
+): { store: SessionStore; fresh: boolean } {
   let entry = registry.get(publicToken);
   const fresh = !entry;
   if (!entry) {

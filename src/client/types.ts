@@ -22,7 +22,10 @@ import type {
 } from '../api/index.ts';
 
 export interface CookieOptions {
-  /** Cookie names; defaults are the provider SDK's (`stytch_session`, `stytch_session_jwt`, `stytch_intermediate_session_token`). */
+  /**
+   * Cookie names; defaults are the provider SDK's (`stytch_session`, `stytch_session_jwt`,
+   * `stytch_intermediate_session_token`).
+   */
   opaqueTokenCookieName?: string;
   jwtCookieName?: string;
   istCookieName?: string;
@@ -89,7 +92,9 @@ export interface MagicLinksApi {
   authenticate(token: string, options: { session_duration_minutes: number }): Promise<MagicLinkAuthenticateResponse>;
 }
 
-/** Sending a passcode to one channel. Options are the wire fields (wire contract 3.5), e.g. `{ expiration_minutes: 5 }`. */
+/**
+ * Sending a passcode to one channel. Options are the wire fields (wire contract 3.5), e.g. `{ expiration_minutes: 5 }`.
+ */
 export interface OtpChannelApi<Options> {
   /** Sends a passcode, creating the user when the destination is new. */
   loginOrCreate(destination: string, options?: Options): Promise<OtpSendResponse>;
@@ -117,20 +122,26 @@ export interface OtpsApi {
 
 /** passwords.*: every call checks its required fields (client spec 5) before anything is sent. */
 export interface PasswordsApi {
-  create(options: { email: string; password: string; session_duration_minutes: number }): Promise<
-    Omit<PasswordCreateResponse, '__user'>
-  >;
-  authenticate(options: { email: string; password: string; session_duration_minutes: number }): Promise<
-    Omit<PasswordAuthenticateResponse, '__user'>
-  >;
+  create(options: {
+    email: string;
+    password: string;
+    session_duration_minutes: number;
+  }): Promise<Omit<PasswordCreateResponse, '__user'>>;
+  authenticate(options: {
+    email: string;
+    password: string;
+    session_duration_minutes: number;
+  }): Promise<Omit<PasswordAuthenticateResponse, '__user'>>;
   /** Scores a password under the project's policy (zxcvbn or LUDS) and checks the breached list. */
   strengthCheck(options: { password: string; email?: string }): Promise<PasswordStrengthCheckResponse>;
   /** Emails a reset link; PKCE (the `passwords` key pair) is added when the project requires it. */
   resetByEmailStart(options: { email: string } & PasswordResetOptionsWire): Promise<PasswordResetStartResponse>;
   /** Sets a new password with the token from the reset link and signs in. */
-  resetByEmail(options: { token: string; password: string; session_duration_minutes: number }): Promise<
-    Omit<PasswordResetResponse, '__user'>
-  >;
+  resetByEmail(options: {
+    token: string;
+    password: string;
+    session_duration_minutes: number;
+  }): Promise<Omit<PasswordResetResponse, '__user'>>;
   resetByExistingPassword(options: {
     email: string;
     existing_password: string;
@@ -187,14 +198,19 @@ import type {
 
 export interface AuthClientOptions {
   /**
-   * A custom API domain (e.g. a CNAME of the identity service) whose own HttpOnly cookies carry the session. Requests go
-   * to `https://<its hostname>` unless `baseUrl` is also given; at start-up the session is re-authenticated even without
-   * a readable session cookie, instead of being cleared (wire contract 1.6).
+   * A custom API domain (e.g. a CNAME of the identity service) whose own HttpOnly cookies carry the session. Requests
+   * go to `https://<its hostname>` unless `baseUrl` is also given; at start-up the session is re-authenticated even
+   * without a readable session cookie, instead of being cleared (wire contract 1.6).
    */
   apiDomain?: string;
-  /** Captcha provider: a token for the site key (default: reCAPTCHA Enterprise, action LOGIN, when the project enables captcha). */
+  /**
+   * Captcha provider: a token for the site key (default: reCAPTCHA Enterprise, action LOGIN, when the project enables
+   * captcha).
+   */
   captcha?: (siteKey: string) => Promise<string>;
-  /** Device-fingerprint provider: a telemetry id for `dfp_telemetry_id`. Without one, only the captcha token is sent. */
+  /**
+   * Device-fingerprint provider: a telemetry id for `dfp_telemetry_id`. Without one, only the captcha token is sent.
+   */
   dfp?: () => Promise<string>;
 }
 
@@ -222,10 +238,16 @@ export interface UserApi {
 export interface TotpsApi {
   /** A new authenticator for the signed-in user: secret, key URI and recovery codes. */
   create(request: { expiration_minutes: number }): Promise<Omit<TotpCreateResponse, '__user'>>;
-  authenticate(request: { totp_code: string; session_duration_minutes: number }): Promise<Omit<TotpAuthenticateResponse, '__user'>>;
+  authenticate(request: {
+    totp_code: string;
+    session_duration_minutes: number;
+  }): Promise<Omit<TotpAuthenticateResponse, '__user'>>;
   /** Fresh recovery codes for each verified authenticator; the old unused ones stop working. */
   recoveryCodes(): Promise<TotpRecoveryCodesResponse>;
-  recover(request: { recovery_code: string; session_duration_minutes: number }): Promise<Omit<TotpAuthenticateResponse, '__user'>>;
+  recover(request: {
+    recovery_code: string;
+    session_duration_minutes: number;
+  }): Promise<Omit<TotpAuthenticateResponse, '__user'>>;
 }
 
 export interface ImpersonationApi {
@@ -296,7 +318,10 @@ export type OAuthApi = Record<OAuthProvider, OAuthProviderApi> & {
    */
   lastUsedProvider(): string | null;
   /** Exchanges the `token` of the OAuth redirect for a session (with the stored `oauth` code verifier). */
-  authenticate(token: string, options: { session_duration_minutes: number }): Promise<Omit<OAuthAuthenticateResponse, '__user'>>;
+  authenticate(
+    token: string,
+    options: { session_duration_minutes: number },
+  ): Promise<Omit<OAuthAuthenticateResponse, '__user'>>;
   googleOneTap: {
     start(options?: GoogleOneTapStartOptions): Promise<OneTapStartResult>;
     /** Closes the prompt if it is showing. */
@@ -347,7 +372,10 @@ export interface WebAuthnAuthenticateOptions {
 export interface WebAuthnApi {
   /** Registers a new credential for the signed-in user (register/start, the browser ceremony, register). */
   register(options?: WebAuthnRegisterOptions): Promise<Omit<WebAuthnRegisterResponse, '__user'>>;
-  /** Signs in with a credential (authenticate/start, the browser ceremony, authenticate); null, see conditional_mediation. */
+  /**
+   * Signs in with a credential (authenticate/start, the browser ceremony, authenticate); null, see
+   * conditional_mediation.
+   */
   authenticate(options: WebAuthnAuthenticateOptions): Promise<Omit<WebAuthnAuthenticateResponse, '__user'> | null>;
   /** Renames a registration. */
   update(options: { webauthn_registration_id: string; name: string }): Promise<WebAuthnUpdateResponse>;

@@ -14,7 +14,11 @@ import {
   type WebAuthnUpdateRequest,
   type WebAuthnUpdateResponse,
 } from '../api/index.ts';
-import { MSG_WEBAUTHN_AUTOFILL_NO_INPUT, MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED, WEBAUTHN_AUTOFILL_INPUT_SELECTOR } from './constants.ts';
+import {
+  MSG_WEBAUTHN_AUTOFILL_NO_INPUT,
+  MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED,
+  WEBAUTHN_AUTOFILL_INPUT_SELECTOR,
+} from './constants.ts';
 import { validate } from './schema.ts';
 import { withoutUser } from './sessions.ts';
 import type { CallContext } from './lazy.ts';
@@ -84,10 +88,16 @@ export async function authenticate({ http, store }: CallContext, options: WebAut
   // Like the provider's SDK (and otps.send, crypto wallets): with a session in local state this is a second factor
   // for that user (`secondary`, whose allow list names the user's credentials, so a non-discoverable one works);
   // without one a sign-in (`primary`, where only a passkey can say whose it is).
-  const startPath = store.getSession() ? WEBAUTHN_PATHS.authenticateStartSecondary : WEBAUTHN_PATHS.authenticateStartPrimary;
-  const { public_key_credential_request_options } = await http.request<WebAuthnAuthenticateStartResponse>('POST', startPath, {
-    ...start,
-  });
+  const startPath = store.getSession()
+    ? WEBAUTHN_PATHS.authenticateStartSecondary
+    : WEBAUTHN_PATHS.authenticateStartPrimary;
+  const { public_key_credential_request_options } = await http.request<WebAuthnAuthenticateStartResponse>(
+    'POST',
+    startPath,
+    {
+      ...start,
+    },
+  );
   signal?.throwIfAborted();
   const body: WebAuthnAuthenticateRequest = {
     public_key_credential: await getCredential(public_key_credential_request_options, {
@@ -96,9 +106,14 @@ export async function authenticate({ http, store }: CallContext, options: WebAut
     }),
     session_duration_minutes: options.session_duration_minutes,
   };
-  const response = await http.request<WebAuthnAuthenticateResponse>('POST', WEBAUTHN_PATHS.authenticate, { ...body }, {
-    retriable: true,
-  });
+  const response = await http.request<WebAuthnAuthenticateResponse>(
+    'POST',
+    WEBAUTHN_PATHS.authenticate,
+    { ...body },
+    {
+      retriable: true,
+    },
+  );
   store.applyAuthResponse(response);
   return withoutUser(response);
 }

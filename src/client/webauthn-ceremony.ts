@@ -55,12 +55,17 @@ function assertionJson(credential: Json): string {
   const response = credential.response as Json;
   return JSON.stringify({
     ...pick(credential, ['type', 'id', 'rawId', 'authenticatorAttachment', 'clientExtensionResults']),
-    response: { ...pick(response, ['clientDataJSON', 'authenticatorData', 'signature']), userHandle: response.userHandle ?? null },
+    response: {
+      ...pick(response, ['clientDataJSON', 'authenticatorData', 'signature']),
+      userHandle: response.userHandle ?? null,
+    },
   });
 }
 
-const statics = () => (typeof PublicKeyCredential === 'undefined' ? {} : (PublicKeyCredential as unknown as PublicKeyCredentialJsonStatics));
-const hasToJson = () => typeof PublicKeyCredential !== 'undefined' && typeof PublicKeyCredential.prototype.toJSON === 'function';
+const statics = () =>
+  typeof PublicKeyCredential === 'undefined' ? {} : (PublicKeyCredential as unknown as PublicKeyCredentialJsonStatics);
+const hasToJson = () =>
+  typeof PublicKeyCredential !== 'undefined' && typeof PublicKeyCredential.prototype.toJSON === 'function';
 
 /** Creates a credential from the creation options' JSON text; resolves the credential's JSON text. */
 export async function createCredential(optionsText: string): Promise<string> {
@@ -69,7 +74,9 @@ export async function createCredential(optionsText: string): Promise<string> {
   if (!parseCreationOptionsFromJSON || !hasToJson()) {
     return registrationJson(await (await import('./webauthn-fallback.ts')).register(options));
   }
-  const credential = (await navigator.credentials.create({ publicKey: parseCreationOptionsFromJSON(options) })) as PublicKeyCredential;
+  const credential = (await navigator.credentials.create({
+    publicKey: parseCreationOptionsFromJSON(options),
+  })) as PublicKeyCredential;
   return registrationJson(credential.toJSON() as Json);
 }
 
@@ -77,7 +84,10 @@ export async function createCredential(optionsText: string): Promise<string> {
  * Gets an assertion for the request options' JSON text; resolves its JSON text. An abort or a refusal rejects with
  * the browser's own DOMException (AbortError, NotAllowedError), whose `name` callers read.
  */
-export async function getCredential(optionsText: string, how: { conditional: boolean; signal?: AbortSignal | undefined }): Promise<string> {
+export async function getCredential(
+  optionsText: string,
+  how: { conditional: boolean; signal?: AbortSignal | undefined },
+): Promise<string> {
   const options = requestOptions(optionsText);
   const { parseRequestOptionsFromJSON } = statics();
   if (!parseRequestOptionsFromJSON || !hasToJson()) {

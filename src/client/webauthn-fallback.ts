@@ -22,7 +22,10 @@ export async function register(options: Json): Promise<Json> {
   }
 }
 
-export async function authenticate(options: Json, how: { conditional: boolean; signal?: AbortSignal | undefined }): Promise<Json> {
+export async function authenticate(
+  options: Json,
+  how: { conditional: boolean; signal?: AbortSignal | undefined },
+): Promise<Json> {
   // The library keeps its own abort controller; the caller's signal cancels through it.
   const cancel = () => WebAuthnAbortService.cancelCeremony();
   how.signal?.addEventListener('abort', cancel, { once: true });

@@ -156,7 +156,10 @@ function buildApp(deps: Deps, dev: DevTools | null): Hono<AppEnv> {
   // The OpenID provider's protocol endpoints (oidc/mount.ts): oidc-provider reads the raw request itself.
   app.route('/', oidcProviderRoutes(deps));
   if (deps.config.siteDir || deps.config.distDir) {
-    app.route('/', staticRoutes({ siteDir: deps.config.siteDir, distDir: deps.config.distDir, mode: deps.config.mode }));
+    app.route(
+      '/',
+      staticRoutes({ siteDir: deps.config.siteDir, distDir: deps.config.distDir, mode: deps.config.mode }),
+    );
   }
   return app;
 }

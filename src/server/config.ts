@@ -41,7 +41,9 @@ export interface SmtpOptions {
  */
 export interface SmsWebhookOptions {
   url: string;
-  /** The HMAC-SHA256 key the receiver verifies `X-Signature` with; at least SMS_WEBHOOK_SECRET_MIN_LENGTH characters. */
+  /**
+   * The HMAC-SHA256 key the receiver verifies `X-Signature` with; at least SMS_WEBHOOK_SECRET_MIN_LENGTH characters.
+   */
   secret: string;
   attempts?: number;
   retryBaseDelayMs?: number;
@@ -190,7 +192,9 @@ export interface ServiceOptions {
   devInbox?: boolean;
   /** Real social providers, by wire name; a provider listed here always uses these credentials, never the dev IdP. */
   oauthProviders?: Partial<Record<OAuthProvider, OAuthProviderCredentials>>;
-  /** The Google client id for One Tap (its ID tokens must carry it as `aud`). Default: none (the dev IdP's, when on). */
+  /**
+   * The Google client id for One Tap (its ID tokens must carry it as `aud`). Default: none (the dev IdP's, when on).
+   */
   googleOneTapClientId?: string;
   /** Whether an OAuth start must carry a `code_challenge` (published as the bootstrap's `pkce_required_for_oauth`). */
   pkceRequiredForOAuth?: boolean;
@@ -338,7 +342,10 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     ),
     ipRateLimits: {
       sends: checkedLimit(options.ipRateLimits?.sends ?? IP_SEND_LIMIT, 'ipRateLimits.sends'),
-      authFailures: checkedLimit(options.ipRateLimits?.authFailures ?? IP_AUTH_FAILURE_LIMIT, 'ipRateLimits.authFailures'),
+      authFailures: checkedLimit(
+        options.ipRateLimits?.authFailures ?? IP_AUTH_FAILURE_LIMIT,
+        'ipRateLimits.authFailures',
+      ),
       events: checkedLimit(options.ipRateLimits?.events ?? IP_EVENTS_LIMIT, 'ipRateLimits.events'),
     },
     smtp: options.smtp ? { url: smtpUrl(options.smtp.url), from: senderAddress } : null,
@@ -382,7 +389,8 @@ function writeLine(line: string): void {
 
 /** The public dev key exists for the local demo only: production without AUTH_SECRET_KEY does not start. */
 function devOnlySecretKey(mode: ServiceMode): string {
-  if (mode === 'production') throw new Error('AUTH_SECRET_KEY is required in production (32 random bytes, e.g. `openssl rand -hex 32`).');
+  if (mode === 'production')
+    throw new Error('AUTH_SECRET_KEY is required in production (32 random bytes, e.g. `openssl rand -hex 32`).');
   return DEV_SECRET_KEY;
 }
 

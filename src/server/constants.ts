@@ -75,7 +75,9 @@ export const FRAME_ANCESTORS_DIRECTIVE = "frame-ancestors 'none'";
  * service over https never tries plain http for it again, so no network can strip TLS from a later sign-in.
  */
 export const HSTS_MAX_AGE_SECONDS = 63_072_000;
-/** includeSubDomains covers hosts under PUBLIC_URL's host only (never its parent domain), which carry the same trust. */
+/**
+ * includeSubDomains covers hosts under PUBLIC_URL's host only (never its parent domain), which carry the same trust.
+ */
 export const STRICT_TRANSPORT_SECURITY = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 // ---- Secrets ----
@@ -188,7 +190,8 @@ export const IP_SEND_WINDOW_MS = 10 * 60_000;
 /**
  * Authentication attempts that fail (password, passcode, TOTP, recovery code, existing-password reset) one client IP
  * may make per window before it is refused outright. 30 leaves a shared campus address room for typos, while a single
- * client can push at most 3 users into USER_LOCK_FAILURE_LIMIT's lock per window instead of any number (docs/decisions.md).
+ * client can push at most 3 users into USER_LOCK_FAILURE_LIMIT's lock per window instead of any number
+ * (docs/decisions.md).
  */
 export const IP_AUTH_FAILURE_LIMIT = 30;
 /** Length of the per-IP failure window. */
@@ -262,7 +265,10 @@ export const SMTP_SOCKET_TIMEOUT_MS = 15_000;
  * receiver that fails three times is reported as down rather than retried for minutes.
  */
 export const SMS_WEBHOOK_ATTEMPTS = 3;
-/** Wait before the first retry; each later retry waits twice as long (250 ms, 500 ms): short blips pass, outages fail fast. */
+/**
+ * Wait before the first retry; each later retry waits twice as long (250 ms, 500 ms): short blips pass, outages fail
+ * fast.
+ */
 export const SMS_WEBHOOK_RETRY_BASE_DELAY_MS = 250;
 /** Time one POST to the webhook may take: a receiver that forwards to an SMS provider answers well within 5 s. */
 export const SMS_WEBHOOK_ATTEMPT_TIMEOUT_MS = 5_000;
@@ -403,7 +409,9 @@ export const OAUTH_PROVIDER_PARAM_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 /** Google's ID tokens name either form of its issuer (Google Identity docs, "Verify the Google ID token"). */
 export const GOOGLE_ID_TOKEN_ISSUERS: readonly string[] = ['https://accounts.google.com', 'accounts.google.com'];
-/** Google rotates its keys about weekly and serves them with a max-age of hours; an hour's cache is well inside that. */
+/**
+ * Google rotates its keys about weekly and serves them with a max-age of hours; an hour's cache is well inside that.
+ */
 export const GOOGLE_JWKS_CACHE_MS = 60 * 60_000;
 /** Clock skew tolerated on an ID token's `exp`/`iat`, as for trusted tokens: 30 s between servers. */
 export const ID_TOKEN_CLOCK_SKEW_SECONDS = 30;
@@ -422,7 +430,10 @@ export const DEV_ID_TOKEN_LIFETIME_SECONDS = 5 * 60;
 /** The dev sign-in page offers the identities used most recently, up to this many, as one-click choices. */
 export const DEV_IDP_RECENT_IDENTITIES = 8;
 /** The dev identity a One Tap card is prefilled with, so a demo needs no typing. */
-export const DEV_ONE_TAP_DEFAULT_IDENTITY = { email: 'ada.lovelace@westlight.localhost', name: 'Ada Lovelace' } as const;
+export const DEV_ONE_TAP_DEFAULT_IDENTITY = {
+  email: 'ada.lovelace@westlight.localhost',
+  name: 'Ada Lovelace',
+} as const;
 
 // ---- WebAuthn and passkeys (issue 14) ----
 

@@ -54,7 +54,8 @@ export interface AppEnv {
     session: ActiveSession;
     /**
      * Set by `limitBody` when the request declared a length within the limit: the Node request whose body `readJson`
-     * reads directly. Unset under `app.request()` and for chunked bodies (read through `c.req`, counted as they stream).
+     * reads directly. Unset under `app.request()` and for chunked bodies (read through `c.req`, counted as they
+     * stream).
      */
     nodeBody: IncomingMessage;
   };

@@ -17,7 +17,9 @@ export interface DevTools {
   devStandIns(config: ProjectConfig, db: Db): Promise<Pick<Deps, 'messageSink' | 'oneTapStandIn'>>;
   /** The /dev/ pages and the dev captcha (app.ts); `sdk` is the /sdk/v1 sub-app before its routes. */
   mountDevTools(apps: { app: Hono<AppEnv>; sdk: Hono<AppEnv> }, deps: Deps): void;
-  /** The demo site's pages that receive sign-in redirects, for a server started without `siteRedirectPaths` (listen.ts). */
+  /**
+   * The demo site's pages that receive sign-in redirects, for a server started without `siteRedirectPaths` (listen.ts).
+   */
   demoSiteRedirectPaths: readonly string[];
   /** What `npm start` runs beside the service (main.ts). */
   startDevCompanions(options: ListenOptions, processes: number): Promise<DevCompanions>;

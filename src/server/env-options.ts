@@ -21,7 +21,12 @@ type Env = Record<string, string | undefined>;
  * of the portal (demo-site/csp) does. Site configuration, passed with the site's folder: the service has no paths of
  * its own to allow.
  */
-export const DEMO_SITE_REDIRECT_PATHS: readonly string[] = ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'];
+export const DEMO_SITE_REDIRECT_PATHS: readonly string[] = [
+  '/student-portal',
+  '/',
+  '/oauth/authorize',
+  '/csp/student-portal',
+];
 
 /**
  * Everything main.ts passes to `startServer`, from the environment; `repoRoot` anchors DATA_DIR and the demo site.
@@ -108,7 +113,9 @@ export function serviceProcessesFromEnv(env: Env): number {
   if (value === undefined || value === '') return 1;
   const parsed = Number(value);
   if (!/^\d+$/.test(value) || parsed > MAX_SERVICE_PROCESSES) {
-    throw new Error(`SERVICE_PROCESSES must be the number of service processes, 0..${MAX_SERVICE_PROCESSES}, got ${value}`);
+    throw new Error(
+      `SERVICE_PROCESSES must be the number of service processes, 0..${MAX_SERVICE_PROCESSES}, got ${value}`,
+    );
   }
   const processes = Math.max(parsed, 1);
   if (processes > 1 && !env['DATABASE_URL']) {
@@ -132,13 +139,17 @@ function booleanFlag(name: string, value: string | undefined): boolean | undefin
 }
 
 function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function port(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_PORT;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) throw new Error(`PORT must be 0..65535, got ${value}`);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535)
+    throw new Error(`PORT must be 0..65535, got ${value}`);
   return parsed;
 }
 
@@ -146,12 +157,17 @@ function trustProxy(value: string | undefined): number {
   if (value === undefined || value === '') return 0;
   const parsed = Number(value);
   if (!/^\d+$/.test(value) || parsed > MAX_TRUST_PROXY) {
-    throw new Error(`TRUST_PROXY must be the number of proxies in front of the service, 0..${MAX_TRUST_PROXY}, got ${value}`);
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the service, 0..${MAX_TRUST_PROXY}, got ${value}`,
+    );
   }
   return parsed;
 }
 
-/** The variable names of a provider's credentials: OAUTH_GOOGLE_CLIENT_ID, OAUTH_GOOGLE_CLIENT_SECRET, OAUTH_GOOGLE_ISSUER. */
+/**
+ * The variable names of a provider's credentials: OAUTH_GOOGLE_CLIENT_ID, OAUTH_GOOGLE_CLIENT_SECRET,
+ * OAUTH_GOOGLE_ISSUER.
+ */
 export function oauthEnvNames(provider: OAuthProvider) {
   const prefix = `OAUTH_${provider.toUpperCase()}_`;
   return { clientId: `${prefix}CLIENT_ID`, clientSecret: `${prefix}CLIENT_SECRET`, issuer: `${prefix}ISSUER` };
@@ -161,10 +177,18 @@ export function oauthEnvNames(provider: OAuthProvider) {
  * Apple's signing key for its client secret JWT: OAUTH_APPLE_TEAM_ID, OAUTH_APPLE_KEY_ID and OAUTH_APPLE_PRIVATE_KEY
  * (the .p8 file's PEM text; `\n` may stand for its line breaks, since one-line variables are the norm).
  */
-export const APPLE_KEY_ENV = { teamId: 'OAUTH_APPLE_TEAM_ID', keyId: 'OAUTH_APPLE_KEY_ID', privateKey: 'OAUTH_APPLE_PRIVATE_KEY' } as const;
+export const APPLE_KEY_ENV = {
+  teamId: 'OAUTH_APPLE_TEAM_ID',
+  keyId: 'OAUTH_APPLE_KEY_ID',
+  privateKey: 'OAUTH_APPLE_PRIVATE_KEY',
+} as const;
 
 function appleSigningKeyFromEnv(env: Env): AppleSigningKey | undefined {
-  const values = { teamId: env[APPLE_KEY_ENV.teamId], keyId: env[APPLE_KEY_ENV.keyId], privateKey: env[APPLE_KEY_ENV.privateKey] };
+  const values = {
+    teamId: env[APPLE_KEY_ENV.teamId],
+    keyId: env[APPLE_KEY_ENV.keyId],
+    privateKey: env[APPLE_KEY_ENV.privateKey],
+  };
   const set = Object.values(values).filter(Boolean).length;
   if (set === 0) return undefined;
   if (set < 3) throw new Error(`Set all of ${Object.values(APPLE_KEY_ENV).join(', ')}, or none.`);
@@ -178,7 +202,9 @@ function appleSigningKeyFromEnv(env: Env): AppleSigningKey | undefined {
  * from `GOOGLE_ONE_TAP_CLIENT_ID`; the public origin from `PUBLIC_URL`. A half-configured provider is an error at
  * start, not a sign-in that fails later.
  */
-export function oauthOptionsFromEnv(env: Env): Pick<ServiceOptions, 'oauthProviders' | 'googleOneTapClientId' | 'publicUrl'> {
+export function oauthOptionsFromEnv(
+  env: Env,
+): Pick<ServiceOptions, 'oauthProviders' | 'googleOneTapClientId' | 'publicUrl'> {
   const oauthProviders: Partial<Record<OAuthProvider, OAuthProviderCredentials>> = {};
   for (const provider of OAUTH_PROVIDERS) {
     const names = oauthEnvNames(provider);
@@ -189,13 +215,21 @@ export function oauthOptionsFromEnv(env: Env): Pick<ServiceOptions, 'oauthProvid
       const appleSigningKey = appleSigningKeyFromEnv(env);
       if (!clientId && !clientSecret && !appleSigningKey) continue;
       if (!clientId || (!clientSecret && !appleSigningKey)) {
-        throw new Error(`Set ${names.clientId} with ${Object.values(APPLE_KEY_ENV).join(', ')} (or ${names.clientSecret}), or none.`);
+        throw new Error(
+          `Set ${names.clientId} with ${Object.values(APPLE_KEY_ENV).join(', ')} (or ${names.clientSecret}), or none.`,
+        );
       }
-      oauthProviders.apple = { clientId, ...(clientSecret ? { clientSecret } : {}), ...(appleSigningKey ? { appleSigningKey } : {}), ...(issuer ? { issuer } : {}) };
+      oauthProviders.apple = {
+        clientId,
+        ...(clientSecret ? { clientSecret } : {}),
+        ...(appleSigningKey ? { appleSigningKey } : {}),
+        ...(issuer ? { issuer } : {}),
+      };
       continue;
     }
     if (!clientId && !clientSecret) continue;
-    if (!clientId || !clientSecret) throw new Error(`Set both ${names.clientId} and ${names.clientSecret}, or neither.`);
+    if (!clientId || !clientSecret)
+      throw new Error(`Set both ${names.clientId} and ${names.clientSecret}, or neither.`);
     oauthProviders[provider] = { clientId, clientSecret, ...(issuer ? { issuer } : {}) };
   }
   const options: Pick<ServiceOptions, 'oauthProviders' | 'googleOneTapClientId' | 'publicUrl'> = {};
@@ -217,8 +251,13 @@ export function connectedAppsFromEnv(value: string | undefined): ConnectedAppCon
   } catch (error) {
     throw new Error(`CONNECTED_APPS must be a JSON array of connected apps: ${(error as Error).message}`);
   }
-  if (!Array.isArray(parsed) || !parsed.every((app) => typeof app === 'object' && app !== null && !Array.isArray(app))) {
-    throw new Error('CONNECTED_APPS must be a JSON array of connected apps (objects with client_id, name, client_type, ...).');
+  if (
+    !Array.isArray(parsed) ||
+    !parsed.every((app) => typeof app === 'object' && app !== null && !Array.isArray(app))
+  ) {
+    throw new Error(
+      'CONNECTED_APPS must be a JSON array of connected apps (objects with client_id, name, client_type, ...).',
+    );
   }
   return parsed as ConnectedAppConfig[];
 }

@@ -38,7 +38,8 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'
  */
 export async function startServer(options: ListenOptions = {}): Promise<RunningServer> {
   const hostname = options.hostname ?? 'localhost';
-  if (options.mode === 'production' && !options.publicUrl) throw new Error('Production mode needs publicUrl (PUBLIC_URL).');
+  if (options.mode === 'production' && !options.publicUrl)
+    throw new Error('Production mode needs publicUrl (PUBLIC_URL).');
   let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
   let closing = false;
   const running = new InFlight();
@@ -52,11 +53,12 @@ export async function startServer(options: ListenOptions = {}): Promise<RunningS
   // A request still running when close() starts leaves its connection idle when it finishes: close it then.
   server.on('request', (_request, response) => response.on('finish', () => closing && closeIdle(server)));
   const port = (server.address() as AddressInfo).port;
-  const ownOrigins = options.publicUrl && options.mode === 'production'
-    ? [new URL(options.publicUrl).origin]
-    : LOOPBACK_NAMES.has(hostname)
-      ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
-      : [`http://${hostname}:${port}`];
+  const ownOrigins =
+    options.publicUrl && options.mode === 'production'
+      ? [new URL(options.publicUrl).origin]
+      : LOOPBACK_NAMES.has(hostname)
+        ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+        : [`http://${hostname}:${port}`];
   const [primaryOrigin] = ownOrigins as [string, ...string[]];
   const sitePaths =
     options.siteRedirectPaths ?? (await loadDevTools(options.mode ?? 'development'))?.demoSiteRedirectPaths ?? [];

@@ -36,9 +36,16 @@ function superviseFromPrimary(count: number): void {
   const production = env['NODE_ENV'] === 'production';
   const say = (event: Record<string, unknown>, text: string) => console.log(production ? JSON.stringify(event) : text);
   superviseWorkers(count, {
-    ready: (pids) => say({ event: 'workers_ready', processes: count, pids }, `${count} service processes ready (pids ${pids.join(', ')})`),
+    ready: (pids) =>
+      say(
+        { event: 'workers_ready', processes: count, pids },
+        `${count} service processes ready (pids ${pids.join(', ')})`,
+      ),
     replaced: (pid, code, signal) =>
-      say({ event: 'worker_replaced', pid, code, signal }, `Service process ${pid} exited (${code ?? signal}): starting another`),
+      say(
+        { event: 'worker_replaced', pid, code, signal },
+        `Service process ${pid} exited (${code ?? signal}): starting another`,
+      ),
     stopping: (reason) => say({ event: 'shutdown', reason }, `${reason}: stopping every service process`),
   });
 }
@@ -46,7 +53,9 @@ function superviseFromPrimary(count: number): void {
 async function serve(): Promise<void> {
   let options: ListenOptions;
   let server: RunningServer;
-  /** Development only (dev-tools.ts): the demo's library app and RBAC policy, and the start lines about the dev tools. */
+  /**
+   * Development only (dev-tools.ts): the demo's library app and RBAC policy, and the start lines about the dev tools.
+   */
   let companions: DevCompanions | null = null;
   try {
     options = serviceOptionsFromEnv(env, findRepoRoot(import.meta.url));
@@ -66,12 +75,16 @@ async function serve(): Promise<void> {
   // In a group of processes the primary speaks for all of them; a worker only says it is ready.
   if (processes > 1) reportWorkerReady();
   else if (config.mode === 'production') {
-    console.log(JSON.stringify({ event: 'listening', mode: 'production', url: server.url, public_url: config.publicUrl }));
+    console.log(
+      JSON.stringify({ event: 'listening', mode: 'production', url: server.url, public_url: config.publicUrl }),
+    );
   } else {
     console.log(`Westlight University demo and identity service: ${server.url}`);
     for (const line of companions?.startLines(server.url) ?? []) console.log(line);
     const { database } = options;
-    console.log(`Database: ${database?.kind === 'pglite' ? `PGlite in ${database.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+    console.log(
+      `Database: ${database?.kind === 'pglite' ? `PGlite in ${database.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    );
   }
 
   let stopping = false;

@@ -2,7 +2,14 @@
 // users hold. They come from an embedding's options or from the environment (RBAC_POLICY, USER_ROLES or their _FILE
 // forms, env-options.ts); either way a wrong shape stops the start with the setting and the place in it named,
 // instead of a page whose permission checks quietly find nothing.
-import { RBAC_WILDCARD_ACTION, type RbacPermission, type RbacPolicy, type RbacResource, type RbacRole, type RbacScope } from '../api/bootstrap.ts';
+import {
+  RBAC_WILDCARD_ACTION,
+  type RbacPermission,
+  type RbacPolicy,
+  type RbacResource,
+  type RbacRole,
+  type RbacScope,
+} from '../api/bootstrap.ts';
 import { OAUTH_SCOPE_TOKEN_PATTERN } from './constants.ts';
 
 /** A policy that defines nothing: no role allows anything and no custom scope can be granted. */
@@ -16,13 +23,34 @@ export const EMPTY_RBAC_POLICY: RbacPolicy = { roles: [], resources: [], scopes:
 export function checkedRbacPolicy(value: unknown, setting: string): RbacPolicy {
   const at: Problem = problemAt(setting);
   const policy = objectAt(value, '', at, 'an object with roles, resources and scopes arrays');
-  const resources = arrayAt(policy['resources'], 'resources', at).map((entry, i) => checkedResource(entry, `resources[${i}]`, at));
-  requireUnique(resources.map((r) => r.resource_id), 'resources', 'resource_id', at);
+  const resources = arrayAt(policy['resources'], 'resources', at).map((entry, i) =>
+    checkedResource(entry, `resources[${i}]`, at),
+  );
+  requireUnique(
+    resources.map((r) => r.resource_id),
+    'resources',
+    'resource_id',
+    at,
+  );
   const actionsOf = new Map(resources.map((r) => [r.resource_id, r.actions]));
-  const roles = arrayAt(policy['roles'], 'roles', at).map((entry, i) => checkedRole(entry, `roles[${i}]`, at, actionsOf));
-  requireUnique(roles.map((r) => r.role_id), 'roles', 'role_id', at);
-  const scopes = arrayAt(policy['scopes'], 'scopes', at).map((entry, i) => checkedScope(entry, `scopes[${i}]`, at, actionsOf));
-  requireUnique(scopes.map((s) => s.scope), 'scopes', 'scope', at);
+  const roles = arrayAt(policy['roles'], 'roles', at).map((entry, i) =>
+    checkedRole(entry, `roles[${i}]`, at, actionsOf),
+  );
+  requireUnique(
+    roles.map((r) => r.role_id),
+    'roles',
+    'role_id',
+    at,
+  );
+  const scopes = arrayAt(policy['scopes'], 'scopes', at).map((entry, i) =>
+    checkedScope(entry, `scopes[${i}]`, at, actionsOf),
+  );
+  requireUnique(
+    scopes.map((s) => s.scope),
+    'scopes',
+    'scope',
+    at,
+  );
   return { roles, resources, scopes };
 }
 
@@ -36,7 +64,8 @@ export function checkedUserRoles(value: unknown, setting: string): Record<string
   const roles: Record<string, string[]> = {};
   for (const [key, held] of Object.entries(byKey)) {
     const where = JSON.stringify(key);
-    if (key.trim() === '' || key !== key.trim()) at(where, 'must be an email address or a user id without surrounding spaces');
+    if (key.trim() === '' || key !== key.trim())
+      at(where, 'must be an email address or a user id without surrounding spaces');
     const lower = key.toLowerCase();
     if (Object.hasOwn(roles, lower)) at(where, 'names a user already listed (keys are compared in lower case)');
     roles[lower] = stringsAt(held, where, at);
@@ -56,8 +85,13 @@ function problemAt(setting: string): Problem {
 function checkedResource(value: unknown, where: string, at: Problem): RbacResource {
   const entry = objectAt(value, where, at, 'an object with resource_id, description and actions');
   const actions = stringsAt(entry['actions'], `${where}.actions`, at);
-  if (actions.includes(RBAC_WILDCARD_ACTION)) at(`${where}.actions`, `must not list "${RBAC_WILDCARD_ACTION}" (permissions use it to mean every action)`);
-  return { resource_id: idAt(entry['resource_id'], `${where}.resource_id`, at), description: textAt(entry['description'], `${where}.description`, at), actions };
+  if (actions.includes(RBAC_WILDCARD_ACTION))
+    at(`${where}.actions`, `must not list "${RBAC_WILDCARD_ACTION}" (permissions use it to mean every action)`);
+  return {
+    resource_id: idAt(entry['resource_id'], `${where}.resource_id`, at),
+    description: textAt(entry['description'], `${where}.description`, at),
+    actions,
+  };
 }
 
 function checkedRole(value: unknown, where: string, at: Problem, actionsOf: ReadonlyMap<string, string[]>): RbacRole {
@@ -73,7 +107,8 @@ function checkedRole(value: unknown, where: string, at: Problem, actionsOf: Read
 function checkedScope(value: unknown, where: string, at: Problem, actionsOf: ReadonlyMap<string, string[]>): RbacScope {
   const entry = objectAt(value, where, at, 'an object with scope, description and permissions');
   const scope = idAt(entry['scope'], `${where}.scope`, at);
-  if (!OAUTH_SCOPE_TOKEN_PATTERN.test(scope)) at(`${where}.scope`, 'must be one OAuth scope token (no spaces or quotes)');
+  if (!OAUTH_SCOPE_TOKEN_PATTERN.test(scope))
+    at(`${where}.scope`, 'must be one OAuth scope token (no spaces or quotes)');
   return {
     scope,
     description: textAt(entry['description'], `${where}.description`, at),
@@ -81,17 +116,26 @@ function checkedScope(value: unknown, where: string, at: Problem, actionsOf: Rea
   };
 }
 
-function permissionsAt(value: unknown, where: string, at: Problem, actionsOf: ReadonlyMap<string, string[]>): RbacPermission[] {
+function permissionsAt(
+  value: unknown,
+  where: string,
+  at: Problem,
+  actionsOf: ReadonlyMap<string, string[]>,
+): RbacPermission[] {
   return arrayAt(value, where, at).map((item, i) => {
     const here = `${where}[${i}]`;
     const entry = objectAt(item, here, at, 'an object with resource_id and actions');
     const resourceId = idAt(entry['resource_id'], `${here}.resource_id`, at);
     const known = actionsOf.get(resourceId);
-    if (!known) at(`${here}.resource_id`, `names ${JSON.stringify(resourceId)}, which is not one of the policy's resources`);
+    if (!known)
+      at(`${here}.resource_id`, `names ${JSON.stringify(resourceId)}, which is not one of the policy's resources`);
     const actions = stringsAt(entry['actions'], `${here}.actions`, at);
     for (const action of actions) {
       if (action !== RBAC_WILDCARD_ACTION && !known.includes(action)) {
-        at(`${here}.actions`, `names ${JSON.stringify(action)}, which is not an action of ${resourceId} (nor "${RBAC_WILDCARD_ACTION}")`);
+        at(
+          `${here}.actions`,
+          `names ${JSON.stringify(action)}, which is not an action of ${resourceId} (nor "${RBAC_WILDCARD_ACTION}")`,
+        );
       }
     }
     return { resource_id: resourceId, actions };

@@ -4,7 +4,9 @@ import type { JSX } from 'solid-js';
 import type { AuthLoginElement } from '../widget/index.js';
 import type { AuthLoginError, AuthLoginEvent, AuthLoginOwnProps } from './attributes.js';
 
-export interface AuthLoginSolidProps extends Omit<JSX.HTMLAttributes<AuthLoginElement>, keyof AuthLoginOwnProps>, AuthLoginOwnProps {
+export interface AuthLoginSolidProps
+  extends Omit<JSX.HTMLAttributes<AuthLoginElement>, keyof AuthLoginOwnProps>,
+    AuthLoginOwnProps {
   'on:auth-login-event'?: (event: AuthLoginEvent) => void;
   'on:auth-login-error'?: (event: AuthLoginError) => void;
 }

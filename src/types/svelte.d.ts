@@ -4,7 +4,9 @@ import type { HTMLAttributes } from 'svelte/elements';
 import type { AuthLoginElement } from '../widget/index.js';
 import type { AuthLoginError, AuthLoginEvent, AuthLoginOwnProps } from './attributes.js';
 
-export interface AuthLoginSvelteProps extends Omit<HTMLAttributes<AuthLoginElement>, keyof AuthLoginOwnProps>, AuthLoginOwnProps {
+export interface AuthLoginSvelteProps
+  extends Omit<HTMLAttributes<AuthLoginElement>, keyof AuthLoginOwnProps>,
+    AuthLoginOwnProps {
   'onauth-login-event'?: (event: AuthLoginEvent) => void;
   'onauth-login-error'?: (event: AuthLoginError) => void;
 }

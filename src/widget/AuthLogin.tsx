@@ -1,8 +1,8 @@
 // The React root that r2wc mounts into the element's shadow root. It owns no flow: the view (View.tsx) renders the
-// screen the statechart's state names and passes `send` down. It also sets up where the widget's styles go: an Emotion cache whose
-// container is a node of its own inside the shadow root (or, with enableShadowDOM false, inside the host's light DOM,
-// next to the portal the UI renders into). A new cache and node are made on every mount, so after the element is moved
-// (r2wc unmounts on disconnect and mounts again on connect) the styles are inserted again.
+// screen the statechart's state names and passes `send` down. It also sets up where the widget's styles go: an Emotion
+// cache whose container is a node of its own inside the shadow root (or, with enableShadowDOM false, inside the host's
+// light DOM, next to the portal the UI renders into). A new cache and node are made on every mount, so after the
+// element is moved (r2wc unmounts on disconnect and mounts again on connect) the styles are inserted again.
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global } from '@emotion/react';
 import { startTransition, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
@@ -56,8 +56,6 @@ export interface AuthLoginProps {
 
 /** Marks the light-DOM node that holds the styles and the UI when enableShadowDOM is false. */
 export const LIGHT_ROOT_ATTRIBUTE = 'data-auth-login-light-root';
-
-
 
 interface RenderRoots {
   cache: EmotionCache;

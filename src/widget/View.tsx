@@ -12,7 +12,9 @@ import { ROOT_SCREENS } from './screens/index.ts';
 import { Loading } from './screens/Loading.tsx';
 import { LiveRegion } from './ui/LiveRegion.tsx';
 
-/** The first screen shown, and whether another has shown since: a later screen takes focus, the first does not steal it. */
+/**
+ * The first screen shown, and whether another has shown since: a later screen takes focus, the first does not steal it.
+ */
 interface Navigation {
   first: string | null;
   navigated: boolean;
@@ -61,7 +63,13 @@ function useShellHandOver(takeOverShell: ((screen: string) => void) | undefined,
   }, [takeOverShell, screen]);
 }
 
-export function View({ actor, takeOverShell }: { actor: RootActor; takeOverShell?: ((screen: string) => void) | undefined }) {
+export function View({
+  actor,
+  takeOverShell,
+}: {
+  actor: RootActor;
+  takeOverShell?: ((screen: string) => void) | undefined;
+}) {
   const root = useSelector(actor, (s) => s) as RootSnapshot;
   const navigation = useRef<Navigation>({ first: null, navigated: false }).current;
   const owner = screenOwner(root as unknown as AnyMachineSnapshot);
@@ -73,7 +81,13 @@ export function View({ actor, takeOverShell }: { actor: RootActor; takeOverShell
       {owner ? (
         <ProductView root={root} child={owner.child} navigation={navigation} />
       ) : (
-        <RootView root={root} screen={screen} preload={preload} busy={!root.matches({ main: 'idle' })} navigation={navigation} />
+        <RootView
+          root={root}
+          screen={screen}
+          preload={preload}
+          busy={!root.matches({ main: 'idle' })}
+          navigation={navigation}
+        />
       )}
     </LiveRegion>
   );
@@ -103,7 +117,8 @@ function ProductView({ root, child, navigation }: { root: RootSnapshot; child: A
   const { screen = 'Main', preload } = screenMetaOf(state);
   const product = root.context.active?.product;
   const module = product ? root.context.modules[product] : undefined;
-  const Screen = screen === 'Main' ? undefined : (module?.screens[screen] as ComponentType<ProductScreenProps> | undefined);
+  const Screen =
+    screen === 'Main' ? undefined : (module?.screens[screen] as ComponentType<ProductScreenProps> | undefined);
   const autoFocus = navigatedTo(navigation, screen === 'Main' ? screen : `${product}:${screen}`);
   usePreload(root, preload);
   const widget = useWidget();

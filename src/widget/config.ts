@@ -6,7 +6,13 @@ import {
   DEFAULT_SESSION_DURATION_MINUTES,
   type OtpMethod,
 } from '../api/index.ts';
-import { DEFAULT_CREATE_USER_AS_PENDING, DEFAULT_OTP_METHODS, DEFAULT_PRODUCTS, type IDENTITY_PROVIDER, type PRODUCTS } from './constants.ts';
+import {
+  DEFAULT_CREATE_USER_AS_PENDING,
+  DEFAULT_OTP_METHODS,
+  DEFAULT_PRODUCTS,
+  type IDENTITY_PROVIDER,
+  type PRODUCTS,
+} from './constants.ts';
 import type { MessageKey } from './i18n/en.ts';
 
 /** A sign-in product a page enables in `products`. */

@@ -31,7 +31,9 @@ export const EVENT_TYPES = {
   PASSWORD_CREATE: 'PASSWORD_CREATE',
   /** A visitor logged in with a password. `data` is the authenticate response. */
   PASSWORD_AUTHENTICATE: 'PASSWORD_AUTHENTICATE',
-  /** A password-reset email was sent (forgot, breached, dedupe, or again with 'Resend email'). `data` is the response. */
+  /**
+   * A password-reset email was sent (forgot, breached, dedupe, or again with 'Resend email'). `data` is the response.
+   */
   PASSWORD_RESET_BY_EMAIL_START: 'PASSWORD_RESET_BY_EMAIL_START',
   /** A new password was set from the emailed link. `data` is the reset response. */
   PASSWORD_RESET_BY_EMAIL: 'PASSWORD_RESET_BY_EMAIL',
@@ -47,13 +49,18 @@ export const EVENT_TYPES = {
   PASSKEY_SKIP: 'PASSKEY_SKIP',
   /** 'Done' on Passkey Registration Success. `data` is `{}`. */
   PASSKEY_DONE: 'PASSKEY_DONE',
-  /** A wallet sign-in's challenge was issued (crypto authenticate start). `data` is the start response (`challenge`). */
+  /**
+   * A wallet sign-in's challenge was issued (crypto authenticate start). `data` is the start response (`challenge`).
+   */
   CRYPTO_WALLET_AUTHENTICATE_START: 'CRYPTO_WALLET_AUTHENTICATE_START',
   /** A visitor signed in with a crypto wallet's signature. `data` is the authenticate response. */
   CRYPTO_WALLET_AUTHENTICATE: 'CRYPTO_WALLET_AUTHENTICATE',
   /** The consent page's preflight answered (identity provider). `data` is the authorize start response. */
   OAUTH_AUTHORIZE_FLOW_START: 'OAUTH_AUTHORIZE_FLOW_START',
-  /** The consent was submitted (Allow, or the automatic submit); the page navigates to the app next. `data` is the response. */
+  /**
+   * The consent was submitted (Allow, or the automatic submit); the page navigates to the app next. `data` is the
+   * response.
+   */
   OAUTH_AUTHORIZE_FLOW_COMPLETE: 'OAUTH_AUTHORIZE_FLOW_COMPLETE',
   /** Deny on the consent screen. `data` is `{}`. */
   OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED: 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED',
@@ -105,7 +112,9 @@ export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_CALLING_CODE = '1';
 /** Phone validation waits this long for the lazily loaded library, then falls back (spec section 9: 2 s). */
 export const PHONE_VALIDATE_TIMEOUT_MS = 2000;
-/** Display formatting of the number waits this long for the library, then shows the raw number (spec section 9: 10 s). */
+/**
+ * Display formatting of the number waits this long for the library, then shows the raw number (spec section 9: 10 s).
+ */
 export const PHONE_FORMAT_TIMEOUT_MS = 10_000;
 /** What a visitor may type between the digits of a number (spaces, dashes, dots, brackets). */
 export const PHONE_SEPARATORS = /[\s().-]/g;
@@ -158,7 +167,9 @@ export const SUCCESS_TOAST_MS = 2000;
 
 // ---- Passkeys (spec sections 2, 4, 5 and 9) ----
 
-/** Autofill (conditional mediation) sign-in is started again at most this many times after a failure (spec section 9). */
+/**
+ * Autofill (conditional mediation) sign-in is started again at most this many times after a failure (spec section 9).
+ */
 export const PASSKEY_AUTOFILL_RETRIES = 5;
 /** The DOMException name of a ceremony the visitor cancelled or let time out: autofill stops (spec section 5). */
 export const WEBAUTHN_NOT_ALLOWED = 'NotAllowedError';
@@ -205,7 +216,13 @@ export const ONE_TAP_RESIZE_DEBOUNCE_MS = 100;
 /** How many of the first resizes are debounced: Google's prompt changes height quickly while it loads. */
 export const ONE_TAP_DEBOUNCED_RESIZES = 2;
 /** The One Tap `position` values (the hosted provider's); `undefined` means `floating`. */
-export const ONE_TAP_POSITIONS = ['embedded', 'floating', 'embeddedOnly', 'floatingOrEmbedded', 'forceLegacyEmbedded'] as const;
+export const ONE_TAP_POSITIONS = [
+  'embedded',
+  'floating',
+  'embeddedOnly',
+  'floatingOrEmbedded',
+  'forceLegacyEmbedded',
+] as const;
 /** Positions that ask for the prompt inside the form where the browser has no native (FedCM) prompt. */
 export const ONE_TAP_EMBEDDED_POSITIONS = ['embedded', 'embeddedOnly', 'floatingOrEmbedded'] as const;
 /** The id Google renders an embedded prompt into (a light-DOM node, projected into the widget through a slot). */

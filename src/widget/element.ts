@@ -78,18 +78,60 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * @summary Embeddable sign-up and log-in widget backed by the identity service.
  *
  * @attr {string} public-token - The project's public token. Reflects the `publicToken` property.
- * @attr {string} base-url - Where the identity service lives (e.g. `https://auth.example.com`, or `/` for this page's origin). Reflects the `baseUrl` property.
- * @attr {'login' | 'passkey-registration' | 'identity-provider'} mode - Which component the element is: `login` (default) the sign-up and log-in form; `passkey-registration` the passkey registration component for the signed-in user (Register New Passkey, then the list of their passkeys to rename or delete; without a signed-in user it shows and reports 'Error: Cannot use PasskeyRegistration component without active user authenticated.'); `identity-provider` the consent or logout page of a connected app (Sign in with Westlight), which also opens by itself in any mode when the page's query holds `client_id` with `redirect_uri` (authorize) or `post_logout_redirect_uri` (logout); authorize without a signed-in user shows the login form with 'No active session detected. Please log in to continue.' and continues after the sign-in. Reflects the `mode` property.
- * @attr {string} locale - The language as a BCP 47 tag (`es`, `fr-CA`, `ar`). Without it, the nearest ancestor's `lang` (the page's `<html lang>`), else English. Spanish and French are built in; any other language shows English unless the `strings` property gives its texts; a right-to-left language (Arabic, Hebrew, Persian, Urdu) lays the widget out mirrored. The service is asked to answer in it (`Accept-Language`). Reflects the `locale` property.
+ * @attr {string} base-url - Where the identity service lives (e.g. `https://auth.example.com`, or `/` for this page's
+ * origin). Reflects the `baseUrl` property.
+ * @attr {'login' | 'passkey-registration' | 'identity-provider'} mode - Which component the element is: `login`
+ * (default) the sign-up and log-in form; `passkey-registration` the passkey registration component for the signed-in
+ * user (Register New Passkey, then the list of their passkeys to rename or delete; without a signed-in user it shows
+ * and reports 'Error: Cannot use PasskeyRegistration component without active user authenticated.');
+ * `identity-provider` the consent or logout page of a connected app (Sign in with Westlight), which also opens by
+ * itself in any mode when the page's query holds `client_id` with `redirect_uri` (authorize) or
+ * `post_logout_redirect_uri` (logout); authorize without a signed-in user shows the login form with 'No active session
+ * detected. Please log in to continue.' and continues after the sign-in. Reflects the `mode` property.
+ * @attr {string} locale - The language as a BCP 47 tag (`es`, `fr-CA`, `ar`). Without it, the nearest ancestor's `lang`
+ * (the page's `<html lang>`), else English. Spanish and French are built in; any other language shows English unless
+ * the `strings` property gives its texts; a right-to-left language (Arabic, Hebrew, Persian, Urdu) lays the widget out
+ * mirrored. The service is asked to answer in it (`Accept-Language`). Reflects the `locale` property.
  * @attr {string} config - The configuration as JSON (see the `config` property), for pasted HTML.
  * @attr {string} theme - The theme as JSON (see the `theme` property), for pasted HTML.
  * @attr {string} strings - Message overrides as JSON (see the `strings` property), for pasted HTML.
  * @attr {string} nonce - CSP nonce for the `<style>` elements the widget inserts (`config.nonce` takes precedence).
  *
- * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'OTP_LOGIN_OR_CREATE' | 'OTP_AUTHENTICATE' | 'PASSWORD_CREATE' | 'PASSWORD_AUTHENTICATE' | 'PASSWORD_RESET_BY_EMAIL_START' | 'PASSWORD_RESET_BY_EMAIL' | 'OAUTH_START' | 'OAUTH_AUTHENTICATE' | 'PASSKEY_REGISTER' | 'PASSKEY_AUTHENTICATE' | 'PASSKEY_SKIP' | 'PASSKEY_DONE' | 'CRYPTO_WALLET_AUTHENTICATE_START' | 'CRYPTO_WALLET_AUTHENTICATE' | 'OAUTH_AUTHORIZE_FLOW_START' | 'OAUTH_AUTHORIZE_FLOW_COMPLETE' | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED' | 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also by 'Resend code'; `data` is the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is the response), `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password), `PASSWORD_RESET_BY_EMAIL_START` (a reset email was sent, also by 'Resend email'), `PASSWORD_RESET_BY_EMAIL` (a new password was set from the emailed link), `OAUTH_START` (a social sign-in button started its provider's flow and the page is navigating there; `data` is `{ provider }`; the provider is remembered as last used), `OAUTH_AUTHENTICATE` (the OAuth token from the page URL was authenticated; `data` is the response), `PASSKEY_REGISTER` (a passkey was registered for the signed-in user; `data` is the response), `PASSKEY_AUTHENTICATE` (a visitor signed in with a passkey, by the button or the email field's autofill; `data` is the response), `PASSKEY_SKIP` ('Skip' on Register New Passkey; `data` is `{}`), `PASSKEY_DONE` ('Done' on Passkey Registration Success; `data` is `{}`), `CRYPTO_WALLET_AUTHENTICATE_START` (a crypto wallet's challenge was issued; `data` is the response with `challenge`), `CRYPTO_WALLET_AUTHENTICATE` (a visitor signed in with a crypto wallet's signature; `data` is the response), `OAUTH_AUTHORIZE_FLOW_START` (the consent page's preflight answered; `data` is the response: the app, `consent_required`, `scope_results`), `OAUTH_AUTHORIZE_FLOW_COMPLETE` (the consent was submitted, by Allow or automatically when none is required, and the page is about to navigate to the app; `data` is the response with `redirect_uri`), `OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED` (Deny on the consent screen; `data` is `{}`), `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is composed.
- * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity service or the network: the service's `error_message` (or the client's message) and its `error_type`; also every passkey error with the message the widget shows ('Unknown error occurred during passkey authentication. Please try again.', …; `error_type` when the service gave one); also every crypto wallet failure: 'Could not connect to wallet' or 'Could not sign message' when the wallet refused or failed (the service's own error when it refused a step); also Google One Tap's developer-facing messages (`error_type` one of `origin_not_allowed_for_client`, `invalid_client`, `oauth_config_not_found`, `no_login_redirect_urls_set`, `no_signup_redirect_urls_set`, `default_provider_not_allowed`). Bubbles and is composed.
+ * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'OTP_LOGIN_OR_CREATE' |
+ * 'OTP_AUTHENTICATE' | 'PASSWORD_CREATE' | 'PASSWORD_AUTHENTICATE' | 'PASSWORD_RESET_BY_EMAIL_START' |
+ * 'PASSWORD_RESET_BY_EMAIL' | 'OAUTH_START' | 'OAUTH_AUTHENTICATE' | 'PASSKEY_REGISTER' | 'PASSKEY_AUTHENTICATE' |
+ * 'PASSKEY_SKIP' | 'PASSKEY_DONE' | 'CRYPTO_WALLET_AUTHENTICATE_START' | 'CRYPTO_WALLET_AUTHENTICATE' |
+ * 'OAUTH_AUTHORIZE_FLOW_START' | 'OAUTH_AUTHORIZE_FLOW_COMPLETE' | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED' |
+ * 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE`
+ * (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was
+ * authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also by 'Resend code'; `data` is
+ * the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is the response),
+ * `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password),
+ * `PASSWORD_RESET_BY_EMAIL_START` (a reset email was sent, also by 'Resend email'), `PASSWORD_RESET_BY_EMAIL` (a new
+ * password was set from the emailed link), `OAUTH_START` (a social sign-in button started its provider's flow and the
+ * page is navigating there; `data` is `{ provider }`; the provider is remembered as last used), `OAUTH_AUTHENTICATE`
+ * (the OAuth token from the page URL was authenticated; `data` is the response), `PASSKEY_REGISTER` (a passkey was
+ * registered for the signed-in user; `data` is the response), `PASSKEY_AUTHENTICATE` (a visitor signed in with a
+ * passkey, by the button or the email field's autofill; `data` is the response), `PASSKEY_SKIP` ('Skip' on Register New
+ * Passkey; `data` is `{}`), `PASSKEY_DONE` ('Done' on Passkey Registration Success; `data` is `{}`),
+ * `CRYPTO_WALLET_AUTHENTICATE_START` (a crypto wallet's challenge was issued; `data` is the response with `challenge`),
+ * `CRYPTO_WALLET_AUTHENTICATE` (a visitor signed in with a crypto wallet's signature; `data` is the response),
+ * `OAUTH_AUTHORIZE_FLOW_START` (the consent page's preflight answered; `data` is the response: the app,
+ * `consent_required`, `scope_results`), `OAUTH_AUTHORIZE_FLOW_COMPLETE` (the consent was submitted, by Allow or
+ * automatically when none is required, and the page is about to navigate to the app; `data` is the response with
+ * `redirect_uri`), `OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED` (Deny on the consent screen; `data` is `{}`),
+ * `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is composed.
+ * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity
+ * service or the network: the service's `error_message` (or the client's message) and its `error_type`; also every
+ * passkey error with the message the widget shows ('Unknown error occurred during passkey authentication. Please try
+ * again.', …; `error_type` when the service gave one); also every crypto wallet failure: 'Could not connect to wallet'
+ * or 'Could not sign message' when the wallet refused or failed (the service's own error when it refused a step); also
+ * Google One Tap's developer-facing messages (`error_type` one of `origin_not_allowed_for_client`, `invalid_client`,
+ * `oauth_config_not_found`, `no_login_redirect_urls_set`, `no_signup_redirect_urls_set`,
+ * `default_provider_not_allowed`). Bubbles and is composed.
  *
- * @slot - Used only with `config.enableShadowDOM` false: the shadow root then holds just this slot and the widget renders into the element's light DOM.
+ * @slot - Used only with `config.enableShadowDOM` false: the shadow root then holds just this slot and the widget
+ * renders into the element's light DOM.
  * @slot one-tap - Filled by the widget itself: the light-DOM node an embedded Google One Tap prompt renders into.
  *
  * @csspart container - The widget's box.
@@ -118,41 +160,63 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * @csspart success-icon - The check-mark graphic of the success screen.
  * @csspart password-toggle - The password's show/hide toggle.
  * @csspart strength-meter - The four-bar password strength meter (zxcvbn policy).
- * @csspart strength-bar - One bar of the strength meter; a lit bar has `data-filled="error"` (red) or `"success"` (green).
+ * @csspart strength-bar - One bar of the strength meter; a lit bar has `data-filled="error"` (red) or `"success"`
+ * (green).
  * @csspart toast - A short message that appears and goes ('Email resent'; a failed passkey rename or delete).
  * @csspart social-buttons - The column of social sign-in buttons on Main.
- * @csspart oauth-button - A 'Continue with <Provider>' button (also `button` and `button-secondary`); `data-provider` names the provider.
+ * @csspart oauth-button - A 'Continue with <Provider>' button (also `button` and `button-secondary`); `data-provider`
+ * names the provider.
  * @csspart provider-icon - The provider's icon inside a social sign-in button.
  * @csspart last-used - The 'Last used' label above the provider used last on this device.
- * @csspart passkey-button - Main's passkey sign-in button (also `button` and `button-secondary`), shown when passkeys are enabled and the form cannot offer them in the email field's autofill.
- * @csspart passkey-row - One passkey in the list of Passkey Registration Success; `data-state` is `viewing`, `editing` or `deleting`.
+ * @csspart passkey-button - Main's passkey sign-in button (also `button` and `button-secondary`), shown when passkeys
+ * are enabled and the form cannot offer them in the email field's autofill.
+ * @csspart passkey-row - One passkey in the list of Passkey Registration Success; `data-state` is `viewing`, `editing`
+ * or `deleting`.
  * @csspart crypto-buttons - The column of crypto wallet buttons on Main, and the list of the Crypto Other Screen.
- * @csspart crypto-button - A 'Continue with <Wallet>' button or 'Other wallets' (also `button` and `button-secondary`); `data-wallet` names the wallet.
- * @csspart watermark - The product's mark under Main ('Powered by auth-login'), shown when the project's bootstrap asks for it.
+ * @csspart crypto-button - A 'Continue with <Wallet>' button or 'Other wallets' (also `button` and `button-secondary`);
+ * `data-wallet` names the wallet.
+ * @csspart watermark - The product's mark under Main ('Powered by auth-login'), shown when the project's bootstrap asks
+ * for it.
  * @csspart one-tap - The area an embedded Google One Tap prompt renders in (47 px reserved while it loads).
  *
  * @cssproperty [--auth-login-container-width=400px] - Width of the widget (`theme.container.width`).
- * @cssproperty [--auth-login-container-background-color=#FFFFFF] - Background of the widget (`theme.container.backgroundColor`).
- * @cssproperty [--auth-login-container-border-color=#ADBCC5] - Border colour of the widget (`theme.container.borderColor`).
- * @cssproperty [--auth-login-container-border-radius=8px] - Corner radius of the widget (`theme.container.borderRadius`).
+ * @cssproperty [--auth-login-container-background-color=#FFFFFF] - Background of the widget
+ * (`theme.container.backgroundColor`).
+ * @cssproperty [--auth-login-container-border-color=#ADBCC5] - Border colour of the widget
+ * (`theme.container.borderColor`).
+ * @cssproperty [--auth-login-container-border-radius=8px] - Corner radius of the widget
+ * (`theme.container.borderRadius`).
  * @cssproperty [--auth-login-color-primary=#19303D] - Text, headings, links, focus ring (`theme.colors.primary`).
- * @cssproperty [--auth-login-color-secondary=#5C727D] - Input borders, placeholders, dividers (`theme.colors.secondary`).
+ * @cssproperty [--auth-login-color-secondary=#5C727D] - Input borders, placeholders, dividers
+ * (`theme.colors.secondary`).
  * @cssproperty [--auth-login-color-success=#0C5A56] - Success graphics (`theme.colors.success`).
  * @cssproperty [--auth-login-color-warning=#FFD94A] - Warnings (`theme.colors.warning`).
  * @cssproperty [--auth-login-color-error=#8B1214] - Error messages and invalid inputs (`theme.colors.error`).
  * @cssproperty [--auth-login-color-accent=#ECFAFF] - Accent backgrounds (`theme.colors.accent`).
- * @cssproperty [--auth-login-button-primary-background-color=#19303D] - Primary button background (`theme.buttons.primary.backgroundColor`, default `colors.primary`).
- * @cssproperty [--auth-login-button-primary-text-color=#FFFFFF] - Primary button text (`theme.buttons.primary.textColor`).
- * @cssproperty [--auth-login-button-primary-border-color=#19303D] - Primary button border (`theme.buttons.primary.borderColor`, default `colors.primary`).
- * @cssproperty [--auth-login-button-primary-border-radius=4px] - Primary button and input corner radius (`theme.buttons.primary.borderRadius`).
- * @cssproperty [--auth-login-button-secondary-background-color=#FFFFFF] - Secondary button background (`theme.buttons.secondary.backgroundColor`).
- * @cssproperty [--auth-login-button-secondary-text-color=#19303D] - Secondary button text (`theme.buttons.secondary.textColor`, default `colors.primary`).
- * @cssproperty [--auth-login-button-secondary-border-color=#19303D] - Secondary button border (`theme.buttons.secondary.borderColor`, default `colors.primary`).
- * @cssproperty [--auth-login-button-secondary-border-radius=4px] - Secondary button corner radius (`theme.buttons.secondary.borderRadius`).
- * @cssproperty [--auth-login-button-disabled-background-color=#F3F5F6] - Disabled button background (`theme.buttons.disabled.backgroundColor`).
- * @cssproperty [--auth-login-button-disabled-text-color=#8296A1] - Disabled button text (`theme.buttons.disabled.textColor`).
- * @cssproperty [--auth-login-button-disabled-border-color=#F3F5F6] - Disabled button border (`theme.buttons.disabled.borderColor`).
- * @cssproperty [--auth-login-button-disabled-border-radius=4px] - Disabled button corner radius (`theme.buttons.disabled.borderRadius`).
+ * @cssproperty [--auth-login-button-primary-background-color=#19303D] - Primary button background
+ * (`theme.buttons.primary.backgroundColor`, default `colors.primary`).
+ * @cssproperty [--auth-login-button-primary-text-color=#FFFFFF] - Primary button text
+ * (`theme.buttons.primary.textColor`).
+ * @cssproperty [--auth-login-button-primary-border-color=#19303D] - Primary button border
+ * (`theme.buttons.primary.borderColor`, default `colors.primary`).
+ * @cssproperty [--auth-login-button-primary-border-radius=4px] - Primary button and input corner radius
+ * (`theme.buttons.primary.borderRadius`).
+ * @cssproperty [--auth-login-button-secondary-background-color=#FFFFFF] - Secondary button background
+ * (`theme.buttons.secondary.backgroundColor`).
+ * @cssproperty [--auth-login-button-secondary-text-color=#19303D] - Secondary button text
+ * (`theme.buttons.secondary.textColor`, default `colors.primary`).
+ * @cssproperty [--auth-login-button-secondary-border-color=#19303D] - Secondary button border
+ * (`theme.buttons.secondary.borderColor`, default `colors.primary`).
+ * @cssproperty [--auth-login-button-secondary-border-radius=4px] - Secondary button corner radius
+ * (`theme.buttons.secondary.borderRadius`).
+ * @cssproperty [--auth-login-button-disabled-background-color=#F3F5F6] - Disabled button background
+ * (`theme.buttons.disabled.backgroundColor`).
+ * @cssproperty [--auth-login-button-disabled-text-color=#8296A1] - Disabled button text
+ * (`theme.buttons.disabled.textColor`).
+ * @cssproperty [--auth-login-button-disabled-border-color=#F3F5F6] - Disabled button border
+ * (`theme.buttons.disabled.borderColor`).
+ * @cssproperty [--auth-login-button-disabled-border-radius=4px] - Disabled button corner radius
+ * (`theme.buttons.disabled.borderRadius`).
  * @cssproperty [--auth-login-button-height=45px] - Height of buttons and inputs.
  * @cssproperty [--auth-login-font-family=Arial, Helvetica, sans-serif] - Font of the widget (`theme.fontFamily`).
  */
@@ -187,7 +251,10 @@ export class AuthLoginElement extends ElementBase {
   #parsed = new Map<JsonProp, { raw: unknown; value: unknown }>();
   /** The built-in language last asked for, whose tables may still be loading. @internal */
   #wantedLocale: Locale | undefined;
-  /** The built-in language whose tables have loaded (English after a failed load); undefined until the first has. @internal */
+  /**
+   * The built-in language whose tables have loaded (English after a failed load); undefined until the first has.
+   * @internal
+   */
   #shownLocale: Locale | undefined;
 
   /** @internal */
@@ -205,7 +272,8 @@ export class AuthLoginElement extends ElementBase {
 
   /**
    * Which component the element is (attribute `mode`): `login` (default), `passkey-registration` (register and
-   * manage the signed-in user's passkeys) or `identity-provider` (a connected app's consent or logout page). Changing it starts the widget anew in that mode.
+   * manage the signed-in user's passkeys) or `identity-provider` (a connected app's consent or logout page). Changing
+   * it starts the widget anew in that mode.
    */
   get mode(): 'login' | 'passkey-registration' | 'identity-provider' | undefined {
     return (this.getAttribute('mode') as 'login' | 'passkey-registration' | 'identity-provider' | null) ?? undefined;
@@ -237,16 +305,18 @@ export class AuthLoginElement extends ElementBase {
   }
 
   /**
-   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`, `'passwords'`, `'oauth'`, and `'passkeys'` next to another product: the email field offers passkeys in its autofill, or Main shows a passkey button when there is no email field or the browser cannot), `emailMagicLinksOptions` (`loginRedirectURL`,
+   * The configuration: `products` (default `['emailMagicLinks']`; also `'otp'`, `'passwords'`, `'oauth'`, and
+   * `'passkeys'` next to another product: the email field offers passkeys in its autofill, or Main shows a passkey
+   * button when there is no email field or the browser cannot), `emailMagicLinksOptions` (`loginRedirectURL`,
    * `signupRedirectURL` — relative URLs resolve against the page's origin —, `loginExpirationMinutes` and
-   * `signupExpirationMinutes` (default 30), `createUserAsPending`, `domainHint`), `sessionOptions.sessionDurationMinutes`
-   * (default 30), `otpOptions` (`methods`: any of `'sms'`, `'whatsapp'`, `'email'`, in tab order, default `['email']`;
-   * `expirationMinutes` (default 5), `loginTemplateId`, `signupTemplateId`, `locale`) for the `otp` product,
-   * `oauthOptions` (`providers`: `{ type, custom_scopes?, provider_params?, one_tap?, position?, cancel_on_tap_outside? }`
-   * in button order, `loginRedirectURL`, `signupRedirectURL`) for the `oauth` product, `enableShadowDOM` (default
-   * true), `nonce`, `trustedAuthTokenParams` (`{ trustedAuthToken, tokenProfileID }`: on the consent page, any session
-   * is revoked and a 60-minute one attested from this token of a trusted issuer before the authorize flow). Not
-   * reflected to the `config` attribute.
+   * `signupExpirationMinutes` (default 30), `createUserAsPending`, `domainHint`),
+   * `sessionOptions.sessionDurationMinutes` (default 30), `otpOptions` (`methods`: any of `'sms'`, `'whatsapp'`,
+   * `'email'`, in tab order, default `['email']`; `expirationMinutes` (default 5), `loginTemplateId`,
+   * `signupTemplateId`, `locale`) for the `otp` product, `oauthOptions` (`providers`: `{ type, custom_scopes?,
+   * provider_params?, one_tap?, position?, cancel_on_tap_outside? }` in button order, `loginRedirectURL`,
+   * `signupRedirectURL`) for the `oauth` product, `enableShadowDOM` (default true), `nonce`, `trustedAuthTokenParams`
+   * (`{ trustedAuthToken, tokenProfileID }`: on the consent page, any session is revoked and a 60-minute one attested
+   * from this token of a trusted issuer before the authorize flow). Not reflected to the `config` attribute.
    */
   get config(): AuthLoginConfig | undefined {
     return this.#json('config') as AuthLoginConfig | undefined;
@@ -354,7 +424,9 @@ export class AuthLoginElement extends ElementBase {
     this.#render();
   }
 
-  /** A rich value: the object set as a property, or the attribute's JSON parsed (reported once when invalid). @internal */
+  /**
+   * A rich value: the object set as a property, or the attribute's JSON parsed (reported once when invalid). @internal
+   */
   #json(prop: JsonProp): unknown {
     const raw = this.#rich[prop];
     if (typeof raw !== 'string') return raw;
@@ -394,7 +466,11 @@ export class AuthLoginElement extends ElementBase {
         this.#render();
       };
       if (wanted === DEFAULT_LOCALE) this.#shownLocale = wanted;
-      else showLocale(wanted).then(() => settle(wanted), () => settle(DEFAULT_LOCALE));
+      else
+        showLocale(wanted).then(
+          () => settle(wanted),
+          () => settle(DEFAULT_LOCALE),
+        );
     }
     return this.#shownLocale;
   }
@@ -416,7 +492,13 @@ export class AuthLoginElement extends ElementBase {
     const config = resolveConfig(this.config);
     const localeTag = this.#localeTag();
     const locale = this.#localeToShow(localeTag);
-    if (!shadow || !locale || !this.publicToken || !shellPaints(config) || !opensOnMain(startPoint(this.mode, pageUrl()))) {
+    if (
+      !shadow ||
+      !locale ||
+      !this.publicToken ||
+      !shellPaints(config) ||
+      !opensOnMain(startPoint(this.mode, pageUrl()))
+    ) {
       return;
     }
     this.#shell = new Shell(shadow, {
@@ -509,7 +591,10 @@ export class AuthLoginElement extends ElementBase {
       this.#actorMode = mode;
       this.#actor = runtime.startRootActor(
         { client, config, ...(mode ? { mode } : {}) },
-        { event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent), error: (detail) => this.#report(detail) },
+        {
+          event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent),
+          error: (detail) => this.#report(detail),
+        },
       );
     } else if (configKey !== this.#actorConfig) {
       this.#actorConfig = configKey;

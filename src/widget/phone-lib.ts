@@ -1,6 +1,11 @@
 // The lazily loaded half of phone support (see phone.ts): parsing, validation and formatting with libphonenumber-js
 // (its "min" metadata: validity by each region's lengths and leading digits), and the country list.
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/min';
 
 export interface CountryOption {
   /** ISO 3166-1 alpha-2, e.g. `US`. */

@@ -1,5 +1,5 @@
-// The one module that knows @r2wc/react-to-web-component. runtime.ts builds <auth-login-root> on the class made here, so
-// an r2wc upgrade is checked against this file (and test/widget/element.test.ts) only.
+// The one module that knows @r2wc/react-to-web-component. runtime.ts builds <auth-login-root> on the class made here,
+// so an r2wc upgrade is checked against this file (and test/widget/element.test.ts) only.
 //
 // Relied on, all public behaviour of react-to-web-component 2.1.1 over @r2wc/core 1.3.1:
 // - without `shadow`, the element itself is the `container` the component gets and the React root renders into (the
@@ -52,11 +52,13 @@ export declare abstract class ReactHostElement<View> extends HTMLElement {
 }
 
 /**
- * A base class for an element that holds `Component` (rendered into the element itself). A subclass decides when React mounts (it overrides
- * connectedCallback and calls `mountReact` when ready), renders a new view with `renderReact`, and unmounts with
- * `unmountReact` from its disconnectedCallback.
+ * A base class for an element that holds `Component` (rendered into the element itself). A subclass decides when React
+ * mounts (it overrides connectedCallback and calls `mountReact` when ready), renders a new view with `renderReact`, and
+ * unmounts with `unmountReact` from its disconnectedCallback.
  */
-export function reactHost<View>(Component: ComponentType<ReactHostProps<View>>): abstract new () => ReactHostElement<View> {
+export function reactHost<View>(
+  Component: ComponentType<ReactHostProps<View>>,
+): abstract new () => ReactHostElement<View> {
   const Generated = r2wc(Component, { props: { [VIEW_PROP]: undefined } }) as unknown as new () => HTMLElement &
     R2WCLifecycle;
 

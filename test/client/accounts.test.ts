@@ -3,7 +3,15 @@ import { expect } from 'chai';
 import { APIError, SDKUsageError } from '../../src/client/index.ts';
 import { freshClientState, makeClient, readCookieValue, signIn } from '../support/client.ts';
 import { uniqueEmail } from '../support/env.ts';
-import { CONNECTED_APP_ID, TRUSTED_PROFILE, devPost, rejection, serviceNow, totpCode, trustedToken } from '../support/accounts.ts';
+import {
+  CONNECTED_APP_ID,
+  TRUSTED_PROFILE,
+  devPost,
+  rejection,
+  serviceNow,
+  totpCode,
+  trustedToken,
+} from '../support/accounts.ts';
 
 describe('client: users, sessions, impersonation, TOTP (every call against the real service)', () => {
   const fresh = freshClientState();
@@ -14,7 +22,10 @@ describe('client: users, sessions, impersonation, TOTP (every call against the r
     const result = await client.user.update({ untrusted_metadata: { theme: 'dark' }, name: { first_name: 'Ada' } });
     const [req] = fresh.rec.to('/sdk/v1/users/me');
     expect(req!.method).to.equal('PUT');
-    expect(JSON.parse(req!.body!)).to.deep.equal({ untrusted_metadata: { theme: 'dark' }, name: { first_name: 'Ada' } });
+    expect(JSON.parse(req!.body!)).to.deep.equal({
+      untrusted_metadata: { theme: 'dark' },
+      name: { first_name: 'Ada' },
+    });
     expect(result.user_id).to.equal(response.user_id);
     expect(result).to.not.have.property('__user');
     expect(client.user.getSync()!.untrusted_metadata).to.deep.equal({ theme: 'dark' });
@@ -35,7 +46,11 @@ describe('client: users, sessions, impersonation, TOTP (every call against the r
       [() => client.user.deleteTOTP('t1'), '/users/totps/t1', 'not_found'],
       [() => client.user.deleteCryptoWallet('c1'), '/users/crypto_wallets/c1', 'not_found'],
       [() => client.user.deleteOAuthRegistration('o1'), '/users/oauth/o1', 'not_found'],
-      [() => client.user.deleteWebauthnRegistration('w1'), '/users/webauthn_registrations/w1', 'webauthn_registration_not_found'],
+      [
+        () => client.user.deleteWebauthnRegistration('w1'),
+        '/users/webauthn_registrations/w1',
+        'webauthn_registration_not_found',
+      ],
       [() => client.user.deleteBiometricRegistration('b1'), '/users/biometric_registrations/b1', 'not_found'],
     ];
     for (const [call, path, errorType] of calls) {
@@ -54,7 +69,9 @@ describe('client: users, sessions, impersonation, TOTP (every call against the r
       scopes: 'openid email',
     });
     const apps = await client.user.getConnectedApps();
-    expect(apps.connected_apps.map((a) => [a.connected_app_id, a.scopes_granted])).to.deep.equal([[CONNECTED_APP_ID, 'openid email']]);
+    expect(apps.connected_apps.map((a) => [a.connected_app_id, a.scopes_granted])).to.deep.equal([
+      [CONNECTED_APP_ID, 'openid email'],
+    ]);
 
     const exchanged = await client.session.exchangeAccessToken({ access_token, session_duration_minutes: 30 });
     expect(exchanged.user_id).to.equal(response.user_id);
@@ -108,7 +125,10 @@ describe('client: users, sessions, impersonation, TOTP (every call against the r
     const reused = await rejection(client.totps.authenticate({ totp_code: code, session_duration_minutes: 30 }));
     expect((reused as APIError).error_type).to.equal('totp_code_already_authenticated');
 
-    const recovered = await client.totps.recover({ recovery_code: created.recovery_codes[0]!, session_duration_minutes: 30 });
+    const recovered = await client.totps.recover({
+      recovery_code: created.recovery_codes[0]!,
+      session_duration_minutes: 30,
+    });
     expect(recovered.totp_id).to.equal(created.totp_id);
     const codes = await client.totps.recoveryCodes();
     expect(codes.totps[0]!.recovery_codes).to.have.length(10);
@@ -119,16 +139,28 @@ describe('client: users, sessions, impersonation, TOTP (every call against the r
     const client = makeClient();
     const bad = <T>(v: unknown) => v as T;
     const cases: [() => Promise<unknown>, string][] = [
-      [() => client.session.exchangeAccessToken(bad({ session_duration_minutes: 30 })), 'access_token must be a string'],
-      [() => client.session.exchangeAccessToken(bad({ access_token: 'a' })), 'session_duration_minutes must be a number'],
+      [
+        () => client.session.exchangeAccessToken(bad({ session_duration_minutes: 30 })),
+        'access_token must be a string',
+      ],
+      [
+        () => client.session.exchangeAccessToken(bad({ access_token: 'a' })),
+        'session_duration_minutes must be a number',
+      ],
       [() => client.session.attest(bad({ token: 't' })), 'profile_id must be a string'],
       [() => client.session.attest(bad({ profile_id: 'p', token: 1 })), 'token must be a string'],
       [() => client.impersonation.authenticate(bad({})), 'impersonation_token must be a string'],
       [() => client.totps.create(bad({})), 'expiration_minutes must be a number'],
-      [() => client.totps.authenticate(bad({ totp_code: 123456, session_duration_minutes: 30 })), 'totp_code must be a string'],
+      [
+        () => client.totps.authenticate(bad({ totp_code: 123456, session_duration_minutes: 30 })),
+        'totp_code must be a string',
+      ],
       [() => client.totps.authenticate(bad({ totp_code: '123456' })), 'session_duration_minutes must be a number'],
       [() => client.totps.recover(bad({ session_duration_minutes: 30 })), 'recovery_code must be a string'],
-      [() => client.totps.recover(bad({ recovery_code: 'x', session_duration_minutes: '30' })), 'session_duration_minutes must be a number'],
+      [
+        () => client.totps.recover(bad({ recovery_code: 'x', session_duration_minutes: '30' })),
+        'session_duration_minutes must be a number',
+      ],
       [() => client.user.update(bad({ untrusted_metadata: 'dark' })), 'untrusted_metadata must be an object'],
       [() => client.user.update(bad({ untrusted_metadata: ['a'] })), 'untrusted_metadata must be an object'],
       [() => client.user.deleteEmail(bad(5)), 'id must be a string'],
@@ -139,6 +171,8 @@ describe('client: users, sessions, impersonation, TOTP (every call against the r
       expect(error, message).to.be.instanceOf(SDKUsageError);
       expect(error.message).to.equal(message);
     }
-    expect(fresh.rec.requests.filter((r) => r.path.includes('/sdk/v1/') && !r.path.includes('/bootstrap/'))).to.have.length(0);
+    expect(
+      fresh.rec.requests.filter((r) => r.path.includes('/sdk/v1/') && !r.path.includes('/bootstrap/')),
+    ).to.have.length(0);
   });
 });

@@ -54,16 +54,26 @@ describe('client captcha retry (against the service with the dev captcha on)', (
     expect(MSG_CAPTCHA_UNAVAILABLE).to.equal('Unable to query captcha and/or dfp telemetry ID');
     const off = await rejection(captchaRetryBody({ a: 1 }, DEFAULT_BOOTSTRAP, { captcha: async () => 'x' }));
     expect(off.message).to.equal(MSG_CAPTCHA_UNAVAILABLE);
-    const decisioning = { ...DEFAULT_BOOTSTRAP, runDFPProtectedAuth: true, dfpProtectedAuthMode: 'DECISIONING' as const };
+    const decisioning = {
+      ...DEFAULT_BOOTSTRAP,
+      runDFPProtectedAuth: true,
+      dfpProtectedAuthMode: 'DECISIONING' as const,
+    };
     const nothing = await rejection(captchaRetryBody({}, decisioning, { captcha: async () => 'x' }));
     expect(nothing.message).to.equal(MSG_CAPTCHA_UNAVAILABLE);
     // DECISIONING sends the DFP id only; OBSERVATION (the default) both.
-    expect(await captchaRetryBody({ a: 1 }, decisioning, { captcha: async () => 'c', dfp: async () => 'd' })).to.deep.equal({
+    expect(
+      await captchaRetryBody({ a: 1 }, decisioning, { captcha: async () => 'c', dfp: async () => 'd' }),
+    ).to.deep.equal({
       a: 1,
       dfp_telemetry_id: 'd',
       captcha_token: undefined,
     });
-    const observation = { ...decisioning, dfpProtectedAuthMode: 'OBSERVATION' as const, captchaSettings: { enabled: true as const, siteKey: 'k' } };
+    const observation = {
+      ...decisioning,
+      dfpProtectedAuthMode: 'OBSERVATION' as const,
+      captchaSettings: { enabled: true as const, siteKey: 'k' },
+    };
     expect(await captchaRetryBody({}, observation, { captcha: async () => 'c', dfp: async () => 'd' })).to.deep.equal({
       dfp_telemetry_id: 'd',
       captcha_token: 'c',

@@ -25,7 +25,9 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 function walletFactor(client: AuthClient) {
-  return client.session.getSync()?.authentication_factors.find((f) => f.delivery_method === CRYPTO_WALLET_FACTOR_DELIVERY_METHOD);
+  return client.session
+    .getSync()
+    ?.authentication_factors.find((f) => f.delivery_method === CRYPTO_WALLET_FACTOR_DELIVERY_METHOD);
 }
 
 describe('client cryptoWallets', () => {
@@ -48,7 +50,12 @@ describe('client cryptoWallets', () => {
 
   it('authenticate checks the same fields plus signature and session_duration_minutes', async () => {
     const client = makeClient();
-    const good = { crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum', signature: '0x00', session_duration_minutes: 30 };
+    const good = {
+      crypto_wallet_address: '0xabc',
+      crypto_wallet_type: 'ethereum',
+      signature: '0x00',
+      session_duration_minutes: 30,
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...good, crypto_wallet_address: undefined }, 'crypto_wallet_address must be a string'],
       [{ ...good, crypto_wallet_type: null }, 'crypto_wallet_type must be a string'],
@@ -74,7 +81,10 @@ describe('client cryptoWallets', () => {
       // The project does not require SIWE, so these stay off the wire (wire contract 3.9).
       siwe_params: { statement: 'ignored' },
     });
-    expect(JSON.parse(fresh.rec.to(START)[0]!.body!)).to.deep.equal({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' });
+    expect(JSON.parse(fresh.rec.to(START)[0]!.body!)).to.deep.equal({
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'ethereum',
+    });
     expect(challenge).to.match(/wants you to sign in with your Ethereum account:\n/);
     expect(challenge).to.include(wallet.address);
 
@@ -93,19 +103,34 @@ describe('client cryptoWallets', () => {
     });
     expect(client.session.getSync()?.user_id).to.equal(response.user_id);
     const [row] = response.user.crypto_wallets;
-    expect(row).to.deep.equal({ crypto_wallet_id: row!.crypto_wallet_id, crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', verified: true });
+    expect(row).to.deep.equal({
+      crypto_wallet_id: row!.crypto_wallet_id,
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'ethereum',
+      verified: true,
+    });
     expect(walletFactor(client)).to.deep.include({
       type: 'crypto_wallet',
-      crypto_wallet_factor: { crypto_wallet_id: row!.crypto_wallet_id, crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
+      crypto_wallet_factor: {
+        crypto_wallet_id: row!.crypto_wallet_id,
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'ethereum',
+      },
     });
   });
 
   it('Solana: ed25519 over the exact challenge, base58 signature; a wrong signature is APIError invalid_crypto_wallet_signature', async () => {
     const client = makeClient();
     const wallet = new SolanaTestWallet();
-    const start = () => client.cryptoWallets.authenticateStart({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' });
+    const start = () =>
+      client.cryptoWallets.authenticateStart({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' });
     const request = (signature: string) =>
-      client.cryptoWallets.authenticate({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana', signature, session_duration_minutes: 30 });
+      client.cryptoWallets.authenticate({
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'solana',
+        signature,
+        session_duration_minutes: 30,
+      });
 
     const { challenge } = await start();
     const wrong = await rejectionOf(request(new SolanaTestWallet().signMessage(challenge)));
@@ -131,7 +156,10 @@ describe('client cryptoWallets', () => {
     const client = makeClient();
     const { response: signedIn } = await signIn(client);
     const wallet = new EthereumTestWallet();
-    const { challenge } = await client.cryptoWallets.authenticateStart({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' });
+    const { challenge } = await client.cryptoWallets.authenticateStart({
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'ethereum',
+    });
     expect(fresh.rec.to(START_SECONDARY)).to.have.length(1);
     expect(fresh.rec.to(START)).to.have.length(0);
     const response = await client.cryptoWallets.authenticate({
@@ -141,13 +169,19 @@ describe('client cryptoWallets', () => {
       session_duration_minutes: 30,
     });
     expect(response.user_id).to.equal(signedIn.user_id);
-    expect(client.session.getSync()?.authentication_factors.map((f) => f.delivery_method)).to.deep.equal(['email', 'crypto_wallet']);
+    expect(client.session.getSync()?.authentication_factors.map((f) => f.delivery_method)).to.deep.equal([
+      'email',
+      'crypto_wallet',
+    ]);
   });
 
   it('authenticate is an R endpoint: on Captcha required it retries once with the captcha token', async () => {
     const client = makeClient({ baseUrl: testEnv.captchaBaseUrl, captcha: async () => DEV_CAPTCHA_PASS_TOKEN });
     const wallet = new SolanaTestWallet();
-    const { challenge } = await client.cryptoWallets.authenticateStart({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' });
+    const { challenge } = await client.cryptoWallets.authenticateStart({
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'solana',
+    });
     await client.cryptoWallets.authenticate({
       crypto_wallet_address: wallet.address,
       crypto_wallet_type: 'solana',

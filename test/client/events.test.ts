@@ -2,11 +2,7 @@
 import { expect } from 'chai';
 import { createEventQueue } from '../../src/client/events.ts';
 import { testEnv } from '../support/env.ts';
-import {
-  fakeClock,
-  makeClient,
-  freshClientState,
-} from '../support/client.ts';
+import { fakeClock, makeClient, freshClientState } from '../support/client.ts';
 import { until } from '../support/poll.ts';
 
 const EVENTS_PATH = '/sdk/v1/events';
@@ -42,8 +38,14 @@ describe('client telemetry events', () => {
       expect(req.credentials).to.equal('same-origin');
       const items = JSON.parse(req.body!);
       expect(items).to.have.length(15);
-      expect(items.map((x: { event: { details: { i: number } } }) => x.event.details.i)).to.deep.equal([...Array(15).keys()]);
-      expect(items[14].event).to.deep.equal({ public_token: testEnv.publicToken, event_name: 'email_sent', details: { i: 14 } });
+      expect(items.map((x: { event: { details: { i: number } } }) => x.event.details.i)).to.deep.equal([
+        ...Array(15).keys(),
+      ]);
+      expect(items[14].event).to.deep.equal({
+        public_token: testEnv.publicToken,
+        event_name: 'email_sent',
+        details: { i: 14 },
+      });
       expect(items[0].telemetry.event_id).to.match(/^event-id-/);
       expect(items[0].telemetry.sdk.version).to.equal('5.39.0');
     } finally {
@@ -58,7 +60,8 @@ describe('client telemetry events', () => {
       for (let i = 0; i < 15; i++) queue.log('render_login_screen', { i });
       // A resource timing entry is added once the response body has been received to its end.
       const entry = await until(
-        () => performance.getEntriesByType('resource').find((e) => e.name.endsWith(EVENTS_PATH) && e.startTime >= since),
+        () =>
+          performance.getEntriesByType('resource').find((e) => e.name.endsWith(EVENTS_PATH) && e.startTime >= since),
         'the /events response read to its end',
       );
       expect((entry as PerformanceResourceTiming).responseEnd).to.be.greaterThan(0);
@@ -78,10 +81,9 @@ describe('client telemetry events', () => {
       clock.fireNext();
       const sent = fresh.rec.to(EVENTS_PATH);
       expect(sent).to.have.length(1);
-      expect(JSON.parse(sent[0]!.body!).map((x: { event: { event_name: string } }) => x.event.event_name)).to.deep.equal([
-        'render_login_screen',
-        'email_try_again_clicked',
-      ]);
+      expect(
+        JSON.parse(sent[0]!.body!).map((x: { event: { event_name: string } }) => x.event.event_name),
+      ).to.deep.equal(['render_login_screen', 'email_try_again_clicked']);
     } finally {
       queue.destroy();
     }

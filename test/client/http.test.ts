@@ -3,13 +3,7 @@ import { expect } from 'chai';
 import { APIError, APIUnreachableError } from '../../src/client/index.ts';
 import { resolveBaseUrl } from '../../src/client/http.ts';
 import { testEnv } from '../support/env.ts';
-import {
-  makeClient,
-  readCookieValue,
-  signIn,
-  unreachableClient,
-  freshClientState,
-} from '../support/client.ts';
+import { makeClient, readCookieValue, signIn, unreachableClient, freshClientState } from '../support/client.ts';
 
 function decodeBasic(header: string | null): string {
   expect(header).to.match(/^Basic [A-Za-z0-9+/=]+$/);

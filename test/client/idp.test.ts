@@ -41,9 +41,19 @@ describe('client.idp: authorize start/submit and logout start', () => {
   it('authorizeSubmit with consent sends the browser back to the app with a code and the state', async () => {
     const client = makeClient();
     await signIn(client);
-    const result = await client.idp.authorizeSubmit({ ...authorize(), state: 'st-1', nonce: 'n-1', consent_granted: true });
+    const result = await client.idp.authorizeSubmit({
+      ...authorize(),
+      state: 'st-1',
+      nonce: 'n-1',
+      consent_granted: true,
+    });
     const [req] = fresh.rec.to('/sdk/v1/idp/oauth/authorize/submit');
-    expect(JSON.parse(req!.body!)).to.deep.equal({ ...authorize(), state: 'st-1', nonce: 'n-1', consent_granted: true });
+    expect(JSON.parse(req!.body!)).to.deep.equal({
+      ...authorize(),
+      state: 'st-1',
+      nonce: 'n-1',
+      consent_granted: true,
+    });
     const back = new URL(result.redirect_uri);
     expect(`${back.origin}${back.pathname}`).to.equal(appRedirectUri());
     expect(back.searchParams.get('code')).to.be.a('string').and.not.equal('');
@@ -92,14 +102,32 @@ describe('client.idp: authorize start/submit and logout start', () => {
   it('checks the required fields before sending anything (SDKUsageError)', async () => {
     const client = makeClient();
     const cases: [Promise<unknown>, string][] = [
-      [client.idp.authorizeStart({ ...authorize(), client_id: undefined as unknown as string }), 'client_id must be a string'],
-      [client.idp.authorizeStart({ ...authorize(), redirect_uri: 1 as unknown as string }), 'redirect_uri must be a string'],
-      [client.idp.authorizeStart({ ...authorize(), response_type: undefined as unknown as string }), 'response_type must be a string'],
-      [client.idp.authorizeStart({ ...authorize(), scopes: 'openid' as unknown as string[] }), 'scopes must be an array of strings'],
-      [client.idp.authorizeSubmit({ ...authorize(), consent_granted: 'yes' as unknown as boolean }), 'consent_granted must be a boolean'],
+      [
+        client.idp.authorizeStart({ ...authorize(), client_id: undefined as unknown as string }),
+        'client_id must be a string',
+      ],
+      [
+        client.idp.authorizeStart({ ...authorize(), redirect_uri: 1 as unknown as string }),
+        'redirect_uri must be a string',
+      ],
+      [
+        client.idp.authorizeStart({ ...authorize(), response_type: undefined as unknown as string }),
+        'response_type must be a string',
+      ],
+      [
+        client.idp.authorizeStart({ ...authorize(), scopes: 'openid' as unknown as string[] }),
+        'scopes must be an array of strings',
+      ],
+      [
+        client.idp.authorizeSubmit({ ...authorize(), consent_granted: 'yes' as unknown as boolean }),
+        'consent_granted must be a boolean',
+      ],
       [client.idp.authorizeSubmit(authorize() as never), 'consent_granted must be a boolean'],
       [client.idp.logoutStart({ post_logout_redirect_uri: appLoggedOutUri() } as never), 'client_id must be a string'],
-      [client.idp.logoutStart({ client_id: THIRD_PARTY_APP.clientId } as never), 'post_logout_redirect_uri must be a string'],
+      [
+        client.idp.logoutStart({ client_id: THIRD_PARTY_APP.clientId } as never),
+        'post_logout_redirect_uri must be a string',
+      ],
     ];
     for (const [call, message] of cases) {
       const error = await rejection(call);

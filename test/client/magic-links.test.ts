@@ -4,11 +4,7 @@ import { APIError, SDKUsageError } from '../../src/client/index.ts';
 import { createHttp } from '../../src/client/http.ts';
 import { getPair, startPair } from '../../src/client/pkce.ts';
 import { testEnv, latestMagicLinkToken, uniqueEmail } from '../support/env.ts';
-import {
-  makeClient,
-  freshClientState,
-  signIn,
-} from '../support/client.ts';
+import { makeClient, freshClientState, signIn } from '../support/client.ts';
 
 const PT = () => testEnv.publicToken;
 
@@ -47,10 +43,17 @@ describe('client magic links', () => {
     const email = uniqueEmail();
     expect((await client.bootstrap.get()).pkceRequiredForEmailMagicLinks).to.equal(false);
     const redirect = `${testEnv.pageOrigin}/student-portal`;
-    await client.magicLinks.email.loginOrCreate(email, { login_magic_link_url: redirect, login_expiration_minutes: 30 });
+    await client.magicLinks.email.loginOrCreate(email, {
+      login_magic_link_url: redirect,
+      login_expiration_minutes: 30,
+    });
     const [req] = fresh.rec.to('/sdk/v1/magic_links/email/login_or_create');
     expect(req!.method).to.equal('POST');
-    expect(JSON.parse(req!.body!)).to.deep.equal({ login_magic_link_url: redirect, login_expiration_minutes: 30, email });
+    expect(JSON.parse(req!.body!)).to.deep.equal({
+      login_magic_link_url: redirect,
+      login_expiration_minutes: 30,
+      email,
+    });
   });
 
   it('falls back from the passwords PKCE pair to the magic_links pair and clears only the pair that worked', async () => {
@@ -64,7 +67,10 @@ describe('client magic links', () => {
       sessionToken: () => null,
       signedInIds: () => ({}),
     });
-    await http.request('POST', '/magic_links/email/login_or_create', { email, code_challenge: magicPair.code_challenge });
+    await http.request('POST', '/magic_links/email/login_or_create', {
+      email,
+      code_challenge: magicPair.code_challenge,
+    });
     const passwordsPair = await startPair(PT(), 'passwords'); // a stale pair from an unfinished password reset
     const token = await latestMagicLinkToken(email);
     fresh.rec.requests.length = 0;
@@ -84,8 +90,16 @@ describe('client magic links', () => {
     const client = makeClient();
     const email = uniqueEmail();
     const magicPair = await startPair(PT(), 'magic_links');
-    const http = createHttp({ baseUrl: testEnv.baseUrl, publicToken: PT(), sessionToken: () => null, signedInIds: () => ({}) });
-    await http.request('POST', '/magic_links/email/login_or_create', { email, code_challenge: magicPair.code_challenge });
+    const http = createHttp({
+      baseUrl: testEnv.baseUrl,
+      publicToken: PT(),
+      sessionToken: () => null,
+      signedInIds: () => ({}),
+    });
+    await http.request('POST', '/magic_links/email/login_or_create', {
+      email,
+      code_challenge: magicPair.code_challenge,
+    });
     const token = await latestMagicLinkToken(email);
     fresh.rec.requests.length = 0;
     await client.magicLinks.authenticate(token, { session_duration_minutes: 30 });
@@ -124,7 +138,9 @@ describe('client magic links', () => {
     expect(primary).to.have.length(2);
     expect(JSON.parse(primary[1]!.body!)).to.deep.equal({ login_magic_link_url: redirect, email });
     expect(fresh.rec.to('/sdk/v1/magic_links/email/send/secondary')).to.have.length(0);
-    const result = await client.magicLinks.authenticate(await latestMagicLinkToken(email), { session_duration_minutes: 30 });
+    const result = await client.magicLinks.authenticate(await latestMagicLinkToken(email), {
+      session_duration_minutes: 30,
+    });
     expect(result.user_id).to.equal(created.user_id);
   });
 
@@ -137,7 +153,9 @@ describe('client magic links', () => {
     expect(fresh.rec.to('/sdk/v1/magic_links/email/send/primary')).to.have.length(0);
     expect(sent.user_id).to.equal(response.user_id);
 
-    const result = await client.magicLinks.authenticate(await latestMagicLinkToken(second), { session_duration_minutes: 30 });
+    const result = await client.magicLinks.authenticate(await latestMagicLinkToken(second), {
+      session_duration_minutes: 30,
+    });
     expect(result.session.session_id).to.equal(response.session.session_id);
     expect(result.method_id).to.equal(sent.email_id);
     expect(client.user.getSync()?.emails.map((e) => [e.email, e.verified])).to.have.deep.members([

@@ -118,8 +118,14 @@ describe('client oauth', () => {
   });
 
   it('the pure URL builder joins the parts', () => {
-    const url = oauthStartUrl('slack', { custom_scopes: ['a', 'b'] }, { host: 'https://x.example', publicToken: 'pt', codeChallenge: 'cc' });
-    expect(url).to.equal('https://x.example/v1/public/oauth/slack/start?public_token=pt&code_challenge=cc&custom_scopes=a+b');
+    const url = oauthStartUrl(
+      'slack',
+      { custom_scopes: ['a', 'b'] },
+      { host: 'https://x.example', publicToken: 'pt', codeChallenge: 'cc' },
+    );
+    expect(url).to.equal(
+      'https://x.example/v1/public/oauth/slack/start?public_token=pt&code_challenge=cc&custom_scopes=a+b',
+    );
   });
 
   it('lastUsedProvider is null before any start and the provider after one, kept under …::b2c_last_used_oauth', async () => {
@@ -156,7 +162,9 @@ describe('client oauth', () => {
     expect(fresh.rec.to('/sdk/v1/oauth/authenticate')).to.have.length(0);
 
     const pair = await startPair(PT(), 'oauth');
-    const error = await client.oauth.authenticate('not-a-real-token', { session_duration_minutes: 30 }).catch((e: unknown) => e);
+    const error = await client.oauth
+      .authenticate('not-a-real-token', { session_duration_minutes: 30 })
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(Error);
     const [request] = fresh.rec.to('/sdk/v1/oauth/authenticate');
     expect(request?.method).to.equal('POST');
@@ -186,7 +194,10 @@ describe('client oauth', () => {
   it('authenticates the token of a real OAuth round trip through the dev identity provider, once', async () => {
     const client = makeClient();
     const redirect = `${testEnv.pageOrigin}/student-portal`;
-    const startUrl = await client.oauth.startUrl('google', { login_redirect_url: redirect, signup_redirect_url: redirect });
+    const startUrl = await client.oauth.startUrl('google', {
+      login_redirect_url: redirect,
+      signup_redirect_url: redirect,
+    });
     const { location, error } = (await executeServerCommand('dev-oauth-sign-in', {
       startUrl,
       name: 'Ada Lovelace',

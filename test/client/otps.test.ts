@@ -34,10 +34,16 @@ describe('client one-time passcodes', () => {
     const code = await latestOtpCode(number);
     const result = await client.otps.authenticate(code, sent.method_id, { session_duration_minutes: 45 });
     const [auth] = fresh.rec.to('/sdk/v1/otps/authenticate');
-    expect(JSON.parse(auth!.body!)).to.deep.equal({ token: code, method_id: sent.method_id, session_duration_minutes: 45 });
+    expect(JSON.parse(auth!.body!)).to.deep.equal({
+      token: code,
+      method_id: sent.method_id,
+      session_duration_minutes: 45,
+    });
     expect(result.method_id).to.equal(sent.method_id);
     expect(result).to.not.have.property('__user');
-    expect(result.user.phone_numbers).to.deep.equal([{ phone_id: sent.method_id, phone_number: number, verified: true }]);
+    expect(result.user.phone_numbers).to.deep.equal([
+      { phone_id: sent.method_id, phone_number: number, verified: true },
+    ]);
     expect(client.session.getSync()?.session_id).to.equal(result.session.session_id);
     expect(client.user.getSync()?.user_id).to.equal(sent.user_id);
     expect(client.session.getTokens()?.session_token).to.equal(result.session_token);
@@ -50,15 +56,30 @@ describe('client one-time passcodes', () => {
     const number = phone();
     const byWhatsApp = await client.otps.whatsapp.loginOrCreate(number);
     expect(fresh.rec.to('/sdk/v1/otps/whatsapp/login_or_create')).to.have.length(1);
-    const whatsapp = await client.otps.authenticate(await latestOtpCode(number), byWhatsApp.method_id, { session_duration_minutes: 30 });
-    expect((whatsapp.session.authentication_factors[0] as { delivery_method: string }).delivery_method).to.equal('whatsapp');
+    const whatsapp = await client.otps.authenticate(await latestOtpCode(number), byWhatsApp.method_id, {
+      session_duration_minutes: 30,
+    });
+    expect((whatsapp.session.authentication_factors[0] as { delivery_method: string }).delivery_method).to.equal(
+      'whatsapp',
+    );
     await client.session.revoke();
 
     const email = uniqueEmail();
-    const byEmail = await client.otps.email.loginOrCreate(email, { expiration_minutes: 10, login_template_id: 'tpl', locale: 'en' });
+    const byEmail = await client.otps.email.loginOrCreate(email, {
+      expiration_minutes: 10,
+      login_template_id: 'tpl',
+      locale: 'en',
+    });
     const [request] = fresh.rec.to('/sdk/v1/otps/email/login_or_create');
-    expect(JSON.parse(request!.body!)).to.deep.equal({ expiration_minutes: 10, login_template_id: 'tpl', locale: 'en', email });
-    const result = await client.otps.authenticate(await latestOtpCode(email), byEmail.method_id, { session_duration_minutes: 30 });
+    expect(JSON.parse(request!.body!)).to.deep.equal({
+      expiration_minutes: 10,
+      login_template_id: 'tpl',
+      locale: 'en',
+      email,
+    });
+    const result = await client.otps.authenticate(await latestOtpCode(email), byEmail.method_id, {
+      session_duration_minutes: 30,
+    });
     expect(result.user.emails).to.deep.equal([{ email_id: byEmail.method_id, email, verified: true }]);
   });
 
@@ -68,9 +89,18 @@ describe('client one-time passcodes', () => {
       [() => client.otps.sms.loginOrCreate(14155552671 as unknown as string), 'phone_number must be a string'],
       [() => client.otps.whatsapp.send(undefined as unknown as string), 'phone_number must be a string'],
       [() => client.otps.email.loginOrCreate({} as unknown as string), 'email must be a string'],
-      [() => client.otps.authenticate(123456 as unknown as string, 'method', { session_duration_minutes: 30 }), 'code must be a string'],
-      [() => client.otps.authenticate('123456', 7 as unknown as string, { session_duration_minutes: 30 }), 'method_id must be a string'],
-      [() => client.otps.authenticate('123456', 'method', {} as { session_duration_minutes: number }), 'session_duration_minutes must be a number'],
+      [
+        () => client.otps.authenticate(123456 as unknown as string, 'method', { session_duration_minutes: 30 }),
+        'code must be a string',
+      ],
+      [
+        () => client.otps.authenticate('123456', 7 as unknown as string, { session_duration_minutes: 30 }),
+        'method_id must be a string',
+      ],
+      [
+        () => client.otps.authenticate('123456', 'method', {} as { session_duration_minutes: number }),
+        'session_duration_minutes must be a number',
+      ],
       [
         () => client.otps.authenticate('123456', 'method', { session_duration_minutes: '30' as unknown as number }),
         'session_duration_minutes must be a number',
@@ -84,7 +114,9 @@ describe('client one-time passcodes', () => {
     expect(fresh.rec.to('/otps/')).to.have.length(0, 'nothing was sent');
 
     // The options are the wire fields as they are (the spec checks only the fields above); the service checks them.
-    const badOption = await rejection(client.otps.sms.loginOrCreate(phone(), { expiration_minutes: '5' as unknown as number }));
+    const badOption = await rejection(
+      client.otps.sms.loginOrCreate(phone(), { expiration_minutes: '5' as unknown as number }),
+    );
     expect(badOption).to.be.instanceOf(APIError);
     expect((badOption as APIError).error_type).to.equal('invalid_request');
     expect((badOption as APIError).error_message).to.equal('expiration_minutes must be a number');
@@ -116,7 +148,9 @@ describe('client one-time passcodes', () => {
     expect(fresh.rec.to('/sdk/v1/otps/whatsapp/send/secondary')).to.have.length(1);
     expect(fresh.rec.to('/sdk/v1/otps/whatsapp/send/primary')).to.have.length(0);
     expect(sent.user_id).to.equal(response.user_id);
-    const result = await client.otps.authenticate(await latestOtpCode(number), sent.method_id, { session_duration_minutes: 30 });
+    const result = await client.otps.authenticate(await latestOtpCode(number), sent.method_id, {
+      session_duration_minutes: 30,
+    });
     expect(result.session.session_id).to.equal(response.session.session_id);
     expect(result.session.authentication_factors.map((f) => f.delivery_method)).to.deep.equal(['email', 'whatsapp']);
     expect(client.user.getSync()?.phone_numbers.map((p) => p.phone_number)).to.deep.equal([number]);

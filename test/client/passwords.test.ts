@@ -28,7 +28,12 @@ describe('client passwords', () => {
     expect(JSON.parse(fresh.rec.to('/sdk/v1/users/search')[0]!.body!)).to.deep.equal({ email });
 
     const strength = await client.passwords.strengthCheck({ email, password: 'monkey2024x' });
-    expect(strength).to.include({ valid_password: false, score: 2, breached_password: false, strength_policy: 'zxcvbn' });
+    expect(strength).to.include({
+      valid_password: false,
+      score: 2,
+      breached_password: false,
+      strength_policy: 'zxcvbn',
+    });
 
     const created = await client.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
     expect(created).to.not.have.property('__user');
@@ -75,7 +80,12 @@ describe('client passwords', () => {
     const client = makeClient();
     const email = uniqueEmail('pw');
     await client.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
-    await client.passwords.resetByExistingPassword({ email, existing_password: STRONG, new_password: NEW, session_duration_minutes: 30 });
+    await client.passwords.resetByExistingPassword({
+      email,
+      existing_password: STRONG,
+      new_password: NEW,
+      session_duration_minutes: 30,
+    });
     const bySession = await client.passwords.resetBySession({ password: STRONG });
     expect(bySession.user_id).to.equal(client.session.getSync()?.user_id);
   });
@@ -83,11 +93,27 @@ describe('client passwords', () => {
   it('checks required fields before sending', async () => {
     const client = makeClient();
     const bad = <T>(value: unknown) => value as T;
-    expect(await usageError(() => client.passwords.create(bad({ email: 'a@b.co', password: 1, session_duration_minutes: 30 })))).to.equal('password must be a string');
-    expect(await usageError(() => client.passwords.authenticate(bad({ email: 'a@b.co', password: 'x' })))).to.equal('session_duration_minutes must be a number');
-    expect(await usageError(() => client.passwords.strengthCheck(bad({ password: 'x', email: 5 })))).to.equal('email must be a string');
-    expect(await usageError(() => client.passwords.resetByEmail(bad({ password: 'x', session_duration_minutes: 30 })))).to.equal('token must be a string');
-    expect(await usageError(() => client.passwords.resetByExistingPassword(bad({ email: 'a@b.co', existing_password: 'x', session_duration_minutes: 30 })))).to.equal('new_password must be a string');
+    expect(
+      await usageError(() =>
+        client.passwords.create(bad({ email: 'a@b.co', password: 1, session_duration_minutes: 30 })),
+      ),
+    ).to.equal('password must be a string');
+    expect(await usageError(() => client.passwords.authenticate(bad({ email: 'a@b.co', password: 'x' })))).to.equal(
+      'session_duration_minutes must be a number',
+    );
+    expect(await usageError(() => client.passwords.strengthCheck(bad({ password: 'x', email: 5 })))).to.equal(
+      'email must be a string',
+    );
+    expect(
+      await usageError(() => client.passwords.resetByEmail(bad({ password: 'x', session_duration_minutes: 30 }))),
+    ).to.equal('token must be a string');
+    expect(
+      await usageError(() =>
+        client.passwords.resetByExistingPassword(
+          bad({ email: 'a@b.co', existing_password: 'x', session_duration_minutes: 30 }),
+        ),
+      ),
+    ).to.equal('new_password must be a string');
     expect(await usageError(() => client.passwords.resetBySession(bad({})))).to.equal('password must be a string');
     expect(await usageError(() => client.user.search(bad(undefined)))).to.equal('email must be a string');
     expect(fresh.rec.to('/passwords')).to.have.length(0);

@@ -15,7 +15,9 @@ describe('client PKCE', () => {
   });
 
   it('writes 16 random 32-bit words as unpadded lowercase hex with at least 2 digits each', () => {
-    const words = [0, 1, 0xf, 0x10, 0xff, 0x100, 0xabc, 0xffff, 0x10000, 0xdeadbeef, 0xffffffff, 2, 3, 4, 5, 0x7fffffff];
+    const words = [
+      0, 1, 0xf, 0x10, 0xff, 0x100, 0xabc, 0xffff, 0x10000, 0xdeadbeef, 0xffffffff, 2, 3, 4, 5, 0x7fffffff,
+    ];
     const original = crypto.getRandomValues.bind(crypto);
     let requested = -1;
     crypto.getRandomValues = (<T extends ArrayBufferView | null>(array: T): T => {
@@ -26,7 +28,22 @@ describe('client PKCE', () => {
     }) as typeof crypto.getRandomValues;
     try {
       expect(createVerifier()).to.equal(
-        '00' + '01' + '0f' + '10' + 'ff' + '100' + 'abc' + 'ffff' + '10000' + 'deadbeef' + 'ffffffff' + '02' + '03' + '04' + '05' + '7fffffff',
+        '00' +
+          '01' +
+          '0f' +
+          '10' +
+          'ff' +
+          '100' +
+          'abc' +
+          'ffff' +
+          '10000' +
+          'deadbeef' +
+          'ffffffff' +
+          '02' +
+          '03' +
+          '04' +
+          '05' +
+          '7fffffff',
       );
       expect(requested).to.equal(16);
     } finally {

@@ -31,7 +31,8 @@ describe('client RBAC against the bootstrap policy and the user’s roles from t
   for (const role of ['editor', 'admin', 'none']) {
     it(`truth table for a user with role "${role}" (sync, async and allPermissions agree), including the wildcard`, async () => {
       const client = makeClient();
-      const email = role === 'none' ? `rbac-none-${crypto.randomUUID().slice(0, 6)}@example.com` : `rbac-${role}@example.com`;
+      const email =
+        role === 'none' ? `rbac-none-${crypto.randomUUID().slice(0, 6)}@example.com` : `rbac-${role}@example.com`;
       const { response } = await signIn(client, email);
       expect(response.user.roles).to.deep.equal(role === 'none' ? [] : [role]);
       await client.bootstrap.get();

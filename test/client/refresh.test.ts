@@ -3,13 +3,7 @@ import { expect } from 'chai';
 import { backoffDelay, createRefreshLoop } from '../../src/client/refresh.ts';
 import { MAX_REFRESH_RETRIES, SESSION_REFRESH_INTERVAL_MS } from '../../src/client/constants.ts';
 import { testEnv } from '../support/env.ts';
-import {
-  fakeClock,
-  makeClient,
-  signIn,
-  unreachableClient,
-  freshClientState,
-} from '../support/client.ts';
+import { fakeClock, makeClient, signIn, unreachableClient, freshClientState } from '../support/client.ts';
 import { until } from '../support/poll.ts';
 
 describe('client background refresh', () => {
@@ -28,7 +22,11 @@ describe('client background refresh', () => {
     await signIn(client);
     const clock = fakeClock();
     let loggedOut = false;
-    const loop = createRefreshLoop({ authenticate: () => client.session.authenticate(), onLoggedOut: () => (loggedOut = true), clock });
+    const loop = createRefreshLoop({
+      authenticate: () => client.session.authenticate(),
+      onLoggedOut: () => (loggedOut = true),
+      clock,
+    });
     loop.start(false);
     expect(clock.pending().map((t) => t.ms)).to.deep.equal([SESSION_REFRESH_INTERVAL_MS]);
     expect(SESSION_REFRESH_INTERVAL_MS).to.equal(180_000);
@@ -83,12 +81,19 @@ describe('client background refresh', () => {
     // End the session on the service only; the client still holds its token.
     await fetch(`${testEnv.baseUrl}/sdk/v1/sessions/revoke`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${btoa(`${testEnv.publicToken}:${response.session_token}`)}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Basic ${btoa(`${testEnv.publicToken}:${response.session_token}`)}`,
+        'Content-Type': 'application/json',
+      },
       body: '',
     });
     const clock = fakeClock();
     const outcomes: string[] = [];
-    const loop = createRefreshLoop({ authenticate: () => client.session.authenticate(), onLoggedOut: (r) => outcomes.push(r), clock });
+    const loop = createRefreshLoop({
+      authenticate: () => client.session.authenticate(),
+      onLoggedOut: (r) => outcomes.push(r),
+      clock,
+    });
     loop.start(false);
     clock.fireNext();
     await until(() => outcomes.length === 1, 'loop ended');

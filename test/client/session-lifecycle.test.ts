@@ -14,7 +14,8 @@ interface CookieStoreEntry {
   value: string;
   expires: number | null;
 }
-const cookieStore = (window as unknown as { cookieStore: { get(name: string): Promise<CookieStoreEntry | null> } }).cookieStore;
+const cookieStore = (window as unknown as { cookieStore: { get(name: string): Promise<CookieStoreEntry | null> } })
+  .cookieStore;
 
 function capture(method: 'warn' | 'error'): { messages: string[]; restore(): void } {
   const original = console[method];
@@ -46,7 +47,10 @@ describe('client session lifecycle', () => {
       const cookie = await cookieStore.get('stytch_intermediate_session_token');
       expect(cookie!.value).to.equal('ist-abc');
       // Cookie expiry has one-second resolution.
-      expect(cookie!.expires).to.be.within(Math.floor((before + IST_COOKIE_LIFETIME_MS) / 1000) * 1000 - 1000, after + IST_COOKIE_LIFETIME_MS + 1000);
+      expect(cookie!.expires).to.be.within(
+        Math.floor((before + IST_COOKIE_LIFETIME_MS) / 1000) * 1000 - 1000,
+        after + IST_COOKIE_LIFETIME_MS + 1000,
+      );
       expect(client.session.getSync()).to.equal(null);
       await signIn(client);
       expect(readCookieValue('stytch_intermediate_session_token')).to.equal(null);

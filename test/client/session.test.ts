@@ -3,17 +3,12 @@ import { expect } from 'chai';
 import type { Session, User } from '../../src/api/index.ts';
 import { APIError } from '../../src/client/index.ts';
 import { testEnv } from '../support/env.ts';
-import {
-  destroyClients,
-  makeClient,
-  readCookieValue,
-  signIn,
-  freshClientState,
-} from '../support/client.ts';
+import { destroyClients, makeClient, readCookieValue, signIn, freshClientState } from '../support/client.ts';
 import { until } from '../support/poll.ts';
 
 const stateKey = () => `stytch_sdk_state_${testEnv.publicToken}`;
-const storedState = () => JSON.parse(localStorage.getItem(stateKey()) ?? 'null') as { session: Session; user: User } | null;
+const storedState = () =>
+  JSON.parse(localStorage.getItem(stateKey()) ?? 'null') as { session: Session; user: User } | null;
 
 describe('client session store', () => {
   const fresh = freshClientState();
@@ -164,7 +159,9 @@ describe('client session store', () => {
     await until(() => fresh.rec.to('/sdk/v1/sessions/authenticate').length === 1, 'start-up refresh');
     const req = fresh.rec.to('/sdk/v1/sessions/authenticate')[0]!;
     expect(JSON.parse(req.body!)).to.deep.equal({});
-    expect(atob(req.headers.get('Authorization')!.slice(6))).to.equal(`${testEnv.publicToken}:${response.session_token}`);
+    expect(atob(req.headers.get('Authorization')!.slice(6))).to.equal(
+      `${testEnv.publicToken}:${response.session_token}`,
+    );
     expect(client.session.getSync()?.session_id).to.equal(response.session.session_id);
   });
 

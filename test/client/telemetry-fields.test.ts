@@ -31,7 +31,9 @@ describe('client telemetry reaches the service with the spec’s fields', () => 
       expect(fresh.rec.to('/sdk/v1/events')).to.have.length(1);
       // The request is in flight; poll the service's dev view until it has stored both entries.
       const stored = await until(async () => {
-        const mine = (await devEvents()).filter((e) => (e.details.event['details'] as { marker?: string }).marker === marker);
+        const mine = (await devEvents()).filter(
+          (e) => (e.details.event['details'] as { marker?: string }).marker === marker,
+        );
         return mine.length >= 2 && mine;
       }, 'the service to store both entries');
       for (const entry of stored) {

@@ -58,7 +58,12 @@ describe('virtual authenticator (test support)', () => {
     expect(stored[0]!.rpId).to.equal(RP_ID);
     const countBefore = stored[0]!.signCount;
     const got = (await navigator.credentials.get({
-      publicKey: { challenge: randomBytes(32), rpId: RP_ID, allowCredentials: [{ type: 'public-key', id: created.rawId }], userVerification: 'required' },
+      publicKey: {
+        challenge: randomBytes(32),
+        rpId: RP_ID,
+        allowCredentials: [{ type: 'public-key', id: created.rawId }],
+        userVerification: 'required',
+      },
     })) as PublicKeyCredential;
     expect(got.id).to.equal(created.id);
     expect((await credentialsOf(authenticatorId))[0]!.signCount).to.equal(countBefore + 1);
@@ -68,7 +73,14 @@ describe('virtual authenticator (test support)', () => {
     const created = await createCredential('required');
     await setUserVerified(authenticatorId, false);
     const error = await navigator.credentials
-      .get({ publicKey: { challenge: randomBytes(32), rpId: RP_ID, allowCredentials: [{ type: 'public-key', id: created.rawId }], userVerification: 'required' } })
+      .get({
+        publicKey: {
+          challenge: randomBytes(32),
+          rpId: RP_ID,
+          allowCredentials: [{ type: 'public-key', id: created.rawId }],
+          userVerification: 'required',
+        },
+      })
       .then(
         () => undefined,
         (e: unknown) => e,

@@ -63,7 +63,9 @@ async function withoutNativeJsonHelpers<T>(run: () => Promise<T>): Promise<T> {
 
 /** The session's WebAuthn factor detail (wire contract 2.4). */
 function factorOf(client: AuthClient) {
-  const factor = client.session.getSync()?.authentication_factors.find((f) => f.delivery_method === WEBAUTHN_FACTOR_DELIVERY_METHOD);
+  const factor = client.session
+    .getSync()
+    ?.authentication_factors.find((f) => f.delivery_method === WEBAUTHN_FACTOR_DELIVERY_METHOD);
   return factor as { webauthn_factor?: Record<string, string> } | undefined;
 }
 
@@ -93,7 +95,11 @@ describe('client webauthn', () => {
   it('register: the start body, the ceremony, the credential the authenticator stores, the session and its factor', async () => {
     const client = makeClient();
     await signIn(client);
-    const result = await client.webauthn.register({ is_passkey: true, authenticator_type: 'platform', session_duration_minutes: 30 });
+    const result = await client.webauthn.register({
+      is_passkey: true,
+      authenticator_type: 'platform',
+      session_duration_minutes: 30,
+    });
 
     expect(JSON.parse(fresh.rec.to(START_REGISTER)[0]!.body!)).to.deep.equal({
       domain: location.hostname,
@@ -106,13 +112,22 @@ describe('client webauthn', () => {
     expect(stored!.isResidentCredential, 'a passkey is discoverable').to.equal(true);
     expect(stored!.rpId).to.equal(location.hostname);
 
-    const sent = JSON.parse(fresh.rec.to(REGISTER)[0]!.body!) as { public_key_credential: string; session_duration_minutes: number };
+    const sent = JSON.parse(fresh.rec.to(REGISTER)[0]!.body!) as {
+      public_key_credential: string;
+      session_duration_minutes: number;
+    };
     expect(sent.session_duration_minutes).to.equal(30);
-    const credential = JSON.parse(sent.public_key_credential) as Record<string, unknown> & { response: Record<string, unknown> };
+    const credential = JSON.parse(sent.public_key_credential) as Record<string, unknown> & {
+      response: Record<string, unknown>;
+    };
     expect(credential.id).to.equal(base64ToBase64url(stored!.credentialId));
     expect(credential.rawId).to.equal(credential.id);
     expect(credential.type).to.equal('public-key');
-    expect(Object.keys(credential.response).sort()).to.deep.equal(['attestationObject', 'clientDataJSON', 'transports']);
+    expect(Object.keys(credential.response).sort()).to.deep.equal([
+      'attestationObject',
+      'clientDataJSON',
+      'transports',
+    ]);
 
     expect(result).to.not.have.property('__user');
     expect(result.webauthn_registration_id).to.be.a('string');
@@ -134,16 +149,29 @@ describe('client webauthn', () => {
     const result = await client.webauthn.authenticate({ session_duration_minutes: 30 });
     expect(JSON.parse(fresh.rec.to(START_SECOND_FACTOR)[0]!.body!)).to.deep.equal({ domain: location.hostname });
     expect(fresh.rec.to(START_AUTHENTICATE)).to.have.length(0);
-    const sent = JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!) as { public_key_credential: string; session_duration_minutes: number };
+    const sent = JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!) as {
+      public_key_credential: string;
+      session_duration_minutes: number;
+    };
     expect(sent.session_duration_minutes).to.equal(30);
     const assertion = JSON.parse(sent.public_key_credential) as { id: string; response: Record<string, unknown> };
     expect(assertion.id).to.equal(base64ToBase64url(stored!.credentialId));
-    expect(Object.keys(assertion.response).sort()).to.deep.equal(['authenticatorData', 'clientDataJSON', 'signature', 'userHandle']);
+    expect(Object.keys(assertion.response).sort()).to.deep.equal([
+      'authenticatorData',
+      'clientDataJSON',
+      'signature',
+      'userHandle',
+    ]);
 
     expect(result!.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
     expect(result).to.not.have.property('__user');
     expect(result!.session.session_id).to.equal(sessionId);
-    expect(client.session.getSync()!.authentication_factors.map((f) => f.delivery_method).sort()).to.deep.equal(['email', WEBAUTHN_FACTOR_DELIVERY_METHOD]);
+    expect(
+      client.session
+        .getSync()!
+        .authentication_factors.map((f) => f.delivery_method)
+        .sort(),
+    ).to.deep.equal(['email', WEBAUTHN_FACTOR_DELIVERY_METHOD]);
     expect(factorOf(client)?.webauthn_factor?.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
     expect((await credentialsOf(authenticatorId))[0]!.signCount).to.equal(stored!.signCount + 1);
   });
@@ -155,7 +183,9 @@ describe('client webauthn', () => {
     expect(client.session.getSync()).to.equal(null);
     const result = await client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 });
     expect(client.session.getSync()?.session_id).to.equal(result!.session.session_id);
-    expect(client.session.getSync()!.authentication_factors.map((f) => f.delivery_method)).to.deep.equal([WEBAUTHN_FACTOR_DELIVERY_METHOD]);
+    expect(client.session.getSync()!.authentication_factors.map((f) => f.delivery_method)).to.deep.equal([
+      WEBAUTHN_FACTOR_DELIVERY_METHOD,
+    ]);
     expect(factorOf(client)?.webauthn_factor?.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
   });
 
@@ -169,7 +199,9 @@ describe('client webauthn', () => {
       return_passkey_credential_options: true,
     });
     expect(result!.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
-    const assertion = JSON.parse(JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!).public_key_credential) as { response: { userHandle: unknown } };
+    const assertion = JSON.parse(JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!).public_key_credential) as {
+      response: { userHandle: unknown };
+    };
     expect(assertion.response.userHandle, 'a discoverable credential returns its user handle').to.be.a('string');
     expect(client.session.getSync()?.user_id).to.equal(registration.user_id);
   });
@@ -187,7 +219,11 @@ describe('client webauthn', () => {
     expect(document.querySelector(WEBAUTHN_AUTOFILL_INPUT_SELECTOR), 'not visible from the document').to.equal(null);
     input.focus();
 
-    const result = await client.webauthn.authenticate({ is_passkey: true, conditional_mediation: true, session_duration_minutes: 30 });
+    const result = await client.webauthn.authenticate({
+      is_passkey: true,
+      conditional_mediation: true,
+      session_duration_minutes: 30,
+    });
     expect(result!.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
     // conditional_mediation and signal never go on the wire.
     expect(JSON.parse(fresh.rec.to(START_AUTHENTICATE)[0]!.body!)).to.deep.equal({
@@ -238,7 +274,10 @@ describe('client webauthn', () => {
     cleanup.push(() => input.remove());
     // A browser without conditional mediation: the WebAuthn Level 3 check answers false.
     const saved = Object.getOwnPropertyDescriptor(PublicKeyCredential, 'isConditionalMediationAvailable')!;
-    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false, configurable: true });
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+      value: async () => false,
+      configurable: true,
+    });
     cleanup.push(() => Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', saved));
     expect(await client.webauthn.browserSupportsAutofill()).to.equal(false);
     const sentBefore = fresh.rec.requests.length;
@@ -257,7 +296,9 @@ describe('client webauthn', () => {
     // Without presence the authenticator never answers, so the ceremony stays open until the abort.
     await setAutomaticPresenceSimulation(authenticatorId, false);
     const controller = new AbortController();
-    const pending = rejectionOf(client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30, signal: controller.signal }));
+    const pending = rejectionOf(
+      client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30, signal: controller.signal }),
+    );
     const start = await until(() => fresh.rec.to(START_AUTHENTICATE)[0], 'authenticate/start sent');
     await start.answered;
     controller.abort();
@@ -275,7 +316,9 @@ describe('client webauthn', () => {
     const sentBefore = fresh.rec.requests.length;
     const controller = new AbortController();
     controller.abort();
-    const error = await rejectionOf(client.webauthn.authenticate({ session_duration_minutes: 30, signal: controller.signal }));
+    const error = await rejectionOf(
+      client.webauthn.authenticate({ session_duration_minutes: 30, signal: controller.signal }),
+    );
     expect(error).to.equal(controller.signal.reason);
     expect((error as DOMException).name).to.equal('AbortError');
     expect(fresh.rec.requests.slice(sentBefore)).to.have.length(0);
@@ -302,7 +345,9 @@ describe('client webauthn', () => {
     expect(JSON.parse(put.body!)).to.deep.equal({ name: 'Lecture-hall laptop' });
     expect(result.webauthn_registration).to.include({ webauthn_registration_id: id, name: 'Lecture-hall laptop' });
     const me = await client.user.get();
-    expect(me.webauthn_registrations.map((r) => [r.webauthn_registration_id, r.name])).to.deep.equal([[id, 'Lecture-hall laptop']]);
+    expect(me.webauthn_registrations.map((r) => [r.webauthn_registration_id, r.name])).to.deep.equal([
+      [id, 'Lecture-hall laptop'],
+    ]);
   });
 
   it("update's required fields throw the spec's messages before anything is sent", async () => {
@@ -342,7 +387,9 @@ describe('client webauthn', () => {
     await signIn(client);
     await withoutNativeJsonHelpers(async () => {
       const registration = await client.webauthn.register({ is_passkey: true, session_duration_minutes: 30 });
-      const credential = JSON.parse(JSON.parse(fresh.rec.to(REGISTER)[0]!.body!).public_key_credential) as { id: string };
+      const credential = JSON.parse(JSON.parse(fresh.rec.to(REGISTER)[0]!.body!).public_key_credential) as {
+        id: string;
+      };
       expect(credential.id).to.equal(base64ToBase64url((await credentialsOf(authenticatorId))[0]!.credentialId));
       await client.session.revoke();
 
@@ -351,14 +398,18 @@ describe('client webauthn', () => {
       await client.session.revoke();
 
       await setUserVerified(authenticatorId, false);
-      const refused = await rejectionOf(client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 }));
+      const refused = await rejectionOf(
+        client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 }),
+      );
       expect(refused).to.be.instanceOf(DOMException);
       expect((refused as DOMException).name).to.equal('NotAllowedError');
 
       await setUserVerified(authenticatorId, true);
       await setAutomaticPresenceSimulation(authenticatorId, false);
       const controller = new AbortController();
-      const pending = rejectionOf(client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30, signal: controller.signal }));
+      const pending = rejectionOf(
+        client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30, signal: controller.signal }),
+      );
       await (await until(() => fresh.rec.to(START_AUTHENTICATE)[2], 'the third authenticate/start sent')).answered;
       controller.abort();
       expect(await pending).to.equal(controller.signal.reason);

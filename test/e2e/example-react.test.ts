@@ -39,7 +39,8 @@ describe('examples/react: the React 19 app signs in with the real `npm start`', 
   before(async () => {
     const bundle = await exampleBundle();
     const context = await e2e.newContext();
-    // The example's two files, served on the service's origin (one of its project's allowed origins), as its host would.
+    // The example's two files, served on the service's origin (one of its project's allowed origins), as its host
+    // would.
     await context.route(`${e2e.product.url}${EXAMPLE_PATH}`, (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -64,8 +65,13 @@ describe('examples/react: the React 19 app signs in with the real `npm start`', 
     const button = page.getByRole('button', { name: 'Continue', exact: true });
     await until(() => button.isEnabled(), 'Continue enabled');
     await button.click();
-    await until(async () => (await page.locator('#last-event').textContent()) === 'AUTHENTICATE_FLOW_COMPLETE', 'flow complete');
-    const signedIn = await page.evaluate(() => (document.querySelector('auth-login')?.client?.session.getSync() ?? null) !== null);
+    await until(
+      async () => (await page.locator('#last-event').textContent()) === 'AUTHENTICATE_FLOW_COMPLETE',
+      'flow complete',
+    );
+    const signedIn = await page.evaluate(
+      () => (document.querySelector('auth-login')?.client?.session.getSync() ?? null) !== null,
+    );
     assert.equal(signedIn, true);
     assert.deepEqual(problems, []);
   });

@@ -34,7 +34,10 @@ describe('first paint: the form is usable before React has loaded', () => {
     const before = scripts.filter((file) => !RUNTIME_CHUNK.test(file));
     assert.ok(before.includes('/auth-login.js'), `the entry was fetched: ${before.join(', ')}`);
     // The first paint's own small modules (the social block's painter) may load; React's chunk and the products' not.
-    assert.ok(!before.some((file) => /^\/chunks\/(runtime|product-)/.test(file)), `no React or product chunk was needed to type: ${before.join(', ')}`);
+    assert.ok(
+      !before.some((file) => /^\/chunks\/(runtime|product-)/.test(file)),
+      `no React or product chunk was needed to type: ${before.join(', ')}`,
+    );
 
     release();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();

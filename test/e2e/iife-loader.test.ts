@@ -36,8 +36,13 @@ describe('the classic-script build loads the module build on demand', () => {
   const e2e = e2eSuite();
 
   it('is built from the loader alone: no widget code is inlined', () => {
-    const map = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist/auth-login.iife.js.map'), 'utf8')) as { sources: string[] };
-    assert.deepEqual(map.sources.map((source) => source.replace(/^(\.\.\/)+/, '')), ['src/widget/iife.ts']);
+    const map = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist/auth-login.iife.js.map'), 'utf8')) as {
+      sources: string[];
+    };
+    assert.deepEqual(
+      map.sources.map((source) => source.replace(/^(\.\.\/)+/, '')),
+      ['src/widget/iife.ts'],
+    );
   });
 
   it('makes <auth-login> usable from a classic script, with the exports on window.AuthLogin and no phone library', async () => {
@@ -49,13 +54,25 @@ describe('the classic-script build loads the module build on demand', () => {
     await page.locator(EMAIL_INPUT).waitFor({ state: 'visible' });
     assert.equal(await page.locator(EMAIL_INPUT).isEnabled(), true);
     await until(
-      () => page.evaluate(() => typeof (window as unknown as { AuthLogin?: { createAuthClient?: unknown } }).AuthLogin?.createAuthClient === 'function'),
+      () =>
+        page.evaluate(
+          () =>
+            typeof (window as unknown as { AuthLogin?: { createAuthClient?: unknown } }).AuthLogin?.createAuthClient ===
+            'function',
+        ),
       'window.AuthLogin.createAuthClient',
     );
     await caughtUp(page);
     assert.deepEqual(scripts.slice(0, 2), ['/auth-login.iife.js', '/auth-login.js']);
-    assert.ok(scripts.slice(2).every((script) => script.startsWith('/chunks/')), scripts.join(', '));
-    assert.deepEqual(scripts.filter((script) => /\/(phone|phone-lib|PhoneInput)-/.test(script)), [], 'no phone code for magic links');
+    assert.ok(
+      scripts.slice(2).every((script) => script.startsWith('/chunks/')),
+      scripts.join(', '),
+    );
+    assert.deepEqual(
+      scripts.filter((script) => /\/(phone|phone-lib|PhoneInput)-/.test(script)),
+      [],
+      'no phone code for magic links',
+    );
     assert.deepEqual(problems, []);
   });
 
@@ -74,7 +91,11 @@ describe('the classic-script build loads the module build on demand', () => {
     await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
     await page.addInitScript(() => {
       const report = (window as unknown as { reportCspViolation(v: string): void }).reportCspViolation;
-      document.addEventListener('securitypolicyviolation', (e) => report(`${e.violatedDirective} ${e.blockedURI}`), true);
+      document.addEventListener(
+        'securitypolicyviolation',
+        (e) => report(`${e.violatedDirective} ${e.blockedURI}`),
+        true,
+      );
     });
     await page.goto(url);
     await page.locator(EMAIL_INPUT).waitFor({ state: 'visible' });

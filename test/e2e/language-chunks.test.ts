@@ -1,8 +1,9 @@
 // Translation tables load lazily per locale (issue 17), in the built product: an English page fetches no Spanish or
 // French script; a Spanish page fetches the Spanish index (Main's, the catalogue's and the outcome screens' tables)
-// before Main renders and the magic-link product's Spanish table with its chunk, and nothing French; when the Spanish index cannot load, the widget shows
-// English and reports it on its error path. Chunk names come from the build (rollup.config.mjs: named after their
-// module), so a translation chunk is `<table>.<locale>-<hash>.js` or the locale's index `<locale>-<hash>.js`.
+// before Main renders and the magic-link product's Spanish table with its chunk, and nothing French; when the Spanish
+// index cannot load, the widget shows English and reports it on its error path. Chunk names come from the build
+// (rollup.config.mjs: named after their module), so a translation chunk is `<table>.<locale>-<hash>.js` or the locale's
+// index `<locale>-<hash>.js`.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -55,8 +56,14 @@ describe('translation tables load per locale', () => {
     try {
       await title(tab).filter({ hasText: 'Sign up or log in' }).waitFor();
       await sendLink(tab, 'Continue', 'Check your email');
-      assert.ok(scripts.some((script) => script.includes('/chunks/product-magic-links-')), 'the product chunk was fetched');
-      assert.deepEqual(scripts.filter((script) => localeScript('es').test(script) || localeScript('fr').test(script)), []);
+      assert.ok(
+        scripts.some((script) => script.includes('/chunks/product-magic-links-')),
+        'the product chunk was fetched',
+      );
+      assert.deepEqual(
+        scripts.filter((script) => localeScript('es').test(script) || localeScript('fr').test(script)),
+        [],
+      );
       assert.deepEqual(problems, []);
     } finally {
       await tab.context().close();
@@ -73,7 +80,10 @@ describe('translation tables load per locale', () => {
       const spanish = scripts.filter((script) => localeScript('es').test(script));
       const names = spanish.map((script) => script.replace(/^\/chunks\//, '').replace(/-[\w-]+\.js$/, '')).sort();
       assert.deepEqual(names, ['es', 'strings.es'], `Spanish scripts: ${spanish.join(', ')}`);
-      assert.deepEqual(scripts.filter((script) => localeScript('fr').test(script)), []);
+      assert.deepEqual(
+        scripts.filter((script) => localeScript('fr').test(script)),
+        [],
+      );
       assert.deepEqual(problems, []);
     } finally {
       await tab.context().close();
@@ -86,17 +96,25 @@ describe('translation tables load per locale', () => {
       await tab.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { seenErrors: string[] }).seenErrors = seen;
-        document.addEventListener('auth-login-error', (event) => seen.push((event as CustomEvent<{ message: string }>).detail.message));
+        document.addEventListener('auth-login-error', (event) =>
+          seen.push((event as CustomEvent<{ message: string }>).detail.message),
+        );
       });
     });
     try {
       await title(tab).filter({ hasText: 'Sign up or log in' }).waitFor();
       const errors = await until(
-        () => tab.evaluate(() => (window as unknown as { seenErrors: string[] }).seenErrors).then((seen) => seen.length && seen),
+        () =>
+          tab
+            .evaluate(() => (window as unknown as { seenErrors: string[] }).seenErrors)
+            .then((seen) => seen.length && seen),
         'the auth-login-error event',
       );
       assert.deepEqual(errors, ['This part of the sign-in form could not load. Check your connection and try again.']);
-      assert.ok(problems.every((problem) => /\/chunks\/es-/.test(problem)), problems.join('\n'));
+      assert.ok(
+        problems.every((problem) => /\/chunks\/es-/.test(problem)),
+        problems.join('\n'),
+      );
     } finally {
       await tab.context().close();
     }

@@ -31,7 +31,7 @@ describe('student portal: SMS passcode sign-in with the real `npm start`', () =>
     assert.equal(phoneLibraryLoaded(), false, 'libphonenumber-js is not part of the first paint');
   });
 
-  it('switched to SMS through the element\'s config property, it shows the phone input and loads the phone library', async () => {
+  it("switched to SMS through the element's config property, it shows the phone input and loads the phone library", async () => {
     await page.evaluate(() => {
       const widget = document.querySelector('auth-login') as HTMLElement & { config: unknown };
       widget.config = { products: ['otp'], otpOptions: { methods: ['sms'] } };
@@ -58,7 +58,9 @@ describe('student portal: SMS passcode sign-in with the real `npm start`', () =>
     assert.equal(message?.channel, 'sms');
     assert.equal(message?.to, PHONE);
     assert.match(message?.text ?? '', /^Your Westlight University code is \d{6}\. It expires in 5 minutes\.$/);
-    const literalPlus = (await (await fetch(`${e2e.product.url}/dev/inbox.json?to=${PHONE}`)).json()) as { messages: unknown[] };
+    const literalPlus = (await (await fetch(`${e2e.product.url}/dev/inbox.json?to=${PHONE}`)).json()) as {
+      messages: unknown[];
+    };
     assert.equal(literalPlus.messages.length, 1, '?to=+14155552671 typed as is finds the message');
 
     const inbox = await page.context().newPage();

@@ -41,7 +41,10 @@ describe('student portal: crypto wallet sign-in with the real `npm start`', () =
     const portal = `${e2e.product.url}/student-portal`;
     await page.route(portal, async (route) => {
       const html = await (await route.fetch()).text();
-      const withWallets = html.replace('"products":["passkeys","oauth","emailMagicLinks"]', '"products":["passkeys","oauth","crypto","emailMagicLinks"]');
+      const withWallets = html.replace(
+        '"products":["passkeys","oauth","emailMagicLinks"]',
+        '"products":["passkeys","oauth","crypto","emailMagicLinks"]',
+      );
       assert.notEqual(withWallets, html, 'the portal page lists its products where the test expects them');
       await route.fulfill({ contentType: 'text/html; charset=utf-8', body: withWallets });
     });
@@ -49,7 +52,9 @@ describe('student portal: crypto wallet sign-in with the real `npm start`', () =
 
   it('offers the injected wallet on the login form', async () => {
     await page.goto(`${e2e.product.url}/student-portal`);
-    walletAddress = await page.evaluate(() => (window as unknown as { __testWallet: { address: string } }).__testWallet.address);
+    walletAddress = await page.evaluate(
+      () => (window as unknown as { __testWallet: { address: string } }).__testWallet.address,
+    );
     await page.getByRole('button', { name: 'Continue with Metamask' }).first().waitFor();
     // The social and wallet blocks each show as their code arrives (first paint or React), in their reserved space.
     await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
@@ -60,8 +65,8 @@ describe('student portal: crypto wallet sign-in with the real `npm start`', () =
     await page.getByRole('button', { name: 'Continue with Metamask' }).first().click();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     assert.ok(await page.getByRole('heading', { name: /Welcome back/ }).isVisible());
-    const calls = await page.evaluate(
-      () => (window as unknown as { __testWallet: { calls: { method: string }[] } }).__testWallet.calls.map((c) => c.method),
+    const calls = await page.evaluate(() =>
+      (window as unknown as { __testWallet: { calls: { method: string }[] } }).__testWallet.calls.map((c) => c.method),
     );
     assert.ok(calls.includes('eth_requestAccounts'), `the wallet was asked for its account (${calls.join(', ')})`);
     assert.ok(calls.includes('personal_sign'), 'the wallet signed the challenge');
@@ -70,12 +75,20 @@ describe('student portal: crypto wallet sign-in with the real `npm start`', () =
     const publicToken = await page.locator('auth-login').first().getAttribute('public-token');
     const res = await fetch(`${e2e.product.url}/sdk/v1/sessions/authenticate`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${publicToken}:${session}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${publicToken}:${session}`).toString('base64')}`,
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     });
     const body = (await res.json()) as {
       data: {
-        session: { authentication_factors: { delivery_method: string; crypto_wallet_factor?: { crypto_wallet_address: string } }[] };
+        session: {
+          authentication_factors: {
+            delivery_method: string;
+            crypto_wallet_factor?: { crypto_wallet_address: string };
+          }[];
+        };
         user: { crypto_wallets: { crypto_wallet_address: string; crypto_wallet_type: string }[] };
       };
     };

@@ -45,7 +45,11 @@ describe('student portal: Google sign-in through the dev identity provider with 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Login to Your Account' }).waitFor();
     await page.getByText('Last used').waitFor();
-    const first = page.locator('auth-login').getByRole('button').filter({ hasText: /^Continue with / }).first();
+    const first = page
+      .locator('auth-login')
+      .getByRole('button')
+      .filter({ hasText: /^Continue with / })
+      .first();
     assert.equal(await first.innerText(), 'Continue with Google');
   });
 

@@ -64,11 +64,16 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Login to Your Account' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Logout' }).isVisible(), false);
-    // The widget is back on its login form, not on a stale success screen (the heading: the status region names it too).
+    // The widget is back on its login form, not on a stale success screen (the heading: the status region names it
+    // too).
     await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
     assert.ok(await page.getByLabel('Email').isVisible());
     const after = await page.context().cookies();
-    assert.equal(after.find((c) => c.name === 'stytch_session'), undefined, 'the session cookie is gone');
+    assert.equal(
+      after.find((c) => c.name === 'stytch_session'),
+      undefined,
+      'the session cookie is gone',
+    );
 
     const publicToken = await page.locator('auth-login').getAttribute('public-token');
     const res = await fetch(`${e2e.product.url}/sdk/v1/users/me`, {

@@ -18,8 +18,11 @@ describe('student portal: a passkey added after sign-up signs the student in, wi
   const email = `grace-${Date.now()}@example.com`;
 
   const credentials = async () =>
-    ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: { rpId: string; isResidentCredential: boolean }[] })
-      .credentials;
+    (
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as {
+        credentials: { rpId: string; isResidentCredential: boolean }[];
+      }
+    ).credentials;
 
   before(async () => {
     context = await e2e.newContext();

@@ -21,7 +21,9 @@ const FOLDERS = await productFolders();
 
 /** The source modules a built script (dist/…) was made from, read from its source map. */
 function sourcesOf(scriptPath: string): string[] {
-  return (JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', `${scriptPath}.map`), 'utf8')) as { sources: string[] }).sources;
+  return (
+    JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', `${scriptPath}.map`), 'utf8')) as { sources: string[] }
+  ).sources;
 }
 
 /** The product modules (`<folder>/<file>`) a built script contains. */
@@ -62,18 +64,24 @@ describe("a page fetches only the configured products' code", () => {
       const { page: tab } = await e2e.newPage(context);
       try {
         const url = `${e2e.product.url}/product-chunks/${page.name}`;
-        await tab.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: fixturePage(page.config) }));
+        await tab.route(url, (route) =>
+          route.fulfill({ contentType: 'text/html; charset=utf-8', body: fixturePage(page.config) }),
+        );
         const scripts: string[] = [];
         tab.on('request', (request) => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
         });
         // The widget fetches every enabled product's chunk in one go (at start, or once Main has painted).
         const folders = products.map((p) => FOLDERS.get(p.name)!);
-        const chunkRequests = folders.map((folder) => tab.waitForRequest((r) => r.url().includes(`/chunks/product-${folder}-`)));
+        const chunkRequests = folders.map((folder) =>
+          tab.waitForRequest((r) => r.url().includes(`/chunks/product-${folder}-`)),
+        );
         // A phone tab loads the phone library as it shows: wait for it too, so that page's check below is no race.
         if (phoneTab) {
           chunkRequests.push(
-            tab.waitForRequest((r) => r.resourceType() === 'script' && holdsPhoneLibrary(new URL(r.url()).pathname.slice(1))),
+            tab.waitForRequest(
+              (r) => r.resourceType() === 'script' && holdsPhoneLibrary(new URL(r.url()).pathname.slice(1)),
+            ),
           );
         }
         await tab.goto(url);
@@ -85,19 +93,32 @@ describe("a page fetches only the configured products' code", () => {
         }
         await caughtUp(tab); // and any import a chunk started as it ran has been requested
 
-        const entry = productModulesIn('auth-login.js').filter((module) => !RECORD_FILES.has(module.split('/').slice(1).join('/')));
-        assert.deepEqual(entry, [], 'the entry holds only the products\' records');
+        const entry = productModulesIn('auth-login.js').filter(
+          (module) => !RECORD_FILES.has(module.split('/').slice(1).join('/')),
+        );
+        assert.deepEqual(entry, [], "the entry holds only the products' records");
         const chunks = scripts.filter((script) => script.startsWith('/chunks/'));
         const fetched = new Set(chunks.flatMap((script) => productModulesIn(script.slice(1)).map(folderOf)));
         const allowed = new Set(folders);
         const foreign = [...fetched].filter((folder) => !allowed.has(folder));
-        assert.deepEqual(foreign, [], `fetched another product's code: ${foreign.join(', ')} (scripts: ${scripts.join(', ')})`);
-        for (const folder of allowed) assert.ok(fetched.has(folder), `the configured product's code (${folder}) was fetched`);
-        // The crypto product's wallet code (products/crypto/wallet.ts, its own chunk) loads only when a wallet is chosen.
+        assert.deepEqual(
+          foreign,
+          [],
+          `fetched another product's code: ${foreign.join(', ')} (scripts: ${scripts.join(', ')})`,
+        );
+        for (const folder of allowed)
+          assert.ok(fetched.has(folder), `the configured product's code (${folder}) was fetched`);
+        // The crypto product's wallet code (products/crypto/wallet.ts, its own chunk) loads only when a wallet is
+        // chosen.
         const walletChunks = chunks.filter((script) => productModulesIn(script.slice(1)).includes('crypto/wallet.ts'));
         assert.deepEqual(walletChunks, [], 'no wallet code before a wallet is chosen');
         const phoneScripts = scripts.filter((script) => holdsPhoneLibrary(script.slice(1)));
-        if (phoneTab) assert.notDeepEqual(phoneScripts, [], 'a phone tab fetched the phone library (else the check proves nothing)');
+        if (phoneTab)
+          assert.notDeepEqual(
+            phoneScripts,
+            [],
+            'a phone tab fetched the phone library (else the check proves nothing)',
+          );
         else assert.deepEqual(phoneScripts, [], 'no phone library without a phone tab');
       } finally {
         await context.close();

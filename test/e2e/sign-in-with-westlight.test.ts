@@ -52,10 +52,14 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
     libraryOrigin = match[1];
     context = await e2e.newContext();
     // The library app is the one other origin this browser may reach (registered after closeNetwork, so it wins).
-    await context.route((url) => url.origin === libraryOrigin, (route) => route.continue());
+    await context.route(
+      (url) => url.origin === libraryOrigin,
+      (route) => route.continue(),
+    );
     await context.route(
       (url) => url.origin === APP_ORIGIN,
-      (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Course Reader</title>' }),
+      (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Course Reader</title>' }),
     );
     ({ page, problems } = await e2e.newPage(context));
   });
@@ -99,7 +103,11 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
     nonce: string;
   }
 
-  async function authorizationRequest(config: oidc.Configuration, scope: string, extra: Record<string, string> = {}): Promise<Request> {
+  async function authorizationRequest(
+    config: oidc.Configuration,
+    scope: string,
+    extra: Record<string, string> = {},
+  ): Promise<Request> {
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -166,7 +174,9 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
 
   it('the authorize page without client_id shows the spec message', async () => {
     await page.goto(`${e2e.product.url}/oauth/authorize?redirect_uri=${encodeURIComponent(CALLBACK)}`);
-    await page.getByText('Required parameter is missing: client_id. Please reach out to the application developer.').waitFor();
+    await page
+      .getByText('Required parameter is missing: client_id. Please reach out to the application developer.')
+      .waitFor();
   });
 
   let refreshToken = '';
@@ -174,11 +184,15 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
 
   it('consent: the scopes the student may not grant are listed apart and not granted; Allow sends a code; tokens, ID token, userinfo and refresh work', async () => {
     reader = await discover(READER);
-    const request = await authorizationRequest(reader, 'openid email profile offline_access grades:publish', { prompt: 'consent' });
+    const request = await authorizationRequest(reader, 'openid email profile offline_access grades:publish', {
+      prompt: 'consent',
+    });
     await page.goto(request.url.href);
     await page.waitForURL((url) => url.pathname === '/oauth/authorize');
     await page.getByText("You cannot grant Course Reader's request to:").waitFor();
-    await page.getByText('You do not have permissions to grant Course Reader access to some of the requested scopes.').waitFor();
+    await page
+      .getByText('You do not have permissions to grant Course Reader access to some of the requested scopes.')
+      .waitFor();
     await page.getByText('Publish grades for the courses you teach').waitFor();
     const received = appReceives(CALLBACK);
     await page.getByRole('button', { name: 'Allow' }).click();
@@ -193,7 +207,11 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
       idTokenExpected: true,
     });
     const metadata = reader.serverMetadata();
-    const claims = await verifyIdToken(tokens.id_token!, { jwksUri: metadata.jwks_uri!, issuer: metadata.issuer, audience: READER.client_id });
+    const claims = await verifyIdToken(tokens.id_token!, {
+      jwksUri: metadata.jwks_uri!,
+      issuer: metadata.issuer,
+      audience: READER.client_id,
+    });
     assert.equal(claims.nonce, request.nonce);
     const granted = (tokens.scope ?? '').split(' ');
     assert.ok(granted.includes('offline_access') && granted.includes('email'), `granted: ${tokens.scope}`);
@@ -209,10 +227,12 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
     refreshToken = refreshed.refresh_token ?? tokens.refresh_token;
   });
 
-  it('the grant shows among the student\'s connected apps', async () => {
+  it("the grant shows among the student's connected apps", async () => {
     const res = await sdk('GET', '/users/connected_apps');
     assert.equal(res.status, 200);
-    const { data } = (await res.json()) as { data: { connected_apps: { connected_app_id: string; name: string; scopes_granted: string }[] } };
+    const { data } = (await res.json()) as {
+      data: { connected_apps: { connected_app_id: string; name: string; scopes_granted: string }[] };
+    };
     const app = data.connected_apps.find((a) => a.connected_app_id === READER.client_id);
     assert.ok(app, JSON.stringify(data.connected_apps));
     assert.equal(app.name, READER.name);
@@ -256,7 +276,10 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
   });
 
   it('RP-initiated logout, No: the student stays signed in', async () => {
-    const url = oidc.buildEndSessionUrl(reader, { post_logout_redirect_uri: AFTER_LOGOUT, client_id: READER.client_id });
+    const url = oidc.buildEndSessionUrl(reader, {
+      post_logout_redirect_uri: AFTER_LOGOUT,
+      client_id: READER.client_id,
+    });
     await page.goto(url.href);
     await page.waitForURL((u) => u.pathname === '/oauth/logout');
     // The heading: the widget's status region names the screen too (issue 17).
@@ -268,14 +291,21 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
 
   it('RP-initiated logout, Yes: the session is revoked and the browser returns to the app with its state', async () => {
     const state = oidc.randomState();
-    const url = oidc.buildEndSessionUrl(reader, { post_logout_redirect_uri: AFTER_LOGOUT, client_id: READER.client_id, state });
+    const url = oidc.buildEndSessionUrl(reader, {
+      post_logout_redirect_uri: AFTER_LOGOUT,
+      client_id: READER.client_id,
+      state,
+    });
     const token = await sessionToken();
     await page.goto(url.href);
     await page.getByRole('button', { name: 'Yes' }).click();
     const back = await appReceives(AFTER_LOGOUT);
     assert.equal(back.searchParams.get('state'), state);
     assert.ok(token, 'signed in before');
-    await until(async () => [401, 404].includes((await sdkAs(token, 'GET', '/users/me')).status), 'the old session token no longer works');
+    await until(
+      async () => [401, 404].includes((await sdkAs(token, 'GET', '/users/me')).status),
+      'the old session token no longer works',
+    );
   });
 
   it('the library app logs out through end session and is back to Sign in with Westlight', async () => {

@@ -16,7 +16,10 @@ const TOAST = {
 
 /** A network call a page makes on purpose (not the favicon, or a lazy image scrolled into view). */
 function isCall(req: Request): boolean {
-  return req.method() !== 'GET' || ['document', 'fetch', 'xhr', 'script', 'eventsource', 'websocket', 'ping'].includes(req.resourceType());
+  return (
+    req.method() !== 'GET' ||
+    ['document', 'fetch', 'xhr', 'script', 'eventsource', 'websocket', 'ping'].includes(req.resourceType())
+  );
 }
 
 describe('demo site home page', () => {
@@ -33,19 +36,34 @@ describe('demo site home page', () => {
 
   /** The toasts on screen, as [title, text] pairs, read from inside the page's one status region. */
   async function toasts(page: Page): Promise<string[][]> {
-    return page.locator('[role="status"] .toast').evaluateAll((els) =>
-      els.map((el) => [el.querySelector('.toast-title')?.textContent ?? '', el.querySelector('.toast-text')?.textContent ?? '']),
-    );
+    return page
+      .locator('[role="status"] .toast')
+      .evaluateAll((els) =>
+        els.map((el) => [
+          el.querySelector('.toast-title')?.textContent ?? '',
+          el.querySelector('.toast-text')?.textContent ?? '',
+        ]),
+      );
   }
 
   it('has the sections in the spec’s order, with the spec’s ids', async () => {
     const { context, page } = await openHome();
     const order = await page.evaluate(() =>
       [...document.body.querySelectorAll('body > header, main > section, body > footer')].map((el) =>
-        el.tagName === 'SECTION' ? (el.id || (el.classList.contains('hero') ? 'hero' : '?')) : el.tagName.toLowerCase(),
+        el.tagName === 'SECTION' ? el.id || (el.classList.contains('hero') ? 'hero' : '?') : el.tagName.toLowerCase(),
       ),
     );
-    assert.deepEqual(order, ['header', 'hero', 'programs', 'courses', 'about', 'admissions', 'news', 'contact', 'footer']);
+    assert.deepEqual(order, [
+      'header',
+      'hero',
+      'programs',
+      'courses',
+      'about',
+      'admissions',
+      'news',
+      'contact',
+      'footer',
+    ]);
     await context.close();
   });
 
@@ -54,9 +72,13 @@ describe('demo site home page', () => {
     const hero = page.locator('.hero');
     assert.equal(await hero.getByRole('link', { name: 'Apply Today' }).getAttribute('href'), '#contact');
     assert.equal(await hero.getByRole('link', { name: 'Explore Programs' }).getAttribute('href'), '#programs');
-    const stats = await hero.locator('.stat').evaluateAll((els) => els.map((el) => el.textContent?.replace(/\s+/g, ' ').trim()));
+    const stats = await hero
+      .locator('.stat')
+      .evaluateAll((els) => els.map((el) => el.textContent?.replace(/\s+/g, ' ').trim()));
     assert.deepEqual(stats, ['250+ Active Students', '15+ Faculty', '4 Degree Programs', '97% Employment Rate']);
-    const about = await page.locator('#about .about-stats li').evaluateAll((els) => els.map((el) => el.textContent?.replace(/\s+/g, ' ').trim()));
+    const about = await page
+      .locator('#about .about-stats li')
+      .evaluateAll((els) => els.map((el) => el.textContent?.replace(/\s+/g, ' ').trim()));
     assert.deepEqual(about, ['5,000+ Graduates', '15+ Years of teaching lighting', '100% Online']);
     await context.close();
   });
@@ -72,10 +94,30 @@ describe('demo site home page', () => {
       })),
     );
     assert.deepEqual(cards, [
-      { title: 'Bachelor of Theatrical Lighting', badges: ['Degree', 'Most Popular'], facts: ['4 years', '120 credits'], highlights: 4 },
-      { title: 'Associate of Lighting Technology', badges: ['Degree'], facts: ['2 years', '60 credits'], highlights: 4 },
-      { title: 'Certified Lighting Designer (CLD)', badges: ['Certification'], facts: ['6 months', 'Professional certificate'], highlights: 4 },
-      { title: 'Certified Lighting Coordinator (CLC)', badges: ['Certification'], facts: ['4 months', 'Professional certificate'], highlights: 4 },
+      {
+        title: 'Bachelor of Theatrical Lighting',
+        badges: ['Degree', 'Most Popular'],
+        facts: ['4 years', '120 credits'],
+        highlights: 4,
+      },
+      {
+        title: 'Associate of Lighting Technology',
+        badges: ['Degree'],
+        facts: ['2 years', '60 credits'],
+        highlights: 4,
+      },
+      {
+        title: 'Certified Lighting Designer (CLD)',
+        badges: ['Certification'],
+        facts: ['6 months', 'Professional certificate'],
+        highlights: 4,
+      },
+      {
+        title: 'Certified Lighting Coordinator (CLC)',
+        badges: ['Certification'],
+        facts: ['4 months', 'Professional certificate'],
+        highlights: 4,
+      },
     ]);
     await context.close();
   });
@@ -84,8 +126,16 @@ describe('demo site home page', () => {
     const { context, page } = await openHome();
     const requests: string[] = [];
     page.on('request', (req) => isCall(req) && requests.push(req.url()));
-    for (const program of ['Bachelor of Theatrical Lighting', 'Associate of Lighting Technology', 'Certified Lighting Designer', 'Certified Lighting Coordinator']) {
-      for (const [verb, preposition] of [['Apply Now', 'for'], ['Learn More', 'about']] as const) {
+    for (const program of [
+      'Bachelor of Theatrical Lighting',
+      'Associate of Lighting Technology',
+      'Certified Lighting Designer',
+      'Certified Lighting Coordinator',
+    ]) {
+      for (const [verb, preposition] of [
+        ['Apply Now', 'for'],
+        ['Learn More', 'about'],
+      ] as const) {
         const button = page.getByRole('button', { name: new RegExp(`^${verb} ${preposition} the ${program}`) });
         assert.equal(await button.count(), 1, `${verb} ${program}`);
         assert.equal(await button.getAttribute('type'), 'button');
@@ -130,9 +180,10 @@ describe('demo site home page', () => {
       'Portfolio (optional)',
     ]);
     const rows = (table: string) =>
-      section.getByRole('table', { name: table }).locator('tbody tr').evaluateAll((trs) =>
-        trs.map((tr) => [...tr.children].map((cell) => cell.textContent)),
-      );
+      section
+        .getByRole('table', { name: table })
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
     assert.deepEqual(await rows('Application Deadlines'), [
       ['Fall 2024', 'July 1', 'Aug 15'],
       ['Spring 2025', 'Nov 1', 'Dec 15'],
@@ -158,7 +209,11 @@ describe('demo site home page', () => {
       assert.equal(await item.locator('.badge').count(), 1, 'a category');
     }
     const events = await page.locator('#news .event').evaluateAll((els) =>
-      els.map((el) => ({ title: el.querySelector('h4')?.textContent, when: el.querySelector('time')?.getAttribute('datetime'), lines: el.querySelectorAll('div > p').length })),
+      els.map((el) => ({
+        title: el.querySelector('h4')?.textContent,
+        when: el.querySelector('time')?.getAttribute('datetime'),
+        lines: el.querySelectorAll('div > p').length,
+      })),
     );
     assert.equal(events.length, 3);
     for (const event of events) {
@@ -248,7 +303,11 @@ describe('demo site home page', () => {
     const requested: string[] = [];
     page.on('request', (req: Request) => requested.push(new URL(req.url()).pathname));
     await page.waitForLoadState('networkidle');
-    assert.deepEqual(requested.filter((p) => /jspdf|application-form/i.test(p)), [], 'nothing loaded before the click');
+    assert.deepEqual(
+      requested.filter((p) => /jspdf|application-form/i.test(p)),
+      [],
+      'nothing loaded before the click',
+    );
     assert.equal(await page.evaluate(() => 'jspdf' in window), false);
 
     const downloading = page.waitForEvent('download');
@@ -261,8 +320,20 @@ describe('demo site home page', () => {
     assert.match(pdf.trimEnd(), /%%EOF$/);
     assert.match(pdf, /\/Type \/Page\b/);
     // jsPDF writes text uncompressed: each label is a string operand of the text operator.
-    for (const label of ['Full Name', 'Email Address', 'Phone Number', 'Mailing Address', 'Program Choice', 'Start Term',
-      'Education', 'Personal Statement', 'Signature', 'Date', 'Minimum 2.5 GPA', 'admissions@westlight.example']) {
+    for (const label of [
+      'Full Name',
+      'Email Address',
+      'Phone Number',
+      'Mailing Address',
+      'Program Choice',
+      'Start Term',
+      'Education',
+      'Personal Statement',
+      'Signature',
+      'Date',
+      'Minimum 2.5 GPA',
+      'admissions@westlight.example',
+    ]) {
       assert.ok(pdf.includes(`(${label}`) || new RegExp(`\\([^)]*${label}`).test(pdf), `the PDF contains "${label}"`);
     }
     assert.ok(requested.includes('/vendor/jspdf.umd.min.js'), 'jsPDF was fetched on the click');
@@ -275,7 +346,10 @@ describe('demo site home page', () => {
     const { context, page } = await openHome();
     // No internet here: the new tab's request is answered locally.
     await context.route('https://studentaid.gov/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Federal Student Aid</title><h1>Federal Student Aid</h1>' }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<title>Federal Student Aid</title><h1>Federal Student Aid</h1>',
+      }),
     );
     const link = page.getByRole('link', { name: /^Financial Aid Info/ });
     assert.equal(await link.getAttribute('target'), '_blank');
@@ -302,12 +376,20 @@ describe('demo site home page', () => {
 
     await send.click();
     assert.equal(await form.evaluate((f: HTMLFormElement) => f.checkValidity()), false);
-    assert.deepEqual(
-      await form.locator(':invalid').evaluateAll((els) => els.map((el) => el.getAttribute('name'))),
-      ['firstName', 'lastName', 'email'],
+    assert.deepEqual(await form.locator(':invalid').evaluateAll((els) => els.map((el) => el.getAttribute('name'))), [
+      'firstName',
+      'lastName',
+      'email',
+    ]);
+    assert.equal(
+      await page.getByLabel('First name').evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+      true,
     );
-    assert.equal(await page.getByLabel('First name').evaluate((el: HTMLInputElement) => el.validity.valueMissing), true);
-    assert.equal(await page.getByLabel('Program of interest').evaluate((el: HTMLSelectElement) => el.required), false, 'interest is not enforced');
+    assert.equal(
+      await page.getByLabel('Program of interest').evaluate((el: HTMLSelectElement) => el.required),
+      false,
+      'interest is not enforced',
+    );
     await page.getByLabel('First name').fill('Maya');
     await page.getByLabel('Last name').fill('Okafor');
     await page.getByLabel('Email').fill('maya.okafor');
@@ -316,14 +398,25 @@ describe('demo site home page', () => {
     await caughtUp(page);
     assert.deepEqual(await toasts(page), [], 'no toast while invalid');
 
-    const options = await page.getByLabel('Program of interest').locator('option').evaluateAll((els) =>
-      els.map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    const options = await page
+      .getByLabel('Program of interest')
+      .locator('option')
+      .evaluateAll((els) => els.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    assert.deepEqual(
+      options.map(([value]) => value),
+      [
+        '',
+        'bachelor-degree',
+        'associate-degree',
+        'cld-certification',
+        'clc-certification',
+        'individual-courses',
+        'corporate-training',
+        'general-info',
+      ],
     );
-    assert.deepEqual(options.map(([value]) => value), [
-      '', 'bachelor-degree', 'associate-degree', 'cld-certification', 'clc-certification', 'individual-courses',
-      'corporate-training', 'general-info',
-    ]);
-    for (const [value, label] of options.slice(1)) assert.ok(label && label.length > 3 && label !== value, `readable label for ${value}`);
+    for (const [value, label] of options.slice(1))
+      assert.ok(label && label.length > 3 && label !== value, `readable label for ${value}`);
 
     await page.getByLabel('Email').fill('maya.okafor@example.com');
     await page.getByLabel('Phone').fill('+1 615 555 0100');
@@ -332,9 +425,9 @@ describe('demo site home page', () => {
     await send.click();
     await page.getByText(TOAST.message[0]).waitFor();
     assert.deepEqual(await toasts(page), [TOAST.message]);
-    const values = await form.locator('input, select, textarea').evaluateAll((els) =>
-      els.map((el) => (el as HTMLInputElement).value),
-    );
+    const values = await form
+      .locator('input, select, textarea')
+      .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
     assert.deepEqual(values, ['', '', '', '', '', ''], 'every field is cleared');
     assert.deepEqual(requests, [], 'the form makes no network call');
 
@@ -355,8 +448,8 @@ describe('demo site home page', () => {
     const region = page.locator('[role="status"]');
     assert.equal(await region.count(), 1);
     assert.equal(await region.getAttribute('aria-live'), 'polite');
-    await page.getByRole('link', { name: /^Financial Aid Info/ }).evaluate((a) =>
-      a.addEventListener('click', (event) => event.preventDefault()), // keep this test in one tab
+    await page.getByRole('link', { name: /^Financial Aid Info/ }).evaluate(
+      (a) => a.addEventListener('click', (event) => event.preventDefault()), // keep this test in one tab
     );
     await page.getByRole('link', { name: /^Financial Aid Info/ }).click();
     await page.getByRole('button', { name: `Dismiss: ${TOAST.aid[0]}` }).click();

@@ -15,7 +15,10 @@ describe('demo site pages', () => {
     context = await e2e.newContext();
   });
 
-  async function open(path: string, ctx: BrowserContext = context): Promise<{ page: Page; status: number; problems: string[] }> {
+  async function open(
+    path: string,
+    ctx: BrowserContext = context,
+  ): Promise<{ page: Page; status: number; problems: string[] }> {
     const { page, problems } = await e2e.newPage(ctx);
     const res = await page.goto(`${e2e.product.url}${path}`);
     return { page, status: res?.status() ?? 0, problems };
@@ -44,9 +47,9 @@ describe('demo site pages', () => {
       assert.equal(await brand.getAttribute('href'), '/', spec.path);
       assert.equal(await header.locator('img[src="/assets/logo.svg"]').count(), 1, `${spec.path}: logo`);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      const items = await nav.getByRole('link').evaluateAll((links) =>
-        links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]),
-      );
+      const items = await nav
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
       const prefix = home ? '' : '/';
       assert.deepEqual(
         items,
@@ -59,14 +62,23 @@ describe('demo site pages', () => {
         ],
         spec.path,
       );
-      assert.equal(await header.getByRole('link', { name: 'Apply Now', exact: true }).getAttribute('href'), `${prefix}#admissions`);
-      assert.equal(await header.getByRole('link', { name: 'Contact Us', exact: true }).getAttribute('href'), `${prefix}#contact`);
+      assert.equal(
+        await header.getByRole('link', { name: 'Apply Now', exact: true }).getAttribute('href'),
+        `${prefix}#admissions`,
+      );
+      assert.equal(
+        await header.getByRole('link', { name: 'Contact Us', exact: true }).getAttribute('href'),
+        `${prefix}#contact`,
+      );
 
       const footerLinks = await page
         .getByRole('contentinfo')
         .getByRole('link')
         .evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
-      const expected = FOOTER_LINKS.map(([name, href]) => [name, !home && href.length > 1 && href.startsWith('#') ? `/${href}` : href]);
+      const expected = FOOTER_LINKS.map(([name, href]) => [
+        name,
+        !home && href.length > 1 && href.startsWith('#') ? `/${href}` : href,
+      ]);
       assert.deepEqual(footerLinks, expected, spec.path);
       await page.close();
     }
@@ -139,7 +151,10 @@ describe('demo site pages', () => {
     const widget = page.locator('auth-login');
     assert.equal(await widget.getAttribute('base-url'), '/');
     assert.match((await widget.getAttribute('public-token')) ?? '', /^public-token-test-/);
-    assert.equal(JSON.parse((await widget.getAttribute('config')) ?? '{}').emailMagicLinksOptions.loginRedirectURL, '/student-portal');
+    assert.equal(
+      JSON.parse((await widget.getAttribute('config')) ?? '{}').emailMagicLinksOptions.loginRedirectURL,
+      '/student-portal',
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -148,7 +163,8 @@ describe('demo site pages', () => {
     for (const returning of [false, true]) {
       const ctx = await e2e.newContext();
       // A stale session cookie: the portal hides the form until the client has checked it, then shows it again.
-      if (returning) await ctx.addCookies([{ name: 'stytch_session', value: 'stale-session-token', url: e2e.product.url }]);
+      if (returning)
+        await ctx.addCookies([{ name: 'stytch_session', value: 'stale-session-token', url: e2e.product.url }]);
       const page = await ctx.newPage();
       let release = (): void => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -205,7 +221,11 @@ describe('demo site pages', () => {
       const skip = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement;
         const box = el.getBoundingClientRect();
-        return { text: el.textContent, inView: box.left >= 0 && box.top >= 0 && box.width > 0, outline: getComputedStyle(el).outlineStyle };
+        return {
+          text: el.textContent,
+          inView: box.left >= 0 && box.top >= 0 && box.width > 0,
+          outline: getComputedStyle(el).outlineStyle,
+        };
       });
       assert.deepEqual(skip, { text: 'Skip to main content', inView: true, outline: 'solid' }, spec.path);
       await page.keyboard.press('Enter');
@@ -215,7 +235,10 @@ describe('demo site pages', () => {
       const focused = await page.evaluate(() => {
         const el = document.activeElement;
         const inner = el?.shadowRoot?.activeElement;
-        return { inMain: Boolean(el?.closest('main')), what: `${el?.tagName}#${el?.id} ${inner ? `> ${inner.tagName}[${inner.getAttribute('part')}]` : ''}` };
+        return {
+          inMain: Boolean(el?.closest('main')),
+          what: `${el?.tagName}#${el?.id} ${inner ? `> ${inner.tagName}[${inner.getAttribute('part')}]` : ''}`,
+        };
       });
       assert.equal(focused.inMain, true, `${spec.path}: the focus is on ${focused.what}`);
       await page.close();
@@ -252,7 +275,10 @@ describe('demo site pages', () => {
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News' }).waitFor();
         size = await horizontalOverflow(page);
-        assert.ok(size.scrollWidth <= size.clientWidth, `${spec.path} at ${width}px, menu open: ${JSON.stringify(size)}`);
+        assert.ok(
+          size.scrollWidth <= size.clientWidth,
+          `${spec.path} at ${width}px, menu open: ${JSON.stringify(size)}`,
+        );
         await page.close();
       }
       await phone.close();

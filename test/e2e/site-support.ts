@@ -9,7 +9,12 @@ export const PAGES = [
   { path: '/', status: 200, h1: 'Light the stage, the sanctuary and the show', title: /^Westlight University/ },
   { path: '/title-ix', status: 200, h1: 'Title IX Policy', title: /^Title IX Policy · Westlight University$/ },
   { path: '/privacy-policy', status: 200, h1: 'Privacy Policy', title: /^Privacy Policy · Westlight University$/ },
-  { path: '/student-portal', status: 200, h1: 'Login to Your Account', title: /^Student Portal · Westlight University$/ },
+  {
+    path: '/student-portal',
+    status: 200,
+    h1: 'Login to Your Account',
+    title: /^Student Portal · Westlight University$/,
+  },
   { path: '/no-such-page', status: 404, h1: 'Oops! Page not found', title: /^Page not found · Westlight University$/ },
 ] as const;
 
@@ -52,7 +57,10 @@ export async function runAxe(page: Page): Promise<AxeResults> {
 
 export function describeViolations(violations: AxeRule[]): string {
   return violations
-    .map((v) => `${v.id} (${v.help}):\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.help}):\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`,
+    )
     .join('\n');
 }
 

@@ -19,7 +19,10 @@ interface Violation {
 /** The nonce of a strict-CSP response, after checking the policy has exactly the expected shape. */
 function nonceOf(policy: string | null): string {
   // The page's directives, then the frame-ancestors every page of the service gets (middleware/security-headers.ts).
-  const match = /^script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'; style-src 'nonce-([A-Za-z0-9+/=]+)'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/.exec(policy ?? '');
+  const match =
+    /^script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'; style-src 'nonce-([A-Za-z0-9+/=]+)'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/.exec(
+      policy ?? '',
+    );
   assert.ok(match, `strict policy: ${policy}`);
   assert.equal(match[1], match[2], 'scripts and styles share the response nonce');
   return match[1]!;
@@ -42,7 +45,12 @@ describe('strict CSP: the portal under nonces and strict-dynamic', () => {
       document.addEventListener(
         'securitypolicyviolation',
         (event) =>
-          report({ directive: event.violatedDirective, blockedURI: event.blockedURI, sample: event.sample, source: event.sourceFile }),
+          report({
+            directive: event.violatedDirective,
+            blockedURI: event.blockedURI,
+            sample: event.sample,
+            source: event.sourceFile,
+          }),
         true,
       );
     });
@@ -59,10 +67,17 @@ describe('strict CSP: the portal under nonces and strict-dynamic', () => {
     const html = await first.text();
     assert.doesNotMatch(html, /unsafe-inline|\{\{csp-nonce\}\}/);
     const tags = html.match(/<(?:script|auth-login|link rel="stylesheet")[\s>][^>]*>/g) ?? [];
-    assert.equal(tags.length, 6, `four scripts (the inline one, the element's module, site.js, portal.js), the stylesheet and the element: ${tags.join('\n')}`);
+    assert.equal(
+      tags.length,
+      6,
+      `four scripts (the inline one, the element's module, site.js, portal.js), the stylesheet and the element: ${tags.join('\n')}`,
+    );
     for (const tag of tags) assert.ok(tag.includes(`nonce="${nonce}"`), `nonce on ${tag}`);
     // The plain portal's policy only forbids framing it: its scripts and styles are not restricted.
-    assert.equal((await fetch(`${e2e.product.url}/student-portal`)).headers.get('content-security-policy'), "frame-ancestors 'none'");
+    assert.equal(
+      (await fetch(`${e2e.product.url}/student-portal`)).headers.get('content-security-policy'),
+      "frame-ancestors 'none'",
+    );
   });
 
   it('shows the widget with its styles applied, each <style> carrying the nonce', async () => {
@@ -103,7 +118,9 @@ describe('strict CSP: the portal under nonces and strict-dynamic', () => {
     await offer.getByRole('heading', { name: 'Sign in faster next time' }).waitFor();
     await offer.getByRole('button', { name: 'Create a Passkey' }).waitFor();
     const nonces = await page.evaluate(() =>
-      [...document.querySelectorAll('#add-passkey auth-login')].flatMap((el) => [...el.shadowRoot!.querySelectorAll('style')].map((s) => s.nonce)),
+      [...document.querySelectorAll('#add-passkey auth-login')].flatMap((el) =>
+        [...el.shadowRoot!.querySelectorAll('style')].map((s) => s.nonce),
+      ),
     );
     assert.ok(nonces.length > 0 && nonces.every((n) => Boolean(n)), `nonced styles: ${JSON.stringify(nonces)}`);
   });

@@ -82,7 +82,11 @@ export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
  * This machine has no internet, and the tests must not depend on it anyway: every request that leaves the product's
  * origin is aborted and recorded, except those a test fulfils itself (`context.route` registered later wins).
  */
-export async function closeNetwork(context: BrowserContext, productUrl: string, outside: string[] = []): Promise<string[]> {
+export async function closeNetwork(
+  context: BrowserContext,
+  productUrl: string,
+  outside: string[] = [],
+): Promise<string[]> {
   const origin = new URL(productUrl).origin;
   await context.route(
     (url) => url.origin !== origin && !url.protocol.startsWith('data') && !url.protocol.startsWith('blob'),

@@ -28,7 +28,9 @@ async function terminateServiceConnections(): Promise<number> {
   await admin.connect();
   try {
     const others = 'from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()';
-    const { rows } = await admin.query<{ ended: boolean }>(`select pg_terminate_backend(pid) as ended ${others}`, [row?.db]);
+    const { rows } = await admin.query<{ ended: boolean }>(`select pg_terminate_backend(pid) as ended ${others}`, [
+      row?.db,
+    ]);
     await until(async () => {
       const { rows: left } = await admin.query<{ n: number }>(`select count(*)::int as n ${others}`, [row?.db]);
       return left[0]?.n === 0;
@@ -42,7 +44,9 @@ async function terminateServiceConnections(): Promise<number> {
 describe('the service when PostgreSQL ends its idle connections', () => {
   it('keeps answering: the next request gets a new connection', async () => {
     // Several requests at once, so the pool holds more than one idle connection.
-    await Promise.all(Array.from({ length: 4 }, () => post(t, '/magic_links/email/login_or_create', { email: uniqueEmail('idle') })));
+    await Promise.all(
+      Array.from({ length: 4 }, () => post(t, '/magic_links/email/login_or_create', { email: uniqueEmail('idle') })),
+    );
     assert.ok((await terminateServiceConnections()) >= 1, 'at least one idle connection was ended');
     const email = uniqueEmail('after-terminate');
     const data = await dataOf(await post(t, '/magic_links/email/login_or_create', { email }));

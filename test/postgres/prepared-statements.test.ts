@@ -42,7 +42,10 @@ async function migrate(sql: string): Promise<void> {
 /** How many prepared statements the service's connections hold with this text, from the server's own view. */
 async function preparedOn(text: string): Promise<number> {
   // pg_prepared_statements shows only the asking session's own: ask on a connection that ran the statement.
-  const [row] = await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]);
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from pg_prepared_statements where statement = $1',
+    [text],
+  );
   return row?.n ?? 0;
 }
 
@@ -55,7 +58,10 @@ describe('named prepared statements on PostgreSQL', () => {
     // The pool hands the one idle connection out again: the statement is there, under one name.
     await db.transaction(async (tx) => {
       await tx.query(select, [1]);
-      const [row] = await tx.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [select]);
+      const [row] = await tx.query<{ n: number }>(
+        'select count(*)::int as n from pg_prepared_statements where statement = $1',
+        [select],
+      );
       assert.equal(row?.n, 1);
     });
   });
@@ -65,8 +71,13 @@ describe('named prepared statements on PostgreSQL', () => {
     await migrate('alter table plans alter column size type bigint');
     // bigint comes back as a string from pg: the answer is the new plan's, not an error.
     assert.deepEqual(await db.query(select, [1]), [{ id: 1, size: '10' }]);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => db.query<{ id: number; size: string }>(select, [1 + (i % 2)])));
-    assert.deepEqual(answers.map(([row]) => row?.size), ['10', '20', '10', '20', '10', '20', '10', '20']);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => db.query<{ id: number; size: string }>(select, [1 + (i % 2)])),
+    );
+    assert.deepEqual(
+      answers.map(([row]) => row?.size),
+      ['10', '20', '10', '20', '10', '20', '10', '20'],
+    );
     assert.ok((await preparedOn(select)) <= 1);
   });
 
@@ -74,14 +85,17 @@ describe('named prepared statements on PostgreSQL', () => {
     // Several connections prepare the statement.
     await Promise.all(Array.from({ length: 4 }, () => db.transaction((tx) => tx.query(select, [1]))));
     await migrate('alter table plans alter column size type int');
-    const first = await db.transaction((tx) => tx.query(select, [1])).then(
-      () => 'succeeded',
-      (error: Error) => error.message,
-    );
+    const first = await db
+      .transaction((tx) => tx.query(select, [1]))
+      .then(
+        () => 'succeeded',
+        (error: Error) => error.message,
+      );
     // The pool may hand out a connection that never prepared the statement: then nothing fails at all.
     assert.ok(first === 'succeeded' || /cached plan must not change result type/.test(first), first);
     // Every connection that was open when the change was seen is dropped: no other one fails.
-    for (let i = 0; i < 12; i++) assert.deepEqual(await db.transaction((tx) => tx.query(select, [2])), [{ id: 2, size: 20 }]);
+    for (let i = 0; i < 12; i++)
+      assert.deepEqual(await db.transaction((tx) => tx.query(select, [2])), [{ id: 2, size: 20 }]);
   });
 
   it('a stale statement whose error the transaction catches itself still retires the old connections', async () => {
@@ -96,6 +110,7 @@ describe('named prepared statements on PostgreSQL', () => {
       }
     });
     assert.ok(/cached plan must not change result type|no stale plan/.test(swallowed), swallowed);
-    for (let i = 0; i < 12; i++) assert.deepEqual(await db.transaction((tx) => tx.query(select, [2])), [{ id: 2, size: '20' }]);
+    for (let i = 0; i < 12; i++)
+      assert.deepEqual(await db.transaction((tx) => tx.query(select, [2])), [{ id: 2, size: '20' }]);
   });
 });

@@ -13,7 +13,16 @@ import { openDatabase } from '../../src/server/db/open.ts';
 import { uniqueEmail } from '../server/support.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
 import { until } from '../support/poll.ts';
-import { assertNo5xx, assertNoOrphans, call, dataOf, inParallel, strongPassword, tally, type Deployment } from './deployment.ts';
+import {
+  assertNo5xx,
+  assertNoOrphans,
+  call,
+  dataOf,
+  inParallel,
+  strongPassword,
+  tally,
+  type Deployment,
+} from './deployment.ts';
 import { clientIp, requestTo, sharedDatabase, startServiceProcess } from './service-process.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,7 +60,10 @@ async function answeringProcesses(d: Deployment): Promise<Set<string>> {
   const pids = new Set<string>();
   for (let i = 0; i < PROBES; i++) {
     // A kept-alive connection stays with the worker that accepted it, maybe before the other one listened.
-    const res = await requestTo(d.instances[0]!, HEALTH_PATH, { clientIp: clientIp(i), headers: { Connection: 'close' } });
+    const res = await requestTo(d.instances[0]!, HEALTH_PATH, {
+      clientIp: clientIp(i),
+      headers: { Connection: 'close' },
+    });
     assert.equal(res.status, 200);
     pids.add(res.headers.get(SERVICE_PROCESS_HEADER) ?? 'none');
   }
@@ -75,22 +87,38 @@ if (testDatabaseUrl()) {
         const primary = d.instances[0]!;
         // The port answers as soon as the first worker is ready; the second may still be opening its database.
         let pids = new Set<string>();
-        await until(async () => (pids = await answeringProcesses(d)).size === WORKERS, `${WORKERS} workers to answer`, WORKERS_READY_TIMEOUT_MS);
+        await until(
+          async () => (pids = await answeringProcesses(d)).size === WORKERS,
+          `${WORKERS} workers to answer`,
+          WORKERS_READY_TIMEOUT_MS,
+        );
         assert.ok(![...pids].includes(String(primary.child.pid)), 'the primary serves no requests itself');
 
         const email = uniqueEmail('cluster-password');
         const passwords = Array.from({ length: SIGN_UPS }, strongPassword);
-        const answers = await inParallel(SIGN_UPS, (i) => call(d, i, PATHS.passwords, { email, password: passwords[i], session_duration_minutes: 30 }));
+        const answers = await inParallel(SIGN_UPS, (i) =>
+          call(d, i, PATHS.passwords, { email, password: passwords[i], session_duration_minutes: 30 }),
+        );
         assertNo5xx(answers);
         assert.deepEqual(tally(answers), { '200': 1, '400 duplicate_email': SIGN_UPS - 1 });
         const winner = answers.findIndex((a) => a.status === 200);
-        const login = await call(d, 0, PATHS.passwordsAuthenticate, { email, password: passwords[winner], session_duration_minutes: 30 });
+        const login = await call(d, 0, PATHS.passwordsAuthenticate, {
+          email,
+          password: passwords[winner],
+          session_duration_minutes: 30,
+        });
         assert.equal(dataOf(login)['user_id'], dataOf(answers[winner]!)['user_id']);
 
         const db = await d.inspect();
         assert.equal(primary.child.exitCode, 0, `the primary exits 0 after SIGTERM:\n${primary.output()}`);
-        assert.deepEqual([...pids].filter((pid) => isRunning(Number(pid))), [], 'no worker outlives the primary');
-        const [users] = await db.query<{ n: number }>('select count(*)::int as n from user_emails where email = $1', [email]);
+        assert.deepEqual(
+          [...pids].filter((pid) => isRunning(Number(pid))),
+          [],
+          'no worker outlives the primary',
+        );
+        const [users] = await db.query<{ n: number }>('select count(*)::int as n from user_emails where email = $1', [
+          email,
+        ]);
         assert.equal(users?.n, 1);
         await assertNoOrphans(db);
       } finally {

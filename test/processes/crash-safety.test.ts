@@ -85,7 +85,11 @@ describe(`kill -9 during a stream of sign-ups, ${where}`, () => {
           session_duration_minutes: 30,
         });
         const body = (await res.json()) as { data?: { user_id: string } };
-        assert.equal(res.status, 200, `${signUp.email} was acknowledged before the kill and signs in: ${JSON.stringify(body)}`);
+        assert.equal(
+          res.status,
+          200,
+          `${signUp.email} was acknowledged before the kill and signs in: ${JSON.stringify(body)}`,
+        );
         assert.equal(body.data?.user_id, signUp.userId);
       }
       const after = await postTo(restarted, PATHS.passwords, {
@@ -100,8 +104,13 @@ describe(`kill -9 during a stream of sign-ups, ${where}`, () => {
       try {
         const [users] = await db.query<{ n: number }>('select count(*)::int as n from users');
         assert.ok((users?.n ?? 0) >= acknowledged.length + 1, 'every acknowledged user is stored');
-        const applied = (await db.query<{ version: string }>('select version from schema_migrations order by version')).map((r) => r.version);
-        const files = fs.readdirSync(new URL('../../src/server/db/migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).sort();
+        const applied = (
+          await db.query<{ version: string }>('select version from schema_migrations order by version')
+        ).map((r) => r.version);
+        const files = fs
+          .readdirSync(new URL('../../src/server/db/migrations/', import.meta.url))
+          .filter((f) => f.endsWith('.sql'))
+          .sort();
         assert.deepEqual(applied, files, 'each migration is recorded once');
         await assertNoOrphans(db);
       } finally {

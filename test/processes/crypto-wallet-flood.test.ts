@@ -11,7 +11,14 @@ import type { Db } from '../../src/server/db/db.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
 import { EthereumTestWallet } from '../server/crypto-wallets-keys.ts';
-import { clientIp, postTo, requestTo, sharedDatabase, startServiceProcess, type ServiceProcess } from './service-process.ts';
+import {
+  clientIp,
+  postTo,
+  requestTo,
+  sharedDatabase,
+  startServiceProcess,
+  type ServiceProcess,
+} from './service-process.ts';
 
 /** Live challenges seeded for the flooded wallet. */
 const FLOOD_CHALLENGES = 3_000;
@@ -38,7 +45,13 @@ async function seedChallenges(db: Db, address: string, n: number, prefix: string
   await db.query(
     `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at)
      select $2 || i, 'ethereum', $1, null, $2 || i, $3::timestamptz, $4::timestamptz from generate_series(1, $5::int) as i`,
-    [address.toLowerCase(), prefix, new Date(now).toISOString(), new Date(now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS).toISOString(), n],
+    [
+      address.toLowerCase(),
+      prefix,
+      new Date(now).toISOString(),
+      new Date(now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS).toISOString(),
+      n,
+    ],
   );
 }
 

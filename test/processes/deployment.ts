@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/db.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
-import { clientIp, postTo, sharedDatabase, startServiceProcess, type ServiceProcess, type SharedDatabase } from './service-process.ts';
+import {
+  clientIp,
+  postTo,
+  sharedDatabase,
+  startServiceProcess,
+  type ServiceProcess,
+  type SharedDatabase,
+} from './service-process.ts';
 
 export interface Answer {
   status: number;
@@ -25,7 +32,9 @@ export interface Deployment {
 export async function deploy(env: Record<string, string> = {}): Promise<Deployment> {
   const database = await sharedDatabase();
   const count = database.multiProcess ? 2 : 1;
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServiceProcess(database.options, env)));
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startServiceProcess(database.options, env)),
+  );
   const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) {
@@ -64,7 +73,13 @@ export async function withDeployment(run: (deployment: Deployment) => Promise<vo
  * Request i of a burst: sent by client i (its own loopback address, so per-IP limits see many clients, as they would
  * in a real rush) to instance i mod the number of instances. A refused connection or a non-JSON body fails the test.
  */
-export async function call(deployment: Deployment, i: number, path: string, body: unknown, ip = clientIp(i)): Promise<Answer> {
+export async function call(
+  deployment: Deployment,
+  i: number,
+  path: string,
+  body: unknown,
+  ip = clientIp(i),
+): Promise<Answer> {
   const instance = i % deployment.instances.length;
   const proc = deployment.instances[instance]!;
   const res = await postTo(proc, path, body, ip);
@@ -106,7 +121,11 @@ export function tally(answers: Answer[]): Record<string, number> {
 
 export function assertNo5xx(answers: Answer[]): void {
   const failures = answers.filter((answer) => answer.status >= 500);
-  assert.deepEqual(failures.map((f) => `${f.status} ${JSON.stringify(f.body)}`), [], 'no answer is a 5xx');
+  assert.deepEqual(
+    failures.map((f) => `${f.status} ${JSON.stringify(f.body)}`),
+    [],
+    'no answer is a 5xx',
+  );
 }
 
 /** Rows that point at a user that does not exist, per table: always zero. */

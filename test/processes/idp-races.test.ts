@@ -1,7 +1,7 @@
 // Sign in with Westlight across service processes: with TEST_DATABASE_URL, two processes of main.ts share one
 // PostgreSQL database (one PGlite folder process otherwise). Every request carries the same Host, as behind a load
-// balancer, so both instances are one issuer (in development the issuer is the origin the service is reached at). Consents submitted in parallel to both end as one grant, and a code minted by one instance is
-// redeemed at the other.
+// balancer, so both instances are one issuer (in development the issuer is the origin the service is reached at).
+// Consents submitted in parallel to both end as one grant, and a code minted by one instance is redeemed at the other.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { IDP_PATHS, OIDC_PATHS } from '../../src/api/idp.ts';
@@ -9,7 +9,16 @@ import { PATHS } from '../../src/api/paths.ts';
 import { uniqueEmail } from '../server/support.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
 import { CALLBACK, CONNECTED_APPS, THIRD_PARTY } from '../server/idp-fixtures.ts';
-import { assertNo5xx, assertNoOrphans, dataOf, deploy, inParallel, strongPassword, tally, type Deployment } from './deployment.ts';
+import {
+  assertNo5xx,
+  assertNoOrphans,
+  dataOf,
+  deploy,
+  inParallel,
+  strongPassword,
+  tally,
+  type Deployment,
+} from './deployment.ts';
 import { requestTo, type ServiceProcess } from './service-process.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
 import { basicAuth } from '../server/support.ts';
@@ -41,7 +50,14 @@ async function signedIn(d: Deployment): Promise<{ userId: string; sessionToken: 
 }
 
 function submitBody(scopes: string[]) {
-  return { client_id: THIRD_PARTY.client_id, redirect_uri: CALLBACK, response_type: 'code', scopes, consent_granted: true, nonce: 'n' };
+  return {
+    client_id: THIRD_PARTY.client_id,
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    scopes,
+    consent_granted: true,
+    nonce: 'n',
+  };
 }
 
 describe(`Sign in with Westlight, ${where}`, () => {
@@ -51,12 +67,19 @@ describe(`Sign in with Westlight, ${where}`, () => {
       const user = await signedIn(d);
       const scopeSets = [['openid'], ['openid', 'email'], ['profile'], ['phone']];
       const answers = await inParallel(SUBMITS, (i) =>
-        sdkCall(d.instances[i % d.instances.length]!, IDP_PATHS.authorizeSubmit, submitBody(scopeSets[i % scopeSets.length]!), user.sessionToken),
+        sdkCall(
+          d.instances[i % d.instances.length]!,
+          IDP_PATHS.authorizeSubmit,
+          submitBody(scopeSets[i % scopeSets.length]!),
+          user.sessionToken,
+        ),
       );
       assertNo5xx(answers);
       assert.deepEqual(tally(answers), { '200': SUBMITS });
 
-      const minted = dataOf(await sdkCall(d.instances[0]!, IDP_PATHS.authorizeSubmit, submitBody(['openid', 'email']), user.sessionToken));
+      const minted = dataOf(
+        await sdkCall(d.instances[0]!, IDP_PATHS.authorizeSubmit, submitBody(['openid', 'email']), user.sessionToken),
+      );
       const redirect = new URL(String(minted['redirect_uri']));
       assert.equal(redirect.searchParams.get('iss'), ISSUER);
       const redeemer = d.instances[d.instances.length - 1]!;
@@ -67,14 +90,24 @@ describe(`Sign in with Westlight, ${where}`, () => {
           Authorization: `Basic ${Buffer.from(`${THIRD_PARTY.client_id}:${THIRD_PARTY.client_secret}`).toString('base64')}`,
           'Content-Type': 'application/x-www-form-urlencoded',
         },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: String(minted['authorization_code']), redirect_uri: CALLBACK }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: String(minted['authorization_code']),
+          redirect_uri: CALLBACK,
+        }).toString(),
       });
       const tokens = (await token.json()) as { access_token?: string; id_token?: string; scope?: string };
       assert.equal(token.status, 200, JSON.stringify(tokens));
       assert.equal(tokens.scope, 'openid email');
-      const claims = JSON.parse(Buffer.from(tokens.id_token!.split('.')[1]!, 'base64url').toString()) as { iss: string; sub: string; nonce: string };
+      const claims = JSON.parse(Buffer.from(tokens.id_token!.split('.')[1]!, 'base64url').toString()) as {
+        iss: string;
+        sub: string;
+        nonce: string;
+      };
       assert.deepEqual([claims.iss, claims.sub, claims.nonce], [ISSUER, user.userId, 'n']);
-      const info = await requestTo(d.instances[0]!, OIDC_PATHS.userinfo, { headers: { Host: HOST, Authorization: `Bearer ${tokens.access_token}` } });
+      const info = await requestTo(d.instances[0]!, OIDC_PATHS.userinfo, {
+        headers: { Host: HOST, Authorization: `Bearer ${tokens.access_token}` },
+      });
       assert.equal(info.status, 200);
 
       const db = await d.inspect();

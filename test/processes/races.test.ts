@@ -85,12 +85,24 @@ describe(`${SIGN_UPS} parallel sign-ups of one new identity, ${where}`, () => {
       const winner = answers.findIndex((a) => a.status === 200);
       const userId = dataOf(answers[winner]!)['user_id'];
       for (let instance = 0; instance < d.instances.length; instance++) {
-        const login = await call(d, instance, PATHS.passwordsAuthenticate, { email, password: passwords[winner], session_duration_minutes: 30 });
+        const login = await call(d, instance, PATHS.passwordsAuthenticate, {
+          email,
+          password: passwords[winner],
+          session_duration_minutes: 30,
+        });
         assert.equal(dataOf(login)['user_id'], userId, `the acknowledged password logs in on instance ${instance}`);
       }
       const loser = passwords[(winner + 1) % SIGN_UPS];
-      const refused = await call(d, 0, PATHS.passwordsAuthenticate, { email, password: loser, session_duration_minutes: 30 });
-      assert.deepEqual([refused.status, refused.body['error_type']], [401, 'unauthorized_credentials'], 'a refused password does not log in');
+      const refused = await call(d, 0, PATHS.passwordsAuthenticate, {
+        email,
+        password: loser,
+        session_duration_minutes: 30,
+      });
+      assert.deepEqual(
+        [refused.status, refused.body['error_type']],
+        [401, 'unauthorized_credentials'],
+        'a refused password does not log in',
+      );
 
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from user_emails where email = $1', [email]), 1);
@@ -107,7 +119,13 @@ describe(`${SIGN_UPS} parallel sign-ups of one new identity, ${where}`, () => {
       const userId = assertOneUserOrRateLimited(answers);
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from users', []), 1);
-      assert.equal(await count(db, 'select count(*)::int as n from user_emails where email = $1 and user_id = $2', [email, userId]), 1);
+      assert.equal(
+        await count(db, 'select count(*)::int as n from user_emails where email = $1 and user_id = $2', [
+          email,
+          userId,
+        ]),
+        1,
+      );
       await assertNoOrphans(db);
     });
   });
@@ -115,13 +133,21 @@ describe(`${SIGN_UPS} parallel sign-ups of one new identity, ${where}`, () => {
   it('OTP by email login_or_create: one user, one email method', async () => {
     await withDeployment(async (d) => {
       const email = uniqueEmail('race-otp');
-      const answers = await inParallel(SIGN_UPS, (i) => call(d, i, PATHS.otpsLoginOrCreate('email'), { email, expiration_minutes: 5 }));
+      const answers = await inParallel(SIGN_UPS, (i) =>
+        call(d, i, PATHS.otpsLoginOrCreate('email'), { email, expiration_minutes: 5 }),
+      );
       const userId = assertOneUserOrRateLimited(answers);
       const methods = new Set(answers.filter((a) => a.status === 200).map((a) => dataOf(a)['method_id']));
       assert.equal(methods.size, 1, 'every accepted send names the same email method');
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from users', []), 1);
-      assert.equal(await count(db, 'select count(*)::int as n from user_emails where email = $1 and user_id = $2', [email, userId]), 1);
+      assert.equal(
+        await count(db, 'select count(*)::int as n from user_emails where email = $1 and user_id = $2', [
+          email,
+          userId,
+        ]),
+        1,
+      );
       await assertNoOrphans(db);
     });
   });
@@ -129,12 +155,17 @@ describe(`${SIGN_UPS} parallel sign-ups of one new identity, ${where}`, () => {
   it('OTP by SMS login_or_create: one user, one phone number', async () => {
     await withDeployment(async (d) => {
       const phone = uniquePhone();
-      const answers = await inParallel(SIGN_UPS, (i) => call(d, i, PATHS.otpsLoginOrCreate('sms'), { phone_number: phone, expiration_minutes: 5 }));
+      const answers = await inParallel(SIGN_UPS, (i) =>
+        call(d, i, PATHS.otpsLoginOrCreate('sms'), { phone_number: phone, expiration_minutes: 5 }),
+      );
       const userId = assertOneUserOrRateLimited(answers);
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from users', []), 1);
       assert.equal(
-        await count(db, 'select count(*)::int as n from user_phone_numbers where phone_number = $1 and user_id = $2', [phone, userId]),
+        await count(db, 'select count(*)::int as n from user_phone_numbers where phone_number = $1 and user_id = $2', [
+          phone,
+          userId,
+        ]),
         1,
       );
       await assertNoOrphans(db);
@@ -151,7 +182,10 @@ describe(`${SIGN_UPS} parallel sign-ups of one new identity, ${where}`, () => {
       assert.equal(userIds.size, 1, `one user for one identity: ${JSON.stringify([...userIds])}`);
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from users', []), 1, 'exactly one user row');
-      assert.equal(await count(db, `select count(*)::int as n from oauth_registrations where provider = 'google'`, []), 1);
+      assert.equal(
+        await count(db, `select count(*)::int as n from oauth_registrations where provider = 'google'`, []),
+        1,
+      );
       assert.equal(await count(db, 'select count(*)::int as n from user_emails where email = $1', [email]), 1);
       await assertNoOrphans(db);
     });
@@ -166,7 +200,11 @@ describe(`${SIGN_UPS} parallel sign-ups of one new identity, ${where}`, () => {
 async function socialSignIn(d: Deployment, i: number, email: string): Promise<Answer> {
   const proc = d.instances[i % d.instances.length]!;
   const portal = `${proc.url}/student-portal`;
-  const query = new URLSearchParams({ public_token: DEFAULT_PUBLIC_TOKEN, login_redirect_url: portal, signup_redirect_url: portal });
+  const query = new URLSearchParams({
+    public_token: DEFAULT_PUBLIC_TOKEN,
+    login_redirect_url: portal,
+    signup_redirect_url: portal,
+  });
   const ip = clientIp(i);
   const start = await requestTo(proc, `/v1/public/oauth/google/start?${query}`, { clientIp: ip });
   assert.equal(start.status, 302, await start.text());
@@ -180,7 +218,8 @@ async function socialSignIn(d: Deployment, i: number, email: string): Promise<An
     clientIp: ip,
   });
   const body = await submit.text();
-  if (submit.status >= 500) return { status: submit.status, body: { error_type: 'dev_authorize', body: body.slice(0, 200) }, instance: i };
+  if (submit.status >= 500)
+    return { status: submit.status, body: { error_type: 'dev_authorize', body: body.slice(0, 200) }, instance: i };
   assert.equal(submit.status, 302, `the dev provider redirects back: ${submit.status} ${body.slice(0, 300)}`);
   const token = new URL(submit.headers.get('Location') ?? '').searchParams.get('token');
   assert.ok(token, `the redirect carries a token: ${submit.headers.get('Location')}`);
@@ -193,7 +232,10 @@ describe(`limits shared by every instance, ${where}`, () => {
       const email = uniqueEmail('limit');
       const links = await inParallel(SENDS, (i) => call(d, i, PATHS.magicLinksEmailLoginOrCreate, { email }));
       assertNo5xx(links);
-      assert.deepEqual(tally(links), { '200': MAGIC_LINK_SEND_LIMIT, '429 too_many_requests': SENDS - MAGIC_LINK_SEND_LIMIT });
+      assert.deepEqual(tally(links), {
+        '200': MAGIC_LINK_SEND_LIMIT,
+        '429 too_many_requests': SENDS - MAGIC_LINK_SEND_LIMIT,
+      });
       const codes = await inParallel(SENDS, (i) => call(d, i, PATHS.otpsLoginOrCreate('email'), { email }));
       assertNo5xx(codes);
       assert.deepEqual(tally(codes), { '200': OTP_SEND_LIMIT, '429 too_many_requests': SENDS - OTP_SEND_LIMIT });
@@ -225,12 +267,18 @@ describe(`limits shared by every instance, ${where}`, () => {
       // arrival order of parallel requests is not the sending order, so the owner's password goes once the burst is
       // answered: a right password that happens to reach a free slot before the lock is not a guess that got through.
       const burst = await inParallel(GUESSES, (i) =>
-        call(d, i, PATHS.passwordsAuthenticate, { email, password: `${password}-wrong-${i}`, session_duration_minutes: 30 }),
+        call(d, i, PATHS.passwordsAuthenticate, {
+          email,
+          password: `${password}-wrong-${i}`,
+          session_duration_minutes: 30,
+        }),
       );
       assertNo5xx(burst);
       const counts = tally(burst);
       assert.deepEqual(
-        Object.keys(counts).filter((key) => key !== '401 unauthorized_credentials' && key !== '429 user_lock_limit_reached'),
+        Object.keys(counts).filter(
+          (key) => key !== '401 unauthorized_credentials' && key !== '429 user_lock_limit_reached',
+        ),
         [],
         `every guess is refused as wrong or locked: ${JSON.stringify(counts)}`,
       );
@@ -239,8 +287,18 @@ describe(`limits shared by every instance, ${where}`, () => {
         `fewer than ${USER_LOCK_FAILURE_LIMIT} guesses are answered as wrong; the one reaching the limit locks: ${JSON.stringify(counts)}`,
       );
       for (let instance = 0; instance < d.instances.length; instance++) {
-        const again = await call(d, instance, PATHS.passwordsAuthenticate, { email, password, session_duration_minutes: 30 }, OWNER_IP);
-        assert.deepEqual([again.status, again.body['error_type']], [429, 'user_lock_limit_reached'], `still locked on instance ${instance}`);
+        const again = await call(
+          d,
+          instance,
+          PATHS.passwordsAuthenticate,
+          { email, password, session_duration_minutes: 30 },
+          OWNER_IP,
+        );
+        assert.deepEqual(
+          [again.status, again.body['error_type']],
+          [429, 'user_lock_limit_reached'],
+          `still locked on instance ${instance}`,
+        );
       }
     });
   });
@@ -249,7 +307,13 @@ describe(`limits shared by every instance, ${where}`, () => {
 describe(`${PASSKEY_REGISTRATIONS} parallel registrations of one WebAuthn credential, ${where}`, () => {
   it('exactly one 200, the rest 409 duplicate_webauthn_registration, one stored registration', async () => {
     await withDeployment(async (d) => {
-      const owner = await call(d, 0, PATHS.passwords, { email: uniqueEmail('race-passkey'), password: strongPassword(), session_duration_minutes: 30 }, OWNER_IP);
+      const owner = await call(
+        d,
+        0,
+        PATHS.passwords,
+        { email: uniqueEmail('race-passkey'), password: strongPassword(), session_duration_minutes: 30 },
+        OWNER_IP,
+      );
       const sessionToken = dataOf(owner)['session_token'] as string;
       // Each request runs its ceremony on one instance, from that instance's own page origin (its allowed origin).
       const send = async (i: number, path: string, body: unknown): Promise<Answer> => {
@@ -265,7 +329,11 @@ describe(`${PASSKEY_REGISTRATIONS} parallel registrations of one WebAuthn creden
       };
       const rpId = new URL(d.instances[0]!.url).hostname;
       const starts = await inParallel(PASSKEY_REGISTRATIONS, (i) =>
-        send(i, WEBAUTHN_PATHS.registerStart, { domain: rpId, user_agent: 'race', return_passkey_credential_options: true }),
+        send(i, WEBAUTHN_PATHS.registerStart, {
+          domain: rpId,
+          user_agent: 'race',
+          return_passkey_credential_options: true,
+        }),
       );
       const authenticator = new SoftwareAuthenticator();
       const credentials = starts.map((start, i) =>
@@ -279,7 +347,12 @@ describe(`${PASSKEY_REGISTRATIONS} parallel registrations of one WebAuthn creden
       assertNo5xx(answers);
       assert.deepEqual(tally(answers), { '200': 1, '409 duplicate_webauthn_registration': PASSKEY_REGISTRATIONS - 1 });
       const db = await d.inspect();
-      assert.equal(await count(db, 'select count(*)::int as n from webauthn_registrations where credential_id = $1', [authenticator.id]), 1);
+      assert.equal(
+        await count(db, 'select count(*)::int as n from webauthn_registrations where credential_id = $1', [
+          authenticator.id,
+        ]),
+        1,
+      );
       await assertNoOrphans(db);
     });
   });
@@ -306,14 +379,20 @@ describe(`${WALLET_SIGN_INS} parallel first sign-ins of one crypto wallet, ${whe
       });
       assertNo5xx(answers);
       const refusals = Object.keys(tally(answers)).filter((key) => key !== '200');
-      for (const key of refusals) assert.match(key, /^(401 invalid_crypto_wallet_signature|404 crypto_wallet_challenge_not_found)$/, key);
+      for (const key of refusals)
+        assert.match(key, /^(401 invalid_crypto_wallet_signature|404 crypto_wallet_challenge_not_found)$/, key);
       const winners = answers.filter((a) => a.status === 200);
       assert.ok(winners.length >= 1, `at least one sign-in wins: ${JSON.stringify(tally(answers))}`);
       const userIds = new Set(winners.map((a) => dataOf(a)['user_id']));
       assert.equal(userIds.size, 1, `every sign-in names the same user: ${JSON.stringify([...userIds])}`);
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from users', []), 1);
-      assert.equal(await count(db, 'select count(*)::int as n from crypto_wallets where normalized_address = $1', [wallet.address.toLowerCase()]), 1);
+      assert.equal(
+        await count(db, 'select count(*)::int as n from crypto_wallets where normalized_address = $1', [
+          wallet.address.toLowerCase(),
+        ]),
+        1,
+      );
       await assertNoOrphans(db);
     });
   });
@@ -336,7 +415,12 @@ describe(`one signed crypto wallet challenge posted ${WALLET_REPLAYS} times at o
       assert.deepEqual(tally(answers), { '200': 1, '404 crypto_wallet_challenge_not_found': WALLET_REPLAYS - 1 });
       const db = await d.inspect();
       assert.equal(await count(db, 'select count(*)::int as n from users', []), 1);
-      assert.equal(await count(db, 'select count(*)::int as n from crypto_wallets where normalized_address = $1', [wallet.address.toLowerCase()]), 1);
+      assert.equal(
+        await count(db, 'select count(*)::int as n from crypto_wallets where normalized_address = $1', [
+          wallet.address.toLowerCase(),
+        ]),
+        1,
+      );
       assert.equal(await count(db, 'select count(*)::int as n from crypto_wallet_challenges', []), 0);
       await assertNoOrphans(db);
     });

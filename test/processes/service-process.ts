@@ -32,7 +32,9 @@ export interface ServiceProcess {
   output(): string;
   /** SIGKILL: no shutdown code runs. Resolves when the process is gone. */
   kill9(): Promise<void>;
-  /** SIGTERM and wait for the exit (the graceful path); a process still running after STOP_TIMEOUT_MS fails the test. */
+  /**
+   * SIGTERM and wait for the exit (the graceful path); a process still running after STOP_TIMEOUT_MS fails the test.
+   */
   stop(): Promise<void>;
 }
 
@@ -58,7 +60,10 @@ function databaseEnv(database: DatabaseOptions): Record<string, string> {
  * Starts main.ts on a free loopback port in development mode and resolves once its bootstrap answers 200. The port is
  * free when picked but another program may take it before main.ts listens; then one more port is tried.
  */
-export async function startServiceProcess(database: DatabaseOptions, extraEnv: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  database: DatabaseOptions,
+  extraEnv: Record<string, string> = {},
+): Promise<ServiceProcess> {
   try {
     return await startOnFreePort(database, extraEnv);
   } catch (error) {
@@ -71,7 +76,9 @@ async function startOnFreePort(database: DatabaseOptions, extraEnv: Record<strin
   const port = await freePort();
   // Only what node needs from the runner's environment: a developer's NODE_ENV, PUBLIC_URL or SMTP_URL must not turn
   // the process into something else than development mode with the dev inbox, on exactly this database.
-  const inherited = Object.fromEntries(INHERITED_ENV.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  const inherited = Object.fromEntries(
+    INHERITED_ENV.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+  );
   const env = { ...inherited, ...extraEnv, ...databaseEnv(database), PORT: String(port), HOST: '127.0.0.1' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
@@ -143,7 +150,9 @@ export interface RequestOptions {
   clientIp?: string;
 }
 
-/** One HTTP request to a process; redirects are not followed. node:http, because fetch cannot pick the source address. */
+/**
+ * One HTTP request to a process; redirects are not followed. node:http, because fetch cannot pick the source address.
+ */
 export function requestTo(proc: ServiceProcess, pathAndQuery: string, options: RequestOptions = {}): Promise<Response> {
   const url = new URL(pathAndQuery, proc.url);
   return new Promise((resolve, reject) => {
@@ -163,7 +172,8 @@ export function requestTo(proc: ServiceProcess, pathAndQuery: string, options: R
         res.on('end', () => {
           const headers = new Headers();
           for (const [name, value] of Object.entries(res.headers)) {
-            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              headers.append(name, item);
           }
           const status = res.statusCode ?? 0;
           const body = [204, 205, 304].includes(status) ? null : Buffer.concat(chunks);

@@ -25,7 +25,8 @@ import {
 
 const ATTACKER_PASSWORD = 'correct horse battery staple 7';
 const RESET_PASSWORD = 'Password must be reset.';
-const UNABLE_TO_AUTH_MAGIC_LINK = 'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
+const UNABLE_TO_AUTH_MAGIC_LINK =
+  'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
 const FROM_PAGE = { Origin: PAGE_ORIGIN };
 
 // A provider (oidc-provider standing in for GitLab-like OpenID providers) whose next sign-in says whatever address
@@ -41,7 +42,14 @@ let standIn: OidcStandIn;
 
 before(async () => {
   standIn = await startOidcStandIn(() => ({
-    clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [CALLBACK_URL], token_endpoint_auth_method: 'client_secret_post' }],
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [CALLBACK_URL],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     findAccount: (_ctx: unknown, id: string) => ({
       accountId: id,
@@ -49,7 +57,9 @@ before(async () => {
     }),
     cookies: { keys: ['test-only-cookie-key'] },
   }));
-  t = await startTestService({ oauthProviders: { google: { issuer: standIn.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } } });
+  t = await startTestService({
+    oauthProviders: { google: { issuer: standIn.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } },
+  });
 });
 
 after(async () => {
@@ -60,12 +70,19 @@ after(async () => {
 interface Auth {
   user_id: string;
   session_token: string;
-  user: { emails: { email: string; verified: boolean }[]; phone_numbers: unknown[]; crypto_wallets: unknown[]; password: unknown };
+  user: {
+    emails: { email: string; verified: boolean }[];
+    phone_numbers: unknown[];
+    crypto_wallets: unknown[];
+    password: unknown;
+  };
 }
 
 /** The attacker signs up first with the victim's address and a password of their own. */
 async function attackerSignsUp(email: string): Promise<Auth> {
-  return dataOf<Auth>(await post(t, '/passwords', { email, password: ATTACKER_PASSWORD, session_duration_minutes: 60 }));
+  return dataOf<Auth>(
+    await post(t, '/passwords', { email, password: ATTACKER_PASSWORD, session_duration_minutes: 60 }),
+  );
 }
 
 function passwordLogin(email: string, password = ATTACKER_PASSWORD): Promise<Response> {
@@ -73,9 +90,22 @@ function passwordLogin(email: string, password = ATTACKER_PASSWORD): Promise<Res
 }
 
 async function magicLinkSignIn(email: string, sessionToken?: string): Promise<Auth> {
-  await dataOf(await post(t, '/magic_links/email/login_or_create', { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL }));
+  await dataOf(
+    await post(t, '/magic_links/email/login_or_create', {
+      email,
+      login_magic_link_url: PORTAL_URL,
+      signup_magic_link_url: PORTAL_URL,
+    }),
+  );
   const token = await latestToken(t, email);
-  return dataOf<Auth>(await post(t, '/magic_links/authenticate', { token, session_duration_minutes: 60 }, sessionToken ? { sessionToken } : {}));
+  return dataOf<Auth>(
+    await post(
+      t,
+      '/magic_links/authenticate',
+      { token, session_duration_minutes: 60 },
+      sessionToken ? { sessionToken } : {},
+    ),
+  );
 }
 
 async function latestCode(to: string): Promise<string> {
@@ -87,7 +117,13 @@ async function latestCode(to: string): Promise<string> {
 
 async function emailPasscodeSignIn(email: string): Promise<Auth> {
   const sent = await dataOf<{ method_id: string }>(await post(t, '/otps/email/login_or_create', { email }));
-  return dataOf<Auth>(await post(t, '/otps/authenticate', { token: await latestCode(email), method_id: sent.method_id, session_duration_minutes: 60 }));
+  return dataOf<Auth>(
+    await post(t, '/otps/authenticate', {
+      token: await latestCode(email),
+      method_id: sent.method_id,
+      session_duration_minutes: 60,
+    }),
+  );
 }
 
 async function me(sessionToken: string): Promise<Response> {
@@ -99,7 +135,9 @@ async function expectSessionEnded(sessionToken: string): Promise<void> {
 }
 
 async function countRows(table: string, userId: string): Promise<number> {
-  const [row] = await t.service.db.query<{ n: number }>(`select count(*)::int as n from ${table} where user_id = $1`, [userId]);
+  const [row] = await t.service.db.query<{ n: number }>(`select count(*)::int as n from ${table} where user_id = $1`, [
+    userId,
+  ]);
   return row?.n ?? 0;
 }
 
@@ -108,13 +146,23 @@ async function addWallet(sessionToken: string): Promise<void> {
   const wallet = new SolanaTestWallet();
   const headers = { headers: FROM_PAGE, sessionToken };
   const { challenge } = await dataOf<{ challenge: string }>(
-    await post(t, CRYPTO_WALLET_PATHS.authenticateStartSecondary, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' }, headers),
+    await post(
+      t,
+      CRYPTO_WALLET_PATHS.authenticateStartSecondary,
+      { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' },
+      headers,
+    ),
   );
   await dataOf(
     await post(
       t,
       CRYPTO_WALLET_PATHS.authenticate,
-      { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana', signature: wallet.signMessage(challenge), session_duration_minutes: 60 },
+      {
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'solana',
+        signature: wallet.signMessage(challenge),
+        session_duration_minutes: 60,
+      },
       headers,
     ),
   );
@@ -123,7 +171,11 @@ async function addWallet(sessionToken: string): Promise<void> {
 /** A sign-in through the provider standing in for GitLab; the token the service hands back to the page. */
 async function providerSignIn(email: string, emailVerified: boolean): Promise<Auth> {
   Object.assign(providerSays, { email, emailVerified });
-  const query = new URLSearchParams({ public_token: DEFAULT_PUBLIC_TOKEN, login_redirect_url: PORTAL_URL, signup_redirect_url: PORTAL_URL });
+  const query = new URLSearchParams({
+    public_token: DEFAULT_PUBLIC_TOKEN,
+    login_redirect_url: PORTAL_URL,
+    signup_redirect_url: PORTAL_URL,
+  });
   const start = await t.service.app.request(`${SERVICE_ORIGIN}/v1/public/oauth/google/start?${query}`);
   const browser = new Browser();
   let url = location(start, SERVICE_ORIGIN);
@@ -147,7 +199,10 @@ describe('route 1: a password sign-up with someone else’s address', () => {
     it(`the owner's ${how} sign-in clears the account: the password needs a reset, sessions and factors are gone`, async () => {
       const victim = uniqueEmail('victim');
       const attacker = await attackerSignsUp(victim);
-      assert.deepEqual(attacker.user.emails.map((e) => [e.email, e.verified]), [[victim, false]]);
+      assert.deepEqual(
+        attacker.user.emails.map((e) => [e.email, e.verified]),
+        [[victim, false]],
+      );
       await dataOf(await post(t, '/totps', { expiration_minutes: 5 }, { sessionToken: attacker.session_token }));
       await addWallet(attacker.session_token);
       assert.equal(await countRows('crypto_wallets', attacker.user_id), 1);
@@ -155,7 +210,10 @@ describe('route 1: a password sign-up with someone else’s address', () => {
       const owner = await proveAddress(victim);
       // The owner lands in the account the address named, now cleared.
       assert.equal(owner.user_id, attacker.user_id);
-      assert.deepEqual(owner.user.emails.map((e) => [e.email, e.verified]), [[victim, true]]);
+      assert.deepEqual(
+        owner.user.emails.map((e) => [e.email, e.verified]),
+        [[victim, true]],
+      );
       assert.deepEqual(owner.user.crypto_wallets, []);
       assert.equal(await countRows('totps', owner.user_id), 0);
       assert.equal(await countRows('crypto_wallets', owner.user_id), 0);
@@ -184,7 +242,10 @@ describe('route 1: a password sign-up with someone else’s address', () => {
     const proven = await magicLinkSignIn(email, signedUp.session_token);
     assert.equal(proven.user_id, signedUp.user_id);
     assert.equal(proven.session_token, signedUp.session_token);
-    assert.deepEqual(proven.user.emails.map((e) => [e.email, e.verified]), [[email, true]]);
+    assert.deepEqual(
+      proven.user.emails.map((e) => [e.email, e.verified]),
+      [[email, true]],
+    );
     assert.equal(await countRows('totps', signedUp.user_id), 1);
     await dataOf(await passwordLogin(email));
   });
@@ -194,12 +255,24 @@ describe('route 1: a password sign-up with someone else’s address', () => {
     const attacker = await attackerSignsUp(victim);
     // The attacker proves a phone number of their own from the password session.
     const phone = uniquePhone();
-    const sent = await dataOf<{ method_id: string }>(await post(t, '/otps/sms/send/secondary', { phone_number: phone }, { sessionToken: attacker.session_token }));
-    await dataOf(await post(t, '/otps/authenticate', { token: await latestCode(phone), method_id: sent.method_id, session_duration_minutes: 60 }, { sessionToken: attacker.session_token }));
+    const sent = await dataOf<{ method_id: string }>(
+      await post(t, '/otps/sms/send/secondary', { phone_number: phone }, { sessionToken: attacker.session_token }),
+    );
+    await dataOf(
+      await post(
+        t,
+        '/otps/authenticate',
+        { token: await latestCode(phone), method_id: sent.method_id, session_duration_minutes: 60 },
+        { sessionToken: attacker.session_token },
+      ),
+    );
 
     const owner = await magicLinkSignIn(victim);
     assert.notEqual(owner.user_id, attacker.user_id, 'the owner is not signed in to the attacker’s account');
-    assert.deepEqual(owner.user.emails.map((e) => [e.email, e.verified]), [[victim, true]]);
+    assert.deepEqual(
+      owner.user.emails.map((e) => [e.email, e.verified]),
+      [[victim, true]],
+    );
     assert.deepEqual(owner.user.phone_numbers, []);
     const attackerNow = await dataOf<Auth['user']>(await me(attacker.session_token));
     assert.deepEqual(attackerNow.emails, [], 'the victim’s address left the attacker’s account');
@@ -217,41 +290,101 @@ describe('route 2: send/secondary with someone else’s address', () => {
       const attacker = await signIn(t, uniqueEmail('attacker'));
       const victim = uniqueEmail('victim');
       const body = path.startsWith('/magic') ? { email: victim, login_magic_link_url: PORTAL_URL } : { email: victim };
-      const sent = await dataOf<{ user_id: string }>(await post(t, path, body, { sessionToken: attacker.sessionToken }));
+      const sent = await dataOf<{ user_id: string }>(
+        await post(t, path, body, { sessionToken: attacker.sessionToken }),
+      );
       assert.equal(sent.user_id, attacker.userId);
       const attached = await dataOf<Auth['user']>(await me(attacker.sessionToken));
-      assert.deepEqual(attached.emails.map((e) => e.email), [attacker.email]);
+      assert.deepEqual(
+        attached.emails.map((e) => e.email),
+        [attacker.email],
+      );
 
       const owner = await emailPasscodeSignIn(victim);
       assert.notEqual(owner.user_id, attacker.userId);
-      assert.deepEqual(owner.user.emails.map((e) => [e.email, e.verified]), [[victim, true]]);
+      assert.deepEqual(
+        owner.user.emails.map((e) => [e.email, e.verified]),
+        [[victim, true]],
+      );
       const after = await dataOf<Auth['user']>(await me(attacker.sessionToken));
-      assert.deepEqual(after.emails.map((e) => e.email), [attacker.email]);
+      assert.deepEqual(
+        after.emails.map((e) => e.email),
+        [attacker.email],
+      );
     });
   }
 
   it('a secondary link works only for the session that asked for it', async () => {
     const student = await signIn(t, uniqueEmail('student'));
     const extra = uniqueEmail('extra');
-    await dataOf(await post(t, '/magic_links/email/send/secondary', { email: extra, login_magic_link_url: PORTAL_URL }, { sessionToken: student.sessionToken }));
+    await dataOf(
+      await post(
+        t,
+        '/magic_links/email/send/secondary',
+        { email: extra, login_magic_link_url: PORTAL_URL },
+        { sessionToken: student.sessionToken },
+      ),
+    );
     const token = await latestToken(t, extra);
     // Opened elsewhere (the owner of the mailbox, or anyone else): refused, and the link stays usable.
-    await expectError(await post(t, '/magic_links/authenticate', { token, session_duration_minutes: 60 }), 401, 'unable_to_auth_magic_link', UNABLE_TO_AUTH_MAGIC_LINK);
+    await expectError(
+      await post(t, '/magic_links/authenticate', { token, session_duration_minutes: 60 }),
+      401,
+      'unable_to_auth_magic_link',
+      UNABLE_TO_AUTH_MAGIC_LINK,
+    );
     const other = await signIn(t, uniqueEmail('other'));
-    await expectError(await post(t, '/magic_links/authenticate', { token, session_duration_minutes: 60 }, { sessionToken: other.sessionToken }), 401, 'unable_to_auth_magic_link');
-    const used = await dataOf<Auth>(await post(t, '/magic_links/authenticate', { token, session_duration_minutes: 60 }, { sessionToken: student.sessionToken }));
+    await expectError(
+      await post(
+        t,
+        '/magic_links/authenticate',
+        { token, session_duration_minutes: 60 },
+        { sessionToken: other.sessionToken },
+      ),
+      401,
+      'unable_to_auth_magic_link',
+    );
+    const used = await dataOf<Auth>(
+      await post(
+        t,
+        '/magic_links/authenticate',
+        { token, session_duration_minutes: 60 },
+        { sessionToken: student.sessionToken },
+      ),
+    );
     assert.equal(used.user_id, student.userId);
-    assert.deepEqual(used.user.emails.map((e) => [e.email, e.verified]).sort(), [[extra, true], [student.email, true]].sort());
+    assert.deepEqual(
+      used.user.emails.map((e) => [e.email, e.verified]).sort(),
+      [
+        [extra, true],
+        [student.email, true],
+      ].sort(),
+    );
   });
 
   it('a secondary passcode from another session counts as a wrong code and attaches nothing', async () => {
     const student = await signIn(t, uniqueEmail('student'));
     const phone = uniquePhone();
-    const sent = await dataOf<{ method_id: string }>(await post(t, '/otps/sms/send/secondary', { phone_number: phone }, { sessionToken: student.sessionToken }));
+    const sent = await dataOf<{ method_id: string }>(
+      await post(t, '/otps/sms/send/secondary', { phone_number: phone }, { sessionToken: student.sessionToken }),
+    );
     const code = await latestCode(phone);
     const other = await signIn(t, uniqueEmail('other'));
-    await expectError(await post(t, '/otps/authenticate', { token: code, method_id: sent.method_id, session_duration_minutes: 60 }, { sessionToken: other.sessionToken }), 401, 'otp_code_not_found');
-    await expectError(await post(t, '/otps/authenticate', { token: code, method_id: sent.method_id, session_duration_minutes: 60 }), 401, 'otp_code_not_found');
+    await expectError(
+      await post(
+        t,
+        '/otps/authenticate',
+        { token: code, method_id: sent.method_id, session_duration_minutes: 60 },
+        { sessionToken: other.sessionToken },
+      ),
+      401,
+      'otp_code_not_found',
+    );
+    await expectError(
+      await post(t, '/otps/authenticate', { token: code, method_id: sent.method_id, session_duration_minutes: 60 }),
+      401,
+      'otp_code_not_found',
+    );
     assert.deepEqual((await dataOf<Auth['user']>(await me(other.sessionToken))).phone_numbers, []);
     assert.deepEqual((await dataOf<Auth['user']>(await me(student.sessionToken))).phone_numbers, []);
   });
@@ -260,12 +393,30 @@ describe('route 2: send/secondary with someone else’s address', () => {
     const victim = uniqueEmail('victim');
     const attacker = await attackerSignsUp(victim);
     const owner = await signIn(t, uniqueEmail('owner'));
-    await dataOf(await post(t, '/magic_links/email/send/secondary', { email: victim, login_magic_link_url: PORTAL_URL }, { sessionToken: owner.sessionToken }));
+    await dataOf(
+      await post(
+        t,
+        '/magic_links/email/send/secondary',
+        { email: victim, login_magic_link_url: PORTAL_URL },
+        { sessionToken: owner.sessionToken },
+      ),
+    );
     const added = await dataOf<Auth>(
-      await post(t, '/magic_links/authenticate', { token: await latestToken(t, victim), session_duration_minutes: 60 }, { sessionToken: owner.sessionToken }),
+      await post(
+        t,
+        '/magic_links/authenticate',
+        { token: await latestToken(t, victim), session_duration_minutes: 60 },
+        { sessionToken: owner.sessionToken },
+      ),
     );
     assert.equal(added.user_id, owner.userId);
-    assert.deepEqual(added.user.emails.map((e) => [e.email, e.verified]).sort(), [[owner.email, true], [victim, true]].sort());
+    assert.deepEqual(
+      added.user.emails.map((e) => [e.email, e.verified]).sort(),
+      [
+        [owner.email, true],
+        [victim, true],
+      ].sort(),
+    );
     await expectSessionEnded(attacker.session_token);
     assert.equal((await t.service.db.query('select 1 from users where id = $1', [attacker.user_id])).length, 0);
     await expectError(await passwordLogin(victim), 400, 'reset_password', RESET_PASSWORD);
@@ -279,7 +430,10 @@ describe('route 3: a provider’s verified address after a password sign-up', ()
     await dataOf(await post(t, '/totps', { expiration_minutes: 5 }, { sessionToken: attacker.session_token }));
     const owner = await providerSignIn(victim, true);
     assert.equal(owner.user_id, attacker.user_id);
-    assert.deepEqual(owner.user.emails.map((e) => [e.email, e.verified]), [[victim, true]]);
+    assert.deepEqual(
+      owner.user.emails.map((e) => [e.email, e.verified]),
+      [[victim, true]],
+    );
     assert.equal(await countRows('totps', owner.user_id), 0);
     await expectSessionEnded(attacker.session_token);
     await expectError(await passwordLogin(victim), 400, 'reset_password', RESET_PASSWORD);
@@ -304,10 +458,16 @@ describe('a password reset link is a proof too', () => {
     const victim = uniqueEmail('victim');
     const attacker = await attackerSignsUp(victim);
     await dataOf(await post(t, '/totps', { expiration_minutes: 5 }, { sessionToken: attacker.session_token }));
-    await dataOf(await post(t, '/passwords/email/reset/start', { email: victim, reset_password_redirect_url: PORTAL_URL }));
+    await dataOf(
+      await post(t, '/passwords/email/reset/start', { email: victim, reset_password_redirect_url: PORTAL_URL }),
+    );
     const token = await latestToken(t, victim);
     const reset = await dataOf<Auth>(
-      await post(t, '/passwords/email/reset', { token, password: 'a brand new passphrase 42!', session_duration_minutes: 60 }),
+      await post(t, '/passwords/email/reset', {
+        token,
+        password: 'a brand new passphrase 42!',
+        session_duration_minutes: 60,
+      }),
     );
     assert.equal(reset.user_id, attacker.user_id);
     assert.equal(await countRows('totps', reset.user_id), 0);
@@ -321,14 +481,24 @@ describe('concurrent proofs of one address', () => {
   it('two proofs at once: both sign in to the one account; the rule clears it once', async () => {
     const victim = uniqueEmail('victim');
     const attacker = await attackerSignsUp(victim);
-    await dataOf(await post(t, '/magic_links/email/login_or_create', { email: victim, login_magic_link_url: PORTAL_URL }));
-    await dataOf(await post(t, '/magic_links/email/login_or_create', { email: victim, login_magic_link_url: PORTAL_URL }));
+    await dataOf(
+      await post(t, '/magic_links/email/login_or_create', { email: victim, login_magic_link_url: PORTAL_URL }),
+    );
+    await dataOf(
+      await post(t, '/magic_links/email/login_or_create', { email: victim, login_magic_link_url: PORTAL_URL }),
+    );
     const tokens = (await inbox(t, victim)).map((m) => new URL(m.links[0] ?? '').searchParams.get('token'));
-    const results = await Promise.all(tokens.map((token) => post(t, '/magic_links/authenticate', { token, session_duration_minutes: 60 })));
+    const results = await Promise.all(
+      tokens.map((token) => post(t, '/magic_links/authenticate', { token, session_duration_minutes: 60 })),
+    );
     const users = await Promise.all(results.map((res) => dataOf<Auth>(res)));
     assert.deepEqual(new Set(users.map((u) => u.user_id)), new Set([attacker.user_id]));
-    const emails = await t.service.db.query<{ verified: boolean }>('select verified from user_emails where email = $1', [victim]);
+    const emails = await t.service.db.query<{ verified: boolean }>(
+      'select verified from user_emails where email = $1',
+      [victim],
+    );
     assert.deepEqual(emails, [{ verified: true }]);
-    for (const user of users) assert.equal((await dataOf<{ user_id: string }>(await me(user.session_token))).user_id, attacker.user_id);
+    for (const user of users)
+      assert.equal((await dataOf<{ user_id: string }>(await me(user.session_token))).user_id, attacker.user_id);
   });
 });

@@ -36,7 +36,12 @@ function childEnv(vars: Record<string, string>): Record<string, string> {
 }
 
 function runToExit(vars: Record<string, string>) {
-  return spawnSync(process.execPath, [mainJs], { cwd: os.tmpdir(), env: childEnv(vars), encoding: 'utf8', timeout: 20_000 });
+  return spawnSync(process.execPath, [mainJs], {
+    cwd: os.tmpdir(),
+    env: childEnv(vars),
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
 }
 
 describe('refusing to start', () => {
@@ -60,19 +65,32 @@ describe('refusing to start', () => {
       PUBLIC_TOKEN,
     });
     assert.equal(result.status, 1);
-    assert.equal(result.stderr, 'Refusing to start in production mode: AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.\n');
+    assert.equal(
+      result.stderr,
+      'Refusing to start in production mode: AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.\n',
+    );
   });
 
   it('development (npm start) refuses a PUBLIC_URL in one line', () => {
     const result = runToExit({ PUBLIC_URL: 'https://id.westlight.example' });
     assert.equal(result.status, 1);
-    assert.match(result.stderr, /^PUBLIC_URL is set, which means this service is being deployed: .*NODE_ENV=production.*\n$/);
+    assert.match(
+      result.stderr,
+      /^PUBLIC_URL is set, which means this service is being deployed: .*NODE_ENV=production.*\n$/,
+    );
     assert.equal(result.stderr.trim().split('\n').length, 1);
   });
 });
 
-/** Resolves with the first stdout line from index `from` on that `predicate` accepts (`lines` holds those seen so far). */
-function waitForLine(child: ChildProcess, lines: string[], predicate: (line: string) => boolean, from = 0): Promise<string> {
+/**
+ * Resolves with the first stdout line from index `from` on that `predicate` accepts (`lines` holds those seen so far).
+ */
+function waitForLine(
+  child: ChildProcess,
+  lines: string[],
+  predicate: (line: string) => boolean,
+  from = 0,
+): Promise<string> {
   const found = lines.slice(from).find(predicate);
   if (found) return Promise.resolve(found);
   return new Promise((resolve, reject) => {
@@ -82,7 +100,8 @@ function waitForLine(child: ChildProcess, lines: string[], predicate: (line: str
       child.off('exit', onExit);
       resolve(line);
     };
-    const onExit = (code: number | null) => reject(new Error(`the service exited (${code}) before the expected line; stdout: ${lines.join('\n')}`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`the service exited (${code}) before the expected line; stdout: ${lines.join('\n')}`));
     child.on('line', onLine);
     child.once('exit', onExit);
   });
@@ -127,7 +146,10 @@ describe('the compiled service in production mode', () => {
       }
     });
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const listening = JSON.parse(await waitForLine(child, lines, (line) => line.includes('"listening"'))) as Record<string, string>;
+    const listening = JSON.parse(await waitForLine(child, lines, (line) => line.includes('"listening"'))) as Record<
+      string,
+      string
+    >;
     assert.deepEqual(listening, { event: 'listening', mode: 'production', url: base, public_url: base });
   });
 
@@ -165,7 +187,11 @@ describe('the compiled service in production mode', () => {
   });
 
   it('on SIGTERM stops accepting, finishes the request in flight with 200, and exits 0', async () => {
-    const body = JSON.stringify({ email: `student-${randomUUID().slice(0, 8)}@example.com`, password: STRONG, session_duration_minutes: 30 });
+    const body = JSON.stringify({
+      email: `student-${randomUUID().slice(0, 8)}@example.com`,
+      password: STRONG,
+      session_duration_minutes: 30,
+    });
     const agent = new http.Agent({ keepAlive: true });
     // Expect: 100-continue makes the server answer once it has taken the request: from then on it is in flight.
     const request = http.request(`${base}/sdk/v1/passwords`, {
@@ -178,14 +204,16 @@ describe('the compiled service in production mode', () => {
         Expect: '100-continue',
       },
     });
-    const response = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
-      request.on('response', (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }));
-      });
-      request.on('error', reject);
-    });
+    const response = new Promise<{ status: number; connection: string | undefined; text: string }>(
+      (resolve, reject) => {
+        request.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }));
+        });
+        request.on('error', reject);
+      },
+    );
     await new Promise<void>((resolve) => request.once('continue', () => resolve()));
 
     child.kill('SIGTERM');
@@ -233,7 +261,9 @@ describe('the compiled service in development mode (the other side of the check 
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     try {
       const url = await until(
-        () => /^Westlight University demo and identity service: (\S+)$/m.exec(stdout)?.[1] ?? (child.exitCode !== null && 'exited'),
+        () =>
+          /^Westlight University demo and identity service: (\S+)$/m.exec(stdout)?.[1] ??
+          (child.exitCode !== null && 'exited'),
         'the development service to listen',
         60_000,
       );
@@ -261,12 +291,18 @@ describe('the compiled service in development mode (the other side of the check 
  * or dynamic, so this is what ran, not what the bundle could reach; a chunk that is never loaded is not in it.
  */
 function loadedBuildFiles(recordFile: string): string[] {
-  const urls = fs.readFileSync(recordFile, 'utf8').split('\n').filter((url) => url.startsWith('file:'));
+  const urls = fs
+    .readFileSync(recordFile, 'utf8')
+    .split('\n')
+    .filter((url) => url.startsWith('file:'));
   return [...new Set(urls.map((url) => fileURLToPath(url)))].filter((file) => path.dirname(file) === buildDir);
 }
 
 function builtFiles(): string[] {
-  return fs.readdirSync(buildDir).filter((name) => name.endsWith('.js')).map((name) => path.join(buildDir, name));
+  return fs
+    .readdirSync(buildDir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => path.join(buildDir, name));
 }
 
 /**

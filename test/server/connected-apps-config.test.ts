@@ -31,9 +31,13 @@ describe('CONNECTED_APPS and the identity-provider pages from the environment', 
     assert.equal(connectedAppsFromEnv('  '), undefined);
     assert.throws(() => connectedAppsFromEnv('[{'), /^Error: CONNECTED_APPS must be a JSON array of connected apps: /);
     assert.throws(() => connectedAppsFromEnv('{"client_id":"x"}'), {
-      message: 'CONNECTED_APPS must be a JSON array of connected apps (objects with client_id, name, client_type, ...).',
+      message:
+        'CONNECTED_APPS must be a JSON array of connected apps (objects with client_id, name, client_type, ...).',
     });
-    assert.throws(() => connectedAppsFromEnv('["x"]'), /CONNECTED_APPS must be a JSON array of connected apps \(objects/);
+    assert.throws(
+      () => connectedAppsFromEnv('["x"]'),
+      /CONNECTED_APPS must be a JSON array of connected apps \(objects/,
+    );
     assert.throws(() => serviceOptionsFromEnv({ IDP_LOGOUT_URL: '/oauth/logout' }, '/repo'), {
       message: 'IDP_LOGOUT_URL must be an absolute URL, got /oauth/logout',
     });
@@ -49,15 +53,35 @@ describe('connected apps checked at start', () => {
   });
 
   it('names the app and what is wrong', () => {
-    refuse({ ...THIRD_PARTY, client_secret: undefined }, 'Connected app westlight-library is confidential (third_party) and needs a client_secret.');
-    refuse({ ...PUBLIC_APP, client_secret: 'x' }, 'Connected app westlight-mobile is a public client (third_party_public) and must not have a client_secret.');
-    refuse({ ...THIRD_PARTY, redirect_uris: ['/callback'] }, 'Connected app westlight-library: redirect_uris has "/callback", which is not an absolute URL.');
-    refuse({ ...THIRD_PARTY, post_logout_redirect_uris: ['https://a.example/#x'] }, 'Connected app westlight-library: post_logout_redirect_uris has "https://a.example/#x", which has a fragment.');
-    refuse({ ...THIRD_PARTY, client_type: 'partner' as ConnectedAppConfig['client_type'] }, 'Connected app westlight-library: client_type must be one of first_party, third_party, first_party_public, third_party_public.');
+    refuse(
+      { ...THIRD_PARTY, client_secret: undefined },
+      'Connected app westlight-library is confidential (third_party) and needs a client_secret.',
+    );
+    refuse(
+      { ...PUBLIC_APP, client_secret: 'x' },
+      'Connected app westlight-mobile is a public client (third_party_public) and must not have a client_secret.',
+    );
+    refuse(
+      { ...THIRD_PARTY, redirect_uris: ['/callback'] },
+      'Connected app westlight-library: redirect_uris has "/callback", which is not an absolute URL.',
+    );
+    refuse(
+      { ...THIRD_PARTY, post_logout_redirect_uris: ['https://a.example/#x'] },
+      'Connected app westlight-library: post_logout_redirect_uris has "https://a.example/#x", which has a fragment.',
+    );
+    refuse(
+      { ...THIRD_PARTY, client_type: 'partner' as ConnectedAppConfig['client_type'] },
+      'Connected app westlight-library: client_type must be one of first_party, third_party, first_party_public, third_party_public.',
+    );
     refuse({ ...THIRD_PARTY, client_id: '' }, 'Every connected app needs a client_id.');
     refuse({ ...THIRD_PARTY, name: '' }, 'Connected app westlight-library needs a name.');
-    refuse({ ...LISTED_ONLY, description: undefined as unknown as string }, 'Connected app grades-sync needs a description (may be empty).');
-    assert.throws(() => resolveConfig({ connectedApps: [THIRD_PARTY, THIRD_PARTY] }), { message: 'Connected app westlight-library is listed twice.' });
+    refuse(
+      { ...LISTED_ONLY, description: undefined as unknown as string },
+      'Connected app grades-sync needs a description (may be empty).',
+    );
+    assert.throws(() => resolveConfig({ connectedApps: [THIRD_PARTY, THIRD_PARTY] }), {
+      message: 'Connected app westlight-library is listed twice.',
+    });
   });
 });
 
@@ -107,8 +131,13 @@ describe('the provider in production', () => {
       assert.equal(meta['authorization_endpoint'], `${publicUrl}${OIDC_PATHS.authorization}`);
       assert.equal(meta['token_endpoint'], `${publicUrl}${OIDC_PATHS.token}`);
       assert.equal(meta['jwks_uri'], `${publicUrl}${OIDC_PATHS.jwks}`);
-      const spoofed = await fetch(`${server.url}${OIDC_PATHS.discovery}`, { headers: { 'X-Forwarded-Host': 'evil.example' } });
-      assert.equal(((await spoofed.json()) as Record<string, string>)['token_endpoint'], `${publicUrl}${OIDC_PATHS.token}`);
+      const spoofed = await fetch(`${server.url}${OIDC_PATHS.discovery}`, {
+        headers: { 'X-Forwarded-Host': 'evil.example' },
+      });
+      assert.equal(
+        ((await spoofed.json()) as Record<string, string>)['token_endpoint'],
+        `${publicUrl}${OIDC_PATHS.token}`,
+      );
       const authorize = await fetch(
         `${server.url}${OIDC_PATHS.authorization}?${new URLSearchParams({ client_id: THIRD_PARTY.client_id, redirect_uri: THIRD_PARTY.redirect_uris![0]!, response_type: 'code', scope: 'openid' })}`,
         { redirect: 'manual' },
@@ -116,7 +145,10 @@ describe('the provider in production', () => {
       assert.equal(authorize.status, 303);
       assert.equal(new URL(authorize.headers.get('Location')!).origin, publicUrl);
       // The request log has oidc-provider's own status, not a placeholder.
-      assert.deepEqual(lines.filter((l) => l.path === OIDC_PATHS.authorization).map((l) => l.status), [303]);
+      assert.deepEqual(
+        lines.filter((l) => l.path === OIDC_PATHS.authorization).map((l) => l.status),
+        [303],
+      );
     } finally {
       await server.close();
     }

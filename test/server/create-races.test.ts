@@ -7,7 +7,16 @@ import assert from 'node:assert/strict';
 import { TOTP_RECOVERY_CODE_COUNT } from '../../src/server/constants.ts';
 import { verifyPassword } from '../../src/server/security/password-hashing.ts';
 import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
-import { dataOf, expectError, post, PORTAL_URL, signIn, startTestService, uniqueEmail, type TestService } from './support.ts';
+import {
+  dataOf,
+  expectError,
+  post,
+  PORTAL_URL,
+  signIn,
+  startTestService,
+  uniqueEmail,
+  type TestService,
+} from './support.ts';
 
 const PARALLEL = 40;
 
@@ -29,7 +38,9 @@ async function orphanUsers(): Promise<number> {
 }
 
 async function usersWithEmail(email: string): Promise<string[]> {
-  const rows = await t.service.db.query<{ user_id: string }>('select user_id from user_emails where email = $1', [email]);
+  const rows = await t.service.db.query<{ user_id: string }>('select user_id from user_emails where email = $1', [
+    email,
+  ]);
   return rows.map((r) => r.user_id);
 }
 
@@ -41,7 +52,10 @@ function statusCounts(responses: Response[]): Record<number, number> {
 
 function assertNo5xx(responses: Response[]): void {
   const counts = statusCounts(responses);
-  assert.ok(Object.keys(counts).every((status) => Number(status) < 500), `statuses ${JSON.stringify(counts)}`);
+  assert.ok(
+    Object.keys(counts).every((status) => Number(status) < 500),
+    `statuses ${JSON.stringify(counts)}`,
+  );
 }
 
 describe(`${PARALLEL} parallel sign-ups of one new identity`, () => {
@@ -55,16 +69,31 @@ describe(`${PARALLEL} parallel sign-ups of one new identity`, () => {
     const winnerIndex = responses.findIndex((res) => res.status === 200);
     const winner = await dataOf<{ user_id: string; session_token: string }>(responses[winnerIndex]!);
     for (const res of responses) {
-      if (res.status !== 200) await expectError(res, 400, 'duplicate_email', 'A user with this email address already has a password. Log in instead.');
+      if (res.status !== 200)
+        await expectError(
+          res,
+          400,
+          'duplicate_email',
+          'A user with this email address already has a password. Log in instead.',
+        );
     }
     assert.deepEqual(await usersWithEmail(email), [winner.user_id]);
     assert.equal(await orphanUsers(), 0);
-    const [stored] = await t.service.db.query<{ password_hash: string }>('select password_hash from user_passwords where user_id = $1', [winner.user_id]);
+    const [stored] = await t.service.db.query<{ password_hash: string }>(
+      'select password_hash from user_passwords where user_id = $1',
+      [winner.user_id],
+    );
     assert.ok(stored);
     const matching = [];
     for (const password of passwords) if (await verifyPassword(stored.password_hash, password)) matching.push(password);
     assert.deepEqual(matching, [passwords[winnerIndex]]);
-    await dataOf(await post(t, '/passwords/authenticate', { email, password: passwords[winnerIndex], session_duration_minutes: 30 }));
+    await dataOf(
+      await post(t, '/passwords/authenticate', {
+        email,
+        password: passwords[winnerIndex],
+        session_duration_minutes: 30,
+      }),
+    );
     await dataOf(await post(t, '/sessions/authenticate', {}, { sessionToken: winner.session_token }));
   });
 
@@ -72,7 +101,11 @@ describe(`${PARALLEL} parallel sign-ups of one new identity`, () => {
     const email = uniqueEmail('race');
     const responses = await Promise.all(
       Array.from({ length: PARALLEL }, () =>
-        post(t, '/magic_links/email/login_or_create', { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL }),
+        post(t, '/magic_links/email/login_or_create', {
+          email,
+          login_magic_link_url: PORTAL_URL,
+          signup_magic_link_url: PORTAL_URL,
+        }),
       ),
     );
     assertNo5xx(responses);
@@ -142,11 +175,23 @@ describe('parallel recovery-code regeneration', () => {
   it('leaves exactly one set of codes: the old ones and all but one response’s codes are dead', async () => {
     const student = await signIn(t);
     const options = { sessionToken: student.sessionToken };
-    const created = await dataOf<{ totp_id: string; secret: string }>(await post(t, '/totps', { expiration_minutes: 5 }, options));
-    await dataOf(await post(t, '/totps/authenticate', { totp_code: totpAt(base32Decode(created.secret), t.now()), session_duration_minutes: 30 }, options));
-    const responses = await Promise.all(Array.from({ length: 10 }, () => post(t, '/totps/recovery_codes', undefined, options)));
+    const created = await dataOf<{ totp_id: string; secret: string }>(
+      await post(t, '/totps', { expiration_minutes: 5 }, options),
+    );
+    await dataOf(
+      await post(
+        t,
+        '/totps/authenticate',
+        { totp_code: totpAt(base32Decode(created.secret), t.now()), session_duration_minutes: 30 },
+        options,
+      ),
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => post(t, '/totps/recovery_codes', undefined, options)),
+    );
     const sets = [];
-    for (const res of responses) sets.push((await dataOf<{ totps: { recovery_codes: string[] }[] }>(res)).totps[0]!.recovery_codes);
+    for (const res of responses)
+      sets.push((await dataOf<{ totps: { recovery_codes: string[] }[] }>(res)).totps[0]!.recovery_codes);
     const [unused] = await t.service.db.query<{ n: number }>(
       'select count(*)::int as n from totp_recovery_codes where totp_id = $1 and used_at is null',
       [created.totp_id],
@@ -154,7 +199,8 @@ describe('parallel recovery-code regeneration', () => {
     assert.equal(unused?.n, TOTP_RECOVERY_CODE_COUNT);
     // One code of each answer: exactly one answer's codes still work (fewer wrong tries than the lock allows).
     const tries = [];
-    for (const codes of sets) tries.push(await post(t, '/totps/recover', { recovery_code: codes[0], session_duration_minutes: 30 }, options));
+    for (const codes of sets)
+      tries.push(await post(t, '/totps/recover', { recovery_code: codes[0], session_duration_minutes: 30 }, options));
     assert.deepEqual(statusCounts(tries), { 200: 1, 401: sets.length - 1 });
     for (const res of tries) if (res.status === 401) await expectError(res, 401, 'recovery_code_not_found');
   });

@@ -35,7 +35,8 @@ const typeOf = (wallet: Wallet) => (wallet instanceof EthereumTestWallet ? 'ethe
 const sign = (wallet: Wallet, message: string) =>
   wallet instanceof EthereumTestWallet ? wallet.personalSign(message) : wallet.signMessage(message);
 /** The address as the challenges table keys it (lower-case hex for Ethereum, base58 as is for Solana). */
-const keyOf = (wallet: Wallet) => (wallet instanceof EthereumTestWallet ? wallet.address.toLowerCase() : wallet.address);
+const keyOf = (wallet: Wallet) =>
+  wallet instanceof EthereumTestWallet ? wallet.address.toLowerCase() : wallet.address;
 
 function start(t: TestService, wallet: Wallet): Promise<Response> {
   return post(
@@ -50,7 +51,12 @@ function finish(t: TestService, wallet: Wallet, signature: string): Promise<Resp
   return post(
     t,
     CRYPTO_WALLET_PATHS.authenticate,
-    { crypto_wallet_address: wallet.address, crypto_wallet_type: typeOf(wallet), signature, session_duration_minutes: 30 },
+    {
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: typeOf(wallet),
+      signature,
+      session_duration_minutes: 30,
+    },
     FROM_PAGE,
   );
 }
@@ -76,12 +82,21 @@ async function seedChallenges(db: Db, wallet: Wallet, n: number, prefix: string,
     `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at)
      select $2 || ' ' || $3 || i, $1, $2, null, $3 || i, $4::timestamptz, $5::timestamptz
      from generate_series(1, $6::int) as i order by i`,
-    [typeOf(wallet), keyOf(wallet), prefix, new Date(now).toISOString(), new Date(now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS).toISOString(), n],
+    [
+      typeOf(wallet),
+      keyOf(wallet),
+      prefix,
+      new Date(now).toISOString(),
+      new Date(now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS).toISOString(),
+      n,
+    ],
   );
 }
 
 /** Two services on one PostgreSQL database with TEST_DATABASE_URL (a limit must hold across instances), else one. */
-async function startInstances(options: Parameters<typeof startTestService>[0] = {}): Promise<{ instances: TestService[]; close(): Promise<void> }> {
+async function startInstances(
+  options: Parameters<typeof startTestService>[0] = {},
+): Promise<{ instances: TestService[]; close(): Promise<void> }> {
   if (!testDatabaseUrl()) {
     const only = await startTestService(options);
     return { instances: [only], close: () => only.close() };
@@ -123,9 +138,14 @@ describe(`authenticate/start is rate-limited per wallet address and per client I
     try {
       const wallet = new EthereumTestWallet();
       const answers = await Promise.all(
-        Array.from({ length: CRYPTO_WALLET_START_LIMIT + OVER_THE_LIMIT }, (_, i) => start(instances[i % instances.length]!, wallet)),
+        Array.from({ length: CRYPTO_WALLET_START_LIMIT + OVER_THE_LIMIT }, (_, i) =>
+          start(instances[i % instances.length]!, wallet),
+        ),
       );
-      assert.deepEqual(await tally(answers), { '200': CRYPTO_WALLET_START_LIMIT, '429 too_many_requests': OVER_THE_LIMIT });
+      assert.deepEqual(await tally(answers), {
+        '200': CRYPTO_WALLET_START_LIMIT,
+        '429 too_many_requests': OVER_THE_LIMIT,
+      });
       for (const refused of answers.filter((res) => res.status !== 200)) {
         const body = await expectError(refused, 429, 'too_many_requests', PER_ADDRESS_REFUSAL);
         assert.ok(body.error_message);
@@ -142,7 +162,9 @@ describe(`authenticate/start is rate-limited per wallet address and per client I
     const { instances, close } = await startInstances({ ipRateLimits: { sends: IP_SENDS } });
     try {
       const answers = await Promise.all(
-        Array.from({ length: IP_SENDS + OVER_THE_LIMIT }, (_, i) => start(instances[i % instances.length]!, new EthereumTestWallet())),
+        Array.from({ length: IP_SENDS + OVER_THE_LIMIT }, (_, i) =>
+          start(instances[i % instances.length]!, new EthereumTestWallet()),
+        ),
       );
       assert.deepEqual(await tally(answers), { '200': IP_SENDS, '429 too_many_requests': OVER_THE_LIMIT });
       for (const refused of answers.filter((res) => res.status !== 200)) {
@@ -203,9 +225,10 @@ describe(`at most ${CRYPTO_WALLET_LIVE_CHALLENGES_MAX} live challenges per addre
       issued.push(await challengeOf(await start(instances[i % instances.length]!, wallet)));
     }
     const db = instances[0]!.service.db;
-    const kept = await db.query<{ message: string }>('select message from crypto_wallet_challenges where normalized_address = $1', [
-      keyOf(wallet),
-    ]);
+    const kept = await db.query<{ message: string }>(
+      'select message from crypto_wallet_challenges where normalized_address = $1',
+      [keyOf(wallet)],
+    );
     assert.deepEqual(kept.map((row) => row.message).sort(), issued.slice(-CRYPTO_WALLET_LIVE_CHALLENGES_MAX).sort());
     await dataOf(await finish(instances[0]!, wallet, sign(wallet, issued.at(-1)!)));
   });
@@ -222,7 +245,12 @@ describe('authenticate checks one challenge: the newest live one of the wallet',
     const wallet = new EthereumTestWallet();
     const older = await challengeOf(await start(t, wallet));
     const newest = await challengeOf(await start(t, wallet));
-    await expectError(await finish(t, wallet, sign(wallet, older)), 401, 'invalid_crypto_wallet_signature', BAD_SIGNATURE);
+    await expectError(
+      await finish(t, wallet, sign(wallet, older)),
+      401,
+      'invalid_crypto_wallet_signature',
+      BAD_SIGNATURE,
+    );
     await dataOf(await finish(t, wallet, sign(wallet, newest)));
   });
 
@@ -234,7 +262,12 @@ describe('authenticate checks one challenge: the newest live one of the wallet',
       await seedChallenges(db, wallet, 1, 'signed challenge ', t.now());
       await seedChallenges(db, wallet, FLOOD_CHALLENGES, 'flood challenge ', t.now());
       assert.equal(await challengesOf(db, wallet), FLOOD_CHALLENGES + 1);
-      await expectError(await finish(t, wallet, sign(wallet, 'signed challenge 1')), 401, 'invalid_crypto_wallet_signature', BAD_SIGNATURE);
+      await expectError(
+        await finish(t, wallet, sign(wallet, 'signed challenge 1')),
+        401,
+        'invalid_crypto_wallet_signature',
+        BAD_SIGNATURE,
+      );
       // A wrong signature does not use up anything either; the newest seeded message signs in.
       await dataOf(await finish(t, wallet, sign(wallet, `flood challenge ${FLOOD_CHALLENGES}`)));
       assert.equal(await challengesOf(db, wallet), FLOOD_CHALLENGES);

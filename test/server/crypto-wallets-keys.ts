@@ -1,6 +1,6 @@
 // Test wallets held in the test (the outside boundary a real wallet would be): an Ethereum key that answers
-// personal_sign (EIP-191) like MetaMask, and a Solana ed25519 keypair that answers signMessage like Phantom. Browser-safe
-// (no Node built-ins): the Chromium client tests use it too.
+// personal_sign (EIP-191) like MetaMask, and a Solana ed25519 keypair that answers signMessage like Phantom.
+// Browser-safe (no Node built-ins): the Chromium client tests use it too.
 import { ed25519 } from '@noble/curves/ed25519';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { keccak_256 } from '@noble/hashes/sha3';

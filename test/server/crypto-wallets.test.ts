@@ -21,11 +21,27 @@ import {
   toChecksumAddress,
   verifySolanaSignature,
 } from '../../src/server/security/crypto-wallet-signatures.ts';
-import { basicAuth, dataOf, expectError, get, PAGE_ORIGIN, post, signIn, startTestService, type TestService } from './support.ts';
+import {
+  basicAuth,
+  dataOf,
+  expectError,
+  get,
+  PAGE_ORIGIN,
+  post,
+  signIn,
+  startTestService,
+  type TestService,
+} from './support.ts';
 import { ANVIL_0, EthereumTestWallet, SolanaTestWallet } from './crypto-wallets-keys.ts';
-import { ethereumAddressOf, personalSign as browserWalletPersonalSign, TEST_ETHEREUM_PRIVATE_KEY } from '../support/wallets.ts';
+import {
+  ethereumAddressOf,
+  personalSign as browserWalletPersonalSign,
+  TEST_ETHEREUM_PRIVATE_KEY,
+} from '../support/wallets.ts';
 
-/** viem's published vector (src/accounts/utils/signMessage.test.ts, hashMessage.test.ts): anvil #0 signs "hello world". */
+/**
+ * viem's published vector (src/accounts/utils/signMessage.test.ts, hashMessage.test.ts): anvil #0 signs "hello world".
+ */
 const VIEM_HELLO_WORLD = {
   digest: 'd9eba16ed0ecae432b71fe008c98cc872bb4cc214d3220a36f365326cf807d68',
   signature:
@@ -54,7 +70,8 @@ const CHALLENGE_NOT_FOUND =
   'No crypto wallet challenge is waiting for this wallet: it is unknown, expired or already used. Start the sign-in again.';
 const BAD_SIGNATURE = "The signature is not this wallet's signature of the challenge.";
 const ISSUED_AT_OUT_OF_RANGE = "siwe_params.issued_at must be at most 5 minutes from the service's time.";
-const NOT_BEFORE_AFTER_EXPIRY = "siwe_params.not_before must be before the message's Expiration Time, 5 minutes from the service's time.";
+const NOT_BEFORE_AFTER_EXPIRY =
+  "siwe_params.not_before must be before the message's Expiration Time, 5 minutes from the service's time.";
 /** How many copies of one signed challenge the replay test posts at once. */
 const PARALLEL_REPLAYS = 10;
 const NONCE_LINE = /^Nonce: ([0-9a-f]{32})$/m;
@@ -92,7 +109,10 @@ describe('wallet signatures (published vectors)', () => {
     // The documentation's key is the Chromium test wallet's (test/support/wallets.ts): its address and personal_sign,
     // and the service tests' wallet on the same key, give the published values.
     assert.equal(ethereumAddressOf(TEST_ETHEREUM_PRIVATE_KEY), WEB3_SOME_DATA.address);
-    assert.equal(browserWalletPersonalSign(TEST_ETHEREUM_PRIVATE_KEY, new TextEncoder().encode('Some data')), WEB3_SOME_DATA.signature);
+    assert.equal(
+      browserWalletPersonalSign(TEST_ETHEREUM_PRIVATE_KEY, new TextEncoder().encode('Some data')),
+      WEB3_SOME_DATA.signature,
+    );
     assert.equal(new EthereumTestWallet(TEST_ETHEREUM_PRIVATE_KEY).personalSign('Some data'), WEB3_SOME_DATA.signature);
   });
 
@@ -110,7 +130,9 @@ describe('wallet signatures (published vectors)', () => {
 
   it('EIP-55: the checksummed address of anvil #0; a wrong mixed case is refused, uniform case accepted', () => {
     assert.equal(toChecksumAddress(ANVIL_0.address.toLowerCase()), ANVIL_0.address);
-    assert.deepEqual(parseEthereumAddress(ANVIL_0.address.toUpperCase().replace('0X', '0x')), { address: ANVIL_0.address });
+    assert.deepEqual(parseEthereumAddress(ANVIL_0.address.toUpperCase().replace('0X', '0x')), {
+      address: ANVIL_0.address,
+    });
     const wrongCase = parseEthereumAddress(ANVIL_0.address.replace('f39F', 'F39f'));
     assert.ok('error' in wrongCase);
     assert.equal(renderMessage(wrongCase.error), 'the mixed-case address does not match its EIP-55 checksum.');
@@ -120,7 +142,10 @@ describe('wallet signatures (published vectors)', () => {
     const wallet = new SolanaTestWallet(RFC8032_TEST_1.secret);
     assert.equal(Buffer.from(wallet.publicKey).toString('hex'), RFC8032_TEST_1.publicKey);
     const signature = Buffer.from(RFC8032_TEST_1.signature, 'hex');
-    assert.equal(Buffer.from(ed25519.sign(new Uint8Array(), wallet.secretKey)).toString('hex'), RFC8032_TEST_1.signature);
+    assert.equal(
+      Buffer.from(ed25519.sign(new Uint8Array(), wallet.secretKey)).toString('hex'),
+      RFC8032_TEST_1.signature,
+    );
     assert.ok(verifySolanaSignature(new Uint8Array(), signature, wallet.publicKey));
     assert.ok(!verifySolanaSignature('x', signature, wallet.publicKey));
     assert.deepEqual(parseSolanaSignature(base58.encode(signature)), new Uint8Array(signature));
@@ -136,12 +161,19 @@ describe('crypto wallets on the service', () => {
   after(() => t.close());
 
   async function start(wallet: Wallet, extra: Record<string, unknown> = {}, options: { sessionToken?: string } = {}) {
-    const path = options.sessionToken ? CRYPTO_WALLET_PATHS.authenticateStartSecondary : CRYPTO_WALLET_PATHS.authenticateStartPrimary;
+    const path = options.sessionToken
+      ? CRYPTO_WALLET_PATHS.authenticateStartSecondary
+      : CRYPTO_WALLET_PATHS.authenticateStartPrimary;
     const data = await dataOf<{ challenge: string }>(
-      await post(t, path, { crypto_wallet_address: wallet.address, crypto_wallet_type: typeOf(wallet), ...extra }, {
-        ...FROM_PAGE,
-        ...options,
-      }),
+      await post(
+        t,
+        path,
+        { crypto_wallet_address: wallet.address, crypto_wallet_type: typeOf(wallet), ...extra },
+        {
+          ...FROM_PAGE,
+          ...options,
+        },
+      ),
     );
     return data.challenge;
   }
@@ -192,18 +224,29 @@ describe('crypto wallets on the service', () => {
     );
     const data = await dataOf<AuthData>(await finish(wallet, wallet.personalSign(challenge)));
     assert.deepEqual(data.user.crypto_wallets, [
-      { crypto_wallet_id: data.user.crypto_wallets[0]!['crypto_wallet_id'], crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', verified: true },
+      {
+        crypto_wallet_id: data.user.crypto_wallets[0]!['crypto_wallet_id'],
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'ethereum',
+        verified: true,
+      },
     ]);
     assert.deepEqual(data.session.authentication_factors, [factorOf(data, wallet)]);
     // The wallet is the user's: a second sign-in (any case of the address) is the same user.
     const again = await dataOf<AuthData>(
-      await finish(wallet, wallet.personalSign(await start(wallet, { crypto_wallet_address: wallet.address.toLowerCase() })), {
-        address: wallet.address.toLowerCase(),
-      }),
+      await finish(
+        wallet,
+        wallet.personalSign(await start(wallet, { crypto_wallet_address: wallet.address.toLowerCase() })),
+        {
+          address: wallet.address.toLowerCase(),
+        },
+      ),
     );
     assert.equal(again.user_id, data.user_id);
     // users/me lists it.
-    const me = await dataOf<{ crypto_wallets: unknown[] }>(await get(t, PATHS.usersMe, { sessionToken: data.session_token }));
+    const me = await dataOf<{ crypto_wallets: unknown[] }>(
+      await get(t, PATHS.usersMe, { sessionToken: data.session_token }),
+    );
     assert.deepEqual(me.crypto_wallets, data.user.crypto_wallets);
   });
 
@@ -226,7 +269,10 @@ describe('crypto wallets on the service', () => {
       statement: 'Sign in to the Westlight student portal.',
       not_before: '2026-01-01T00:00:00Z',
       message_request_id: 'request-42',
-      resources: ['https://westlight.test/terms', 'ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq/'],
+      resources: [
+        'https://westlight.test/terms',
+        'ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq/',
+      ],
     };
     const before = t.now();
     const challenge = await start(wallet, { siwe_params });
@@ -263,13 +309,23 @@ describe('crypto wallets on the service', () => {
     const wallet = new EthereumTestWallet();
     const body = { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' };
     await expectError(
-      await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, { ...body, siwe_params: { uri: 'https://evil.test/login' } }, FROM_PAGE),
+      await post(
+        t,
+        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+        { ...body, siwe_params: { uri: 'https://evil.test/login' } },
+        FROM_PAGE,
+      ),
       400,
       'invalid_request',
       `siwe_params.uri must be on the calling page's origin ${PAGE_ORIGIN}.`,
     );
     await expectError(
-      await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, { ...body, siwe_params: {} }, { headers: { Origin: 'https://evil.test' } }),
+      await post(
+        t,
+        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+        { ...body, siwe_params: {} },
+        { headers: { Origin: 'https://evil.test' } },
+      ),
       403,
       'origin_not_allowed',
     );
@@ -300,9 +356,19 @@ describe('crypto wallets on the service', () => {
       [new SolanaTestWallet(), new SolanaTestWallet()],
     ] as const) {
       const challenge = await start(wallet);
-      await expectError(await finish(wallet, sign(other, challenge)), 401, 'invalid_crypto_wallet_signature', BAD_SIGNATURE);
+      await expectError(
+        await finish(wallet, sign(other, challenge)),
+        401,
+        'invalid_crypto_wallet_signature',
+        BAD_SIGNATURE,
+      );
       // Signed over another text: refused too.
-      await expectError(await finish(wallet, sign(wallet, `${challenge}.`)), 401, 'invalid_crypto_wallet_signature', BAD_SIGNATURE);
+      await expectError(
+        await finish(wallet, sign(wallet, `${challenge}.`)),
+        401,
+        'invalid_crypto_wallet_signature',
+        BAD_SIGNATURE,
+      );
       await dataOf(await finish(wallet, sign(wallet, challenge)));
     }
   });
@@ -311,10 +377,7 @@ describe('crypto wallets on the service', () => {
     const wallet = new EthereumTestWallet();
     const signature = wallet.personalSign(await start(wallet));
     const answers = await Promise.all(Array.from({ length: PARALLEL_REPLAYS }, () => finish(wallet, signature)));
-    assert.deepEqual(
-      answers.map((res) => res.status).sort(),
-      [200, ...Array<number>(PARALLEL_REPLAYS - 1).fill(404)],
-    );
+    assert.deepEqual(answers.map((res) => res.status).sort(), [200, ...Array<number>(PARALLEL_REPLAYS - 1).fill(404)]);
     const [signedIn] = answers.filter((res) => res.status === 200);
     assert.equal((await dataOf<AuthData>(signedIn!)).user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
     for (const replay of answers.filter((res) => res.status !== 200)) {
@@ -377,7 +440,10 @@ describe('crypto wallets on the service', () => {
         FROM_PAGE,
       );
     const minute = 60_000;
-    for (const far of [t.now() + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS + minute, t.now() - CRYPTO_WALLET_CHALLENGE_LIFETIME_MS - minute]) {
+    for (const far of [
+      t.now() + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS + minute,
+      t.now() - CRYPTO_WALLET_CHALLENGE_LIFETIME_MS - minute,
+    ]) {
       await expectError(await startWith(new Date(far).toISOString()), 400, 'invalid_request', ISSUED_AT_OUT_OF_RANGE);
     }
     // An RFC 3339 time with an offset counts by the instant it names: the service's now, written in UTC+02:00, is near.
@@ -395,9 +461,19 @@ describe('crypto wallets on the service', () => {
     const wallet = new SolanaTestWallet();
     const challenge = await start(wallet);
     t.advance(CRYPTO_WALLET_CHALLENGE_LIFETIME_MS);
-    await expectError(await finish(wallet, wallet.signMessage(challenge)), 404, 'crypto_wallet_challenge_not_found', CHALLENGE_NOT_FOUND);
+    await expectError(
+      await finish(wallet, wallet.signMessage(challenge)),
+      404,
+      'crypto_wallet_challenge_not_found',
+      CHALLENGE_NOT_FOUND,
+    );
     const never = new EthereumTestWallet();
-    await expectError(await finish(never, never.personalSign('anything')), 404, 'crypto_wallet_challenge_not_found', CHALLENGE_NOT_FOUND);
+    await expectError(
+      await finish(never, never.personalSign('anything')),
+      404,
+      'crypto_wallet_challenge_not_found',
+      CHALLENGE_NOT_FOUND,
+    );
   });
 
   it('wrong signatures for a known wallet count against its user lock', async () => {
@@ -421,7 +497,9 @@ describe('crypto wallets on the service', () => {
     const student = await signIn(t);
     const wallet = new SolanaTestWallet();
     const challenge = await start(wallet, {}, { sessionToken: student.sessionToken });
-    const data = await dataOf<AuthData>(await finish(wallet, wallet.signMessage(challenge), { sessionToken: student.sessionToken }));
+    const data = await dataOf<AuthData>(
+      await finish(wallet, wallet.signMessage(challenge), { sessionToken: student.sessionToken }),
+    );
     assert.equal(data.user_id, student.userId);
     assert.equal(data.session_token, student.sessionToken);
     assert.deepEqual(
@@ -439,7 +517,12 @@ describe('crypto wallets on the service', () => {
     );
     // /secondary needs a session.
     await expectError(
-      await post(t, CRYPTO_WALLET_PATHS.authenticateStartSecondary, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' }, FROM_PAGE),
+      await post(
+        t,
+        CRYPTO_WALLET_PATHS.authenticateStartSecondary,
+        { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' },
+        FROM_PAGE,
+      ),
       401,
       'user_unauthenticated',
     );
@@ -467,39 +550,177 @@ describe('crypto wallets on the service', () => {
     const startCases: [Record<string, unknown>, number, string, string][] = [
       [{ crypto_wallet_type: 'ethereum' }, 400, 'invalid_request', 'crypto_wallet_address is required.'],
       [{ crypto_wallet_address: eth.address }, 400, 'invalid_request', 'crypto_wallet_type is required.'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: ['ethereum'] }, 400, 'invalid_request', 'crypto_wallet_type must be a string'],
-      [{ crypto_wallet_address: 7, crypto_wallet_type: 'ethereum' }, 400, 'invalid_request', 'crypto_wallet_address must be a string'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'bitcoin' }, 400, 'invalid_crypto_wallet_type', 'crypto_wallet_type must be one of: ethereum, solana.'],
-      [{ crypto_wallet_address: eth.address.slice(0, 40), crypto_wallet_type: 'ethereum' }, 400, 'invalid_crypto_wallet_address', 'The crypto wallet address is invalid: an Ethereum address is 0x followed by 40 hexadecimal digits.'],
-      [{ crypto_wallet_address: sol.address, crypto_wallet_type: 'ethereum' }, 400, 'invalid_crypto_wallet_address', 'The crypto wallet address is invalid: an Ethereum address is 0x followed by 40 hexadecimal digits.'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'solana' }, 400, 'invalid_crypto_wallet_address', 'The crypto wallet address is invalid: a Solana address is the base58 text of a 32-byte public key.'],
-      [{ crypto_wallet_address: `${sol.address}0`, crypto_wallet_type: 'solana' }, 400, 'invalid_crypto_wallet_address', 'The crypto wallet address is invalid: a Solana address is the base58 text of a 32-byte public key.'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: 'yes' }, 400, 'invalid_request', 'siwe_params must be an object'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { chain_id: 1 } }, 400, 'invalid_request', 'chain_id must be a string'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { chain_id: '0x1' } }, 400, 'invalid_request', 'siwe_params.chain_id must be a decimal EIP-155 chain id such as "1".'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { statement: 'a\nURI: https://evil.test' } }, 400, 'invalid_request', 'siwe_params.statement must not contain line breaks.'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { issued_at: 'yesterday' } }, 400, 'invalid_request', 'siwe_params.issued_at must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { resources: ['not a uri'] } }, 400, 'invalid_request', 'siwe_params.resources must be absolute URIs, one line each.'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { resources: 'x' } }, 400, 'invalid_request', 'siwe_params.resources must be an array of strings'],
-      [{ crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', captcha_token: 5 }, 400, 'invalid_request', 'captcha_token must be a string'],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: ['ethereum'] },
+        400,
+        'invalid_request',
+        'crypto_wallet_type must be a string',
+      ],
+      [
+        { crypto_wallet_address: 7, crypto_wallet_type: 'ethereum' },
+        400,
+        'invalid_request',
+        'crypto_wallet_address must be a string',
+      ],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: 'bitcoin' },
+        400,
+        'invalid_crypto_wallet_type',
+        'crypto_wallet_type must be one of: ethereum, solana.',
+      ],
+      [
+        { crypto_wallet_address: eth.address.slice(0, 40), crypto_wallet_type: 'ethereum' },
+        400,
+        'invalid_crypto_wallet_address',
+        'The crypto wallet address is invalid: an Ethereum address is 0x followed by 40 hexadecimal digits.',
+      ],
+      [
+        { crypto_wallet_address: sol.address, crypto_wallet_type: 'ethereum' },
+        400,
+        'invalid_crypto_wallet_address',
+        'The crypto wallet address is invalid: an Ethereum address is 0x followed by 40 hexadecimal digits.',
+      ],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: 'solana' },
+        400,
+        'invalid_crypto_wallet_address',
+        'The crypto wallet address is invalid: a Solana address is the base58 text of a 32-byte public key.',
+      ],
+      [
+        { crypto_wallet_address: `${sol.address}0`, crypto_wallet_type: 'solana' },
+        400,
+        'invalid_crypto_wallet_address',
+        'The crypto wallet address is invalid: a Solana address is the base58 text of a 32-byte public key.',
+      ],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: 'yes' },
+        400,
+        'invalid_request',
+        'siwe_params must be an object',
+      ],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { chain_id: 1 } },
+        400,
+        'invalid_request',
+        'chain_id must be a string',
+      ],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { chain_id: '0x1' } },
+        400,
+        'invalid_request',
+        'siwe_params.chain_id must be a decimal EIP-155 chain id such as "1".',
+      ],
+      [
+        {
+          crypto_wallet_address: eth.address,
+          crypto_wallet_type: 'ethereum',
+          siwe_params: { statement: 'a\nURI: https://evil.test' },
+        },
+        400,
+        'invalid_request',
+        'siwe_params.statement must not contain line breaks.',
+      ],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { issued_at: 'yesterday' } },
+        400,
+        'invalid_request',
+        'siwe_params.issued_at must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.',
+      ],
+      [
+        {
+          crypto_wallet_address: eth.address,
+          crypto_wallet_type: 'ethereum',
+          siwe_params: { resources: ['not a uri'] },
+        },
+        400,
+        'invalid_request',
+        'siwe_params.resources must be absolute URIs, one line each.',
+      ],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', siwe_params: { resources: 'x' } },
+        400,
+        'invalid_request',
+        'siwe_params.resources must be an array of strings',
+      ],
+      [
+        { crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', captcha_token: 5 },
+        400,
+        'invalid_request',
+        'captcha_token must be a string',
+      ],
     ];
     for (const [body, status, type, message] of startCases) {
-      await expectError(await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, body, FROM_PAGE), status, type, message);
+      await expectError(
+        await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, body, FROM_PAGE),
+        status,
+        type,
+        message,
+      );
     }
-    const good = { crypto_wallet_address: eth.address, crypto_wallet_type: 'ethereum', signature: eth.personalSign('x'), session_duration_minutes: 30 };
-    const solGood = { ...good, crypto_wallet_address: sol.address, crypto_wallet_type: 'solana', signature: sol.signMessage('x') };
+    const good = {
+      crypto_wallet_address: eth.address,
+      crypto_wallet_type: 'ethereum',
+      signature: eth.personalSign('x'),
+      session_duration_minutes: 30,
+    };
+    const solGood = {
+      ...good,
+      crypto_wallet_address: sol.address,
+      crypto_wallet_type: 'solana',
+      signature: sol.signMessage('x'),
+    };
     const authCases: [Record<string, unknown>, number, string, string | RegExp][] = [
       [{ ...good, signature: undefined }, 400, 'invalid_request', 'signature is required.'],
       [{ ...good, signature: 65 }, 400, 'invalid_request', 'signature must be a string'],
-      [{ ...good, signature: '0x1234' }, 400, 'invalid_request', 'signature must be a 0x-prefixed 65-byte hex personal_sign signature (r, s, v) with a low s.'],
-      [{ ...good, signature: `${good.signature.slice(0, -2)}1d` }, 400, 'invalid_request', /^signature must be a 0x-prefixed/],
-      [{ ...solGood, signature: 'not-base58-0OIl' }, 400, 'invalid_request', 'signature must be the base58 text of a 64-byte ed25519 signature.'],
-      [{ ...solGood, signature: base58.encode(new Uint8Array(63)) }, 400, 'invalid_request', 'signature must be the base58 text of a 64-byte ed25519 signature.'],
-      [{ ...good, session_duration_minutes: undefined }, 400, 'invalid_request', 'session_duration_minutes is required.'],
-      [{ ...good, session_duration_minutes: '30' }, 400, 'invalid_request', 'session_duration_minutes must be a number'],
+      [
+        { ...good, signature: '0x1234' },
+        400,
+        'invalid_request',
+        'signature must be a 0x-prefixed 65-byte hex personal_sign signature (r, s, v) with a low s.',
+      ],
+      [
+        { ...good, signature: `${good.signature.slice(0, -2)}1d` },
+        400,
+        'invalid_request',
+        /^signature must be a 0x-prefixed/,
+      ],
+      [
+        { ...solGood, signature: 'not-base58-0OIl' },
+        400,
+        'invalid_request',
+        'signature must be the base58 text of a 64-byte ed25519 signature.',
+      ],
+      [
+        { ...solGood, signature: base58.encode(new Uint8Array(63)) },
+        400,
+        'invalid_request',
+        'signature must be the base58 text of a 64-byte ed25519 signature.',
+      ],
+      [
+        { ...good, session_duration_minutes: undefined },
+        400,
+        'invalid_request',
+        'session_duration_minutes is required.',
+      ],
+      [
+        { ...good, session_duration_minutes: '30' },
+        400,
+        'invalid_request',
+        'session_duration_minutes must be a number',
+      ],
       [{ ...good, session_duration_minutes: 0 }, 400, 'invalid_request', /^session_duration_minutes must be/],
-      [{ ...good, crypto_wallet_type: 'dogecoin' }, 400, 'invalid_crypto_wallet_type', 'crypto_wallet_type must be one of: ethereum, solana.'],
-      [{ ...good, crypto_wallet_address: '0xnothex' }, 400, 'invalid_crypto_wallet_address', /^The crypto wallet address is invalid/],
+      [
+        { ...good, crypto_wallet_type: 'dogecoin' },
+        400,
+        'invalid_crypto_wallet_type',
+        'crypto_wallet_type must be one of: ethereum, solana.',
+      ],
+      [
+        { ...good, crypto_wallet_address: '0xnothex' },
+        400,
+        'invalid_crypto_wallet_address',
+        /^The crypto wallet address is invalid/,
+      ],
       [{ ...good, dfp_telemetry_id: [] }, 400, 'invalid_request', 'dfp_telemetry_id must be a string'],
     ];
     for (const [body, status, type, message] of authCases) {
@@ -507,7 +728,12 @@ describe('crypto wallets on the service', () => {
     }
     // A Solana "signature" that decodes to 64 bytes but is not a curve signature is simply wrong: 401, not 500.
     await expectError(
-      await post(t, CRYPTO_WALLET_PATHS.authenticate, { ...solGood, signature: base58.encode(new Uint8Array(64).fill(255)) }, FROM_PAGE),
+      await post(
+        t,
+        CRYPTO_WALLET_PATHS.authenticate,
+        { ...solGood, signature: base58.encode(new Uint8Array(64).fill(255)) },
+        FROM_PAGE,
+      ),
       401,
       'invalid_crypto_wallet_signature',
     );
@@ -582,7 +808,10 @@ describe('SIWE fields are one line each: separators and control characters are 4
           const body = (await res.clone().json()) as { error_message?: string };
           assert.equal(res.status, 400, `${name} in siwe_params.${field}: ${JSON.stringify(body)}`);
           // NUL is refused earlier, by the service-wide string check (http/validate.ts), in its own words.
-          const expected = ch === '\0' ? new RegExp(`^(siwe_params\\.)?${field} must not contain (NUL|control) characters`) : `siwe_params.${field} ${wording}`;
+          const expected =
+            ch === '\0'
+              ? new RegExp(`^(siwe_params\\.)?${field} must not contain (NUL|control) characters`)
+              : `siwe_params.${field} ${wording}`;
           await expectError(res, 400, 'invalid_request', expected);
         }
       }
@@ -614,7 +843,24 @@ describe('SIWE fields are one line each: separators and control characters are 4
     // Still exactly the EIP-4361 lines: the statement's look-alike "URI:" stays inside its own line.
     assert.deepEqual(
       challenge.split('\n').map((line) => line.split(':')[0]),
-      ['localhost', wallet.address, '', 'Sign in URI', '', 'URI', 'Version', 'Chain ID', 'Nonce', 'Issued At', 'Expiration Time', 'Not Before', 'Request ID', 'Resources', '- https', '- https'],
+      [
+        'localhost',
+        wallet.address,
+        '',
+        'Sign in URI',
+        '',
+        'URI',
+        'Version',
+        'Chain ID',
+        'Nonce',
+        'Issued At',
+        'Expiration Time',
+        'Not Before',
+        'Request ID',
+        'Resources',
+        '- https',
+        '- https',
+      ],
     );
   });
 });
@@ -653,7 +899,12 @@ describe('the plain (non-SIWE) challenge names the site it is for', () => {
         await post(
           t,
           CRYPTO_WALLET_PATHS.authenticate,
-          { crypto_wallet_address: wallet.address, crypto_wallet_type: typeOf(wallet), signature: sign(wallet, there.join('\n')), session_duration_minutes: 30 },
+          {
+            crypto_wallet_address: wallet.address,
+            crypto_wallet_type: typeOf(wallet),
+            signature: sign(wallet, there.join('\n')),
+            session_duration_minutes: 30,
+          },
           { headers: { Origin: OTHER_PAGE_ORIGIN } },
         ),
       );
@@ -677,10 +928,17 @@ describe('crypto wallets with SIWE required by the project', () => {
   after(() => t.close());
 
   it('the bootstrap says so; an Ethereum start without siwe_params is a SIWE message for the page (chain 1, its origin)', async () => {
-    const bootstrap = await dataOf<{ siwe_required_for_crypto_wallets: boolean }>(await get(t, PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)));
+    const bootstrap = await dataOf<{ siwe_required_for_crypto_wallets: boolean }>(
+      await get(t, PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)),
+    );
     assert.equal(bootstrap.siwe_required_for_crypto_wallets, true);
     const wallet = new EthereumTestWallet();
-    const res = await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' }, FROM_PAGE);
+    const res = await post(
+      t,
+      CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+      { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
+      FROM_PAGE,
+    );
     const { challenge } = await dataOf<{ challenge: string }>(res);
     const lines = challenge.split('\n');
     assert.deepEqual(lines.slice(0, 9), [
@@ -698,18 +956,26 @@ describe('crypto wallets with SIWE required by the project', () => {
     assert.equal(lines.length, 11);
     // Without the page (no Origin) there is nothing to bind the message to.
     await expectError(
-      await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' }),
+      await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, {
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'ethereum',
+      }),
       400,
       'invalid_request',
       'Sign-In with Ethereum needs the calling page: the Origin header is missing.',
     );
     const data = await dataOf<AuthData>(
-      await post(t, CRYPTO_WALLET_PATHS.authenticate, {
-        crypto_wallet_address: wallet.address,
-        crypto_wallet_type: 'ethereum',
-        signature: wallet.personalSign(challenge),
-        session_duration_minutes: 30,
-      }, FROM_PAGE),
+      await post(
+        t,
+        CRYPTO_WALLET_PATHS.authenticate,
+        {
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'ethereum',
+          signature: wallet.personalSign(challenge),
+          session_duration_minutes: 30,
+        },
+        FROM_PAGE,
+      ),
     );
     assert.equal(data.user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
   });

@@ -127,7 +127,12 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
  * The README's receiver check, written out: parse `t=...,v1=...`, recompute the HMAC-SHA256 of "<t>.<raw body>"
  * under the secret, compare in constant time, and refuse a timestamp off by more than the tolerance.
  */
-export function verifyWebhookSignature(secret: string, header: string | undefined, rawBody: string, nowMs: number): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  header: string | undefined,
+  rawBody: string,
+  nowMs: number,
+): boolean {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
   if (!match) return false;
   const [, t, v1] = match as unknown as [string, string, string];

@@ -27,7 +27,17 @@ import {
   type TestWebhookReceiver,
   type WebhookRequest,
 } from './delivery-servers.ts';
-import { dataOf, expectError, inbox, PORTAL_URL, post, startTestService, uniqueEmail, uniquePhone, type TestService } from './support.ts';
+import {
+  dataOf,
+  expectError,
+  inbox,
+  PORTAL_URL,
+  post,
+  startTestService,
+  uniqueEmail,
+  uniquePhone,
+  type TestService,
+} from './support.ts';
 
 const SECRET = 'whsec-test-0123456789abcdef0123456789abcdef';
 const SENDER = 'login@westlight.edu';
@@ -57,7 +67,11 @@ async function rowCounts(t: TestService): Promise<Counts> {
 }
 
 function sendMagicLink(t: TestService, email: string): Promise<Response> {
-  return post(t, '/magic_links/email/login_or_create', { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL });
+  return post(t, '/magic_links/email/login_or_create', {
+    email,
+    login_magic_link_url: PORTAL_URL,
+    signup_magic_link_url: PORTAL_URL,
+  });
 }
 
 /** A fresh valid number per call: this file's own area code. */
@@ -144,7 +158,9 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     assert.equal(parsed.subject, 'Your Westlight University sign-up code');
     const code = codeIn(parsed.text ?? '');
     assert.ok((parsed.html as string).includes(`>${code}</p>`), 'the HTML part shows the code');
-    await dataOf(await post(t, '/otps/authenticate', { token: code, method_id: sent.method_id, session_duration_minutes: 30 }));
+    await dataOf(
+      await post(t, '/otps/authenticate', { token: code, method_id: sent.method_id, session_duration_minutes: 30 }),
+    );
   });
 
   it('sends a password reset link by SMTP', async () => {
@@ -203,14 +219,26 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     assert.equal(header(request!, 'Idempotency-Key'), body.message_id);
     assert.equal(verifyWebhookSignature(SECRET, header(request!, 'X-Signature'), request!.rawBody, t.now()), true);
     // The check really checks: another secret, or one changed byte of the body, fails it.
-    assert.equal(verifyWebhookSignature(`${SECRET}x`, header(request!, 'X-Signature'), request!.rawBody, t.now()), false);
     assert.equal(
-      verifyWebhookSignature(SECRET, header(request!, 'X-Signature'), request!.rawBody.replace(phone, uniqueNumber()), t.now()),
+      verifyWebhookSignature(`${SECRET}x`, header(request!, 'X-Signature'), request!.rawBody, t.now()),
+      false,
+    );
+    assert.equal(
+      verifyWebhookSignature(
+        SECRET,
+        header(request!, 'X-Signature'),
+        request!.rawBody.replace(phone, uniqueNumber()),
+        t.now(),
+      ),
       false,
     );
 
     await dataOf(
-      await post(t, '/otps/authenticate', { token: codeIn(body.text), method_id: sent.method_id, session_duration_minutes: 30 }),
+      await post(t, '/otps/authenticate', {
+        token: codeIn(body.text),
+        method_id: sent.method_id,
+        session_duration_minutes: 30,
+      }),
     );
   });
 
@@ -241,7 +269,12 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
   it('a 4xx is final: one request, 424, and no user, number or code is left', async () => {
     script = () => 400;
     const before = await rowCounts(t);
-    await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }), 424, FAILED, SMS_FAILED);
+    await expectError(
+      await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }),
+      424,
+      FAILED,
+      SMS_FAILED,
+    );
     assert.equal(receiver.requests.length, 1);
     assert.deepEqual(await rowCounts(t), before);
   });
@@ -262,27 +295,38 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
   it('a webhook that never answers times out per attempt and is retried, then 424', async () => {
     script = () => 'hang';
     const before = await rowCounts(t);
-    await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }), 424, FAILED, SMS_FAILED);
+    await expectError(
+      await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }),
+      424,
+      FAILED,
+      SMS_FAILED,
+    );
     assert.equal(receiver.requests.length, SMS_WEBHOOK_ATTEMPTS);
     assert.deepEqual(await rowCounts(t), before);
   });
 
   it('a failed code for a known number keeps the number and its older code usable', async () => {
     const phone = uniqueNumber();
-    const sent = await dataOf<{ method_id: string }>(await post(t, '/otps/sms/login_or_create', { phone_number: phone }));
+    const sent = await dataOf<{ method_id: string }>(
+      await post(t, '/otps/sms/login_or_create', { phone_number: phone }),
+    );
     const code = codeIn(bodyOf(receiver.requests[0]!).text);
     script = () => 502;
     const before = await rowCounts(t);
     await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: phone }), 424, FAILED, SMS_FAILED);
     assert.deepEqual(await rowCounts(t), before);
     // Sending again retires the older code only when the new one was delivered.
-    await dataOf(await post(t, '/otps/authenticate', { token: code, method_id: sent.method_id, session_duration_minutes: 30 }));
+    await dataOf(
+      await post(t, '/otps/authenticate', { token: code, method_id: sent.method_id, session_duration_minutes: 30 }),
+    );
   });
 
   it('parallel sends to one new address: the per-address limit holds, one user, one mail per accepted send', async () => {
     const email = uniqueEmail('parallel');
     const before = await rowCounts(t);
-    const responses = await Promise.all(Array.from({ length: 3 * MAGIC_LINK_SEND_LIMIT }, () => sendMagicLink(t, email)));
+    const responses = await Promise.all(
+      Array.from({ length: 3 * MAGIC_LINK_SEND_LIMIT }, () => sendMagicLink(t, email)),
+    );
     const statuses = responses.map((res) => res.status).sort();
     assert.deepEqual(statuses, [
       ...Array<number>(MAGIC_LINK_SEND_LIMIT).fill(200),
@@ -331,7 +375,12 @@ describe('delivery failures without a reachable transport', () => {
     try {
       const before = await rowCounts(t);
       await expectError(await sendMagicLink(t, uniqueEmail('none')), 424, FAILED, EMAIL_FAILED);
-      await expectError(await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }), 424, FAILED, SMS_FAILED);
+      await expectError(
+        await post(t, '/otps/sms/login_or_create', { phone_number: uniqueNumber() }),
+        424,
+        FAILED,
+        SMS_FAILED,
+      );
       assert.deepEqual(await rowCounts(t), before);
     } finally {
       await t.close();
@@ -439,14 +488,21 @@ describe('delivery configuration', () => {
       message: 'The SMTP URL must look like smtp://host:port or smtps://user:password@host:465.',
     });
     await assert.rejects(
-      createService({ smsWebhook: { url: 'https://sms.example.com/hook', secret: 'x'.repeat(SMS_WEBHOOK_SECRET_MIN_LENGTH - 1) } }),
-      { message: `The SMS webhook secret must be at least ${SMS_WEBHOOK_SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32).` },
+      createService({
+        smsWebhook: { url: 'https://sms.example.com/hook', secret: 'x'.repeat(SMS_WEBHOOK_SECRET_MIN_LENGTH - 1) },
+      }),
+      {
+        message: `The SMS webhook secret must be at least ${SMS_WEBHOOK_SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32).`,
+      },
     );
     await assert.rejects(createService({ smsWebhook: { url: 'ftp://sms.example.com', secret: SECRET } }), {
       message: 'The SMS webhook URL must be an http(s) URL.',
     });
-    await assert.rejects(createService({ smsWebhook: { url: 'https://user:pass@sms.example.com/hook', secret: SECRET } }), {
-      message: 'The SMS webhook URL must not carry a user name or password; the request is signed instead.',
-    });
+    await assert.rejects(
+      createService({ smsWebhook: { url: 'https://user:pass@sms.example.com/hook', secret: SECRET } }),
+      {
+        message: 'The SMS webhook URL must not carry a user name or password; the request is signed instead.',
+      },
+    );
   });
 });

@@ -50,7 +50,10 @@ after(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-async function fetchText(p: string, init?: RequestInit): Promise<{ status: number; type: string; body: string; res: Response }> {
+async function fetchText(
+  p: string,
+  init?: RequestInit,
+): Promise<{ status: number; type: string; body: string; res: Response }> {
   const res = await t.service.app.request(p, init);
   return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text(), res };
 }
@@ -144,7 +147,11 @@ describe('static files', () => {
 describe('project options', () => {
   it('shows the options in the bootstrap document', async () => {
     const res = await t.service.app.request(`/sdk/v1/projects/bootstrap/${t.service.config.publicToken}`);
-    const data = await dataOf<{ project_name: string; email_domains: string[]; pkce_required_for_email_magic_links: boolean }>(res);
+    const data = await dataOf<{
+      project_name: string;
+      email_domains: string[];
+      pkce_required_for_email_magic_links: boolean;
+    }>(res);
     assert.equal(data.project_name, 'Eastlight College');
     assert.deepEqual(data.email_domains, ['eastlight.example']);
     assert.equal(data.pkce_required_for_email_magic_links, true);
@@ -153,8 +160,12 @@ describe('project options', () => {
   it('refuses a send without code_challenge when PKCE is required, and accepts one with it', async () => {
     const email = uniqueEmail();
     const urls = { login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL };
-    await expectError(await post(t, '/magic_links/email/login_or_create', { email, ...urls }), 400, 'invalid_request',
-      'code_challenge is required: this project requires PKCE for email magic links.');
+    await expectError(
+      await post(t, '/magic_links/email/login_or_create', { email, ...urls }),
+      400,
+      'invalid_request',
+      'code_challenge is required: this project requires PKCE for email magic links.',
+    );
     const challenge = createHash('sha256').update(randomBytes(32).toString('hex')).digest('base64url');
     await dataOf(await post(t, '/magic_links/email/login_or_create', { email, ...urls, code_challenge: challenge }));
     const mail = smtp.mails.find((m) => addressesOf(m.parsed.to).includes(email));

@@ -21,14 +21,27 @@ describe('dev inbox', () => {
 
   it('lists messages as JSON, newest first, with every field', async () => {
     const messages = await inbox(t);
-    assert.deepEqual(messages.slice(0, 3).map((m) => [m.to, m.subject]), [
-      [first, 'Your Westlight University login link'],
-      [second, 'Your Westlight University sign-up link'],
-      [first, 'Your Westlight University sign-up link'],
-    ]);
+    assert.deepEqual(
+      messages.slice(0, 3).map((m) => [m.to, m.subject]),
+      [
+        [first, 'Your Westlight University login link'],
+        [second, 'Your Westlight University sign-up link'],
+        [first, 'Your Westlight University sign-up link'],
+      ],
+    );
     const [newest] = messages;
     assert.ok(newest);
-    assert.deepEqual(Object.keys(newest).sort(), ['channel', 'created_at', 'from', 'html', 'links', 'message_id', 'subject', 'text', 'to']);
+    assert.deepEqual(Object.keys(newest).sort(), [
+      'channel',
+      'created_at',
+      'from',
+      'html',
+      'links',
+      'message_id',
+      'subject',
+      'text',
+      'to',
+    ]);
     assert.match(newest.message_id, /^message-test-/);
     assert.ok(!Number.isNaN(Date.parse(newest.created_at)));
   });
@@ -62,5 +75,4 @@ describe('dev inbox', () => {
     assert.ok(!html.includes('<script>alert(1)</script>'));
     assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
   });
-
 });

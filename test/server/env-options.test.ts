@@ -7,8 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../../src/server/config.ts';
 import { DEFAULT_PUBLIC_TOKEN, MAX_SERVICE_PROCESSES } from '../../src/server/constants.ts';
-import { oauthEnvNames, oauthOptionsFromEnv, serviceOptionsFromEnv, serviceProcessesFromEnv } from '../../src/server/env-options.ts';
-import { developmentRefusal, modeFromEnv, productionProblems, startupRefusal } from '../../src/server/production-check.ts';
+import {
+  oauthEnvNames,
+  oauthOptionsFromEnv,
+  serviceOptionsFromEnv,
+  serviceProcessesFromEnv,
+} from '../../src/server/env-options.ts';
+import {
+  developmentRefusal,
+  modeFromEnv,
+  productionProblems,
+  startupRefusal,
+} from '../../src/server/production-check.ts';
 
 describe('social providers from the environment', () => {
   it('names each provider’s variables after it', () => {
@@ -112,7 +122,9 @@ describe('every service option from the environment', () => {
   });
 
   it('refuses malformed values, naming the variable', () => {
-    assert.throws(() => serviceOptionsFromEnv({ PORT: '70000' }, root), { message: 'PORT must be 0..65535, got 70000' });
+    assert.throws(() => serviceOptionsFromEnv({ PORT: '70000' }, root), {
+      message: 'PORT must be 0..65535, got 70000',
+    });
     for (const value of ['-1', '1.5', 'two', '11']) {
       assert.throws(() => serviceOptionsFromEnv({ TRUST_PROXY: value }, root), {
         message: `TRUST_PROXY must be the number of proxies in front of the service, 0..10, got ${value}`,
@@ -127,9 +139,21 @@ describe('every service option from the environment', () => {
 describe('RBAC_POLICY and USER_ROLES, inline or from a file', () => {
   const root = '/srv/identity';
   const POLICY = {
-    roles: [{ role_id: 'instructor', description: 'Teaches', permissions: [{ resource_id: 'grades', actions: ['read', 'publish'] }] }],
+    roles: [
+      {
+        role_id: 'instructor',
+        description: 'Teaches',
+        permissions: [{ resource_id: 'grades', actions: ['read', 'publish'] }],
+      },
+    ],
     resources: [{ resource_id: 'grades', description: 'Course grades', actions: ['read', 'publish'] }],
-    scopes: [{ scope: 'grades:publish', description: 'Publish grades', permissions: [{ resource_id: 'grades', actions: ['publish'] }] }],
+    scopes: [
+      {
+        scope: 'grades:publish',
+        description: 'Publish grades',
+        permissions: [{ resource_id: 'grades', actions: ['publish'] }],
+      },
+    ],
   };
   const ROLES = { 'Dean@Westlight.edu': ['admin'], 'user-live-7d1f': ['instructor'] };
   let dir: string;
@@ -143,14 +167,20 @@ describe('RBAC_POLICY and USER_ROLES, inline or from a file', () => {
 
   it('reads both inline, in production and in development, with role keys in lower case', () => {
     for (const NODE_ENV of ['production', undefined]) {
-      const options = serviceOptionsFromEnv({ NODE_ENV, RBAC_POLICY: JSON.stringify(POLICY), USER_ROLES: JSON.stringify(ROLES) }, root);
+      const options = serviceOptionsFromEnv(
+        { NODE_ENV, RBAC_POLICY: JSON.stringify(POLICY), USER_ROLES: JSON.stringify(ROLES) },
+        root,
+      );
       assert.deepEqual(options.rbacPolicy, POLICY);
       assert.deepEqual(options.userRoles, { 'dean@westlight.edu': ['admin'], 'user-live-7d1f': ['instructor'] });
     }
   });
 
   it('reads both from files, a relative path from the repository root like DATA_DIR', () => {
-    const options = serviceOptionsFromEnv({ RBAC_POLICY_FILE: path.join(dir, 'policy.json'), USER_ROLES_FILE: 'roles.json' }, dir);
+    const options = serviceOptionsFromEnv(
+      { RBAC_POLICY_FILE: path.join(dir, 'policy.json'), USER_ROLES_FILE: 'roles.json' },
+      dir,
+    );
     assert.deepEqual(options.rbacPolicy, POLICY);
     assert.deepEqual(options.userRoles, { 'dean@westlight.edu': ['admin'], 'user-live-7d1f': ['instructor'] });
   });
@@ -165,7 +195,9 @@ describe('RBAC_POLICY and USER_ROLES, inline or from a file', () => {
     assert.throws(() => serviceOptionsFromEnv({ USER_ROLES: '{}', USER_ROLES_FILE: 'roles.json' }, dir), {
       message: 'Set USER_ROLES or USER_ROLES_FILE, not both.',
     });
-    assert.throws(() => serviceOptionsFromEnv({ RBAC_POLICY: '{roles: []}' }, root), { message: /^RBAC_POLICY is not valid JSON: / });
+    assert.throws(() => serviceOptionsFromEnv({ RBAC_POLICY: '{roles: []}' }, root), {
+      message: /^RBAC_POLICY is not valid JSON: /,
+    });
     assert.throws(() => serviceOptionsFromEnv({ RBAC_POLICY_FILE: 'broken.json' }, dir), {
       message: new RegExp(`^RBAC_POLICY_FILE \\(${path.join(dir, 'broken.json')}\\) is not valid JSON: `),
     });
@@ -176,21 +208,44 @@ describe('RBAC_POLICY and USER_ROLES, inline or from a file', () => {
 
   it('refuses a policy of the wrong shape, naming the variable and the place in it', () => {
     const refused = (policy: unknown, message: string) =>
-      assert.throws(() => serviceOptionsFromEnv({ NODE_ENV: 'production', RBAC_POLICY: JSON.stringify(policy) }, root), { message });
+      assert.throws(
+        () => serviceOptionsFromEnv({ NODE_ENV: 'production', RBAC_POLICY: JSON.stringify(policy) }, root),
+        { message },
+      );
     refused([], 'RBAC_POLICY must be an object with roles, resources and scopes arrays.');
     refused({ roles: [], resources: [] }, 'RBAC_POLICY: scopes must be an array.');
-    refused({ ...POLICY, roles: [{ role_id: '', description: '', permissions: [] }] }, 'RBAC_POLICY: roles[0].role_id must be a non-empty string.');
-    refused({ ...POLICY, roles: [{ role_id: 'x', permissions: [] }] }, 'RBAC_POLICY: roles[0].description must be a string (it may be empty).');
     refused(
-      { ...POLICY, roles: [{ role_id: 'x', description: '', permissions: [{ resource_id: 'grade', actions: ['read'] }] }] },
+      { ...POLICY, roles: [{ role_id: '', description: '', permissions: [] }] },
+      'RBAC_POLICY: roles[0].role_id must be a non-empty string.',
+    );
+    refused(
+      { ...POLICY, roles: [{ role_id: 'x', permissions: [] }] },
+      'RBAC_POLICY: roles[0].description must be a string (it may be empty).',
+    );
+    refused(
+      {
+        ...POLICY,
+        roles: [{ role_id: 'x', description: '', permissions: [{ resource_id: 'grade', actions: ['read'] }] }],
+      },
       'RBAC_POLICY: roles[0].permissions[0].resource_id names "grade", which is not one of the policy\'s resources.',
     );
     refused(
-      { ...POLICY, scopes: [{ scope: 'grades:read', description: '', permissions: [{ resource_id: 'grades', actions: ['delete'] }] }] },
+      {
+        ...POLICY,
+        scopes: [
+          { scope: 'grades:read', description: '', permissions: [{ resource_id: 'grades', actions: ['delete'] }] },
+        ],
+      },
       'RBAC_POLICY: scopes[0].permissions[0].actions names "delete", which is not an action of grades (nor "*").',
     );
-    refused({ ...POLICY, scopes: [{ scope: 'grades publish', description: '', permissions: [] }] }, 'RBAC_POLICY: scopes[0].scope must be one OAuth scope token (no spaces or quotes).');
-    refused({ ...POLICY, roles: [POLICY.roles[0], POLICY.roles[0]] }, 'RBAC_POLICY: roles have two entries with role_id "instructor".');
+    refused(
+      { ...POLICY, scopes: [{ scope: 'grades publish', description: '', permissions: [] }] },
+      'RBAC_POLICY: scopes[0].scope must be one OAuth scope token (no spaces or quotes).',
+    );
+    refused(
+      { ...POLICY, roles: [POLICY.roles[0], POLICY.roles[0]] },
+      'RBAC_POLICY: roles have two entries with role_id "instructor".',
+    );
   });
 
   it('refuses user roles of the wrong shape, naming the variable and the user', () => {
@@ -199,7 +254,10 @@ describe('RBAC_POLICY and USER_ROLES, inline or from a file', () => {
     refused(['admin'], 'USER_ROLES must be an object of role id arrays by email address or user id.');
     refused({ 'dean@westlight.edu': 'admin' }, 'USER_ROLES: "dean@westlight.edu" must be an array.');
     refused({ 'dean@westlight.edu': ['admin', 7] }, 'USER_ROLES: "dean@westlight.edu"[1] must be a non-empty string.');
-    refused({ 'dean@westlight.edu': [], 'DEAN@westlight.edu': [] }, 'USER_ROLES: "DEAN@westlight.edu" names a user already listed (keys are compared in lower case).');
+    refused(
+      { 'dean@westlight.edu': [], 'DEAN@westlight.edu': [] },
+      'USER_ROLES: "DEAN@westlight.edu" names a user already listed (keys are compared in lower case).',
+    );
   });
 
   it('checks an embedding’s options the same way at start', () => {
@@ -257,9 +315,15 @@ describe('which mode may start (production-check.ts)', () => {
       'PUBLIC_TOKEN is not set',
       'AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set',
     ]);
-    assert.deepEqual(productionProblems({ ...complete, PUBLIC_URL: 'id.westlight.edu' }), ['PUBLIC_URL must be an http(s) URL, got id.westlight.edu']);
-    assert.deepEqual(productionProblems({ ...complete, PUBLIC_URL: 'ftp://id.westlight.edu' }), ['PUBLIC_URL must be an http(s) URL, got ftp://id.westlight.edu']);
-    assert.deepEqual(productionProblems({ ...complete, PUBLIC_TOKEN: DEFAULT_PUBLIC_TOKEN }), ['PUBLIC_TOKEN is the built-in development token']);
+    assert.deepEqual(productionProblems({ ...complete, PUBLIC_URL: 'id.westlight.edu' }), [
+      'PUBLIC_URL must be an http(s) URL, got id.westlight.edu',
+    ]);
+    assert.deepEqual(productionProblems({ ...complete, PUBLIC_URL: 'ftp://id.westlight.edu' }), [
+      'PUBLIC_URL must be an http(s) URL, got ftp://id.westlight.edu',
+    ]);
+    assert.deepEqual(productionProblems({ ...complete, PUBLIC_TOKEN: DEFAULT_PUBLIC_TOKEN }), [
+      'PUBLIC_TOKEN is the built-in development token',
+    ]);
     assert.equal(
       startupRefusal({ ...complete, SMTP_URL: '', AUTH_SECRET_KEY: undefined }),
       'Refusing to start in production mode: SMTP_URL (the mail transport) is not set; AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.',
@@ -272,16 +336,25 @@ describe('SERVICE_PROCESSES', () => {
 
   it('is one process when absent, empty or 0, and N on PostgreSQL', () => {
     assert.deepEqual(
-      [serviceProcessesFromEnv({}), serviceProcessesFromEnv({ SERVICE_PROCESSES: '' }), serviceProcessesFromEnv({ SERVICE_PROCESSES: '0' })],
+      [
+        serviceProcessesFromEnv({}),
+        serviceProcessesFromEnv({ SERVICE_PROCESSES: '' }),
+        serviceProcessesFromEnv({ SERVICE_PROCESSES: '0' }),
+      ],
       [1, 1, 1],
     );
     assert.equal(serviceProcessesFromEnv({ ...postgres, SERVICE_PROCESSES: '4' }), 4);
-    assert.equal(serviceProcessesFromEnv({ SERVICE_PROCESSES: '1' }), 1, 'one process is fine on the embedded database');
+    assert.equal(
+      serviceProcessesFromEnv({ SERVICE_PROCESSES: '1' }),
+      1,
+      'one process is fine on the embedded database',
+    );
   });
 
   it('refuses more than one process on the embedded database, naming DATABASE_URL', () => {
     assert.throws(() => serviceProcessesFromEnv({ SERVICE_PROCESSES: '2' }), {
-      message: 'SERVICE_PROCESSES=2 needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) is opened by one process only.',
+      message:
+        'SERVICE_PROCESSES=2 needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) is opened by one process only.',
     });
   });
 
@@ -299,8 +372,14 @@ describe('SIWE_REQUIRED', () => {
 
   it('sets siweRequiredForCryptoWallets in production and in development; absent or empty leaves the default', () => {
     const production = { NODE_ENV: 'production' };
-    assert.equal(serviceOptionsFromEnv({ ...production, SIWE_REQUIRED: 'true' }, root).siweRequiredForCryptoWallets, true);
-    assert.equal(serviceOptionsFromEnv({ ...production, SIWE_REQUIRED: 'false' }, root).siweRequiredForCryptoWallets, false);
+    assert.equal(
+      serviceOptionsFromEnv({ ...production, SIWE_REQUIRED: 'true' }, root).siweRequiredForCryptoWallets,
+      true,
+    );
+    assert.equal(
+      serviceOptionsFromEnv({ ...production, SIWE_REQUIRED: 'false' }, root).siweRequiredForCryptoWallets,
+      false,
+    );
     assert.equal(serviceOptionsFromEnv({ SIWE_REQUIRED: 'true' }, root).siweRequiredForCryptoWallets, true);
     assert.equal(serviceOptionsFromEnv({ SIWE_REQUIRED: ' FALSE ' }, root).siweRequiredForCryptoWallets, false);
     for (const value of [undefined, '']) {

@@ -4,7 +4,13 @@ import type { Service } from '../../src/server/app.ts';
 import { basicAuth, PORTAL_URL } from './support.ts';
 
 /** POST /sdk/v1<path> as the client does, arriving from `ip` (the TCP peer the service reads). */
-export function postFrom(service: Service, ip: string, path: string, body: unknown, sessionToken?: string): Promise<Response> {
+export function postFrom(
+  service: Service,
+  ip: string,
+  path: string,
+  body: unknown,
+  sessionToken?: string,
+): Promise<Response> {
   return Promise.resolve(
     service.app.request(
       `/sdk/v1${path}`,
@@ -38,5 +44,8 @@ export function otpSend(email: string): SendCall {
   return ['/otps/email/login_or_create', { email }];
 }
 export function magicLinkSend(email: string): SendCall {
-  return ['/magic_links/email/login_or_create', { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL }];
+  return [
+    '/magic_links/email/login_or_create',
+    { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL },
+  ];
 }

@@ -18,7 +18,10 @@ describe('close() with a request whose client went away', () => {
   it('waits for the handler, which finishes with the database still open', async () => {
     const database = await freshDatabase();
     const logged: { path: string; status: number }[] = [];
-    const server = await startServer({ database: database.options, requestLog: (line) => logged.push(JSON.parse(line)) });
+    const server = await startServer({
+      database: database.options,
+      requestLog: (line) => logged.push(JSON.parse(line)),
+    });
     const errors: unknown[] = [];
     const consoleError = console.error;
     console.error = (...args: unknown[]) => errors.push(args);

@@ -10,7 +10,17 @@ import { MAX_BODY_BYTES } from '../../src/server/constants.ts';
 import type { AppEnv } from '../../src/server/context.ts';
 import { handleError, handleNotFound } from '../../src/server/middleware/errors.ts';
 import { requestId } from '../../src/server/middleware/request-id.ts';
-import { basicAuth, dataOf, expectError, get, PAGE_ORIGIN, post, startTestService, uniqueEmail, type TestService } from './support.ts';
+import {
+  basicAuth,
+  dataOf,
+  expectError,
+  get,
+  PAGE_ORIGIN,
+  post,
+  startTestService,
+  uniqueEmail,
+  type TestService,
+} from './support.ts';
 
 let t: TestService;
 before(async () => {
@@ -31,7 +41,13 @@ describe('envelope and error body', () => {
   it('answers errors unwrapped with exactly the five fields', async () => {
     const res = await post(t, '/magic_links/email/login_or_create', { email: 'not-an-email' });
     const body = await expectError(res, 400, 'invalid_email', 'Email format is invalid.');
-    assert.deepEqual(Object.keys(body).sort(), ['error_message', 'error_type', 'error_url', 'request_id', 'status_code']);
+    assert.deepEqual(Object.keys(body).sort(), [
+      'error_message',
+      'error_type',
+      'error_url',
+      'request_id',
+      'status_code',
+    ]);
     assert.equal(body.error_url, `${ERROR_URL_BASE}invalid_email`);
     assert.match(body.request_id, /^request-id-test-[0-9a-f-]{36}$/);
     assert.ok(isErrorType(body.error_type));
@@ -54,7 +70,12 @@ describe('envelope and error body', () => {
     });
     const logged = mock.method(console, 'error', () => {});
     try {
-      const body = await expectError(await app.request('/boom'), 500, 'internal_server_error', 'Something went wrong on our side.');
+      const body = await expectError(
+        await app.request('/boom'),
+        500,
+        'internal_server_error',
+        'Something went wrong on our side.',
+      );
       assert.equal(body.error_url, `${ERROR_URL_BASE}internal_server_error`);
       assert.match(body.request_id, /^request-id-test-/);
       assert.equal(logged.mock.callCount(), 1, 'the real error is logged on the server');
@@ -83,11 +104,21 @@ describe('malformed input gets a 4xx with an error_type, never a 500', () => {
   }
 
   it('email: 123 → 400 invalid_request "email must be a string"', async () => {
-    await expectError(await post(t, '/magic_links/email/login_or_create', { email: 123 }), 400, 'invalid_request', 'email must be a string');
+    await expectError(
+      await post(t, '/magic_links/email/login_or_create', { email: 123 }),
+      400,
+      'invalid_request',
+      'email must be a string',
+    );
   });
 
   it('missing email → 400 invalid_request', async () => {
-    await expectError(await post(t, '/magic_links/email/login_or_create', {}), 400, 'invalid_request', 'email is required.');
+    await expectError(
+      await post(t, '/magic_links/email/login_or_create', {}),
+      400,
+      'invalid_request',
+      'email is required.',
+    );
   });
 
   it('session_duration_minutes: "5" → 400 invalid_request', async () => {
@@ -103,11 +134,25 @@ describe('malformed input gets a 4xx with an error_type, never a 500', () => {
   it('out-of-range durations → 400 invalid_request', async () => {
     for (const minutes of [4, 525_601, 2.5, 1e308]) {
       const res = await post(t, '/magic_links/authenticate', { token: 'x', session_duration_minutes: minutes });
-      await expectError(res, 400, 'invalid_request', /session_duration_minutes must be a whole number of minutes from 5 to 525600/);
+      await expectError(
+        res,
+        400,
+        'invalid_request',
+        /session_duration_minutes must be a whole number of minutes from 5 to 525600/,
+      );
     }
     for (const minutes of [4, 10_081]) {
-      const res = await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail(), login_expiration_minutes: minutes, signup_expiration_minutes: minutes });
-      await expectError(res, 400, 'invalid_request', /expiration_minutes must be a whole number of minutes from 5 to 10080/);
+      const res = await post(t, '/magic_links/email/login_or_create', {
+        email: uniqueEmail(),
+        login_expiration_minutes: minutes,
+        signup_expiration_minutes: minutes,
+      });
+      await expectError(
+        res,
+        400,
+        'invalid_request',
+        /expiration_minutes must be a whole number of minutes from 5 to 10080/,
+      );
     }
   });
 
@@ -118,7 +163,11 @@ describe('malformed input gets a 4xx with an error_type, never a 500', () => {
 
   it('deeply nested JSON → 400, not a stack overflow', async () => {
     const deep = '['.repeat(20_000) + ']'.repeat(20_000);
-    await expectError(await post(t, '/magic_links/email/login_or_create', undefined, { raw: `{"email": 1, "x": ${deep}}` }), 400, 'invalid_request');
+    await expectError(
+      await post(t, '/magic_links/email/login_or_create', undefined, { raw: `{"email": 1, "x": ${deep}}` }),
+      400,
+      'invalid_request',
+    );
     const res = await t.service.app.request('/sdk/v1/events', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -151,9 +200,14 @@ describe('malformed input gets a 4xx with an error_type, never a 500', () => {
 
 describe('Basic authentication', () => {
   it('a wrong public token → 401 invalid_public_token', async () => {
-    const res = await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail() }, {
-      headers: { Authorization: basicAuth('public-token-test-wrong', 'public-token-test-wrong') },
-    });
+    const res = await post(
+      t,
+      '/magic_links/email/login_or_create',
+      { email: uniqueEmail() },
+      {
+        headers: { Authorization: basicAuth('public-token-test-wrong', 'public-token-test-wrong') },
+      },
+    );
     await expectError(res, 401, 'invalid_public_token', 'The public token is not valid for this project.');
   });
 
@@ -167,14 +221,24 @@ describe('Basic authentication', () => {
   });
 
   it('a garbage Authorization header → 401 invalid_public_token', async () => {
-    const res = await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail() }, {
-      headers: { Authorization: 'Basic !!!not-base64' },
-    });
+    const res = await post(
+      t,
+      '/magic_links/email/login_or_create',
+      { email: uniqueEmail() },
+      {
+        headers: { Authorization: 'Basic !!!not-base64' },
+      },
+    );
     await expectError(res, 401, 'invalid_public_token');
   });
 
   it('a stale session token does not block sending a link', async () => {
-    const res = await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail() }, { sessionToken: 'stale-token' });
+    const res = await post(
+      t,
+      '/magic_links/email/login_or_create',
+      { email: uniqueEmail() },
+      { sessionToken: 'stale-token' },
+    );
     await dataOf(res);
   });
 });
@@ -193,7 +257,10 @@ describe('CORS', () => {
     assert.equal(res.headers.get('access-control-allow-origin'), PAGE_ORIGIN);
     assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
     assert.equal(res.headers.get('access-control-allow-methods'), 'GET, POST, PUT, DELETE');
-    assert.equal(res.headers.get('access-control-allow-headers'), 'Authorization, Content-Type, X-SDK-Client, X-SDK-Parent-Host');
+    assert.equal(
+      res.headers.get('access-control-allow-headers'),
+      'Authorization, Content-Type, X-SDK-Client, X-SDK-Parent-Host',
+    );
     assert.match(res.headers.get('vary') ?? '', /Origin/);
   });
 
@@ -208,15 +275,30 @@ describe('CORS', () => {
 
   it('refuses a real request from a disallowed origin with 403 origin_not_allowed, and sends nothing', async () => {
     const email = uniqueEmail();
-    const res = await post(t, '/magic_links/email/login_or_create', { email }, { headers: { Origin: 'https://evil.example' } });
-    await expectError(res, 403, 'origin_not_allowed', 'The origin https://evil.example is not allowed to call this service.');
+    const res = await post(
+      t,
+      '/magic_links/email/login_or_create',
+      { email },
+      { headers: { Origin: 'https://evil.example' } },
+    );
+    await expectError(
+      res,
+      403,
+      'origin_not_allowed',
+      'The origin https://evil.example is not allowed to call this service.',
+    );
     assert.equal(res.headers.get('access-control-allow-origin'), null);
     const inboxRes = await t.service.app.request(`/dev/inbox.json?to=${encodeURIComponent(email)}`);
     assert.deepEqual(((await inboxRes.json()) as { messages: unknown[] }).messages, []);
   });
 
   it('puts the CORS headers on error responses too, so the page can read error_type', async () => {
-    const res = await post(t, '/magic_links/email/login_or_create', { email: 'bad' }, { headers: { Origin: PAGE_ORIGIN } });
+    const res = await post(
+      t,
+      '/magic_links/email/login_or_create',
+      { email: 'bad' },
+      { headers: { Origin: PAGE_ORIGIN } },
+    );
     assert.equal(res.headers.get('access-control-allow-origin'), PAGE_ORIGIN);
     await expectError(res, 400, 'invalid_email');
   });
@@ -224,7 +306,9 @@ describe('CORS', () => {
 
 describe('bootstrap', () => {
   it('returns every field of the bootstrap document without Authorization', async () => {
-    const res = await t.service.app.request(`/sdk/v1/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`, { headers: { Origin: PAGE_ORIGIN } });
+    const res = await t.service.app.request(`/sdk/v1/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`, {
+      headers: { Origin: PAGE_ORIGIN },
+    });
     assert.equal(res.headers.get('access-control-allow-origin'), PAGE_ORIGIN);
     const data = await dataOf<BootstrapResponse>(res);
     const expected: Omit<BootstrapResponse, 'request_id' | 'status_code'> = {
@@ -251,7 +335,12 @@ describe('bootstrap', () => {
   });
 
   it('answers an unknown public token with 404 invalid_public_token', async () => {
-    await expectError(await t.service.app.request('/sdk/v1/projects/bootstrap/public-token-test-nope'), 404, 'invalid_public_token', 'No project has this public token.');
+    await expectError(
+      await t.service.app.request('/sdk/v1/projects/bootstrap/public-token-test-nope'),
+      404,
+      'invalid_public_token',
+      'No project has this public token.',
+    );
   });
 });
 
@@ -268,12 +357,24 @@ describe('telemetry', () => {
     });
     await dataOf(res);
     const rows = await t.service.db.query<{ name: string }>(`select name from events where source = 'sdk'`);
-    assert.deepEqual(rows.map((r) => r.name), ['render_login_screen']);
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      ['render_login_screen'],
+    );
   });
 
   it('refuses a batch that is not an array of 1 to 15 events', async () => {
-    for (const body of ['{}', '[]', JSON.stringify(Array(16).fill({ event: { public_token: 'p', event_name: 'e' } })), '[1]']) {
-      const res = await t.service.app.request('/sdk/v1/events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    for (const body of [
+      '{}',
+      '[]',
+      JSON.stringify(Array(16).fill({ event: { public_token: 'p', event_name: 'e' } })),
+      '[1]',
+    ]) {
+      const res = await t.service.app.request('/sdk/v1/events', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
       await expectError(res, 400, 'invalid_request');
     }
   });

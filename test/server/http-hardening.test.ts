@@ -39,7 +39,9 @@ describe('/sdk/v1 response headers', () => {
     assert.equal(missing.status, 404);
     assertSdkHeaders(missing, 'a 404');
 
-    const tooLarge = await post(t, '/magic_links/email/login_or_create', undefined, { raw: 'x'.repeat(MAX_BODY_BYTES + 1) });
+    const tooLarge = await post(t, '/magic_links/email/login_or_create', undefined, {
+      raw: 'x'.repeat(MAX_BODY_BYTES + 1),
+    });
     assert.equal(tooLarge.status, 413);
     assertSdkHeaders(tooLarge, 'a 413');
 
@@ -50,7 +52,12 @@ describe('/sdk/v1 response headers', () => {
     assert.equal(preflight.status, 204);
     assertSdkHeaders(preflight, 'a preflight');
 
-    const refusedOrigin = await post(t, '/passwords', { email: uniqueEmail() }, { headers: { Origin: 'https://evil.example' } });
+    const refusedOrigin = await post(
+      t,
+      '/passwords',
+      { email: uniqueEmail() },
+      { headers: { Origin: 'https://evil.example' } },
+    );
     assert.equal(refusedOrigin.status, 403);
     assertSdkHeaders(refusedOrigin, 'a refused origin');
   });
@@ -59,13 +66,21 @@ describe('/sdk/v1 response headers', () => {
 /** The CSP's style hashes must be exactly the hashes of the page's <style> blocks, so the page renders as designed. */
 function assertStrictPolicy(res: Response, html: string): void {
   const policy = res.headers.get('content-security-policy') ?? '';
-  const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   assert.deepEqual(directives.get('default-src'), ["'none'"]);
   assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
   assert.deepEqual(directives.get('base-uri'), ["'none'"]);
   assert.equal(directives.has('script-src'), false, 'no script may run (default-src none)');
   const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    ([, css]) => `'sha256-${createHash('sha256').update(css ?? '').digest('base64')}'`,
+    ([, css]) =>
+      `'sha256-${createHash('sha256')
+        .update(css ?? '')
+        .digest('base64')}'`,
   );
   assert.ok(styles.length > 0, 'the page has its style block');
   assert.deepEqual(directives.get('style-src'), styles);
@@ -84,7 +99,9 @@ describe('Content-Security-Policy of the pages the service renders', () => {
   it('the dev identity provider’s sign-in page, the dev inbox and the dev events page', async () => {
     const start = await t.service.app.request(`/v1/public/oauth/github/start?public_token=${DEFAULT_PUBLIC_TOKEN}`);
     assert.equal(start.status, 302);
-    const signIn = await t.service.app.request(new URL(start.headers.get('location') ?? '').pathname + new URL(start.headers.get('location') ?? '').search);
+    const signIn = await t.service.app.request(
+      new URL(start.headers.get('location') ?? '').pathname + new URL(start.headers.get('location') ?? '').search,
+    );
     assert.equal(signIn.status, 200);
     assertStrictPolicy(signIn, await signIn.text());
     for (const path of ['/dev/inbox', '/dev/events']) {
@@ -105,44 +122,58 @@ describe('413 over a real keep-alive socket', () => {
   /** `body` as one piece with its Content-Length, or as `pieces` written one after another without one (chunked). */
   function send(agent: http.Agent, method: string, path: string, body?: string, pieces?: string[]) {
     const url = new URL(path, server.url);
-    return new Promise<{ status: number; connection: string | undefined; body: string; socketReused: boolean }>((resolve, reject) => {
-      const request = http.request(
-        url,
-        {
-          method,
-          agent,
-          headers: {
-            Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
-            ...(pieces === undefined ? {} : { 'Content-Type': 'application/json' }),
+    return new Promise<{ status: number; connection: string | undefined; body: string; socketReused: boolean }>(
+      (resolve, reject) => {
+        const request = http.request(
+          url,
+          {
+            method,
+            agent,
+            headers: {
+              Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
+              ...(body === undefined
+                ? {}
+                : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
+              ...(pieces === undefined ? {} : { 'Content-Type': 'application/json' }),
+            },
           },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text, socketReused: request.reusedSocket }),
-          );
-        },
-      );
-      request.on('error', reject);
-      if (!pieces) return request.end(body);
-      void (async () => {
-        for (const piece of pieces) {
-          request.write(piece);
-          await new Promise((wait) => setTimeout(wait, 5));
-        }
-        request.end();
-      })();
-    });
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                connection: res.headers.connection,
+                body: text,
+                socketReused: request.reusedSocket,
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+        if (!pieces) return request.end(body);
+        void (async () => {
+          for (const piece of pieces) {
+            request.write(piece);
+            await new Promise((wait) => setTimeout(wait, 5));
+          }
+          request.end();
+        })();
+      },
+    );
   }
 
   it('answers 413 JSON with Connection: close, and the next request on the same agent succeeds', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       for (let round = 0; round < 3; round++) {
-        const tooLarge = await send(agent, 'POST', '/sdk/v1/magic_links/email/login_or_create', JSON.stringify({ email: 'x'.repeat(MAX_BODY_BYTES * 4) }));
+        const tooLarge = await send(
+          agent,
+          'POST',
+          '/sdk/v1/magic_links/email/login_or_create',
+          JSON.stringify({ email: 'x'.repeat(MAX_BODY_BYTES * 4) }),
+        );
         assert.equal(tooLarge.status, 413);
         assert.equal(tooLarge.connection, 'close');
         const body = JSON.parse(tooLarge.body) as { error_type: string; error_message: string };
@@ -175,7 +206,11 @@ describe('413 over a real keep-alive socket', () => {
       assert.deepEqual(pick(JSON.parse(chunked.body)), invalidEmail, chunked.body);
       assert.equal(chunked.socketReused, true, 'the first body was read to its end, so its connection was reused');
       const withBom = await send(agent, 'POST', path, `\uFEFF${JSON.stringify({ email: 'not an address' })}`);
-      assert.deepEqual(pick(JSON.parse(withBom.body)), invalidEmail, 'a byte order mark is dropped, as Request.text() drops it');
+      assert.deepEqual(
+        pick(JSON.parse(withBom.body)),
+        invalidEmail,
+        'a byte order mark is dropped, as Request.text() drops it',
+      );
       const accepted = await send(agent, 'POST', path, JSON.stringify({ email: `chunks-${Date.now()}@example.com` }));
       assert.equal(accepted.status, 200, accepted.body);
       assert.equal(accepted.socketReused, true);
@@ -201,14 +236,21 @@ describe('413 over a real keep-alive socket', () => {
           const app = service.service.app;
           const counted = { inFlight: 0 };
           const listening = await new Promise<ServerType>((resolve) => {
-            const s = serve({ fetch: async (request) => {
-              counted.inFlight += 1;
-              try {
-                return await app.fetch(request);
-              } finally {
-                counted.inFlight -= 1;
-              }
-            }, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+            const s = serve(
+              {
+                fetch: async (request) => {
+                  counted.inFlight += 1;
+                  try {
+                    return await app.fetch(request);
+                  } finally {
+                    counted.inFlight -= 1;
+                  }
+                },
+                port: 0,
+                hostname: '127.0.0.1',
+              },
+              () => resolve(s),
+            );
           });
           plain = Object.assign(counted, { server: listening, service });
         }
@@ -242,7 +284,11 @@ describe('413 over a real keep-alive socket', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const piece = 'x'.repeat(1024);
-      const pieces = ['{"email":"', ...Array.from({ length: Math.ceil(MAX_BODY_BYTES / piece.length) + 1 }, () => piece), '"}'];
+      const pieces = [
+        '{"email":"',
+        ...Array.from({ length: Math.ceil(MAX_BODY_BYTES / piece.length) + 1 }, () => piece),
+        '"}',
+      ];
       const tooLarge = await send(agent, 'POST', '/sdk/v1/magic_links/email/login_or_create', undefined, pieces);
       assert.equal(tooLarge.status, 413);
       assert.equal((JSON.parse(tooLarge.body) as { error_type: string }).error_type, 'payload_too_large');
@@ -255,4 +301,3 @@ describe('413 over a real keep-alive socket', () => {
 function pick(body: { error_type?: string; status_code?: number }): { error_type?: string; status_code?: number } {
   return { error_type: body.error_type, status_code: body.status_code };
 }
-

@@ -44,12 +44,24 @@ export const CONNECTED_APPS = [THIRD_PARTY, FIRST_PARTY, PUBLIC_APP, LISTED_ONLY
 
 export const RBAC_POLICY: RbacPolicy = {
   roles: [
-    { role_id: 'librarian', description: 'Library staff', permissions: [{ resource_id: 'catalogue', actions: ['read', 'write'] }] },
+    {
+      role_id: 'librarian',
+      description: 'Library staff',
+      permissions: [{ resource_id: 'catalogue', actions: ['read', 'write'] }],
+    },
     { role_id: 'reader', description: 'Anyone', permissions: [{ resource_id: 'catalogue', actions: ['read'] }] },
   ],
   resources: [{ resource_id: 'catalogue', description: 'The catalogue', actions: ['read', 'write'] }],
   scopes: [
-    { scope: 'catalogue:read', description: 'Read the library catalogue', permissions: [{ resource_id: 'catalogue', actions: ['read'] }] },
-    { scope: 'catalogue:write', description: 'Edit the library catalogue', permissions: [{ resource_id: 'catalogue', actions: ['read', 'write'] }] },
+    {
+      scope: 'catalogue:read',
+      description: 'Read the library catalogue',
+      permissions: [{ resource_id: 'catalogue', actions: ['read'] }],
+    },
+    {
+      scope: 'catalogue:write',
+      description: 'Edit the library catalogue',
+      permissions: [{ resource_id: 'catalogue', actions: ['read', 'write'] }],
+    },
   ],
 };

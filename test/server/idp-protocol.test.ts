@@ -13,7 +13,18 @@ import { FRAME_ANCESTORS_DIRECTIVE, STRICT_TRANSPORT_SECURITY } from '../../src/
 import { responseHeaders } from '../../src/server/oidc/middleware.ts';
 import type { KoaContext } from '../../src/server/oidc/provider.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
-import { basicAuth, dataOf, expectError, get, PORTAL_URL, post, signIn, uniqueEmail, type SignedIn, type TestService } from './support.ts';
+import {
+  basicAuth,
+  dataOf,
+  expectError,
+  get,
+  PORTAL_URL,
+  post,
+  signIn,
+  uniqueEmail,
+  type SignedIn,
+  type TestService,
+} from './support.ts';
 import { freshDatabase, type TestDatabase } from './test-database.ts';
 import { AFTER_LOGOUT, CALLBACK, CONNECTED_APPS, PUBLIC_APP, RBAC_POLICY, THIRD_PARTY } from './idp-fixtures.ts';
 
@@ -106,29 +117,56 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
   });
 
   it('the authorization endpoint sends the browser to the authorize page with the request’s parameters', async () => {
-    const params = { redirect_uri: CALLBACK, scope: 'openid email', state: 'st', nonce: 'nn', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', prompt: 'consent' };
+    const params = {
+      redirect_uri: CALLBACK,
+      scope: 'openid email',
+      state: 'st',
+      nonce: 'nn',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      prompt: 'consent',
+    };
     const res = await fetch(oidc.buildAuthorizationUrl(config, params), { redirect: 'manual' });
     assert.equal(res.status, 303);
     const page = new URL(res.headers.get('Location')!);
     assert.equal(`${page.origin}${page.pathname}`, `${server.url}/oauth/authorize`);
-    assert.deepEqual(Object.fromEntries(page.searchParams), { client_id: THIRD_PARTY.client_id, response_type: 'code', ...params });
+    assert.deepEqual(Object.fromEntries(page.searchParams), {
+      client_id: THIRD_PARTY.client_id,
+      response_type: 'code',
+      ...params,
+    });
   });
 
   it('an unknown redirect_uri is refused on the provider’s error page, with no redirect', async () => {
-    const res = await fetch(oidc.buildAuthorizationUrl(config, { redirect_uri: `${CALLBACK}/elsewhere`, scope: 'openid' }), { redirect: 'manual' });
+    const res = await fetch(
+      oidc.buildAuthorizationUrl(config, { redirect_uri: `${CALLBACK}/elsewhere`, scope: 'openid' }),
+      { redirect: 'manual' },
+    );
     assert.equal(res.status, 400);
     assert.equal(res.headers.get('Location'), null);
-    assert.match(await res.text(), /redirect_uri did not match any of the client&#39;s registered redirect_uris|redirect_uri did not match any of the client's registered redirect_uris/);
+    assert.match(
+      await res.text(),
+      /redirect_uri did not match any of the client&#39;s registered redirect_uris|redirect_uri did not match any of the client's registered redirect_uris/,
+    );
   });
 
   it('a public client without PKCE is refused', async () => {
     const url = new URL(`${server.url}${OIDC_PATHS.authorization}`);
-    url.search = new URLSearchParams({ client_id: PUBLIC_APP.client_id, redirect_uri: PUBLIC_APP.redirect_uris![0]!, response_type: 'code', scope: 'openid', state: 'p1' }).toString();
+    url.search = new URLSearchParams({
+      client_id: PUBLIC_APP.client_id,
+      redirect_uri: PUBLIC_APP.redirect_uris![0]!,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'p1',
+    }).toString();
     const res = await fetch(url, { redirect: 'manual' });
     const back = new URL(res.headers.get('Location')!);
     assert.equal(`${back.origin}${back.pathname}`, PUBLIC_APP.redirect_uris![0]);
     assert.equal(back.searchParams.get('error'), 'invalid_request');
-    assert.equal(back.searchParams.get('error_description'), 'Authorization Server policy requires PKCE to be used for this request');
+    assert.equal(
+      back.searchParams.get('error_description'),
+      'Authorization Server policy requires PKCE to be used for this request',
+    );
     assert.equal(back.searchParams.get('state'), 'p1');
   });
 
@@ -142,11 +180,19 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     assert.equal(claims.iss, server.url);
     assert.equal(claims.aud, THIRD_PARTY.client_id);
     assert.equal(claims.nonce, flow.nonce);
-    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString()) as { alg: string; kid: string };
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString()) as {
+      alg: string;
+      kid: string;
+    };
     assert.equal(header.alg, 'ES256');
-    const jwks = (await (await fetch(`${server.url}${OIDC_PATHS.jwks}`)).json()) as { keys: { kid: string; d?: string }[] };
+    const jwks = (await (await fetch(`${server.url}${OIDC_PATHS.jwks}`)).json()) as {
+      keys: { kid: string; d?: string }[];
+    };
     assert.ok(jwks.keys.some((k) => k.kid === header.kid));
-    assert.ok(jwks.keys.every((k) => k.d === undefined), 'no private key material is published');
+    assert.ok(
+      jwks.keys.every((k) => k.d === undefined),
+      'no private key material is published',
+    );
     assert.ok(tokens.refresh_token, 'offline_access gives a refresh token');
     assert.equal(tokens.scope, 'openid email profile offline_access');
 
@@ -160,11 +206,21 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     const apps = await dataOf<{ connected_apps: { connected_app_id: string; scopes_granted: string }[] }>(
       await get(t, '/users/connected_apps', { sessionToken: s.sessionToken }),
     );
-    assert.deepEqual(apps.connected_apps.map((a) => [a.connected_app_id, a.scopes_granted]), [[THIRD_PARTY.client_id, 'email offline_access openid profile']]);
-    await dataOf(await post(t, `/users/connected_apps/${THIRD_PARTY.client_id}/revoke`, {}, { sessionToken: s.sessionToken }));
+    assert.deepEqual(
+      apps.connected_apps.map((a) => [a.connected_app_id, a.scopes_granted]),
+      [[THIRD_PARTY.client_id, 'email offline_access openid profile']],
+    );
+    await dataOf(
+      await post(t, `/users/connected_apps/${THIRD_PARTY.client_id}/revoke`, {}, { sessionToken: s.sessionToken }),
+    );
 
-    await assert.rejects(oidc.refreshTokenGrant(config, refreshToken), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
-    const userinfo = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, { headers: { Authorization: `Bearer ${refreshed.access_token}` } });
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, refreshToken),
+      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+    );
+    const userinfo = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, {
+      headers: { Authorization: `Bearer ${refreshed.access_token}` },
+    });
     assert.equal(userinfo.status, 401);
   });
 
@@ -178,7 +234,9 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     assert.deepEqual(info, { sub: s.userId });
     // A code works once; a replay is taken as a stolen code and ends what the first redemption issued.
     await assert.rejects(redeem(flow), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
-    const after = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    const after = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
     assert.equal(after.status, 401);
   });
 
@@ -194,10 +252,16 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     }).toString();
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        fetch(`${server.url}${OIDC_PATHS.token}`, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' }, body }),
+        fetch(`${server.url}${OIDC_PATHS.token}`, {
+          method: 'POST',
+          headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body,
+        }),
       ),
     );
-    const outcomes = await Promise.all(answers.map(async (res) => `${res.status} ${((await res.json()) as { error?: string }).error ?? 'tokens'}`));
+    const outcomes = await Promise.all(
+      answers.map(async (res) => `${res.status} ${((await res.json()) as { error?: string }).error ?? 'tokens'}`),
+    );
     assert.deepEqual(outcomes.sort(), ['200 tokens', ...Array<string>(7).fill('400 invalid_grant')]);
   });
 
@@ -205,7 +269,10 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     const s = await signIn(t);
     const tokens = await redeem(await consent(s, 'openid'));
     const idToken = tokens.id_token!;
-    const res = await fetch(oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye' }), { redirect: 'manual' });
+    const res = await fetch(
+      oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye' }),
+      { redirect: 'manual' },
+    );
     assert.ok([302, 303].includes(res.status), `status ${res.status}`);
     const page = new URL(res.headers.get('Location')!);
     assert.equal(`${page.origin}${page.pathname}`, `${server.url}/oauth/logout`);
@@ -215,20 +282,32 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
       state: 'bye',
       id_token_hint: idToken,
     });
-    const body = { client_id: THIRD_PARTY.client_id, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye', id_token_hint: idToken };
+    const body = {
+      client_id: THIRD_PARTY.client_id,
+      post_logout_redirect_uri: AFTER_LOGOUT,
+      state: 'bye',
+      id_token_hint: idToken,
+    };
     const same = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, s.sessionToken));
     assert.deepEqual([same.redirect_uri, same.consent_required], [`${AFTER_LOGOUT}?state=bye`, false]);
     const other = await signIn(t);
     const someoneElse = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, other.sessionToken));
     assert.equal(someoneElse.consent_required, true);
 
-    const unregistered = await fetch(oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: `${AFTER_LOGOUT}/x` }), { redirect: 'manual' });
+    const unregistered = await fetch(
+      oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: `${AFTER_LOGOUT}/x` }),
+      { redirect: 'manual' },
+    );
     assert.equal(unregistered.status, 400);
     assert.equal(unregistered.headers.get('Location'), null);
   });
 
   it('the SDK calls still validate: a submit without a session is refused', async () => {
-    await expectError(await post(t, IDP_PATHS.authorizeSubmit, { client_id: THIRD_PARTY.client_id }), 401, 'user_unauthenticated');
+    await expectError(
+      await post(t, IDP_PATHS.authorizeSubmit, { client_id: THIRD_PARTY.client_id }),
+      401,
+      'user_unauthenticated',
+    );
   });
 
   const clientBasic = `Basic ${Buffer.from(`${THIRD_PARTY.client_id}:${THIRD_PARTY.client_secret}`).toString('base64')}`;
@@ -240,7 +319,11 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     return `${rest.toString()}&${name}=${raw}`;
   }
 
-  function postForm(path: string, body: string, headers: Record<string, string> = { Authorization: clientBasic }): Promise<Response> {
+  function postForm(
+    path: string,
+    body: string,
+    headers: Record<string, string> = { Authorization: clientBasic },
+  ): Promise<Response> {
     return fetch(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM }, body });
   }
 
@@ -254,13 +337,30 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
   const CONTROL_CHARACTERS = ['%00', '%01', '%7F', '%0A', '%C2%85'];
 
   it('a control character in any protocol parameter is invalid_request, never a 500', async () => {
-    const authorize = { client_id: THIRD_PARTY.client_id, redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', state: 'st', nonce: 'nn' };
-    const codeGrant = { grant_type: 'authorization_code', code: 'some-code', redirect_uri: CALLBACK, code_verifier: 'v'.repeat(43) };
+    const authorize = {
+      client_id: THIRD_PARTY.client_id,
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'st',
+      nonce: 'nn',
+    };
+    const codeGrant = {
+      grant_type: 'authorization_code',
+      code: 'some-code',
+      redirect_uri: CALLBACK,
+      code_verifier: 'v'.repeat(43),
+    };
     const logout = { client_id: THIRD_PARTY.client_id, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye' };
     for (const control of CONTROL_CHARACTERS) {
       const raw = `a${control}b`;
       for (const name of ['code', 'code_verifier', 'redirect_uri', 'grant_type']) {
-        await expectOauthError(await postForm(OIDC_PATHS.token, withRaw(codeGrant, name, raw)), 400, 'invalid_request', `token ${name} ${control}`);
+        await expectOauthError(
+          await postForm(OIDC_PATHS.token, withRaw(codeGrant, name, raw)),
+          400,
+          'invalid_request',
+          `token ${name} ${control}`,
+        );
       }
       await expectOauthError(
         await postForm(OIDC_PATHS.token, withRaw({ grant_type: 'refresh_token' }, 'refresh_token', raw)),
@@ -270,34 +370,69 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
       );
       // Client authentication in the body instead of the header.
       await expectOauthError(
-        await postForm(OIDC_PATHS.token, withRaw({ ...codeGrant, client_secret: THIRD_PARTY.client_secret! }, 'client_id', raw), {}),
+        await postForm(
+          OIDC_PATHS.token,
+          withRaw({ ...codeGrant, client_secret: THIRD_PARTY.client_secret! }, 'client_id', raw),
+          {},
+        ),
         400,
         'invalid_request',
         `token client_id ${control}`,
       );
       // A control character in a parameter's name: nothing reads it, but no parameter may carry one.
-      await expectOauthError(await postForm(OIDC_PATHS.token, `${new URLSearchParams(codeGrant).toString()}&x${control}y=1`), 400, 'invalid_request', `token name ${control}`);
-      await expectOauthError(await postForm(OIDC_PATHS.revocation, withRaw({}, 'token', raw)), 400, 'invalid_request', `revocation ${control}`);
-      await expectOauthError(await postForm(OIDC_PATHS.userinfo, withRaw({}, 'access_token', raw), {}), 400, 'invalid_request', `userinfo body ${control}`);
       await expectOauthError(
-        await fetch(`${server.url}${OIDC_PATHS.userinfo}?${withRaw({}, 'scope', raw)}`, { headers: { Authorization: 'Bearer some-token' } }),
+        await postForm(OIDC_PATHS.token, `${new URLSearchParams(codeGrant).toString()}&x${control}y=1`),
+        400,
+        'invalid_request',
+        `token name ${control}`,
+      );
+      await expectOauthError(
+        await postForm(OIDC_PATHS.revocation, withRaw({}, 'token', raw)),
+        400,
+        'invalid_request',
+        `revocation ${control}`,
+      );
+      await expectOauthError(
+        await postForm(OIDC_PATHS.userinfo, withRaw({}, 'access_token', raw), {}),
+        400,
+        'invalid_request',
+        `userinfo body ${control}`,
+      );
+      await expectOauthError(
+        await fetch(`${server.url}${OIDC_PATHS.userinfo}?${withRaw({}, 'scope', raw)}`, {
+          headers: { Authorization: 'Bearer some-token' },
+        }),
         400,
         'invalid_request',
         `userinfo query ${control}`,
       );
       for (const name of ['state', 'post_logout_redirect_uri', 'client_id', 'id_token_hint']) {
-        const res = await fetch(`${server.url}${OIDC_PATHS.endSession}?${withRaw(logout, name, raw)}`, { redirect: 'manual', headers: { Accept: 'application/json' } });
+        const res = await fetch(`${server.url}${OIDC_PATHS.endSession}?${withRaw(logout, name, raw)}`, {
+          redirect: 'manual',
+          headers: { Accept: 'application/json' },
+        });
         await expectOauthError(res, 400, 'invalid_request', `end session ${name} ${control}`);
       }
-      await expectOauthError(await fetch(`${server.url}${OIDC_PATHS.endSession}/success?${withRaw({}, 'client_id', raw)}`), 400, 'invalid_request', `end session success ${control}`);
+      await expectOauthError(
+        await fetch(`${server.url}${OIDC_PATHS.endSession}/success?${withRaw({}, 'client_id', raw)}`),
+        400,
+        'invalid_request',
+        `end session success ${control}`,
+      );
       // A browser gets the provider's error page.
-      const page = await fetch(`${server.url}${OIDC_PATHS.endSession}?${withRaw(logout, 'state', raw)}`, { redirect: 'manual', headers: { Accept: 'text/html' } });
+      const page = await fetch(`${server.url}${OIDC_PATHS.endSession}?${withRaw(logout, 'state', raw)}`, {
+        redirect: 'manual',
+        headers: { Accept: 'text/html' },
+      });
       assert.equal(page.status, 400);
       assert.match(await page.text(), /<strong>error<\/strong>: invalid_request/);
 
-      // The authorization endpoint, once the app and its redirect URI are known good, answers at the app's redirect URI.
+      // The authorization endpoint, once the app and its redirect URI are known good, answers at the app's redirect
+      // URI.
       for (const name of ['state', 'nonce', 'scope', 'code_challenge', 'prompt']) {
-        const res = await fetch(`${server.url}${OIDC_PATHS.authorization}?${withRaw(authorize, name, raw)}`, { redirect: 'manual' });
+        const res = await fetch(`${server.url}${OIDC_PATHS.authorization}?${withRaw(authorize, name, raw)}`, {
+          redirect: 'manual',
+        });
         assert.equal(res.status, 303, `authorize ${name} ${control}`);
         const back = new URL(res.headers.get('Location')!);
         assert.equal(`${back.origin}${back.pathname}`, CALLBACK);
@@ -306,11 +441,17 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
       }
       // Without a known app, or with a redirect URI that is not the app's own, the error page and no redirect. An
       // unregistered redirect URI is named as such, as for any other request that names one.
-      const unknownApp = await fetch(`${server.url}${OIDC_PATHS.authorization}?${withRaw(authorize, 'client_id', raw)}`, { redirect: 'manual' });
+      const unknownApp = await fetch(
+        `${server.url}${OIDC_PATHS.authorization}?${withRaw(authorize, 'client_id', raw)}`,
+        { redirect: 'manual' },
+      );
       assert.equal(unknownApp.status, 400);
       assert.equal(unknownApp.headers.get('Location'), null);
       assert.match(await unknownApp.text(), /<strong>error<\/strong>: invalid_request/);
-      const foreign = await fetch(`${server.url}${OIDC_PATHS.authorization}?${withRaw(authorize, 'redirect_uri', `${encodeURIComponent(CALLBACK)}${control}`)}`, { redirect: 'manual' });
+      const foreign = await fetch(
+        `${server.url}${OIDC_PATHS.authorization}?${withRaw(authorize, 'redirect_uri', `${encodeURIComponent(CALLBACK)}${control}`)}`,
+        { redirect: 'manual' },
+      );
       assert.equal(foreign.status, 400);
       assert.equal(foreign.headers.get('Location'), null);
       assert.match(await foreign.text(), /<strong>error<\/strong>: invalid_redirect_uri/);
@@ -318,7 +459,12 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     // Beyond the parameters: a NUL in a Basic authorization's client id (form-encoded there, RFC 6749 section 2.3.1) is
     // oidc-provider's own invalid_request; one in an interaction id in the path fails its interaction cookie check.
     const nulClient = `Basic ${Buffer.from(`${THIRD_PARTY.client_id}%00:${THIRD_PARTY.client_secret}`).toString('base64')}`;
-    await expectOauthError(await postForm(OIDC_PATHS.token, new URLSearchParams(codeGrant).toString(), { Authorization: nulClient }), 400, 'invalid_request', 'basic NUL');
+    await expectOauthError(
+      await postForm(OIDC_PATHS.token, new URLSearchParams(codeGrant).toString(), { Authorization: nulClient }),
+      400,
+      'invalid_request',
+      'basic NUL',
+    );
     const resume = await fetch(`${server.url}${OIDC_PATHS.authorization}/abc%00`, { redirect: 'manual' });
     assert.ok(resume.status >= 400 && resume.status < 500, `resume: ${resume.status}`);
   });
@@ -327,10 +473,21 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     const answers: [string, Response][] = [
       ['discovery', await fetch(`${server.url}${OIDC_PATHS.discovery}`)],
       ['jwks', await fetch(`${server.url}${OIDC_PATHS.jwks}`)],
-      ['authorization error page', await fetch(`${server.url}${OIDC_PATHS.authorization}?client_id=nobody`, { redirect: 'manual' })],
-      ['authorization redirect', await fetch(oidc.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, scope: 'openid' }), { redirect: 'manual' })],
+      [
+        'authorization error page',
+        await fetch(`${server.url}${OIDC_PATHS.authorization}?client_id=nobody`, { redirect: 'manual' }),
+      ],
+      [
+        'authorization redirect',
+        await fetch(oidc.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, scope: 'openid' }), {
+          redirect: 'manual',
+        }),
+      ],
       ['token error', await postForm(OIDC_PATHS.token, 'grant_type=authorization_code&code=nothing')],
-      ['userinfo error', await fetch(`${server.url}${OIDC_PATHS.userinfo}`, { headers: { Authorization: 'Bearer nothing' } })],
+      [
+        'userinfo error',
+        await fetch(`${server.url}${OIDC_PATHS.userinfo}`, { headers: { Authorization: 'Bearer nothing' } }),
+      ],
       ['unknown protocol path', await fetch(`${server.url}/oauth2/nothing-here`)],
     ];
     for (const [label, res] of answers) {
@@ -354,7 +511,10 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
       },
       response: { get: (name: string) => headers.get(name.toLowerCase()) ?? '' },
     } as unknown as KoaContext;
-    await responseHeaders('https://id.westlight.example')(ctx, async () => void ctx.set('Content-Type', 'text/html; charset=utf-8'));
+    await responseHeaders('https://id.westlight.example')(
+      ctx,
+      async () => void ctx.set('Content-Type', 'text/html; charset=utf-8'),
+    );
     assert.equal(headers.get('strict-transport-security'), STRICT_TRANSPORT_SECURITY);
     assert.equal(headers.get('content-security-policy'), FRAME_ANCESTORS_DIRECTIVE);
     const failing = new Error('the session could not be saved');
@@ -385,11 +545,19 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
   }
 
   const loggedAsUnexpected = (logged: unknown[][]) =>
-    logged.filter(([prefix, error]) => prefix === '[identity service] unexpected error' && error instanceof Error && error.message === 'the store is down');
+    logged.filter(
+      ([prefix, error]) =>
+        prefix === '[identity service] unexpected error' &&
+        error instanceof Error &&
+        error.message === 'the store is down',
+    );
 
   it('a 500 of a protocol endpoint is logged as the service’s unexpected errors are', async () => {
     const logged = await withFailingStore(async () => {
-      const res = await postForm(OIDC_PATHS.token, new URLSearchParams({ grant_type: 'authorization_code', code: 'a-code', redirect_uri: CALLBACK }).toString());
+      const res = await postForm(
+        OIDC_PATHS.token,
+        new URLSearchParams({ grant_type: 'authorization_code', code: 'a-code', redirect_uri: CALLBACK }).toString(),
+      );
       await expectOauthError(res, 500, 'server_error', 'token with the store down');
       assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff');
     });
@@ -401,7 +569,9 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     let nosniff: string | null = null;
     let body = '';
     const logged = await withFailingStore(async () => {
-      const res = await fetch(oidc.buildEndSessionUrl(config, { post_logout_redirect_uri: AFTER_LOGOUT }), { redirect: 'manual' });
+      const res = await fetch(oidc.buildEndSessionUrl(config, { post_logout_redirect_uri: AFTER_LOGOUT }), {
+        redirect: 'manual',
+      });
       status = res.status;
       nosniff = res.headers.get('X-Content-Type-Options');
       body = await res.text();
@@ -423,14 +593,26 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     const exchange = (verifier?: string) =>
       postForm(
         OIDC_PATHS.token,
-        new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CALLBACK, ...(verifier === undefined ? {} : { code_verifier: verifier }) }).toString(),
+        new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: CALLBACK,
+          ...(verifier === undefined ? {} : { code_verifier: verifier }),
+        }).toString(),
       );
     await expectOauthError(await exchange(oidc.randomPKCECodeVerifier()), 400, 'invalid_grant', 'wrong verifier');
     await expectOauthError(await exchange(flow.verifier), 400, 'invalid_grant', 'right verifier after a wrong one');
     // A missing verifier fails the check too.
     const second = await consent(s, 'openid');
     await expectOauthError(
-      await postForm(OIDC_PATHS.token, new URLSearchParams({ grant_type: 'authorization_code', code: second.redirect.searchParams.get('code')!, redirect_uri: CALLBACK }).toString()),
+      await postForm(
+        OIDC_PATHS.token,
+        new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: second.redirect.searchParams.get('code')!,
+          redirect_uri: CALLBACK,
+        }).toString(),
+      ),
       400,
       'invalid_grant',
       'no verifier',
@@ -450,15 +632,30 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
 
     // The app logs the laptop out (RP-initiated logout); the logout page needs no question (the hint names the user)
     // and revokes the session as the widget does.
-    const handOver = await fetch(oidc.buildEndSessionUrl(config, { id_token_hint: laptopTokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT }), { redirect: 'manual' });
+    const handOver = await fetch(
+      oidc.buildEndSessionUrl(config, {
+        id_token_hint: laptopTokens.id_token!,
+        post_logout_redirect_uri: AFTER_LOGOUT,
+      }),
+      { redirect: 'manual' },
+    );
     assert.equal(new URL(handOver.headers.get('Location')!).pathname, '/oauth/logout');
-    const body = { client_id: THIRD_PARTY.client_id, post_logout_redirect_uri: AFTER_LOGOUT, id_token_hint: laptopTokens.id_token };
+    const body = {
+      client_id: THIRD_PARTY.client_id,
+      post_logout_redirect_uri: AFTER_LOGOUT,
+      id_token_hint: laptopTokens.id_token,
+    };
     const start = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, laptop.sessionToken));
     assert.equal(start.consent_required, false);
     await dataOf(await post(t, PATHS.sessionsRevoke, {}, { sessionToken: laptop.sessionToken }));
 
-    await assert.rejects(oidc.refreshTokenGrant(config, laptopTokens.refresh_token!), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
-    const userinfo = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, { headers: { Authorization: `Bearer ${laptopTokens.access_token}` } });
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, laptopTokens.refresh_token!),
+      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+    );
+    const userinfo = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, {
+      headers: { Authorization: `Bearer ${laptopTokens.access_token}` },
+    });
     assert.equal(userinfo.status, 401);
     await assert.rejects(redeem(pendingCode), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
 

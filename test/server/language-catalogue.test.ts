@@ -53,9 +53,18 @@ describe('the service message catalogue', () => {
   it('renders params, nested reasons and verbatim library text in the chosen language', () => {
     const reason = message('claimsExpired');
     assert.equal(renderMessage(message('invalidIdToken', { reason })), 'The ID token is not valid: it has expired.');
-    assert.equal(renderMessage(message('invalidIdToken', { reason }), 'es'), 'El token de ID no es válido: ha caducado.');
-    assert.equal(renderMessage(message('invalidIdToken', { reason }), 'fr'), "Le jeton d'identité n'est pas valide : il a expiré.");
-    assert.equal(renderMessage(message('fieldTooLong', { field: 'name', max: 64 }), 'fr'), 'name doit faire au plus 64 caractères.');
+    assert.equal(
+      renderMessage(message('invalidIdToken', { reason }), 'es'),
+      'El token de ID no es válido: ha caducado.',
+    );
+    assert.equal(
+      renderMessage(message('invalidIdToken', { reason }), 'fr'),
+      "Le jeton d'identité n'est pas valide : il a expiré.",
+    );
+    assert.equal(
+      renderMessage(message('fieldTooLong', { field: 'name', max: 64 }), 'fr'),
+      'name doit faire au plus 64 caractères.',
+    );
     assert.equal(renderMessage(verbatim('{field} stays as written'), 'es'), '{field} stays as written');
   });
 
@@ -81,7 +90,10 @@ describe('the service message catalogue', () => {
     assert.equal(typeof missingParam, 'function');
     assert.equal(typeof misspeltParam, 'function');
     const calls = serverSources().flatMap(({ path, text }) =>
-      [...text.matchAll(/new ApiError\(([^]*?),([^]*?),\s*([^,)]*)/g)].map((match) => ({ path, third: (match[3] ?? '').trim() })),
+      [...text.matchAll(/new ApiError\(([^]*?),([^]*?),\s*([^,)]*)/g)].map((match) => ({
+        path,
+        third: (match[3] ?? '').trim(),
+      })),
     );
     assert.ok(calls.length > 50, `found ${calls.length} ApiError constructions`);
     const raw = calls.filter(({ third }) => !third.startsWith('message('));

@@ -29,7 +29,12 @@ describe('Accept-Language chooses the language of error messages', () => {
   after(() => t.close());
 
   const sendBadEmail = (acceptLanguage?: string, email: unknown = 'not-an-address') =>
-    post(t, PATHS.magicLinksEmailLoginOrCreate, { email }, acceptLanguage === undefined ? {} : { headers: { [LOCALE_HEADER]: acceptLanguage } });
+    post(
+      t,
+      PATHS.magicLinksEmailLoginOrCreate,
+      { email },
+      acceptLanguage === undefined ? {} : { headers: { [LOCALE_HEADER]: acceptLanguage } },
+    );
 
   for (const [header, locale] of [
     ['es-ES,es;q=0.9', 'es'],
@@ -47,7 +52,18 @@ describe('Accept-Language chooses the language of error messages', () => {
     });
   }
 
-  for (const header of [undefined, 'de', 'de-DE,de;q=0.9', '', ';;;,,', 'es;q=abc', 'fr;q=2', 'es;level=1', '????', 'x'.repeat(5_000)]) {
+  for (const header of [
+    undefined,
+    'de',
+    'de-DE,de;q=0.9',
+    '',
+    ';;;,,',
+    'es;q=abc',
+    'fr;q=2',
+    'es;level=1',
+    '????',
+    'x'.repeat(5_000),
+  ]) {
     it(`${header === undefined ? 'no header' : JSON.stringify(header.slice(0, 20))} → English, never an error`, async () => {
       const res = await sendBadEmail(header);
       assert.equal(res.headers.get(CONTENT_LANGUAGE_HEADER), 'en');
@@ -65,7 +81,12 @@ describe('Accept-Language chooses the language of error messages', () => {
     const error = await sendBadEmail('es');
     assert.match(error.headers.get('Vary') ?? '', /\bAccept-Language\b/);
     await error.body?.cancel();
-    const ok = await post(t, PATHS.magicLinksEmailLoginOrCreate, { email: 'lang-ok@example.com' }, { headers: { [LOCALE_HEADER]: 'fr' } });
+    const ok = await post(
+      t,
+      PATHS.magicLinksEmailLoginOrCreate,
+      { email: 'lang-ok@example.com' },
+      { headers: { [LOCALE_HEADER]: 'fr' } },
+    );
     assert.equal(ok.headers.get(CONTENT_LANGUAGE_HEADER), 'fr');
     await dataOf(ok);
   });
@@ -74,14 +95,24 @@ describe('Accept-Language chooses the language of error messages', () => {
     const missing = await get(t, '/no-such-route', { headers: { [LOCALE_HEADER]: 'es' } });
     await expectError(missing, 404, 'not_found', `No se encontró GET ${SDK_BASE_PATH}/no-such-route.`);
     const noSession = await get(t, PATHS.usersMe, { headers: { [LOCALE_HEADER]: 'fr' } });
-    await expectError(noSession, 401, 'user_unauthenticated', 'Une session active est nécessaire pour appeler cette méthode. Vous êtes-vous connecté ?');
+    await expectError(
+      noSession,
+      401,
+      'user_unauthenticated',
+      'Une session active est nécessaire pour appeler cette méthode. Vous êtes-vous connecté ?',
+    );
     const range = await post(
       t,
       PATHS.magicLinksEmailLoginOrCreate,
       { email: 'lang-range@example.com', login_expiration_minutes: 0 },
       { headers: { [LOCALE_HEADER]: 'es' } },
     );
-    await expectError(range, 400, 'invalid_request', /^login_expiration_minutes debe ser un número entero de minutos entre \d+ y \d+\.$/);
+    await expectError(
+      range,
+      400,
+      'invalid_request',
+      /^login_expiration_minutes debe ser un número entero de minutos entre \d+ y \d+\.$/,
+    );
   });
 });
 

@@ -17,7 +17,8 @@ import {
   type TestService,
 } from './support.ts';
 
-const UNABLE = 'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
+const UNABLE =
+  'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
 
 let t: TestService;
 before(async () => {
@@ -26,11 +27,21 @@ before(async () => {
 after(() => t.close());
 
 async function send(body: Record<string, unknown>, path = '/magic_links/email/login_or_create', sessionToken?: string) {
-  return post(t, path, { login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL, ...body }, sessionToken ? { sessionToken } : {});
+  return post(
+    t,
+    path,
+    { login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL, ...body },
+    sessionToken ? { sessionToken } : {},
+  );
 }
 
 function authenticate(body: Record<string, unknown>, sessionToken?: string) {
-  return post(t, '/magic_links/authenticate', { session_duration_minutes: 30, ...body }, sessionToken ? { sessionToken } : {});
+  return post(
+    t,
+    '/magic_links/authenticate',
+    { session_duration_minutes: 30, ...body },
+    sessionToken ? { sessionToken } : {},
+  );
 }
 
 describe('create_user_as_pending', () => {
@@ -39,10 +50,14 @@ describe('create_user_as_pending', () => {
 
   it('creates the user as pending, and the first authentication makes them active', async () => {
     const email = uniqueEmail('pending');
-    const sent = await dataOf<{ user_id: string; user_created: boolean }>(await send({ email, create_user_as_pending: true }));
+    const sent = await dataOf<{ user_id: string; user_created: boolean }>(
+      await send({ email, create_user_as_pending: true }),
+    );
     assert.equal(sent.user_created, true);
     assert.equal(await statusOf(sent.user_id), 'pending');
-    const auth = await dataOf<{ user: { user_id: string; status: string } }>(await authenticate({ token: await latestToken(t, email) }));
+    const auth = await dataOf<{ user: { user_id: string; status: string } }>(
+      await authenticate({ token: await latestToken(t, email) }),
+    );
     assert.equal(auth.user.user_id, sent.user_id);
     assert.equal(auth.user.status, 'active');
     assert.equal(await statusOf(sent.user_id), 'active');
@@ -51,17 +66,26 @@ describe('create_user_as_pending', () => {
   it('creates an active user without it or with false, and leaves an existing user as they are', async () => {
     const plain = await dataOf<{ user_id: string }>(await send({ email: uniqueEmail('plain') }));
     assert.equal(await statusOf(plain.user_id), 'active');
-    const off = await dataOf<{ user_id: string }>(await send({ email: uniqueEmail('off'), create_user_as_pending: false }));
+    const off = await dataOf<{ user_id: string }>(
+      await send({ email: uniqueEmail('off'), create_user_as_pending: false }),
+    );
     assert.equal(await statusOf(off.user_id), 'active');
     const existing = await signIn(t);
-    const again = await dataOf<{ user_id: string; user_created: boolean }>(await send({ email: existing.email, create_user_as_pending: true }));
+    const again = await dataOf<{ user_id: string; user_created: boolean }>(
+      await send({ email: existing.email, create_user_as_pending: true }),
+    );
     assert.equal(again.user_created, false);
     assert.equal(await statusOf(again.user_id), 'active');
   });
 
   it('refuses a non-boolean create_user_as_pending with 400 invalid_request, creating no one', async () => {
     const email = uniqueEmail('bad-pending');
-    await expectError(await send({ email, create_user_as_pending: 'yes' }), 400, 'invalid_request', 'create_user_as_pending must be a boolean');
+    await expectError(
+      await send({ email, create_user_as_pending: 'yes' }),
+      400,
+      'invalid_request',
+      'create_user_as_pending must be a boolean',
+    );
     assert.deepEqual(await inbox(t, email), []);
   });
 });
@@ -120,18 +144,32 @@ describe('sending', () => {
 
   it('resolves a relative redirect URL against the calling page', async () => {
     const email = uniqueEmail();
-    const res = await post(t, '/magic_links/email/login_or_create', { email, signup_magic_link_url: '/student-portal' }, {
-      headers: { Origin: PAGE_ORIGIN, 'X-SDK-Parent-Host': PAGE_ORIGIN },
-    });
+    const res = await post(
+      t,
+      '/magic_links/email/login_or_create',
+      { email, signup_magic_link_url: '/student-portal' },
+      {
+        headers: { Origin: PAGE_ORIGIN, 'X-SDK-Parent-Host': PAGE_ORIGIN },
+      },
+    );
     await dataOf(res);
     assert.ok((await inbox(t, email))[0]?.links[0]?.startsWith(`${PORTAL_URL}?`));
   });
 
   it('rejects a redirect URL outside the allowlist, naming it, and creates no user', async () => {
     const email = uniqueEmail();
-    for (const url of ['https://evil.example/student-portal', `${PAGE_ORIGIN}/other`, 'http://localhost:5174/student-portal']) {
+    for (const url of [
+      'https://evil.example/student-portal',
+      `${PAGE_ORIGIN}/other`,
+      'http://localhost:5174/student-portal',
+    ]) {
       const res = await send({ email, login_magic_link_url: url, signup_magic_link_url: url });
-      await expectError(res, 400, 'invalid_redirect_url', `The redirect URL ${url} is not in the project's list of allowed redirect URLs.`);
+      await expectError(
+        res,
+        400,
+        'invalid_redirect_url',
+        `The redirect URL ${url} is not in the project's list of allowed redirect URLs.`,
+      );
     }
     for (const url of ['javascript:alert(1)', '//evil.example/student-portal']) {
       const res = await send({ email, login_magic_link_url: url, signup_magic_link_url: url });
@@ -144,7 +182,12 @@ describe('sending', () => {
 
   it('send/primary works for an existing user and answers 404 email_not_found otherwise', async () => {
     const email = uniqueEmail();
-    await expectError(await send({ email }, '/magic_links/email/send/primary'), 404, 'email_not_found', 'No user has this email address.');
+    await expectError(
+      await send({ email }, '/magic_links/email/send/primary'),
+      404,
+      'email_not_found',
+      'No user has this email address.',
+    );
     await dataOf(await send({ email }));
     const data = await dataOf<{ user_created: boolean }>(await send({ email }, '/magic_links/email/send/primary'));
     assert.equal(data.user_created, false);
@@ -153,21 +196,33 @@ describe('sending', () => {
   it('send/secondary needs a session and adds the address to that user', async () => {
     const student = await signIn(t);
     const extra = uniqueEmail('second');
-    await expectError(await send({ email: extra }, '/magic_links/email/send/secondary'), 401, 'user_unauthenticated',
-      'Must have an active session to call this method. Have you logged in yet?');
+    await expectError(
+      await send({ email: extra }, '/magic_links/email/send/secondary'),
+      401,
+      'user_unauthenticated',
+      'Must have an active session to call this method. Have you logged in yet?',
+    );
     const data = await dataOf<{ user_id: string; user_created: boolean }>(
       await send({ email: extra }, '/magic_links/email/send/secondary', student.sessionToken),
     );
     assert.equal(data.user_id, student.userId);
     // Authenticating it with the session adds the factor to the same session.
     const token = await latestToken(t, extra);
-    const auth = await dataOf<{ session_token: string; session: { session_id: string; authentication_factors: unknown[] }; user: { emails: { email: string; verified: boolean }[] } }>(
-      await authenticate({ token }, student.sessionToken),
-    );
+    const auth = await dataOf<{
+      session_token: string;
+      session: { session_id: string; authentication_factors: unknown[] };
+      user: { emails: { email: string; verified: boolean }[] };
+    }>(await authenticate({ token }, student.sessionToken));
     assert.equal(auth.session_token, student.sessionToken);
     assert.equal(auth.session.session_id, student.session.session_id);
     assert.equal(auth.session.authentication_factors.length, 2);
-    assert.deepEqual(auth.user.emails.map((e) => [e.email, e.verified]).sort(), [[extra, true], [student.email, true]].sort());
+    assert.deepEqual(
+      auth.user.emails.map((e) => [e.email, e.verified]).sort(),
+      [
+        [extra, true],
+        [student.email, true],
+      ].sort(),
+    );
   });
 
   it('send/secondary refuses an address that belongs to another user', async () => {
@@ -202,7 +257,15 @@ describe('authenticating', () => {
     assert.equal(data['session_jwt'].split('.').length, 3);
     assert.deepEqual(data['__user'], data['user']);
     assert.deepEqual(data['user'].emails, [{ email_id: sent.email_id, email, verified: true }]);
-    for (const key of ['phone_numbers', 'providers', 'webauthn_registrations', 'crypto_wallets', 'totps', 'biometric_registrations', 'roles']) {
+    for (const key of [
+      'phone_numbers',
+      'providers',
+      'webauthn_registrations',
+      'crypto_wallets',
+      'totps',
+      'biometric_registrations',
+      'roles',
+    ]) {
       assert.deepEqual(data['user'][key], [], key);
     }
     const session = data['session'];
@@ -229,7 +292,9 @@ describe('authenticating', () => {
     const email = uniqueEmail();
     await dataOf(await send({ email }));
     const token = await latestToken(t, email);
-    const statuses = (await Promise.all([authenticate({ token }), authenticate({ token })])).map((r) => r.status).sort();
+    const statuses = (await Promise.all([authenticate({ token }), authenticate({ token })]))
+      .map((r) => r.status)
+      .sort();
     assert.deepEqual(statuses, [200, 401]);
   });
 
@@ -258,8 +323,12 @@ describe('authenticating', () => {
     const { verifier, challenge } = pkcePair();
     await dataOf(await send({ email, code_challenge: challenge }));
     const token = await latestToken(t, email);
-    await expectError(await authenticate({ token, code_verifier: pkcePair().verifier }), 400, 'pkce_mismatch',
-      'The code_verifier does not match the PKCE code_challenge.');
+    await expectError(
+      await authenticate({ token, code_verifier: pkcePair().verifier }),
+      400,
+      'pkce_mismatch',
+      'The code_verifier does not match the PKCE code_challenge.',
+    );
     await expectError(await authenticate({ token, code_verifier: pkcePair().verifier }), 400, 'pkce_mismatch');
     await dataOf(await authenticate({ token, code_verifier: verifier }));
     await expectError(await authenticate({ token, code_verifier: verifier }), 401, 'unable_to_auth_magic_link');
@@ -282,6 +351,11 @@ describe('authenticating', () => {
   });
 
   it('PKCE: a malformed code_challenge → 400 invalid_request', async () => {
-    await expectError(await send({ email: uniqueEmail(), code_challenge: 'short' }), 400, 'invalid_request', /code_challenge/);
+    await expectError(
+      await send({ email: uniqueEmail(), code_challenge: 'short' }),
+      400,
+      'invalid_request',
+      /code_challenge/,
+    );
   });
 });

@@ -48,7 +48,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
 function verifiedSecret(jwt: string, key: KeyObject): SecretSeen | null {
   const [header, claims, signature] = jwt.split('.');
   if (!header || !claims || !signature) return null;
-  const ok = verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!ok) return null;
   const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>;
   return { header: decode(header), claims: decode(claims) };
@@ -81,7 +86,9 @@ async function appleTokenFront(req: IncomingMessage, res: ServerResponse): Promi
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: form.toString(),
   });
-  res.writeHead(answer.status, { 'Content-Type': answer.headers.get('Content-Type') ?? 'application/json' }).end(await answer.text());
+  res
+    .writeHead(answer.status, { 'Content-Type': answer.headers.get('Content-Type') ?? 'application/json' })
+    .end(await answer.text());
   return true;
 }
 
@@ -140,7 +147,11 @@ function formPost(html: string): { action: string; fields: Record<string, string
 }
 
 /** Logs in and consents at the stand-in until it answers with the page that POSTs back to our callback. */
-async function throughApple(browser: Browser, authorizationUrl: string, login: string): Promise<{ action: string; fields: Record<string, string> }> {
+async function throughApple(
+  browser: Browser,
+  authorizationUrl: string,
+  login: string,
+): Promise<{ action: string; fields: Record<string, string> }> {
   let url = authorizationUrl;
   for (let step = 0; step < 12; step += 1) {
     const res = new URL(url).pathname.startsWith('/interaction/')
@@ -153,7 +164,11 @@ async function throughApple(browser: Browser, authorizationUrl: string, login: s
 }
 
 async function startApple(): Promise<URL> {
-  const query = new URLSearchParams({ public_token: DEFAULT_PUBLIC_TOKEN, login_redirect_url: HOME_URL, signup_redirect_url: PORTAL_URL });
+  const query = new URLSearchParams({
+    public_token: DEFAULT_PUBLIC_TOKEN,
+    login_redirect_url: HOME_URL,
+    signup_redirect_url: PORTAL_URL,
+  });
   const start = await t.service.app.request(`${SERVICE_ORIGIN}/v1/public/oauth/apple/start?${query}`);
   assert.equal(start.status, 302, await start.clone().text());
   return new URL(location(start, SERVICE_ORIGIN));
@@ -180,7 +195,10 @@ describe('Sign in with Apple', () => {
     assert.equal(action, CALLBACK_URL);
     assert.ok(fields['code'] && fields['state'], 'the form carries the code and state');
     // Apple adds the name, once, as JSON in the `user` field.
-    const user = JSON.stringify({ name: { firstName: 'Mary', lastName: 'Jackson' }, email: 'mjackson@privaterelay.example' });
+    const user = JSON.stringify({
+      name: { firstName: 'Mary', lastName: 'Jackson' },
+      email: 'mjackson@privaterelay.example',
+    });
     secretsSeen.length = 0;
     const callback = await postCallback({ ...fields, user });
     assert.equal(callback.status, 302, await callback.clone().text());
@@ -204,7 +222,10 @@ describe('Sign in with Apple', () => {
     }>(await post(t, '/oauth/authenticate', { token: back.searchParams.get('token'), session_duration_minutes: 60 }));
     assert.equal(data.provider_subject, 'mjackson');
     assert.equal(data.provider_type, 'Apple');
-    assert.deepEqual(data.user.emails.map((e) => [e.email, e.verified]), [['mjackson@privaterelay.example', true]]);
+    assert.deepEqual(
+      data.user.emails.map((e) => [e.email, e.verified]),
+      [['mjackson@privaterelay.example', true]],
+    );
     assert.equal(data.user.name.first_name, 'Mary');
     assert.equal(data.user.name.last_name, 'Jackson');
 
@@ -241,15 +262,33 @@ describe('Sign in with Apple', () => {
       clientId: CLIENT_ID,
       appleSigningKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: PRIVATE_KEY_PEM.trim() },
     });
-    assert.throws(() => oauthOptionsFromEnv({ OAUTH_APPLE_CLIENT_ID: CLIENT_ID, [APPLE_KEY_ENV.teamId]: TEAM_ID }), /Set all of OAUTH_APPLE_TEAM_ID, OAUTH_APPLE_KEY_ID, OAUTH_APPLE_PRIVATE_KEY, or none\./);
-    assert.throws(() => oauthOptionsFromEnv({ OAUTH_APPLE_CLIENT_ID: CLIENT_ID }), /Set OAUTH_APPLE_CLIENT_ID with OAUTH_APPLE_TEAM_ID/);
+    assert.throws(
+      () => oauthOptionsFromEnv({ OAUTH_APPLE_CLIENT_ID: CLIENT_ID, [APPLE_KEY_ENV.teamId]: TEAM_ID }),
+      /Set all of OAUTH_APPLE_TEAM_ID, OAUTH_APPLE_KEY_ID, OAUTH_APPLE_PRIVATE_KEY, or none\./,
+    );
+    assert.throws(
+      () => oauthOptionsFromEnv({ OAUTH_APPLE_CLIENT_ID: CLIENT_ID }),
+      /Set OAUTH_APPLE_CLIENT_ID with OAUTH_APPLE_TEAM_ID/,
+    );
   });
 
   it('refuses at start a key that is not a P-256 private key, or Apple without a key or secret', () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const apple = (credentials: Record<string, unknown>) => () => resolveConfig({ oauthProviders: { apple: { clientId: CLIENT_ID, ...credentials } as OAuthProviderCredentials } });
-    assert.throws(apple({ appleSigningKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: rsa } }), /must be an elliptic-curve P-256 key/);
-    assert.throws(apple({ appleSigningKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: 'not a key' } }), /not a PEM private key/);
-    assert.throws(apple({}), /oauthProviders\.apple needs an appleSigningKey \(team id, key id, private key\) or a clientSecret\./);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    const apple = (credentials: Record<string, unknown>) => () =>
+      resolveConfig({ oauthProviders: { apple: { clientId: CLIENT_ID, ...credentials } as OAuthProviderCredentials } });
+    assert.throws(
+      apple({ appleSigningKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: rsa } }),
+      /must be an elliptic-curve P-256 key/,
+    );
+    assert.throws(
+      apple({ appleSigningKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: 'not a key' } }),
+      /not a PEM private key/,
+    );
+    assert.throws(
+      apple({}),
+      /oauthProviders\.apple needs an appleSigningKey \(team id, key id, private key\) or a clientSecret\./,
+    );
   });
 });

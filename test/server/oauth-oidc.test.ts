@@ -19,17 +19,33 @@ let issuer: string;
 
 before(async () => {
   standIn = await startOidcStandIn(() => ({
-    clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [CALLBACK_URL], token_endpoint_auth_method: 'client_secret_post' }],
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [CALLBACK_URL],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture', 'locale'] },
     // The dev login form accepts any login; the account's claims are derived from it.
     findAccount: (_ctx: unknown, id: string) => ({
       accountId: id,
-      claims: () => ({ sub: id, email: `${id}@westlight.example`, email_verified: true, name: 'Katherine Johnson', locale: 'en-US', picture: 'https://example.org/k.png' }),
+      claims: () => ({
+        sub: id,
+        email: `${id}@westlight.example`,
+        email_verified: true,
+        name: 'Katherine Johnson',
+        locale: 'en-US',
+        picture: 'https://example.org/k.png',
+      }),
     }),
     cookies: { keys: ['test-only-cookie-key'] },
   }));
   issuer = standIn.issuer;
-  t = await startTestService({ oauthProviders: { google: { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } } });
+  t = await startTestService({
+    oauthProviders: { google: { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } },
+  });
 });
 
 after(async () => {
@@ -62,7 +78,12 @@ async function startedState(): Promise<string> {
 
 describe('a real OpenID Connect provider', () => {
   it('signs in through discovery, login, consent and the code exchange', async () => {
-    const query = new URLSearchParams({ public_token: DEFAULT_PUBLIC_TOKEN, login_redirect_url: HOME_URL, signup_redirect_url: PORTAL_URL, provider_login_hint: 'kj' });
+    const query = new URLSearchParams({
+      public_token: DEFAULT_PUBLIC_TOKEN,
+      login_redirect_url: HOME_URL,
+      signup_redirect_url: PORTAL_URL,
+      provider_login_hint: 'kj',
+    });
     const start = await t.service.app.request(`${SERVICE_ORIGIN}/v1/public/oauth/google/start?${query}`);
     assert.equal(start.status, 302, await start.clone().text());
     const authorizationUrl = new URL(location(start, SERVICE_ORIGIN));
@@ -88,7 +109,11 @@ describe('a real OpenID Connect provider', () => {
       profile_picture_url: string;
       provider_values: { access_token: string; id_token: string; scopes: string[]; expires_at: string };
       session: { authentication_factors: Record<string, unknown>[] };
-      user: { emails: { email: string; email_id: string; verified: boolean }[]; providers: { oauth_user_registration_id: string }[]; name: { first_name: string } };
+      user: {
+        emails: { email: string; email_id: string; verified: boolean }[];
+        providers: { oauth_user_registration_id: string }[];
+        name: { first_name: string };
+      };
     }>(await post(t, '/oauth/authenticate', { token: back.searchParams.get('token'), session_duration_minutes: 60 }));
     assert.equal(data.provider_subject, 'kjohnson');
     assert.equal(data.provider_type, 'Google');
@@ -98,7 +123,10 @@ describe('a real OpenID Connect provider', () => {
     assert.equal(data.provider_values.id_token.split('.').length, 3);
     assert.ok(data.provider_values.scopes.includes('openid'));
     assert.ok(!Number.isNaN(Date.parse(data.provider_values.expires_at)));
-    assert.deepEqual(data.user.emails.map((e) => [e.email, e.verified]), [['kjohnson@westlight.example', true]]);
+    assert.deepEqual(
+      data.user.emails.map((e) => [e.email, e.verified]),
+      [['kjohnson@westlight.example', true]],
+    );
     assert.equal(data.user.name.first_name, 'Katherine');
     assert.deepEqual(data.session.authentication_factors[0]?.['google_oauth_factor'], {
       id: data.user.providers[0]?.oauth_user_registration_id,
@@ -112,9 +140,11 @@ describe('a real OpenID Connect provider', () => {
     assert.match(await replay.text(), /oauth_state_not_found/);
   });
 
-  it('refuses a callback whose code is not the provider\'s', async () => {
+  it("refuses a callback whose code is not the provider's", async () => {
     const state = await startedState();
-    const res = await t.service.app.request(`${CALLBACK_URL}?state=${encodeURIComponent(state)}&code=forged&iss=${encodeURIComponent(issuer)}`);
+    const res = await t.service.app.request(
+      `${CALLBACK_URL}?state=${encodeURIComponent(state)}&code=forged&iss=${encodeURIComponent(issuer)}`,
+    );
     assert.equal(res.status, 400);
     assert.match(await res.text(), /oauth_flow_callback_error/);
   });

@@ -4,7 +4,18 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { DEV_ONE_TAP_CLIENT_ID, OAUTH_STATE_LIFETIME_MS, OAUTH_TOKEN_LIFETIME_MS } from '../../src/server/constants.ts';
-import { dataOf, expectError, get, PAGE_ORIGIN, pkcePair, PORTAL_URL, post, startTestService, uniqueEmail, type TestService } from './support.ts';
+import {
+  dataOf,
+  expectError,
+  get,
+  PAGE_ORIGIN,
+  pkcePair,
+  PORTAL_URL,
+  post,
+  startTestService,
+  uniqueEmail,
+  type TestService,
+} from './support.ts';
 
 const HOME_URL = `${PAGE_ORIGIN}/`;
 
@@ -15,7 +26,12 @@ before(async () => {
 after(() => t.close());
 
 function startUrl(provider: string, params: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ public_token: DEFAULT_PUBLIC_TOKEN, login_redirect_url: HOME_URL, signup_redirect_url: PORTAL_URL, ...params });
+  const query = new URLSearchParams({
+    public_token: DEFAULT_PUBLIC_TOKEN,
+    login_redirect_url: HOME_URL,
+    signup_redirect_url: PORTAL_URL,
+    ...params,
+  });
   return `/v1/public/oauth/${provider}/start?${query}`;
 }
 
@@ -57,11 +73,31 @@ describe('start', () => {
 
   it('refuses an unknown provider, a wrong public token, a foreign redirect URL and a malformed challenge', async () => {
     await expectError(await t.service.app.request(startUrl('myspace')), 400, 'oauth_invalid_provider');
-    await expectError(await t.service.app.request(startUrl('google', { public_token: 'public-token-test-nope' })), 401, 'invalid_public_token');
-    await expectError(await t.service.app.request(startUrl('google', { login_redirect_url: 'https://evil.example/' })), 400, 'invalid_redirect_url');
-    await expectError(await t.service.app.request(startUrl('google', { signup_redirect_url: '/student-portal' })), 400, 'invalid_redirect_url');
-    await expectError(await t.service.app.request(startUrl('google', { code_challenge: 'short' })), 400, 'invalid_request');
-    await expectError(await t.service.app.request(startUrl('google', { custom_scopes: 'a "b' })), 400, 'invalid_request');
+    await expectError(
+      await t.service.app.request(startUrl('google', { public_token: 'public-token-test-nope' })),
+      401,
+      'invalid_public_token',
+    );
+    await expectError(
+      await t.service.app.request(startUrl('google', { login_redirect_url: 'https://evil.example/' })),
+      400,
+      'invalid_redirect_url',
+    );
+    await expectError(
+      await t.service.app.request(startUrl('google', { signup_redirect_url: '/student-portal' })),
+      400,
+      'invalid_redirect_url',
+    );
+    await expectError(
+      await t.service.app.request(startUrl('google', { code_challenge: 'short' })),
+      400,
+      'invalid_request',
+    );
+    await expectError(
+      await t.service.app.request(startUrl('google', { custom_scopes: 'a "b' })),
+      400,
+      'invalid_request',
+    );
     await expectError(await t.service.app.request(startUrl('google', { provider_state: 'x' })), 400, 'invalid_request');
     const missing = `/v1/public/oauth/google/start?login_redirect_url=${encodeURIComponent(HOME_URL)}`;
     await expectError(await t.service.app.request(missing), 401, 'invalid_public_token');
@@ -79,7 +115,9 @@ describe('start', () => {
       await expectError(await strict.service.app.request(startUrl('google')), 400, 'invalid_request');
       const ok = await strict.service.app.request(startUrl('google', { code_challenge: pkcePair().challenge }));
       assert.equal(ok.status, 302);
-      const boot = await dataOf<{ pkce_required_for_oauth: boolean }>(await get(strict, `/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`));
+      const boot = await dataOf<{ pkce_required_for_oauth: boolean }>(
+        await get(strict, `/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`),
+      );
       assert.equal(boot.pkce_required_for_oauth, true);
     } finally {
       await strict.close();
@@ -126,7 +164,13 @@ describe('dev identity provider', () => {
 
   it('links to the existing user who owns the (verified) address', async () => {
     const email = uniqueEmail('linked');
-    const sent = await dataOf<{ user_id: string }>(await post(t, '/magic_links/email/login_or_create', { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL }));
+    const sent = await dataOf<{ user_id: string }>(
+      await post(t, '/magic_links/email/login_or_create', {
+        email,
+        login_magic_link_url: PORTAL_URL,
+        signup_magic_link_url: PORTAL_URL,
+      }),
+    );
     const back = await devSignIn(email, 'microsoft');
     assert.equal(`${back.origin}${back.pathname}`, HOME_URL, 'an existing user goes to the login URL');
     const data = await dataOf<{ user_id: string }>(await authenticate({ token: back.searchParams.get('token') }));
@@ -152,7 +196,9 @@ describe('dev identity provider', () => {
     const reused = await devSubmit({ state, email: uniqueEmail() });
     assert.equal(reused.status, 400);
     assert.match(await reused.text(), /oauth_state_not_found/);
-    const callback = await t.service.app.request(`/v1/public/oauth/google/callback?state=${encodeURIComponent(state)}&code=x`);
+    const callback = await t.service.app.request(
+      `/v1/public/oauth/google/callback?state=${encodeURIComponent(state)}&code=x`,
+    );
     assert.equal(callback.status, 400);
     assert.match(await callback.text(), /oauth_state_not_found/);
   });
@@ -184,11 +230,21 @@ describe('authenticate', () => {
       provider_type: string;
       provider_values: { access_token: string; scopes: string[] };
       session: { authentication_factors: Record<string, unknown>[] };
-      user: { emails: { email: string; email_id: string; verified: boolean }[]; name: { first_name: string }; providers: { oauth_user_registration_id: string; provider_subject: string; provider_type: string }[] };
+      user: {
+        emails: { email: string; email_id: string; verified: boolean }[];
+        name: { first_name: string };
+        providers: { oauth_user_registration_id: string; provider_subject: string; provider_type: string }[];
+      };
     }>(await authenticate({ token: back.searchParams.get('token') }));
     assert.equal(data.provider_type, 'Google');
     assert.match(data.provider_subject, /^dev-[0-9a-f]{32}$/);
-    assert.deepEqual(data.provider_values, { access_token: '', id_token: '', refresh_token: '', scopes: [], expires_at: '' });
+    assert.deepEqual(data.provider_values, {
+      access_token: '',
+      id_token: '',
+      refresh_token: '',
+      scopes: [],
+      expires_at: '',
+    });
     const [factor] = data.session.authentication_factors;
     const registration = data.user.providers[0];
     assert.ok(registration);
@@ -196,7 +252,11 @@ describe('authenticate', () => {
       type: 'oauth',
       delivery_method: 'oauth_google',
       last_authenticated_at: factor?.['last_authenticated_at'],
-      google_oauth_factor: { id: registration.oauth_user_registration_id, email_id: data.user.emails[0]?.email_id, provider_subject: data.provider_subject },
+      google_oauth_factor: {
+        id: registration.oauth_user_registration_id,
+        email_id: data.user.emails[0]?.email_id,
+        provider_subject: data.provider_subject,
+      },
     });
     assert.equal(data.user.emails[0]?.email, email);
     assert.equal(data.user.emails[0]?.verified, true);
@@ -206,9 +266,10 @@ describe('authenticate', () => {
 
   it('gives twitter a factor without email_id and a user without an address', async () => {
     const back = await devSignIn(uniqueEmail('tw'), 'twitter');
-    const data = await dataOf<{ session: { authentication_factors: Record<string, Record<string, string>>[] }; user: { emails: unknown[] } }>(
-      await authenticate({ token: back.searchParams.get('token') }),
-    );
+    const data = await dataOf<{
+      session: { authentication_factors: Record<string, Record<string, string>>[] };
+      user: { emails: unknown[] };
+    }>(await authenticate({ token: back.searchParams.get('token') }));
     const detail = data.session.authentication_factors[0]?.['twitter_oauth_factor'];
     assert.ok(detail);
     assert.equal('email_id' in detail, false);
@@ -254,7 +315,9 @@ describe('authenticate', () => {
     const id = data.user.providers[0]?.oauth_user_registration_id ?? '';
     const res = await t.service.app.request(`/sdk/v1/users/oauth/${encodeURIComponent(id)}`, {
       method: 'DELETE',
-      headers: { Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${data.session_token}`).toString('base64')}` },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${data.session_token}`).toString('base64')}`,
+      },
     });
     const deleted = await dataOf<{ __user: { providers: unknown[] } }>(res);
     assert.deepEqual(deleted.__user.providers, []);
@@ -263,9 +326,12 @@ describe('authenticate', () => {
 
 describe('Google One Tap (dev)', () => {
   async function oneTapStart(service = t) {
-    const res = await service.service.app.request(`/v1/public/oauth/google/onetap/start?public_token=${DEFAULT_PUBLIC_TOKEN}`, {
-      headers: { Origin: PAGE_ORIGIN },
-    });
+    const res = await service.service.app.request(
+      `/v1/public/oauth/google/onetap/start?public_token=${DEFAULT_PUBLIC_TOKEN}`,
+      {
+        headers: { Origin: PAGE_ORIGIN },
+      },
+    );
     return res;
   }
 
@@ -298,7 +364,10 @@ describe('Google One Tap (dev)', () => {
     assert.equal('data' in body, false);
     const script = await t.service.app.request('/dev/google-one-tap/client.js');
     assert.match(await script.text(), /window\.google\.accounts\.id = id/);
-    const preflight = await t.service.app.request('/v1/oauth/callback/x', { method: 'OPTIONS', headers: { Origin: PAGE_ORIGIN } });
+    const preflight = await t.service.app.request('/v1/oauth/callback/x', {
+      method: 'OPTIONS',
+      headers: { Origin: PAGE_ORIGIN },
+    });
     assert.match(preflight.headers.get('Access-Control-Allow-Headers') ?? '', /X-Stytch-OAuth-Type/);
   });
 
@@ -309,7 +378,11 @@ describe('Google One Tap (dev)', () => {
       const body = (await (await oneTapStart(bare)).json()) as Record<string, string>;
       assert.equal(body['google_client_id'], '');
       await expectError(await oneTapStart(noUrls), 400, 'no_login_redirect_urls_set');
-      await expectError(await t.service.app.request('/v1/public/oauth/google/onetap/start?public_token=x'), 401, 'invalid_public_token');
+      await expectError(
+        await t.service.app.request('/v1/public/oauth/google/onetap/start?public_token=x'),
+        401,
+        'invalid_public_token',
+      );
     } finally {
       await bare.close();
       await noUrls.close();
@@ -337,12 +410,24 @@ describe('Google One Tap (dev)', () => {
     const other = (await (await devIdToken('another-nonce')).json()) as { id_token: string };
     await expectError(await submit(start.oauth_callback_id, { id_token: other.id_token }), 401, 'invalid_id_token');
     const [header, payload] = other.id_token.split('.');
-    await expectError(await submit(start.oauth_callback_id, { id_token: `${header}.${payload}.AAAA` }), 401, 'invalid_id_token');
+    await expectError(
+      await submit(start.oauth_callback_id, { id_token: `${header}.${payload}.AAAA` }),
+      401,
+      'invalid_id_token',
+    );
     await expectError(await submit(start.oauth_callback_id, { id_token: 'garbage' }), 401, 'invalid_id_token');
     await expectError(await submit(start.oauth_callback_id, {}), 400, 'invalid_request');
     const good = (await (await devIdToken(start.oauth_callback_id)).json()) as { id_token: string };
-    await expectError(await submit(start.oauth_callback_id, { id_token: good.id_token }, 'other'), 400, 'invalid_request');
-    await expectError(await submit(start.oauth_callback_id, { id_token: good.id_token, login_redirect_url: 'https://evil.example/' }), 400, 'invalid_redirect_url');
+    await expectError(
+      await submit(start.oauth_callback_id, { id_token: good.id_token }, 'other'),
+      400,
+      'invalid_request',
+    );
+    await expectError(
+      await submit(start.oauth_callback_id, { id_token: good.id_token, login_redirect_url: 'https://evil.example/' }),
+      400,
+      'invalid_redirect_url',
+    );
     // Nothing above used the callback id up.
     assert.equal((await submit(start.oauth_callback_id, { id_token: good.id_token })).status, 200);
   });

@@ -30,7 +30,15 @@ describe('the oidc-provider adapter', () => {
   });
 
   it('an expired payload is not found', async () => {
-    await upsertPayload(t.service.db, { kind: 'AccessToken', id: 'old', payload: { jti: 'old' }, grantId: null, uid: null, userCode: null, expiresAt: Date.now() - 1000 });
+    await upsertPayload(t.service.db, {
+      kind: 'AccessToken',
+      id: 'old',
+      payload: { jti: 'old' },
+      grantId: null,
+      uid: null,
+      userCode: null,
+      expiresAt: Date.now() - 1000,
+    });
     assert.equal(await new Adapter('AccessToken').find('old'), undefined);
   });
 
@@ -59,10 +67,20 @@ describe('the oidc-provider adapter', () => {
 
   it('sweeps expired rows every so many writes', async () => {
     const db = t.service.db;
-    await upsertPayload(db, { kind: 'Session', id: 'stale', payload: { jti: 'stale' }, grantId: null, uid: null, userCode: null, expiresAt: Date.now() - 1000 });
+    await upsertPayload(db, {
+      kind: 'Session',
+      id: 'stale',
+      payload: { jti: 'stale' },
+      grantId: null,
+      uid: null,
+      userCode: null,
+      expiresAt: Date.now() - 1000,
+    });
     const sessions = new Adapter('Session');
     for (let i = 0; i < RATE_LIMIT_SWEEP_EVERY_TAKES; i += 1) await sessions.upsert(`s${i}`, { jti: `s${i}` }, 60);
-    const [row] = await db.query<{ n: number }>("select count(*)::int as n from oidc_payloads where expires_at <= now()");
+    const [row] = await db.query<{ n: number }>(
+      'select count(*)::int as n from oidc_payloads where expires_at <= now()',
+    );
     assert.equal(row?.n, 0);
   });
 });

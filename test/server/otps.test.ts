@@ -34,7 +34,8 @@ import {
 const devKeys = deriveSecretKeys(DEV_SECRET_KEY);
 
 const E164_MESSAGE = 'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
-const COUNTRY_CODE_MESSAGE = "The phone number's country code is invalid, unsupported, or not enabled for this project.";
+const COUNTRY_CODE_MESSAGE =
+  "The phone number's country code is invalid, unsupported, or not enabled for this project.";
 const NOT_FOUND_MESSAGE = 'The passcode is wrong, has expired, or was already used. Check the code, or send a new one.';
 const LOCKED_MESSAGE = 'Too many failed authentication attempts. Please try again later.';
 const MINUTE = 60_000;
@@ -51,7 +52,12 @@ interface Sent {
   user_created: boolean;
 }
 
-function sendSms(phone_number: string, extra: Record<string, unknown> = {}, path = '/otps/sms/login_or_create', sessionToken?: string) {
+function sendSms(
+  phone_number: string,
+  extra: Record<string, unknown> = {},
+  path = '/otps/sms/login_or_create',
+  sessionToken?: string,
+) {
   return post(t, path, { phone_number, ...extra }, sessionToken ? { sessionToken } : {});
 }
 
@@ -65,7 +71,12 @@ async function latestCode(to: string): Promise<string> {
 }
 
 function authenticate(token: string, method_id: string, extra: Record<string, unknown> = {}, sessionToken?: string) {
-  return post(t, '/otps/authenticate', { token, method_id, session_duration_minutes: 30, ...extra }, sessionToken ? { sessionToken } : {});
+  return post(
+    t,
+    '/otps/authenticate',
+    { token, method_id, session_duration_minutes: 30, ...extra },
+    sessionToken ? { sessionToken } : {},
+  );
 }
 
 /** A code of six digits that is not `code`. */
@@ -95,13 +106,19 @@ describe('sending a passcode', () => {
     assert.match(message.text, /^Your Westlight University code is \d{6}\. It expires in 5 minutes\.$/);
 
     const again = await dataOf<Sent>(await sendSms(phone));
-    assert.deepEqual([again.method_id, again.user_id, again.user_created], [sent.method_id, sent.user_id, false], 'the same user and method');
+    assert.deepEqual(
+      [again.method_id, again.user_id, again.user_created],
+      [sent.method_id, sent.user_id, false],
+      'the same user and method',
+    );
   });
 
   it('by WhatsApp: the same number is the same method and user; the message is on the whatsapp channel', async () => {
     const phone = uniquePhone();
     const bySms = await dataOf<Sent>(await sendSms(phone));
-    const byWhatsApp = await dataOf<Sent>(await post(t, '/otps/whatsapp/login_or_create', { phone_number: phone, expiration_minutes: 10 }));
+    const byWhatsApp = await dataOf<Sent>(
+      await post(t, '/otps/whatsapp/login_or_create', { phone_number: phone, expiration_minutes: 10 }),
+    );
     assert.equal(byWhatsApp.method_id, bySms.method_id);
     assert.equal(byWhatsApp.user_id, bySms.user_id);
     const [message] = await inbox(t, phone);
@@ -111,7 +128,9 @@ describe('sending a passcode', () => {
 
   it('by email: a sign-up code first, a login code next, with the lifetime asked for', async () => {
     const email = uniqueEmail();
-    const sent = await dataOf<Sent>(await post(t, '/otps/email/login_or_create', { email: `  ${email.toUpperCase()} `, expiration_minutes: 7 }));
+    const sent = await dataOf<Sent>(
+      await post(t, '/otps/email/login_or_create', { email: `  ${email.toUpperCase()} `, expiration_minutes: 7 }),
+    );
     assert.match(sent.method_id, /^email-test-/);
     assert.equal(sent.user_created, true);
     const [message] = await inbox(t, email);
@@ -130,22 +149,36 @@ describe('sending a passcode', () => {
     const codes = Array.from({ length: 2000 }, () => newOtpCode());
     assert.ok(codes.every((c) => /^\d{6}$/.test(c)));
     assert.ok(new Set(codes).size > 1900, 'codes vary');
-    assert.ok(codes.some((c) => c.startsWith('0')), 'leading zeros are kept');
+    assert.ok(
+      codes.some((c) => c.startsWith('0')),
+      'leading zeros are kept',
+    );
   });
 
   it(`accepts expiration_minutes from ${OTP_EXPIRATION_MINUTES_MIN} to ${OTP_EXPIRATION_MINUTES_MAX} only`, async () => {
     for (const minutes of [0, 11, 2.5, -1]) {
-      await expectError(await sendSms(uniquePhone(), { expiration_minutes: minutes }), 400, 'invalid_request',
-        'expiration_minutes must be a whole number of minutes from 1 to 10.');
+      await expectError(
+        await sendSms(uniquePhone(), { expiration_minutes: minutes }),
+        400,
+        'invalid_request',
+        'expiration_minutes must be a whole number of minutes from 1 to 10.',
+      );
     }
-    await expectError(await sendSms(uniquePhone(), { expiration_minutes: '5' }), 400, 'invalid_request', 'expiration_minutes must be a number');
+    await expectError(
+      await sendSms(uniquePhone(), { expiration_minutes: '5' }),
+      400,
+      'invalid_request',
+      'expiration_minutes must be a number',
+    );
   });
 });
 
 describe('authenticating a passcode', () => {
   it('SMS: signs the user in with a phone-number factor; the number is verified; method_id comes back', async () => {
     const { phone, sent, code } = await smsCode();
-    const data = await dataOf<Record<string, any>>(await authenticate(code, sent.method_id, { session_duration_minutes: 60 }));
+    const data = await dataOf<Record<string, any>>(
+      await authenticate(code, sent.method_id, { session_duration_minutes: 60 }),
+    );
     assert.equal(data['user_id'], sent.user_id);
     assert.equal(data['method_id'], sent.method_id);
     assert.match(data['session_token'], /^[A-Za-z0-9_-]{43}$/);
@@ -168,7 +201,10 @@ describe('authenticating a passcode', () => {
     const sent = await dataOf<Sent>(await post(t, '/otps/whatsapp/login_or_create', { phone_number: phone }));
     const data = await dataOf<Record<string, any>>(await authenticate(await latestCode(phone), sent.method_id));
     assert.equal(data['session'].authentication_factors[0].delivery_method, 'whatsapp');
-    assert.deepEqual(data['session'].authentication_factors[0].phone_number_factor, { phone_id: sent.method_id, phone_number: phone });
+    assert.deepEqual(data['session'].authentication_factors[0].phone_number_factor, {
+      phone_id: sent.method_id,
+      phone_number: phone,
+    });
   });
 
   it('email: an email factor of type otp; the address is verified', async () => {
@@ -190,7 +226,9 @@ describe('authenticating a passcode', () => {
 
   it('two concurrent uses of one code: exactly one succeeds', async () => {
     const { sent, code } = await smsCode();
-    const statuses = (await Promise.all([authenticate(code, sent.method_id), authenticate(code, sent.method_id)])).map((r) => r.status);
+    const statuses = (await Promise.all([authenticate(code, sent.method_id), authenticate(code, sent.method_id)])).map(
+      (r) => r.status,
+    );
     assert.deepEqual(statuses.sort(), [200, 401]);
   });
 
@@ -284,7 +322,8 @@ describe('user lockout', () => {
   it('failures older than the window do not count', async () => {
     const phone = uniquePhone();
     const first = await smsCode(phone);
-    for (let i = 0; i < OTP_MAX_ATTEMPTS_PER_CODE - 1; i += 1) await authenticate(wrong(first.code), first.sent.method_id);
+    for (let i = 0; i < OTP_MAX_ATTEMPTS_PER_CODE - 1; i += 1)
+      await authenticate(wrong(first.code), first.sent.method_id);
     const second = await smsCode(phone);
     for (let i = 0; i < USER_LOCK_FAILURE_LIMIT - OTP_MAX_ATTEMPTS_PER_CODE; i += 1) {
       await expectError(await authenticate(wrong(second.code), second.sent.method_id), 401, 'otp_code_not_found');
@@ -314,7 +353,12 @@ describe('user lockout', () => {
     }
     assert.equal(res?.status, 429);
     const email = await dataOf<Sent>(await post(t, '/otps/email/login_or_create', { email: student.email }));
-    await expectError(await authenticate(await latestCode(student.email), email.method_id), 429, 'user_lock_limit_reached', LOCKED_MESSAGE);
+    await expectError(
+      await authenticate(await latestCode(student.email), email.method_id),
+      429,
+      'user_lock_limit_reached',
+      LOCKED_MESSAGE,
+    );
     t.advance(USER_LOCK_DURATION_MS);
   });
 });
@@ -350,24 +394,48 @@ describe('passcodes at rest', () => {
     assert.notEqual(row?.code_hash, createHash('sha256').update(code).digest('hex'));
     assert.equal(row?.code_hash, hashOtpCode(devKeys.otpHmacKey, sent.method_id, code));
     assert.equal(row?.delivery_method, 'sms');
-    const [emailRow] = await t.service.db.query<{ code_hash: string }>('select code_hash from otp_codes where method_id = $1', [emailSent.method_id]);
+    const [emailRow] = await t.service.db.query<{ code_hash: string }>(
+      'select code_hash from otp_codes where method_id = $1',
+      [emailSent.method_id],
+    );
     assert.equal(emailRow?.code_hash, hashOtpCode(devKeys.otpHmacKey, emailSent.method_id, emailCode));
   });
 
   it('equal codes of different methods have different digests', () => {
     const key = devKeys.otpHmacKey;
-    assert.notEqual(hashOtpCode(key, 'phone-number-test-a', '123456'), hashOtpCode(key, 'phone-number-test-b', '123456'));
+    assert.notEqual(
+      hashOtpCode(key, 'phone-number-test-a', '123456'),
+      hashOtpCode(key, 'phone-number-test-b', '123456'),
+    );
     assert.match(hashOtpCode(key, 'phone-number-test-a', '123456'), /^[0-9a-f]{64}$/);
   });
 });
 
 describe('phone numbers', () => {
   it('must be E.164 and valid: anything else → 400 invalid_phone_number, and nothing is created or sent', async () => {
-    for (const bad of ['4155552671', '+1 415 555 2671', '+1-415-555-2671', '+1415555267', '+14155552671x', '+', '', 'phone', '+0123456789', '+1415555267100000']) {
+    for (const bad of [
+      '4155552671',
+      '+1 415 555 2671',
+      '+1-415-555-2671',
+      '+1415555267',
+      '+14155552671x',
+      '+',
+      '',
+      'phone',
+      '+0123456789',
+      '+1415555267100000',
+    ]) {
       await expectError(await sendSms(bad), 400, 'invalid_phone_number', E164_MESSAGE);
-      await expectError(await post(t, '/otps/whatsapp/login_or_create', { phone_number: bad }), 400, 'invalid_phone_number', E164_MESSAGE);
+      await expectError(
+        await post(t, '/otps/whatsapp/login_or_create', { phone_number: bad }),
+        400,
+        'invalid_phone_number',
+        E164_MESSAGE,
+      );
     }
-    const rows = await t.service.db.query('select 1 from user_phone_numbers where phone_number like $1', ['%4155552671%']);
+    const rows = await t.service.db.query('select 1 from user_phone_numbers where phone_number like $1', [
+      '%4155552671%',
+    ]);
     assert.equal(rows.length, 0);
   });
 
@@ -375,11 +443,15 @@ describe('phone numbers', () => {
     await expectError(await sendSms('+999123456789'), 400, 'invalid_phone_number_country_code', COUNTRY_CODE_MESSAGE);
   });
 
-  it("a region the project has not enabled (phoneRegions) → 400 invalid_phone_number_country_code", async () => {
+  it('a region the project has not enabled (phoneRegions) → 400 invalid_phone_number_country_code', async () => {
     const usOnly = await startTestService({ phoneRegions: ['us'] });
     try {
-      await expectError(await post(usOnly, '/otps/sms/login_or_create', { phone_number: '+447911123456' }), 400,
-        'invalid_phone_number_country_code', COUNTRY_CODE_MESSAGE);
+      await expectError(
+        await post(usOnly, '/otps/sms/login_or_create', { phone_number: '+447911123456' }),
+        400,
+        'invalid_phone_number_country_code',
+        COUNTRY_CODE_MESSAGE,
+      );
       await dataOf(await post(usOnly, '/otps/whatsapp/login_or_create', { phone_number: uniquePhone() }));
     } finally {
       await usOnly.close();
@@ -390,15 +462,32 @@ describe('phone numbers', () => {
 describe('primary and secondary sends', () => {
   it('send/primary: an existing phone number or address only (404 phone_number_not_found / email_not_found)', async () => {
     const phone = uniquePhone();
-    await expectError(await sendSms(phone, {}, '/otps/sms/send/primary'), 404, 'phone_number_not_found', 'No user has this phone number.');
-    await expectError(await post(t, '/otps/whatsapp/send/primary', { phone_number: phone }), 404, 'phone_number_not_found');
+    await expectError(
+      await sendSms(phone, {}, '/otps/sms/send/primary'),
+      404,
+      'phone_number_not_found',
+      'No user has this phone number.',
+    );
+    await expectError(
+      await post(t, '/otps/whatsapp/send/primary', { phone_number: phone }),
+      404,
+      'phone_number_not_found',
+    );
     const created = await dataOf<Sent>(await sendSms(phone));
     const primary = await dataOf<Sent>(await sendSms(phone, {}, '/otps/sms/send/primary'));
-    assert.deepEqual([primary.method_id, primary.user_id, primary.user_created], [created.method_id, created.user_id, false]);
+    assert.deepEqual(
+      [primary.method_id, primary.user_id, primary.user_created],
+      [created.method_id, created.user_id, false],
+    );
     assert.equal((await inbox(t, phone)).length, 2);
 
     const email = uniqueEmail();
-    await expectError(await post(t, '/otps/email/send/primary', { email }), 404, 'email_not_found', 'No user has this email address.');
+    await expectError(
+      await post(t, '/otps/email/send/primary', { email }),
+      404,
+      'email_not_found',
+      'No user has this email address.',
+    );
     await dataOf(await post(t, '/otps/email/login_or_create', { email }));
     await dataOf(await post(t, '/otps/email/send/primary', { email }));
   });
@@ -406,8 +495,12 @@ describe('primary and secondary sends', () => {
   it('send/secondary needs a session, adds the number to that user, and authenticating adds the factor to the session', async () => {
     const student = await signIn(t);
     const phone = uniquePhone();
-    await expectError(await sendSms(phone, {}, '/otps/sms/send/secondary'), 401, 'user_unauthenticated',
-      'Must have an active session to call this method. Have you logged in yet?');
+    await expectError(
+      await sendSms(phone, {}, '/otps/sms/send/secondary'),
+      401,
+      'user_unauthenticated',
+      'Must have an active session to call this method. Have you logged in yet?',
+    );
     await expectError(await sendSms(phone, {}, '/otps/sms/send/secondary', 'not-a-session'), 404, 'session_not_found');
     assert.deepEqual(await inbox(t, phone), []);
 
@@ -415,19 +508,29 @@ describe('primary and secondary sends', () => {
     assert.equal(sent.user_id, student.userId);
     assert.equal(sent.user_created, false);
     const me = await t.service.app.request('/sdk/v1/users/me', {
-      headers: { Authorization: `Basic ${Buffer.from(`${t.service.config.publicToken}:${student.sessionToken}`).toString('base64')}` },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${t.service.config.publicToken}:${student.sessionToken}`).toString('base64')}`,
+      },
     });
     // Nothing is attached until this session uses the code.
     const user = await dataOf<{ phone_numbers: unknown[] }>(me);
     assert.deepEqual(user.phone_numbers, []);
 
-    const data = await dataOf<Record<string, any>>(await authenticate(await latestCode(phone), sent.method_id, {}, student.sessionToken));
+    const data = await dataOf<Record<string, any>>(
+      await authenticate(await latestCode(phone), sent.method_id, {}, student.sessionToken),
+    );
     assert.equal(data['session_token'], student.sessionToken);
     assert.equal(data['session'].session_id, student.session.session_id);
-    assert.deepEqual(data['session'].authentication_factors.map((f: { delivery_method: string; type: string }) => [f.type, f.delivery_method]), [
-      ['magic_link', 'email'],
-      ['otp', 'sms'],
-    ]);
+    assert.deepEqual(
+      data['session'].authentication_factors.map((f: { delivery_method: string; type: string }) => [
+        f.type,
+        f.delivery_method,
+      ]),
+      [
+        ['magic_link', 'email'],
+        ['otp', 'sms'],
+      ],
+    );
     assert.deepEqual(data['user'].phone_numbers, [{ phone_id: sent.method_id, phone_number: phone, verified: true }]);
   });
 
@@ -435,11 +538,19 @@ describe('primary and secondary sends', () => {
     const { phone, sent, code } = await smsCode();
     await dataOf(await authenticate(code, sent.method_id));
     const other = await signIn(t);
-    await expectError(await sendSms(phone, {}, '/otps/sms/send/secondary', other.sessionToken), 403, 'unauthorized_action',
-      'This phone number belongs to another user.');
+    await expectError(
+      await sendSms(phone, {}, '/otps/sms/send/secondary', other.sessionToken),
+      403,
+      'unauthorized_action',
+      'This phone number belongs to another user.',
+    );
     const owner = await signIn(t);
-    await expectError(await post(t, '/otps/email/send/secondary', { email: owner.email }, { sessionToken: other.sessionToken }), 403,
-      'unauthorized_action', 'This email address belongs to another user.');
+    await expectError(
+      await post(t, '/otps/email/send/secondary', { email: owner.email }, { sessionToken: other.sessionToken }),
+      403,
+      'unauthorized_action',
+      'This email address belongs to another user.',
+    );
   });
 });
 
@@ -447,7 +558,9 @@ describe('send rate limit', () => {
   it(`${OTP_SEND_LIMIT} passcodes per number per window, shared by SMS and WhatsApp → 429 too_many_requests`, async () => {
     const phone = uniquePhone();
     for (let i = 0; i < OTP_SEND_LIMIT; i += 1) {
-      await dataOf(await post(t, i % 2 ? '/otps/whatsapp/login_or_create' : '/otps/sms/login_or_create', { phone_number: phone }));
+      await dataOf(
+        await post(t, i % 2 ? '/otps/whatsapp/login_or_create' : '/otps/sms/login_or_create', { phone_number: phone }),
+      );
     }
     const res = await post(t, '/otps/whatsapp/login_or_create', { phone_number: phone });
     await expectError(res, 429, 'too_many_requests');
@@ -462,27 +575,123 @@ describe('send rate limit', () => {
 describe('malformed requests → 4xx with an error_type, never 500', () => {
   const cases: [string, unknown, number, string, string | RegExp][] = [
     ['/otps/sms/login_or_create', {}, 400, 'invalid_request', 'phone_number is required.'],
-    ['/otps/sms/login_or_create', { phone_number: 14155552671 }, 400, 'invalid_request', 'phone_number must be a string'],
-    ['/otps/sms/login_or_create', { phone_number: ['+14155552671'] }, 400, 'invalid_request', 'phone_number must be a string'],
-    ['/otps/sms/login_or_create', { phone_number: '+1415\u00005552671' }, 400, 'invalid_request', 'phone_number must not contain NUL characters'],
-    ['/otps/sms/login_or_create', { phone_number: '+14155552671', enable_autofill: 'yes' }, 400, 'invalid_request', 'enable_autofill must be a boolean'],
-    ['/otps/sms/login_or_create', { phone_number: '+14155552671', locale: 7 }, 400, 'invalid_request', 'locale must be a string'],
+    [
+      '/otps/sms/login_or_create',
+      { phone_number: 14155552671 },
+      400,
+      'invalid_request',
+      'phone_number must be a string',
+    ],
+    [
+      '/otps/sms/login_or_create',
+      { phone_number: ['+14155552671'] },
+      400,
+      'invalid_request',
+      'phone_number must be a string',
+    ],
+    [
+      '/otps/sms/login_or_create',
+      { phone_number: '+1415\u00005552671' },
+      400,
+      'invalid_request',
+      'phone_number must not contain NUL characters',
+    ],
+    [
+      '/otps/sms/login_or_create',
+      { phone_number: '+14155552671', enable_autofill: 'yes' },
+      400,
+      'invalid_request',
+      'enable_autofill must be a boolean',
+    ],
+    [
+      '/otps/sms/login_or_create',
+      { phone_number: '+14155552671', locale: 7 },
+      400,
+      'invalid_request',
+      'locale must be a string',
+    ],
     ['/otps/whatsapp/send/primary', { phone_number: null }, 400, 'invalid_request', 'phone_number is required.'],
     ['/otps/email/login_or_create', {}, 400, 'invalid_request', 'email is required.'],
     ['/otps/email/login_or_create', { email: 5 }, 400, 'invalid_request', 'email must be a string'],
     ['/otps/email/login_or_create', { email: 'not-an-email' }, 400, 'invalid_email', 'Email format is invalid.'],
-    ['/otps/email/login_or_create', { email: 'a@b.co', login_template_id: {} }, 400, 'invalid_request', 'login_template_id must be a string'],
+    [
+      '/otps/email/login_or_create',
+      { email: 'a@b.co', login_template_id: {} },
+      400,
+      'invalid_request',
+      'login_template_id must be a string',
+    ],
     ['/otps/authenticate', {}, 400, 'invalid_request', 'token is required.'],
-    ['/otps/authenticate', { token: 123456, method_id: 'x', session_duration_minutes: 30 }, 400, 'invalid_request', 'token must be a string'],
-    ['/otps/authenticate', { token: '123456', session_duration_minutes: 30 }, 400, 'invalid_request', 'method_id is required.'],
-    ['/otps/authenticate', { token: '123456', method_id: 'x' }, 400, 'invalid_request', 'session_duration_minutes is required.'],
-    ['/otps/authenticate', { token: '123456', method_id: 'x', session_duration_minutes: '30' }, 400, 'invalid_request', 'session_duration_minutes must be a number'],
-    ['/otps/authenticate', { token: '123456', method_id: 'x', session_duration_minutes: 1 }, 400, 'invalid_request', /from 5 to 525600/],
-    ['/otps/authenticate', { token: '12345', method_id: 'x', session_duration_minutes: 30 }, 400, 'invalid_code', 'Code format is invalid: a passcode is exactly 6 digits.'],
-    ['/otps/authenticate', { token: '1234567', method_id: 'x', session_duration_minutes: 30 }, 400, 'invalid_code', /6 digits/],
-    ['/otps/authenticate', { token: '12345a', method_id: 'x', session_duration_minutes: 30 }, 400, 'invalid_code', /6 digits/],
-    ['/otps/authenticate', { token: '١٢٣٤٥٦', method_id: 'x', session_duration_minutes: 30 }, 400, 'invalid_code', /6 digits/],
-    ['/otps/authenticate', { token: '123456', method_id: 'no-such-method', session_duration_minutes: 30 }, 401, 'otp_code_not_found', NOT_FOUND_MESSAGE],
+    [
+      '/otps/authenticate',
+      { token: 123456, method_id: 'x', session_duration_minutes: 30 },
+      400,
+      'invalid_request',
+      'token must be a string',
+    ],
+    [
+      '/otps/authenticate',
+      { token: '123456', session_duration_minutes: 30 },
+      400,
+      'invalid_request',
+      'method_id is required.',
+    ],
+    [
+      '/otps/authenticate',
+      { token: '123456', method_id: 'x' },
+      400,
+      'invalid_request',
+      'session_duration_minutes is required.',
+    ],
+    [
+      '/otps/authenticate',
+      { token: '123456', method_id: 'x', session_duration_minutes: '30' },
+      400,
+      'invalid_request',
+      'session_duration_minutes must be a number',
+    ],
+    [
+      '/otps/authenticate',
+      { token: '123456', method_id: 'x', session_duration_minutes: 1 },
+      400,
+      'invalid_request',
+      /from 5 to 525600/,
+    ],
+    [
+      '/otps/authenticate',
+      { token: '12345', method_id: 'x', session_duration_minutes: 30 },
+      400,
+      'invalid_code',
+      'Code format is invalid: a passcode is exactly 6 digits.',
+    ],
+    [
+      '/otps/authenticate',
+      { token: '1234567', method_id: 'x', session_duration_minutes: 30 },
+      400,
+      'invalid_code',
+      /6 digits/,
+    ],
+    [
+      '/otps/authenticate',
+      { token: '12345a', method_id: 'x', session_duration_minutes: 30 },
+      400,
+      'invalid_code',
+      /6 digits/,
+    ],
+    [
+      '/otps/authenticate',
+      { token: '١٢٣٤٥٦', method_id: 'x', session_duration_minutes: 30 },
+      400,
+      'invalid_code',
+      /6 digits/,
+    ],
+    [
+      '/otps/authenticate',
+      { token: '123456', method_id: 'no-such-method', session_duration_minutes: 30 },
+      401,
+      'otp_code_not_found',
+      NOT_FOUND_MESSAGE,
+    ],
   ];
   for (const [path, body, status, errorType, message] of cases) {
     it(`${path} ${JSON.stringify(body)} → ${status} ${errorType}`, async () => {
@@ -492,7 +701,12 @@ describe('malformed requests → 4xx with an error_type, never 500', () => {
 
   it('non-object and unparsable bodies', async () => {
     for (const path of ['/otps/sms/login_or_create', '/otps/email/send/primary', '/otps/authenticate']) {
-      await expectError(await post(t, path, undefined, { raw: '[]' }), 400, 'invalid_request', 'The request body must be a JSON object.');
+      await expectError(
+        await post(t, path, undefined, { raw: '[]' }),
+        400,
+        'invalid_request',
+        'The request body must be a JSON object.',
+      );
       await expectError(await post(t, path, undefined, { raw: '{"phone_number":' }), 400, 'invalid_json');
       await expectError(await post(t, path, undefined, { raw: '"x"' }), 400, 'invalid_request');
     }
@@ -510,7 +724,11 @@ describe('dev inbox for text and WhatsApp messages', () => {
     for (const query of [`?to=${phone}`, `?to=${encodeURIComponent(phone)}`]) {
       const res = await t.service.app.request(`/dev/inbox.json${query}`);
       const { messages } = (await res.json()) as { messages: { to: string }[] };
-      assert.deepEqual(messages.map((m) => m.to), [phone], query);
+      assert.deepEqual(
+        messages.map((m) => m.to),
+        [phone],
+        query,
+      );
     }
   });
 

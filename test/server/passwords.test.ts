@@ -90,7 +90,10 @@ describe('password hashing', () => {
       [email],
     );
     const stored = rows[0]?.password_hash ?? '';
-    assert.match(stored, new RegExp(`^\\$argon2id\\$v=19\\$m=${ARGON2_MEMORY_COST_KIB},t=${ARGON2_TIME_COST},p=${ARGON2_PARALLELISM}\\$`));
+    assert.match(
+      stored,
+      new RegExp(`^\\$argon2id\\$v=19\\$m=${ARGON2_MEMORY_COST_KIB},t=${ARGON2_TIME_COST},p=${ARGON2_PARALLELISM}\\$`),
+    );
     assert.ok(!stored.includes(STRONG));
     assert.ok(!stored.includes(createHash('sha256').update(STRONG).digest('hex')));
     assert.ok(ARGON2_MEMORY_COST_KIB >= 19_456 && ARGON2_TIME_COST >= 2 && ARGON2_PARALLELISM >= 1, 'OWASP minimums');
@@ -178,13 +181,18 @@ describe('strength check: LUDS policy', () => {
   });
 
   it('LUDS create refuses a password that does not meet the rules', async () => {
-    await expectError(await create(luds, uniqueEmail(), 'short'), 400, 'weak_password', /5 more character\(s\) and 2 more kind/);
+    await expectError(
+      await create(luds, uniqueEmail(), 'short'),
+      400,
+      'weak_password',
+      /5 more character\(s\) and 2 more kind/,
+    );
     await dataOf(await create(luds, uniqueEmail(), 'Quiet-river-7'));
   });
 });
 
 describe('breached passwords', () => {
-  it('the list is zxcvbn\'s 30,000 leaked passwords, checked case-insensitively', () => {
+  it("the list is zxcvbn's 30,000 leaked passwords, checked case-insensitively", () => {
     assert.equal(breachedPasswordCount(), 30_000);
     assert.equal(isBreachedPassword('123456'), true);
     assert.equal(isBreachedPassword('Dragon'), true);
@@ -211,7 +219,12 @@ describe('breached passwords', () => {
       `update user_passwords set password_hash = $2 where user_id = (select user_id from user_emails where email = $1)`,
       [email, await hashPassword('letmein')],
     );
-    await expectError(await login(email, 'letmein'), 400, 'breached_password', 'Password appears in the list of breached passwords and must be reset.');
+    await expectError(
+      await login(email, 'letmein'),
+      400,
+      'breached_password',
+      'Password appears in the list of breached passwords and must be reset.',
+    );
     await expectError(await login(email, 'letmein'), 400, 'reset_password', 'Password must be reset.');
     assert.equal(await search(email), 'password');
   });
@@ -221,9 +234,13 @@ describe('user search, create, authenticate', () => {
   it('user type is new, then password after create; passwordless for a magic-link user', async () => {
     const email = uniqueEmail();
     assert.equal(await search(email), 'new');
-    const created = await dataOf<{ user_id: string; email_id: string; session_token: string; user: { password: { requires_reset: boolean } | null }; session: { authentication_factors: { type: string; delivery_method: string }[] } }>(
-      await create(t, email),
-    );
+    const created = await dataOf<{
+      user_id: string;
+      email_id: string;
+      session_token: string;
+      user: { password: { requires_reset: boolean } | null };
+      session: { authentication_factors: { type: string; delivery_method: string }[] };
+    }>(await create(t, email));
     assert.match(created.email_id, /^email-test-/);
     assert.equal(created.user.password?.requires_reset, false);
     assert.deepEqual(
@@ -240,7 +257,12 @@ describe('user search, create, authenticate', () => {
     await dataOf(await create(t, email));
     const data = await dataOf<{ session_token: string; user_id: string }>(await login(email, STRONG));
     assert.ok(data.session_token.length > 20);
-    await expectError(await login(email, 'not the password'), 401, 'unauthorized_credentials', 'Unauthorized credentials.');
+    await expectError(
+      await login(email, 'not the password'),
+      401,
+      'unauthorized_credentials',
+      'Unauthorized credentials.',
+    );
     await expectError(await login(uniqueEmail(), STRONG), 401, 'unauthorized_credentials', 'Unauthorized credentials.');
   });
 
@@ -270,15 +292,23 @@ describe('password reset by email', () => {
     await dataOf(await startReset(email));
     const [message] = await inbox(t, email);
     assert.equal(message?.subject, 'Reset your Westlight University password');
-    assert.match(message?.text ?? '', new RegExp(`expires in ${DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES} minutes and works once`));
+    assert.match(
+      message?.text ?? '',
+      new RegExp(`expires in ${DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES} minutes and works once`),
+    );
     const token = await resetToken(email);
     const stored = await t.service.db.query<{ token_hash: string }>('select token_hash from password_resets');
     assert.ok(stored.some((r) => r.token_hash === createHash('sha256').update(token).digest('hex')));
     assert.ok(!stored.some((r) => r.token_hash === token));
 
     await expectError(await reset(token, 'monkey2024x'), 400, 'weak_password');
-    const done = await dataOf<{ session: { authentication_factors: { type: string; delivery_method: string }[] } }>(await reset(token, STRONG_2));
-    assert.deepEqual(done.session.authentication_factors.map((f) => [f.type, f.delivery_method]), [['password_reset', 'email']]);
+    const done = await dataOf<{ session: { authentication_factors: { type: string; delivery_method: string }[] } }>(
+      await reset(token, STRONG_2),
+    );
+    assert.deepEqual(
+      done.session.authentication_factors.map((f) => [f.type, f.delivery_method]),
+      [['password_reset', 'email']],
+    );
     await expectError(await reset(token, STRONG_2), 401, 'unable_to_auth_magic_link');
     await expectError(await login(email, STRONG), 401, 'unauthorized_credentials');
     await dataOf(await login(email, STRONG_2));
@@ -308,7 +338,11 @@ describe('password reset by email', () => {
     await expectError(await startReset(uniqueEmail()), 404, 'email_not_found');
     const email = uniqueEmail();
     await dataOf(await create(t, email));
-    await expectError(await startReset(email, { reset_password_redirect_url: 'https://evil.example/' }), 400, 'invalid_redirect_url');
+    await expectError(
+      await startReset(email, { reset_password_redirect_url: 'https://evil.example/' }),
+      400,
+      'invalid_redirect_url',
+    );
   });
 });
 
@@ -337,7 +371,12 @@ describe('lockout', () => {
     for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i += 1) {
       await expectError(await login(email, `wrong ${i}`), 401, 'unauthorized_credentials');
     }
-    const locked = await expectError(await login(email, 'wrong again'), 429, 'user_lock_limit_reached', 'Too many failed authentication attempts. Please try again later.');
+    const locked = await expectError(
+      await login(email, 'wrong again'),
+      429,
+      'user_lock_limit_reached',
+      'Too many failed authentication attempts. Please try again later.',
+    );
     assert.ok(locked);
     await expectError(await login(email, STRONG), 429, 'user_lock_limit_reached');
     t.advance(USER_LOCK_DURATION_MS + 1000);
@@ -347,15 +386,50 @@ describe('lockout', () => {
 
 describe('malformed input', () => {
   it('gets 4xx with error_type, never a 500', async () => {
-    await expectError(await post(t, '/passwords', { email: 'x@example.com', password: 5, session_duration_minutes: 30 }), 400, 'invalid_request', 'password must be a string');
-    await expectError(await post(t, '/passwords', { email: 'not an email', password: STRONG, session_duration_minutes: 30 }), 400, 'invalid_email');
-    await expectError(await post(t, '/passwords', { email: uniqueEmail(), password: STRONG }), 400, 'invalid_request', 'session_duration_minutes is required.');
-    await expectError(await post(t, '/passwords/strength_check', { password: 'x'.repeat(MAX_PASSWORD_LENGTH + 1) }), 400, 'invalid_request');
+    await expectError(
+      await post(t, '/passwords', { email: 'x@example.com', password: 5, session_duration_minutes: 30 }),
+      400,
+      'invalid_request',
+      'password must be a string',
+    );
+    await expectError(
+      await post(t, '/passwords', { email: 'not an email', password: STRONG, session_duration_minutes: 30 }),
+      400,
+      'invalid_email',
+    );
+    await expectError(
+      await post(t, '/passwords', { email: uniqueEmail(), password: STRONG }),
+      400,
+      'invalid_request',
+      'session_duration_minutes is required.',
+    );
+    await expectError(
+      await post(t, '/passwords/strength_check', { password: 'x'.repeat(MAX_PASSWORD_LENGTH + 1) }),
+      400,
+      'invalid_request',
+    );
     await expectError(await post(t, '/passwords/strength_check', {}), 400, 'invalid_request', 'password is required.');
-    await expectError(await post(t, '/passwords/authenticate', { email: uniqueEmail(), password: '', session_duration_minutes: 30 }), 400, 'invalid_request');
-    await expectError(await post(t, '/users/search', { email: ['a'] }), 400, 'invalid_request', 'email must be a string');
-    await expectError(await post(t, '/passwords/email/reset', { token: 'x', password: STRONG, session_duration_minutes: 1 }), 400, 'invalid_request');
-    await expectError(await post(t, '/passwords/email/reset/start', { email: uniqueEmail(), code_challenge: 'short' }), 400, 'invalid_request');
+    await expectError(
+      await post(t, '/passwords/authenticate', { email: uniqueEmail(), password: '', session_duration_minutes: 30 }),
+      400,
+      'invalid_request',
+    );
+    await expectError(
+      await post(t, '/users/search', { email: ['a'] }),
+      400,
+      'invalid_request',
+      'email must be a string',
+    );
+    await expectError(
+      await post(t, '/passwords/email/reset', { token: 'x', password: STRONG, session_duration_minutes: 1 }),
+      400,
+      'invalid_request',
+    );
+    await expectError(
+      await post(t, '/passwords/email/reset/start', { email: uniqueEmail(), code_challenge: 'short' }),
+      400,
+      'invalid_request',
+    );
     await expectError(await post(t, '/passwords', undefined, { raw: '{' }), 400, 'invalid_json');
   });
 });

@@ -20,7 +20,10 @@ async function kids(response: Response | Promise<Response>): Promise<string[]> {
 
 describe('a PGlite data folder across a restart, then served by startServer', () => {
   it('keeps the signing key and the users; the server allows its own origin and redirects to its own portal', async () => {
-    const first = await createService({ database: { kind: 'pglite', dataDir }, redirectUrls: ['http://localhost:1/student-portal'] });
+    const first = await createService({
+      database: { kind: 'pglite', dataDir },
+      redirectUrls: ['http://localhost:1/student-portal'],
+    });
     const firstKids = await kids(first.app.request(JWKS_PATH));
     assert.equal(firstKids.length, 1);
     const sent = await first.app.request('/sdk/v1/magic_links/email/login_or_create', {
@@ -33,11 +36,21 @@ describe('a PGlite data folder across a restart, then served by startServer', ()
 
     const server = await startServer({ port: 0, database: { kind: 'pglite', dataDir } });
     try {
-      assert.deepEqual(await kids(fetch(`${server.url}${JWKS_PATH}`)), firstKids, 'the same signing key after a restart');
-      const [row] = await server.service.db.query<{ user_id: string }>('select user_id from user_emails where email = $1', ['persist@example.com']);
+      assert.deepEqual(
+        await kids(fetch(`${server.url}${JWKS_PATH}`)),
+        firstKids,
+        'the same signing key after a restart',
+      );
+      const [row] = await server.service.db.query<{ user_id: string }>(
+        'select user_id from user_emails where email = $1',
+        ['persist@example.com'],
+      );
       assert.equal(row?.user_id, userId, 'the same user after a restart');
       const migrations = await server.service.db.query<{ version: string }>('select version from schema_migrations');
-      const files = fs.readdirSync(new URL('../../src/server/db/migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).sort();
+      const files = fs
+        .readdirSync(new URL('../../src/server/db/migrations/', import.meta.url))
+        .filter((f) => f.endsWith('.sql'))
+        .sort();
       assert.ok(files.includes('002_otps.sql'));
       assert.deepEqual(migrations.map((m) => m.version).sort(), files, 'migrations are applied once');
 
@@ -58,9 +71,14 @@ describe('a PGlite data folder across a restart, then served by startServer', ()
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('access-control-allow-origin'), server.url);
       assert.equal(((await res.json()) as { data: { user_id: string } }).data.user_id, userId);
-      const inbox = (await (await fetch(`${server.url}/dev/inbox.json?to=persist@example.com`)).json()) as { messages: { links: string[] }[] };
+      const inbox = (await (await fetch(`${server.url}/dev/inbox.json?to=persist@example.com`)).json()) as {
+        messages: { links: string[] }[];
+      };
       assert.equal(inbox.messages.length, 2, 'the first message survived the restart too');
-      assert.ok(inbox.messages[0]?.links[0]?.startsWith(`${server.url}/student-portal?`), 'the default redirect is the own portal');
+      assert.ok(
+        inbox.messages[0]?.links[0]?.startsWith(`${server.url}/student-portal?`),
+        'the default redirect is the own portal',
+      );
     } finally {
       await server.close();
     }
@@ -80,7 +98,11 @@ describe('a data folder whose first start died while it was being written', () =
       try {
         const migrations = await service.db.query<{ version: string }>('select version from schema_migrations');
         assert.ok(migrations.length > 0, 'a whole cluster, migrated');
-        assert.equal(fs.existsSync(path.join(halfWritten, EXTRACTING_MARKER)), false, 'the marker goes once the folder is whole');
+        assert.equal(
+          fs.existsSync(path.join(halfWritten, EXTRACTING_MARKER)),
+          false,
+          'the marker goes once the folder is whole',
+        );
         assert.notEqual(fs.readFileSync(path.join(halfWritten, 'PG_VERSION'), 'utf8').trim(), '');
       } finally {
         await service.close();
@@ -90,4 +112,3 @@ describe('a data folder whose first start died while it was being written', () =
     }
   });
 });
-

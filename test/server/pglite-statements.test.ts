@@ -27,11 +27,14 @@ describe('PGlite through prepared statements', () => {
   });
 
   it('a failing statement throws PostgreSQL’s error (code and message) and the next one works', async () => {
-    await assert.rejects(db.query('insert into t (id) values ($1)', [1]), (error: { code?: string; message: string }) => {
-      assert.equal(error.code, '23505');
-      assert.match(error.message, /duplicate key value violates unique constraint "t_pkey"/);
-      return true;
-    });
+    await assert.rejects(
+      db.query('insert into t (id) values ($1)', [1]),
+      (error: { code?: string; message: string }) => {
+        assert.equal(error.code, '23505');
+        assert.match(error.message, /duplicate key value violates unique constraint "t_pkey"/);
+        return true;
+      },
+    );
     await assert.rejects(db.query('select nope from t'), { message: 'column "nope" does not exist' });
     assert.deepEqual(await db.query('select count(*)::int as n from t'), [{ n: 1 }]);
   });
@@ -53,7 +56,8 @@ describe('PGlite through prepared statements', () => {
   });
 
   it('more distinct statements than it keeps: the oldest are closed and prepared again when used', async () => {
-    for (let i = 0; i < 520; i++) assert.deepEqual(await db.query(`select ${i}::int as v where $1::int = 1`, [1]), [{ v: i }]);
+    for (let i = 0; i < 520; i++)
+      assert.deepEqual(await db.query(`select ${i}::int as v where $1::int = 1`, [1]), [{ v: i }]);
     assert.deepEqual(await db.query('select 0::int as v where $1::int = 1', [1]), [{ v: 0 }]);
     const [kept] = await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
     assert.ok(kept!.n <= 500, `${kept!.n} prepared statements are kept`);

@@ -9,7 +9,15 @@ import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../../src/serve
 import { newId, newRequestId } from '../../src/server/ids.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { startSmtpServer, type TestSmtpServer } from './delivery-servers.ts';
-import { dataOf, expectError, post, startTestService, TEST_SECRET_KEY, uniqueEmail, type TestService } from './support.ts';
+import {
+  dataOf,
+  expectError,
+  post,
+  startTestService,
+  TEST_SECRET_KEY,
+  uniqueEmail,
+  type TestService,
+} from './support.ts';
 
 const STRONG = 'correct horse battery staple';
 
@@ -43,7 +51,10 @@ function logged(): Record<string, unknown>[] {
 describe('production mode: no dev tool exists', () => {
   it('forces devInbox, devIdentityProvider and devCaptcha off in the resolved config', () => {
     const { config } = t.service;
-    assert.deepEqual([config.mode, config.devInbox, config.devIdentityProvider, config.devCaptcha], ['production', false, false, false]);
+    assert.deepEqual(
+      [config.mode, config.devInbox, config.devIdentityProvider, config.devCaptcha],
+      ['production', false, false, false],
+    );
   });
 
   it('answers 404 on every /dev route (inbox, events, grants, impersonation, dev IdP, dev One Tap)', async () => {
@@ -60,7 +71,11 @@ describe('production mode: no dev tool exists', () => {
       ['POST', '/dev/google-one-tap/id-token'],
     ];
     for (const [method, path] of routes) {
-      const res = await t.service.app.request(path, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'POST' ? '{}' : null });
+      const res = await t.service.app.request(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'POST' ? '{}' : null,
+      });
       await expectError(res, 404, 'not_found', `${method} ${path.split('?')[0]} was not found.`);
     }
   });
@@ -79,7 +94,12 @@ describe('production mode: no dev tool exists', () => {
 
   it('refuses a social start without credentials with oauth_config_not_found, as JSON and as a page', async () => {
     const url = `/v1/public/oauth/github/start?public_token=${DEFAULT_PUBLIC_TOKEN}`;
-    await expectError(await t.service.app.request(url), 404, 'oauth_config_not_found', 'Sign-in with github is not configured for this project.');
+    await expectError(
+      await t.service.app.request(url),
+      404,
+      'oauth_config_not_found',
+      'Sign-in with github is not configured for this project.',
+    );
     const page = await t.service.app.request(url, { headers: { Accept: 'text/html' } });
     assert.equal(page.status, 404);
     assert.match(await page.text(), /<code id="error-type">oauth_config_not_found<\/code>/);
@@ -87,7 +107,9 @@ describe('production mode: no dev tool exists', () => {
   });
 
   it('turns One Tap off without GOOGLE_ONE_TAP_CLIENT_ID: an empty client id and Google’s own script URL', async () => {
-    const res = await t.service.app.request(`/v1/public/oauth/google/onetap/start?public_token=${DEFAULT_PUBLIC_TOKEN}`);
+    const res = await t.service.app.request(
+      `/v1/public/oauth/google/onetap/start?public_token=${DEFAULT_PUBLIC_TOKEN}`,
+    );
     assert.equal(res.status, 200);
     const body = (await res.json()) as Record<string, string>;
     assert.equal(body['google_client_id'], '');
@@ -113,7 +135,9 @@ describe('production mode: no dev tool exists', () => {
     });
     try {
       const oneTap = (await (
-        await configured.service.app.request(`/v1/public/oauth/google/onetap/start?public_token=${DEFAULT_PUBLIC_TOKEN}`)
+        await configured.service.app.request(
+          `/v1/public/oauth/google/onetap/start?public_token=${DEFAULT_PUBLIC_TOKEN}`,
+        )
       ).json()) as Record<string, string>;
       assert.equal(oneTap['google_client_id'], 'one-tap.apps.googleusercontent.com');
       assert.equal(oneTap['google_script_url'], 'https://accounts.google.com/gsi/client');
@@ -125,7 +149,10 @@ describe('production mode: no dev tool exists', () => {
       assert.equal(start.status, 302);
       const location = new URL(start.headers.get('location') ?? '');
       assert.equal(location.origin, 'https://github.example');
-      assert.equal(location.searchParams.get('redirect_uri'), 'https://id.westlight.example/v1/public/oauth/github/callback');
+      assert.equal(
+        location.searchParams.get('redirect_uri'),
+        'https://id.westlight.example/v1/public/oauth/github/callback',
+      );
     } finally {
       await configured.close();
     }
@@ -140,7 +167,9 @@ describe('ids name the environment: live in production, test in development', ()
     session: { session_id: string };
   }
   const signUp = (service: TestService) =>
-    post(service, '/passwords', { email: uniqueEmail(), password: STRONG, session_duration_minutes: 30 }).then((res) => res.json() as Promise<{ data: Created }>);
+    post(service, '/passwords', { email: uniqueEmail(), password: STRONG, session_duration_minutes: 30 }).then(
+      (res) => res.json() as Promise<{ data: Created }>,
+    );
 
   it('a production service’s user, address, session and request ids say live, as the hosted provider’s live ones do', async () => {
     const { data } = await signUp(t);
@@ -149,7 +178,9 @@ describe('ids name the environment: live in production, test in development', ()
     assert.match(data.session.session_id, /^session-live-[0-9a-f-]{36}$/);
     assert.match(data.request_id, /^request-id-live-[0-9a-f-]{36}$/);
     // A magic link's send (sent over SMTP) and an error body too.
-    const sent = (await (await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail() })).json()) as { data: Created };
+    const sent = (await (await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail() })).json()) as {
+      data: Created;
+    };
     assert.match(sent.data.user_id, /^user-live-/);
     assert.match(sent.data.request_id, /^request-id-live-/);
     const error = (await (await t.service.app.request('/sdk/v1/no-such-route')).json()) as { request_id: string };
@@ -195,12 +226,18 @@ describe('absolute URLs come from PUBLIC_URL, never from Host', () => {
             Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
             'Content-Type': 'application/json',
           },
-          body: JSON.stringify({ email: uniqueEmail(), login_magic_link_url: '/student-portal', signup_magic_link_url: '/student-portal' }),
+          body: JSON.stringify({
+            email: uniqueEmail(),
+            login_magic_link_url: '/student-portal',
+            signup_magic_link_url: '/student-portal',
+          }),
         });
       const sentBefore = smtp.mails.length;
       await dataOf(await send('attacker.example'));
       await dataOf(await send('10.0.0.5:8787'));
-      const links = smtp.mails.slice(sentBefore).map((mail) => String(mail.parsed.text).match(/https?:\/\/\S+/)?.[0] ?? '');
+      const links = smtp.mails
+        .slice(sentBefore)
+        .map((mail) => String(mail.parsed.text).match(/https?:\/\/\S+/)?.[0] ?? '');
       assert.equal(links.length, 2);
       for (const link of links) assert.ok(link.startsWith('https://id.westlight.example/student-portal?'), link);
     } finally {
@@ -211,14 +248,24 @@ describe('absolute URLs come from PUBLIC_URL, never from Host', () => {
 
 describe('startServer in production', () => {
   it('refuses to listen without a public URL: its own origin must not come from the listening address', async () => {
-    await assert.rejects(startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, database: { kind: 'memory' } }), {
-      message: 'Production mode needs publicUrl (PUBLIC_URL).',
-    });
+    await assert.rejects(
+      startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, database: { kind: 'memory' } }),
+      {
+        message: 'Production mode needs publicUrl (PUBLIC_URL).',
+      },
+    );
   });
 
   it('allows PUBLIC_URL’s origin (CORS) and its portal and authorize page (redirects), not the listening address', async () => {
     const siteRedirectPaths = ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'];
-    const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: 'https://id.westlight.example/ignored-path', siteRedirectPaths, database: { kind: 'memory' }, requestLog: null });
+    const server = await startServer({
+      mode: 'production',
+      secretKey: TEST_SECRET_KEY,
+      publicUrl: 'https://id.westlight.example/ignored-path',
+      siteRedirectPaths,
+      database: { kind: 'memory' },
+      requestLog: null,
+    });
     try {
       const { config } = server.service;
       assert.deepEqual(config.allowedOrigins, ['https://id.westlight.example']);
@@ -237,7 +284,13 @@ describe('startServer in production', () => {
   });
 
   it('allows no page of its own origin unless the site names it: the demo site’s pages are its configuration', async () => {
-    const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: 'https://id.westlight.example', database: { kind: 'memory' }, requestLog: null });
+    const server = await startServer({
+      mode: 'production',
+      secretKey: TEST_SECRET_KEY,
+      publicUrl: 'https://id.westlight.example',
+      database: { kind: 'memory' },
+      requestLog: null,
+    });
     try {
       assert.deepEqual(server.service.config.redirectUrls, []);
     } finally {
@@ -262,12 +315,17 @@ describe('health probes', () => {
     const probe = await startTestService({ mode: 'production', requestLog: null });
     let closed = false;
     try {
-      const [last] = await probe.service.db.query<{ version: string }>('select version from schema_migrations order by version desc limit 1');
+      const [last] = await probe.service.db.query<{ version: string }>(
+        'select version from schema_migrations order by version desc limit 1',
+      );
       assert.ok(last);
       await probe.service.db.query('delete from schema_migrations where version = $1', [last.version]);
       const pending = await probe.service.app.request(READY_PATH);
       assert.equal(pending.status, 503);
-      assert.deepEqual(await pending.json(), { status: 'unavailable', reason: `Migrations not applied: ${last.version}.` });
+      assert.deepEqual(await pending.json(), {
+        status: 'unavailable',
+        reason: `Migrations not applied: ${last.version}.`,
+      });
       assert.equal((await probe.service.app.request(HEALTH_PATH)).status, 200);
 
       await probe.close();
@@ -305,7 +363,15 @@ describe('request log', () => {
     const lines = logged();
     assert.equal(lines.length, 3);
     const [auth, boot, callback] = lines;
-    assert.deepEqual(Object.keys(auth ?? {}).sort(), ['duration_ms', 'ip', 'method', 'path', 'request_id', 'status', 'time']);
+    assert.deepEqual(Object.keys(auth ?? {}).sort(), [
+      'duration_ms',
+      'ip',
+      'method',
+      'path',
+      'request_id',
+      'status',
+      'time',
+    ]);
     assert.equal(auth?.['method'], 'POST');
     assert.equal(auth?.['path'], '/sdk/v1/magic_links/authenticate');
     assert.equal(auth?.['status'], 401);
@@ -315,7 +381,13 @@ describe('request log', () => {
     assert.equal(boot?.['status'], 200);
     assert.equal(callback?.['path'], '/v1/oauth/callback/:oauth_callback_id');
     const all = logLines.join('\n');
-    for (const secret of ['magic-link-secret-123', 'body-secret-456', 'c2VjcmV0', DEFAULT_PUBLIC_TOKEN, 'one-tap-callback-secret']) {
+    for (const secret of [
+      'magic-link-secret-123',
+      'body-secret-456',
+      'c2VjcmV0',
+      DEFAULT_PUBLIC_TOKEN,
+      'one-tap-callback-secret',
+    ]) {
       assert.ok(!all.includes(secret), `the log must not contain ${secret}`);
     }
   });
@@ -339,7 +411,10 @@ describe('client IP behind proxies (trustProxy)', () => {
   before(async () => {
     for (const trustProxy of [0, 1, 2]) {
       const lines: string[] = [];
-      services.set(trustProxy, { service: await startTestService({ trustProxy, requestLog: (line) => lines.push(line) }), lines });
+      services.set(trustProxy, {
+        service: await startTestService({ trustProxy, requestLog: (line) => lines.push(line) }),
+        lines,
+      });
     }
   });
   after(async () => {
@@ -371,9 +446,14 @@ describe('client IP behind proxies (trustProxy)', () => {
     const entry = services.get(1);
     assert.ok(entry);
     const data = await dataOf<{ session: { attributes: { ip_address: string } } }>(
-      await post(entry.service, '/passwords', { email: uniqueEmail(), password: STRONG, session_duration_minutes: 30 }, {
-        headers: { 'X-Forwarded-For': '192.0.2.99, 203.0.113.50' },
-      }),
+      await post(
+        entry.service,
+        '/passwords',
+        { email: uniqueEmail(), password: STRONG, session_duration_minutes: 30 },
+        {
+          headers: { 'X-Forwarded-For': '192.0.2.99, 203.0.113.50' },
+        },
+      ),
     );
     assert.equal(data.session.attributes.ip_address, '203.0.113.50');
   });

@@ -19,7 +19,16 @@ import {
 } from '../../src/server/constants.ts';
 import { ipSubject, RateLimit, Sweeper } from '../../src/server/security/rate-limit.ts';
 import { sweepRateLimits, takeRateLimit } from '../../src/server/store/rate-limits.ts';
-import { dataOf, expectError, inbox, latestToken, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
+import {
+  dataOf,
+  expectError,
+  inbox,
+  latestToken,
+  PORTAL_URL,
+  startTestService,
+  uniqueEmail,
+  type TestService,
+} from './support.ts';
 import { magicLinkSend, newIp, otpSend, postFrom, statusCounts } from './from-client.ts';
 
 const STRONG = 'correct horse battery staple';
@@ -29,7 +38,11 @@ const TOO_MANY_FROM_CLIENT = 'Too many requests from this network. Try again lat
 
 async function errorTypes(responses: Response[], status: number): Promise<string[]> {
   const refused = responses.filter((res) => res.status === status);
-  return [...new Set(await Promise.all(refused.map(async (res) => ((await res.json()) as { error_type: string }).error_type)))];
+  return [
+    ...new Set(
+      await Promise.all(refused.map(async (res) => ((await res.json()) as { error_type: string }).error_type)),
+    ),
+  ];
 }
 
 describe('the rate_limits table', () => {
@@ -52,8 +65,13 @@ describe('the rate_limits table', () => {
 
   it('50 parallel takes of one key get 50 distinct counts', async () => {
     const now = t.now();
-    const windows = await Promise.all(Array.from({ length: 50 }, () => takeRateLimit(t.service.db, { key: 'unit:parallel', now, windowMs: 60_000 })));
-    assert.deepEqual(windows.map((w) => w.count).sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i + 1));
+    const windows = await Promise.all(
+      Array.from({ length: 50 }, () => takeRateLimit(t.service.db, { key: 'unit:parallel', now, windowMs: 60_000 })),
+    );
+    assert.deepEqual(
+      windows.map((w) => w.count).sort((a, b) => a - b),
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
   });
 
   it('sweeps at most RATE_LIMIT_SWEEP_BATCH ended windows at a time and never a live one', async () => {
@@ -73,7 +91,9 @@ describe('the rate_limits table', () => {
   it('a limiter sweeps on its own every RATE_LIMIT_SWEEP_EVERY_TAKES takes', async () => {
     const db = t.service.db;
     await db.query('delete from rate_limits');
-    await db.query(`insert into rate_limits (key, window_ends_ms, count) select 'old:' || i, 1000, 3 from generate_series(1, 10) i`);
+    await db.query(
+      `insert into rate_limits (key, window_ends_ms, count) select 'old:' || i, 1000, 3 from generate_series(1, 10) i`,
+    );
     const limit = new RateLimit(db, new Sweeper(db), 'sweep-test', 1_000_000, 60_000);
     for (let i = 1; i < RATE_LIMIT_SWEEP_EVERY_TAKES; i++) await limit.take('x', 2000);
     assert.equal((await db.query('select key from rate_limits where key like $1', ['old:%'])).length, 10);
@@ -85,12 +105,15 @@ describe('the rate_limits table', () => {
     const limit = new RateLimit(t.service.db, new Sweeper(t.service.db), 'refuse-test', 2, 60_000);
     await limit.take('x', 100_000);
     await limit.take('x', 100_000);
-    await assert.rejects(limit.take('x', 130_000), (error: { status: number; errorType: string; headers: Record<string, string> }) => {
-      assert.equal(error.status, 429);
-      assert.equal(error.errorType, 'too_many_requests');
-      assert.deepEqual(error.headers, { 'Retry-After': '30' });
-      return true;
-    });
+    await assert.rejects(
+      limit.take('x', 130_000),
+      (error: { status: number; errorType: string; headers: Record<string, string> }) => {
+        assert.equal(error.status, 429);
+        assert.equal(error.errorType, 'too_many_requests');
+        assert.deepEqual(error.headers, { 'Retry-After': '30' });
+        return true;
+      },
+    );
   });
 });
 
@@ -119,7 +142,9 @@ describe('per-address send limits under parallel requests', () => {
   ] as const) {
     it(`50 parallel ${name} to one new address: exactly ${limit} sent, one user, the rest 429`, async () => {
       const email = uniqueEmail();
-      const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => postFrom(t.service, `203.0.113.${i + 1}`, ...send(email))));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => postFrom(t.service, `203.0.113.${i + 1}`, ...send(email))),
+      );
       assert.deepEqual(statusCounts(responses), { 200: limit, 429: 50 - limit });
       const refused = responses.find((res) => res.status === 429)!;
       assert.match(refused.headers.get('Retry-After') ?? '', /^[1-9]\d*$/);
@@ -132,9 +157,16 @@ describe('per-address send limits under parallel requests', () => {
 
   it(`50 parallel reset emails to one address: exactly ${PASSWORD_RESET_SEND_LIMIT} sent`, async () => {
     const email = uniqueEmail();
-    await dataOf(await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
+    await dataOf(
+      await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }),
+    );
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => postFrom(t.service, `192.0.2.${i + 1}`, '/passwords/email/reset/start', { email, reset_password_redirect_url: PORTAL_URL })),
+      Array.from({ length: 50 }, (_, i) =>
+        postFrom(t.service, `192.0.2.${i + 1}`, '/passwords/email/reset/start', {
+          email,
+          reset_password_redirect_url: PORTAL_URL,
+        }),
+      ),
     );
     assert.deepEqual(statusCounts(responses), { 200: PASSWORD_RESET_SEND_LIMIT, 429: 50 - PASSWORD_RESET_SEND_LIMIT });
     assert.equal((await inbox(t, email)).length, PASSWORD_RESET_SEND_LIMIT);
@@ -143,12 +175,19 @@ describe('per-address send limits under parallel requests', () => {
 
 describe('per-IP limits', () => {
   it('has production defaults when not configured', () => {
-    assert.deepEqual(resolveConfig({}).ipRateLimits, { sends: IP_SEND_LIMIT, authFailures: IP_AUTH_FAILURE_LIMIT, events: IP_EVENTS_LIMIT });
+    assert.deepEqual(resolveConfig({}).ipRateLimits, {
+      sends: IP_SEND_LIMIT,
+      authFailures: IP_AUTH_FAILURE_LIMIT,
+      events: IP_EVENTS_LIMIT,
+    });
   });
 
   it('refuses a limit that is not a whole number of at least 1 at start', async () => {
     for (const bad of [0, -1, 1.5, Number.NaN]) {
-      await assert.rejects(createService({ ipRateLimits: { sends: bad } }), /^Error: ipRateLimits\.sends must be a whole number of at least 1\.$/);
+      await assert.rejects(
+        createService({ ipRateLimits: { sends: bad } }),
+        /^Error: ipRateLimits\.sends must be a whole number of at least 1\.$/,
+      );
     }
   });
 
@@ -169,13 +208,19 @@ describe('per-IP limits', () => {
         emails.map((email, i) => {
           if (i % 3 === 0) return postFrom(t.service, ip, ...otpSend(email));
           if (i % 3 === 1) return postFrom(t.service, ip, ...magicLinkSend(email));
-          return postFrom(t.service, ip, '/otps/sms/login_or_create', { phone_number: `+1415555${String(1000 + i).padStart(4, '0')}` });
+          return postFrom(t.service, ip, '/otps/sms/login_or_create', {
+            phone_number: `+1415555${String(1000 + i).padStart(4, '0')}`,
+          });
         }),
       );
       assert.deepEqual(statusCounts(responses), { 200: SENDS, 429: 24 - SENDS });
       assert.deepEqual(await errorTypes(responses, 429), ['too_many_requests']);
-      const created = await t.service.db.query('select id from user_emails where email = any($1)', [emails.filter((_, i) => i % 3 !== 2)]);
-      const createdPhones = await t.service.db.query(`select id from user_phone_numbers where phone_number like '+1415555%'`);
+      const created = await t.service.db.query('select id from user_emails where email = any($1)', [
+        emails.filter((_, i) => i % 3 !== 2),
+      ]);
+      const createdPhones = await t.service.db.query(
+        `select id from user_phone_numbers where phone_number like '+1415555%'`,
+      );
       assert.equal(created.length + createdPhones.length, SENDS);
       // The reset route shares the budget; another IP has its own.
       const refused = await postFrom(t.service, ip, '/passwords/email/reset/start', { email: emails[1] });
@@ -186,7 +231,9 @@ describe('per-IP limits', () => {
 
     it('an IPv6 client is one client per /64: addresses in one /64 share the send budget', async () => {
       const responses = await Promise.all(
-        Array.from({ length: SENDS + 1 }, (_, i) => postFrom(t.service, `2001:db8:77:1::${(i + 1).toString(16)}`, ...otpSend(uniqueEmail('v6')))),
+        Array.from({ length: SENDS + 1 }, (_, i) =>
+          postFrom(t.service, `2001:db8:77:1::${(i + 1).toString(16)}`, ...otpSend(uniqueEmail('v6'))),
+        ),
       );
       assert.deepEqual(statusCounts(responses), { 200: SENDS, 429: 1 });
       await dataOf(await postFrom(t.service, '2001:db8:77:2::1', ...otpSend(uniqueEmail('v6'))));
@@ -194,7 +241,9 @@ describe('per-IP limits', () => {
 
     it(`telemetry: 12 parallel batches from one IP, exactly ${EVENTS} stored`, async () => {
       const ip = newIp();
-      const batch = [{ telemetry: {}, event: { public_token: DEFAULT_PUBLIC_TOKEN, event_name: `rate-limit-${ip}`, details: {} } }];
+      const batch = [
+        { telemetry: {}, event: { public_token: DEFAULT_PUBLIC_TOKEN, event_name: `rate-limit-${ip}`, details: {} } },
+      ];
       const responses = await Promise.all(Array.from({ length: 12 }, () => postFrom(t.service, ip, '/events', batch)));
       assert.deepEqual(statusCounts(responses), { 200: EVENTS, 429: 12 - EVENTS });
       const rows = await t.service.db.query('select name from events where name = $1', [`rate-limit-${ip}`]);
@@ -205,7 +254,13 @@ describe('per-IP limits', () => {
     it(`auth failures: 20 parallel wrong passwords from one IP, exactly ${FAILURES} are checked; then its guesses no longer reach a user`, async () => {
       const ip = newIp();
       const responses = await Promise.all(
-        Array.from({ length: 20 }, () => postFrom(t.service, ip, '/passwords/authenticate', { email: uniqueEmail('nobody'), password: STRONG, session_duration_minutes: 30 })),
+        Array.from({ length: 20 }, () =>
+          postFrom(t.service, ip, '/passwords/authenticate', {
+            email: uniqueEmail('nobody'),
+            password: STRONG,
+            session_duration_minutes: 30,
+          }),
+        ),
       );
       assert.deepEqual(statusCounts(responses), { 401: FAILURES, 429: 20 - FAILURES });
       assert.deepEqual(await errorTypes(responses, 401), ['unauthorized_credentials']);
@@ -213,38 +268,124 @@ describe('per-IP limits', () => {
 
       // A real user: this IP's wrong guess is refused before it counts against them, and so is any other factor.
       const email = uniqueEmail();
-      const created = await dataOf<{ user_id: string; session_token: string }>(await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
-      await expectError(await postFrom(t.service, ip, '/passwords/authenticate', { email, password: 'wrong password here', session_duration_minutes: 30 }), 429, 'too_many_requests', TOO_MANY_FROM_CLIENT);
-      await expectError(await postFrom(t.service, ip, '/passwords/existing_password/reset', { email, existing_password: 'wrong', new_password: STRONG_2, session_duration_minutes: 30 }), 429, 'too_many_requests');
+      const created = await dataOf<{ user_id: string; session_token: string }>(
+        await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }),
+      );
+      await expectError(
+        await postFrom(t.service, ip, '/passwords/authenticate', {
+          email,
+          password: 'wrong password here',
+          session_duration_minutes: 30,
+        }),
+        429,
+        'too_many_requests',
+        TOO_MANY_FROM_CLIENT,
+      );
+      await expectError(
+        await postFrom(t.service, ip, '/passwords/existing_password/reset', {
+          email,
+          existing_password: 'wrong',
+          new_password: STRONG_2,
+          session_duration_minutes: 30,
+        }),
+        429,
+        'too_many_requests',
+      );
       const sent = await dataOf<{ method_id: string }>(await postFrom(t.service, newIp(), ...otpSend(email)));
-      await expectError(await postFrom(t.service, ip, '/otps/authenticate', { token: '000000', method_id: sent.method_id, session_duration_minutes: 30 }), 429, 'too_many_requests');
+      await expectError(
+        await postFrom(t.service, ip, '/otps/authenticate', {
+          token: '000000',
+          method_id: sent.method_id,
+          session_duration_minutes: 30,
+        }),
+        429,
+        'too_many_requests',
+      );
       // Second factors too: a signed-in visitor on this network cannot guess TOTP or recovery codes either.
       const other = newIp();
       await dataOf(await postFrom(t.service, other, ...magicLinkSend(email)));
       // From the password's own session, so proving the address keeps the password (services/proof.ts).
       const session = await dataOf<{ session_token: string }>(
-        await postFrom(t.service, other, '/magic_links/authenticate', { token: await latestToken(t, email), session_duration_minutes: 30 }, created.session_token),
+        await postFrom(
+          t.service,
+          other,
+          '/magic_links/authenticate',
+          { token: await latestToken(t, email), session_duration_minutes: 30 },
+          created.session_token,
+        ),
       );
       await dataOf(await postFrom(t.service, other, '/totps', {}, session.session_token));
-      await expectError(await postFrom(t.service, ip, '/totps/authenticate', { totp_code: '123456', session_duration_minutes: 30 }, session.session_token), 429, 'too_many_requests');
-      await expectError(await postFrom(t.service, ip, '/totps/recover', { recovery_code: 'aaaa-bbbb-cccc-dddd', session_duration_minutes: 30 }, session.session_token), 429, 'too_many_requests');
-      const failures = await t.service.db.query('select user_id from auth_failures where user_id = $1', [created.user_id]);
+      await expectError(
+        await postFrom(
+          t.service,
+          ip,
+          '/totps/authenticate',
+          { totp_code: '123456', session_duration_minutes: 30 },
+          session.session_token,
+        ),
+        429,
+        'too_many_requests',
+      );
+      await expectError(
+        await postFrom(
+          t.service,
+          ip,
+          '/totps/recover',
+          { recovery_code: 'aaaa-bbbb-cccc-dddd', session_duration_minutes: 30 },
+          session.session_token,
+        ),
+        429,
+        'too_many_requests',
+      );
+      const failures = await t.service.db.query('select user_id from auth_failures where user_id = $1', [
+        created.user_id,
+      ]);
       assert.equal(failures.length, 0, 'no failure was recorded against the user');
       // The owner, from another address, signs in.
-      await dataOf(await postFrom(t.service, newIp(), '/passwords/authenticate', { email, password: STRONG, session_duration_minutes: 30 }));
+      await dataOf(
+        await postFrom(t.service, newIp(), '/passwords/authenticate', {
+          email,
+          password: STRONG,
+          session_duration_minutes: 30,
+        }),
+      );
     });
 
     it('a successful check gives its reservation back: only failures use up the budget', async () => {
       const ip = newIp();
       const email = uniqueEmail();
-      await dataOf(await postFrom(t.service, ip, '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
+      await dataOf(
+        await postFrom(t.service, ip, '/passwords', { email, password: STRONG, session_duration_minutes: 30 }),
+      );
       for (let i = 0; i < FAILURES * 2; i++) {
-        await dataOf(await postFrom(t.service, ip, '/passwords/authenticate', { email, password: STRONG, session_duration_minutes: 30 }));
+        await dataOf(
+          await postFrom(t.service, ip, '/passwords/authenticate', {
+            email,
+            password: STRONG,
+            session_duration_minutes: 30,
+          }),
+        );
       }
       for (let i = 0; i < FAILURES; i++) {
-        await expectError(await postFrom(t.service, ip, '/passwords/authenticate', { email: uniqueEmail('nobody'), password: STRONG, session_duration_minutes: 30 }), 401, 'unauthorized_credentials');
+        await expectError(
+          await postFrom(t.service, ip, '/passwords/authenticate', {
+            email: uniqueEmail('nobody'),
+            password: STRONG,
+            session_duration_minutes: 30,
+          }),
+          401,
+          'unauthorized_credentials',
+        );
       }
-      await expectError(await postFrom(t.service, ip, '/passwords/authenticate', { email, password: STRONG, session_duration_minutes: 30 }), 429, 'too_many_requests');
+      await expectError(
+        await postFrom(t.service, ip, '/passwords/authenticate', {
+          email,
+          password: STRONG,
+          session_duration_minutes: 30,
+        }),
+        429,
+        'too_many_requests',
+      );
     });
   });
 });
@@ -258,13 +399,39 @@ describe('a locked user still gets in by magic link or email reset', () => {
 
   async function lockedUser() {
     const email = uniqueEmail();
-    await dataOf(await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
+    await dataOf(
+      await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }),
+    );
     // Guesses from many addresses, so the per-IP throttle is not what stops them: the user lock is.
     for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i++) {
-      await expectError(await postFrom(t.service, newIp(), '/passwords/authenticate', { email, password: 'wrong guess', session_duration_minutes: 30 }), 401, 'unauthorized_credentials');
+      await expectError(
+        await postFrom(t.service, newIp(), '/passwords/authenticate', {
+          email,
+          password: 'wrong guess',
+          session_duration_minutes: 30,
+        }),
+        401,
+        'unauthorized_credentials',
+      );
     }
-    await expectError(await postFrom(t.service, newIp(), '/passwords/authenticate', { email, password: 'wrong guess', session_duration_minutes: 30 }), 429, 'user_lock_limit_reached');
-    await expectError(await postFrom(t.service, newIp(), '/passwords/authenticate', { email, password: STRONG, session_duration_minutes: 30 }), 429, 'user_lock_limit_reached');
+    await expectError(
+      await postFrom(t.service, newIp(), '/passwords/authenticate', {
+        email,
+        password: 'wrong guess',
+        session_duration_minutes: 30,
+      }),
+      429,
+      'user_lock_limit_reached',
+    );
+    await expectError(
+      await postFrom(t.service, newIp(), '/passwords/authenticate', {
+        email,
+        password: STRONG,
+        session_duration_minutes: 30,
+      }),
+      429,
+      'user_lock_limit_reached',
+    );
     return email;
   }
 
@@ -272,15 +439,35 @@ describe('a locked user still gets in by magic link or email reset', () => {
     const email = await lockedUser();
     await dataOf(await postFrom(t.service, newIp(), ...magicLinkSend(email)));
     const session = await dataOf<{ user: { emails: { email: string }[] } }>(
-      await postFrom(t.service, newIp(), '/magic_links/authenticate', { token: await latestToken(t, email), session_duration_minutes: 30 }),
+      await postFrom(t.service, newIp(), '/magic_links/authenticate', {
+        token: await latestToken(t, email),
+        session_duration_minutes: 30,
+      }),
     );
     assert.equal(session.user.emails[0]?.email, email);
   });
 
   it('an email reset ends the lock: the new password signs in', async () => {
     const email = await lockedUser();
-    await dataOf(await postFrom(t.service, newIp(), '/passwords/email/reset/start', { email, reset_password_redirect_url: PORTAL_URL }));
-    await dataOf(await postFrom(t.service, newIp(), '/passwords/email/reset', { token: await latestToken(t, email), password: STRONG_2, session_duration_minutes: 30 }));
-    await dataOf(await postFrom(t.service, newIp(), '/passwords/authenticate', { email, password: STRONG_2, session_duration_minutes: 30 }));
+    await dataOf(
+      await postFrom(t.service, newIp(), '/passwords/email/reset/start', {
+        email,
+        reset_password_redirect_url: PORTAL_URL,
+      }),
+    );
+    await dataOf(
+      await postFrom(t.service, newIp(), '/passwords/email/reset', {
+        token: await latestToken(t, email),
+        password: STRONG_2,
+        session_duration_minutes: 30,
+      }),
+    );
+    await dataOf(
+      await postFrom(t.service, newIp(), '/passwords/authenticate', {
+        email,
+        password: STRONG_2,
+        session_duration_minutes: 30,
+      }),
+    );
   });
 });

@@ -15,7 +15,9 @@ import { PAGE_ORIGIN, post, startTestService, uniqueEmail, type TestService } fr
 
 const SITE_DIR = path.join(findRepoRoot(import.meta.url), 'demo-site');
 
-/** Every kind of HTML page: the demo site's (static files, the strict-CSP copy, the 404 page), rendered and dev pages. */
+/**
+ * Every kind of HTML page: the demo site's (static files, the strict-CSP copy, the 404 page), rendered and dev pages.
+ */
 const HTML_PAGES: { path: string; status: number; what: string }[] = [
   { path: '/', status: 200, what: 'the demo site’s home page' },
   { path: '/title-ix', status: 200, what: 'a site page' },
@@ -46,7 +48,11 @@ function assertUnframeablePage(res: Response, what: string): void {
   const policy = res.headers.get('content-security-policy');
   assert.ok(policy, `${what} has a Content-Security-Policy`);
   const frameAncestors = directives(policy).filter(([name]) => name === 'frame-ancestors');
-  assert.deepEqual(frameAncestors, [['frame-ancestors', ["'none'"]]], `${what}: one frame-ancestors 'none' in ${policy}`);
+  assert.deepEqual(
+    frameAncestors,
+    [['frame-ancestors', ["'none'"]]],
+    `${what}: one frame-ancestors 'none' in ${policy}`,
+  );
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff', `${what} is not sniffed`);
 }
 
@@ -143,7 +149,13 @@ describe('Strict-Transport-Security follows PUBLIC_URL', () => {
       ['the 404 page', await request('/no/such/page')],
       ['the bootstrap', await request(`/sdk/v1/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`)],
       ['an error', await post(t, '/magic_links/email/login_or_create', { email: 'not an address' })],
-      ['a preflight', await request('/sdk/v1/passwords', { method: 'OPTIONS', headers: { Origin: PAGE_ORIGIN, 'Access-Control-Request-Method': 'POST' } })],
+      [
+        'a preflight',
+        await request('/sdk/v1/passwords', {
+          method: 'OPTIONS',
+          headers: { Origin: PAGE_ORIGIN, 'Access-Control-Request-Method': 'POST' },
+        }),
+      ],
       ['the health probe', await request('/healthz')],
       ['a social start', await request(`/v1/public/oauth/github/start?public_token=${DEFAULT_PUBLIC_TOKEN}`)],
     ];
@@ -151,15 +163,28 @@ describe('Strict-Transport-Security follows PUBLIC_URL', () => {
 
   it('is on every answer with an https PUBLIC_URL, whatever scheme the request arrived with', async () => {
     assert.equal(STRICT_TRANSPORT_SECURITY, 'max-age=63072000; includeSubDomains');
-    const t = await startTestService({ mode: 'production', siteDir: SITE_DIR, publicUrl: 'https://id.westlight.example', requestLog: null });
+    const t = await startTestService({
+      mode: 'production',
+      siteDir: SITE_DIR,
+      publicUrl: 'https://id.westlight.example',
+      requestLog: null,
+    });
     try {
       // Behind a proxy that ends TLS the service itself is reached over plain http.
       for (const origin of ['http://10.0.0.5:8787', 'https://id.westlight.example']) {
         for (const [what, res] of await everyKindOfAnswer(t, origin)) {
-          assert.equal(res.headers.get('strict-transport-security'), STRICT_TRANSPORT_SECURITY, `${what} via ${origin}`);
+          assert.equal(
+            res.headers.get('strict-transport-security'),
+            STRICT_TRANSPORT_SECURITY,
+            `${what} via ${origin}`,
+          );
         }
       }
-      const created = await post(t, '/passwords', { email: uniqueEmail(), password: 'correct horse battery staple', session_duration_minutes: 30 });
+      const created = await post(t, '/passwords', {
+        email: uniqueEmail(),
+        password: 'correct horse battery staple',
+        session_duration_minutes: 30,
+      });
       assert.equal(created.status, 200);
       assert.equal(created.headers.get('strict-transport-security'), STRICT_TRANSPORT_SECURITY, 'a sign-up');
     } finally {
@@ -173,7 +198,11 @@ describe('Strict-Transport-Security follows PUBLIC_URL', () => {
       try {
         for (const origin of ['http://localhost', 'https://id.westlight.example']) {
           for (const [what, res] of await everyKindOfAnswer(t, origin)) {
-            assert.equal(res.headers.get('strict-transport-security'), null, `${what} via ${origin} with PUBLIC_URL ${publicUrl}`);
+            assert.equal(
+              res.headers.get('strict-transport-security'),
+              null,
+              `${what} via ${origin} with PUBLIC_URL ${publicUrl}`,
+            );
           }
         }
       } finally {
@@ -204,7 +233,11 @@ describe('withFrameAncestors', () => {
   });
 
   it('leaves a policy that already decides frame-ancestors as it is', () => {
-    for (const policy of ["default-src 'none'; frame-ancestors 'none'", "frame-ancestors https://westlight.edu", "Frame-Ancestors 'self'"]) {
+    for (const policy of [
+      "default-src 'none'; frame-ancestors 'none'",
+      'frame-ancestors https://westlight.edu',
+      "Frame-Ancestors 'self'",
+    ]) {
       assert.equal(withFrameAncestors(policy), policy);
     }
   });

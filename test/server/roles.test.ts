@@ -43,7 +43,10 @@ async function rolesEverywhere(t: TestService, sessionToken: string) {
 
 describe('rolesOf', () => {
   const config = resolveConfig({ userRoles: { 'Dean@Westlight.edu': ['admin'], 'user-test-1': ['librarian'] } });
-  const user = (verified: boolean) => ({ user_id: 'user-test-2', emails: [{ email_id: 'email-test-1', email: 'dean@westlight.edu', verified }] });
+  const user = (verified: boolean) => ({
+    user_id: 'user-test-2',
+    emails: [{ email_id: 'email-test-1', email: 'dean@westlight.edu', verified }],
+  });
 
   it('counts an address only once it is verified', () => {
     assert.deepEqual(rolesOf(config, user(false)), []);
@@ -66,8 +69,13 @@ describe('roles of a user whose configured address is not proven', () => {
 
   it('none while the address is unverified, in the sign-up’s answer and JWT, users/me and sessions/authenticate', async () => {
     // A password sign-up takes any address without proof: this could be anyone typing the dean's address.
-    const created = await dataIn<AuthData>(await post(t, '/passwords', { email: dean, password: STRONG, session_duration_minutes: 30 }));
-    assert.deepEqual(created.user.emails.map((e) => [e.email, e.verified]), [[dean, false]]);
+    const created = await dataIn<AuthData>(
+      await post(t, '/passwords', { email: dean, password: STRONG, session_duration_minutes: 30 }),
+    );
+    assert.deepEqual(
+      created.user.emails.map((e) => [e.email, e.verified]),
+      [[dean, false]],
+    );
     assert.deepEqual(created.user.roles, []);
     assert.deepEqual(created.session.roles, []);
     assert.deepEqual(jwtClaims(created.session_jwt)[SESSION_JWT_CLAIM].roles, []);
@@ -75,15 +83,29 @@ describe('roles of a user whose configured address is not proven', () => {
   });
 
   it('the configured roles everywhere once the address is proven by its email', async () => {
-    await dataIn(await post(t, '/magic_links/email/login_or_create', { email: dean, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL }));
+    await dataIn(
+      await post(t, '/magic_links/email/login_or_create', {
+        email: dean,
+        login_magic_link_url: PORTAL_URL,
+        signup_magic_link_url: PORTAL_URL,
+      }),
+    );
     const signedIn = await dataIn<AuthData>(
       await post(t, '/magic_links/authenticate', { token: await latestToken(t, dean), session_duration_minutes: 30 }),
     );
-    assert.deepEqual(signedIn.user.emails.map((e) => [e.email, e.verified]), [[dean, true]]);
+    assert.deepEqual(
+      signedIn.user.emails.map((e) => [e.email, e.verified]),
+      [[dean, true]],
+    );
     assert.deepEqual(signedIn.user.roles, ['admin']);
     assert.deepEqual(signedIn.session.roles, ['admin']);
     assert.deepEqual(jwtClaims(signedIn.session_jwt)[SESSION_JWT_CLAIM].roles, ['admin']);
-    assert.deepEqual(await rolesEverywhere(t, signedIn.session_token), { me: ['admin'], user: ['admin'], session: ['admin'], jwt: ['admin'] });
+    assert.deepEqual(await rolesEverywhere(t, signedIn.session_token), {
+      me: ['admin'],
+      user: ['admin'],
+      session: ['admin'],
+      jwt: ['admin'],
+    });
   });
 });
 
@@ -91,22 +113,47 @@ describe('the consent screen grants a custom scope by proven roles only', () => 
   let t: TestService;
   const librarian = uniqueEmail('librarian');
   before(async () => {
-    t = await startTestService({ connectedApps: CONNECTED_APPS, rbacPolicy: RBAC_POLICY, userRoles: { [librarian]: ['librarian'] } });
+    t = await startTestService({
+      connectedApps: CONNECTED_APPS,
+      rbacPolicy: RBAC_POLICY,
+      userRoles: { [librarian]: ['librarian'] },
+    });
   });
   after(() => t.close());
 
   const writeScope = async (sessionToken: string) => {
-    const request = { client_id: THIRD_PARTY.client_id, redirect_uri: CALLBACK, response_type: 'code', scopes: ['openid', 'catalogue:write'] };
-    const data = await dataIn<AuthorizeStartResponse>(await post(t, IDP_PATHS.authorizeStart, request, { sessionToken }));
-    return { roles: data.user.roles, grantable: data.scope_results.find((r) => r.scope === 'catalogue:write')?.is_grantable };
+    const request = {
+      client_id: THIRD_PARTY.client_id,
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      scopes: ['openid', 'catalogue:write'],
+    };
+    const data = await dataIn<AuthorizeStartResponse>(
+      await post(t, IDP_PATHS.authorizeStart, request, { sessionToken }),
+    );
+    return {
+      roles: data.user.roles,
+      grantable: data.scope_results.find((r) => r.scope === 'catalogue:write')?.is_grantable,
+    };
   };
 
   it('not grantable with the librarian’s address unverified; grantable once it is proven', async () => {
-    const created = await dataIn<AuthData>(await post(t, '/passwords', { email: librarian, password: STRONG, session_duration_minutes: 30 }));
+    const created = await dataIn<AuthData>(
+      await post(t, '/passwords', { email: librarian, password: STRONG, session_duration_minutes: 30 }),
+    );
     assert.deepEqual(await writeScope(created.session_token), { roles: [], grantable: false });
-    await dataIn(await post(t, '/magic_links/email/login_or_create', { email: librarian, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL }));
+    await dataIn(
+      await post(t, '/magic_links/email/login_or_create', {
+        email: librarian,
+        login_magic_link_url: PORTAL_URL,
+        signup_magic_link_url: PORTAL_URL,
+      }),
+    );
     const signedIn = await dataIn<AuthData>(
-      await post(t, '/magic_links/authenticate', { token: await latestToken(t, librarian), session_duration_minutes: 30 }),
+      await post(t, '/magic_links/authenticate', {
+        token: await latestToken(t, librarian),
+        session_duration_minutes: 30,
+      }),
     );
     assert.deepEqual(await writeScope(signedIn.session_token), { roles: ['librarian'], grantable: true });
   });

@@ -15,7 +15,16 @@ import { hashOtpCode } from '../../src/server/security/otp-codes.ts';
 import { deriveSecretKeys, encryptionKeyOf, parseSecretKey } from '../../src/server/security/secret-keys.ts';
 import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
 import { resealSecrets } from '../../src/server/store/secrets-at-rest.ts';
-import { dataOf, expectError, inbox, post, signIn, startTestService, uniqueEmail, type TestService } from './support.ts';
+import {
+  dataOf,
+  expectError,
+  inbox,
+  post,
+  signIn,
+  startTestService,
+  uniqueEmail,
+  type TestService,
+} from './support.ts';
 
 const KEY_A = randomBytes(32).toString('hex');
 const KEY_B = randomBytes(32).toString('base64url');
@@ -31,7 +40,11 @@ function dataDir(): string {
 }
 
 async function start(dir: string, secretKey: string, previousSecretKeys?: string[]): Promise<TestService> {
-  return startTestService({ database: { kind: 'pglite', dataDir: dir }, secretKey, ...(previousSecretKeys ? { previousSecretKeys } : {}) });
+  return startTestService({
+    database: { kind: 'pglite', dataDir: dir },
+    secretKey,
+    ...(previousSecretKeys ? { previousSecretKeys } : {}),
+  });
 }
 
 /** A signed-in student with a new authenticator: its seed (as the app scanned it) and id. */
@@ -48,7 +61,9 @@ function totpCode(secret: string, t: TestService, stepsAhead = 0): string {
 }
 
 async function storedRows(t: TestService) {
-  const keys = await t.service.db.query<{ kid: string; private_key_pem: string }>('select kid, private_key_pem from signing_keys');
+  const keys = await t.service.db.query<{ kid: string; private_key_pem: string }>(
+    'select kid, private_key_pem from signing_keys',
+  );
   const totps = await t.service.db.query<{ id: string; secret: string }>('select id, secret from totps order by id');
   return { keys, totps };
 }
@@ -69,7 +84,12 @@ async function everyRowText(t: TestService): Promise<string> {
 describe('AUTH_SECRET_KEY', () => {
   it('is 32 bytes as 64 hex characters or base64/base64url; the forms of one key derive the same keys', () => {
     const bytes = randomBytes(32);
-    const kids = [bytes.toString('hex'), bytes.toString('hex').toUpperCase(), bytes.toString('base64'), bytes.toString('base64url')].map(kidOf);
+    const kids = [
+      bytes.toString('hex'),
+      bytes.toString('hex').toUpperCase(),
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+    ].map(kidOf);
     assert.equal(new Set(kids).size, 1);
     assert.match(kids[0]!, /^[0-9a-f]{16}$/);
     // The derived encryption key is not the master key, and the passcode HMAC key differs from both.
@@ -80,9 +100,21 @@ describe('AUTH_SECRET_KEY', () => {
   });
 
   it('anything else stops the start with a message naming the setting', async () => {
-    const expected = /^Error: AUTH_SECRET_KEY must be 32 random bytes written as 64 hex characters or as base64\/base64url/;
-    for (const bad of ['', 'secret', randomBytes(31).toString('hex'), randomBytes(33).toString('hex'), randomBytes(16).toString('base64'), `${KEY_A}0`]) {
-      await assert.rejects(createService({ secretKey: bad }), (error: Error) => expected.test(String(error)), JSON.stringify(bad));
+    const expected =
+      /^Error: AUTH_SECRET_KEY must be 32 random bytes written as 64 hex characters or as base64\/base64url/;
+    for (const bad of [
+      '',
+      'secret',
+      randomBytes(31).toString('hex'),
+      randomBytes(33).toString('hex'),
+      randomBytes(16).toString('base64'),
+      `${KEY_A}0`,
+    ]) {
+      await assert.rejects(
+        createService({ secretKey: bad }),
+        (error: Error) => expected.test(String(error)),
+        JSON.stringify(bad),
+      );
     }
     await assert.rejects(
       createService({ secretKey: KEY_A, previousSecretKeys: [KEY_B, 'nope'] }),
@@ -109,7 +141,10 @@ describe('passcodes at rest', () => {
     const email = uniqueEmail();
     const sent = await dataOf<{ method_id: string }>(await post(first, '/otps/email/login_or_create', { email }));
     const code = (await inbox(first, email))[0]!.text.match(/\b(\d{6})\b/)![1]!;
-    const [row] = await first.service.db.query<{ code_hash: string }>('select code_hash from otp_codes where method_id = $1', [sent.method_id]);
+    const [row] = await first.service.db.query<{ code_hash: string }>(
+      'select code_hash from otp_codes where method_id = $1',
+      [sent.method_id],
+    );
     assert.notEqual(row!.code_hash, createHash('sha256').update(`${sent.method_id}:${code}`).digest('hex'));
     assert.equal(row!.code_hash, hashOtpCode(deriveSecretKeys(KEY_A).otpHmacKey, sent.method_id, code));
     assert.notEqual(row!.code_hash, hashOtpCode(deriveSecretKeys(KEY_B).otpHmacKey, sent.method_id, code));
@@ -123,7 +158,11 @@ describe('passcodes at rest', () => {
     const other = await start(dir, KEY_B, [KEY_A]);
     try {
       await expectError(
-        await post(other, '/otps/authenticate', { token: secondCode, method_id: second.method_id, session_duration_minutes: 30 }),
+        await post(other, '/otps/authenticate', {
+          token: secondCode,
+          method_id: second.method_id,
+          session_duration_minutes: 30,
+        }),
         401,
         'otp_code_not_found',
       );
@@ -135,7 +174,13 @@ describe('passcodes at rest', () => {
     try {
       const third = await dataOf<{ method_id: string }>(await post(again, '/otps/email/login_or_create', { email }));
       const thirdCode = (await inbox(again, email))[0]!.text.match(/\b(\d{6})\b/)![1]!;
-      await dataOf(await post(again, '/otps/authenticate', { token: thirdCode, method_id: third.method_id, session_duration_minutes: 30 }));
+      await dataOf(
+        await post(again, '/otps/authenticate', {
+          token: thirdCode,
+          method_id: third.method_id,
+          session_duration_minutes: 30,
+        }),
+      );
     } finally {
       await again.close();
     }
@@ -150,12 +195,22 @@ describe('TOTP seeds and the signing key at rest', () => {
       const { keys, totps } = await storedRows(t);
       assert.equal(keys.length, 1);
       assert.equal(SEALED.exec(keys[0]!.private_key_pem)?.[1], kidOf(KEY_A));
-      assert.deepEqual(totps.map((row) => row.id), [totpId]);
+      assert.deepEqual(
+        totps.map((row) => row.id),
+        [totpId],
+      );
       assert.equal(SEALED.exec(totps[0]!.secret)?.[1], kidOf(KEY_A));
       const everything = await everyRowText(t);
       assert.ok(!everything.includes(secret), 'the base32 seed is in no row');
       assert.ok(!everything.includes('PRIVATE KEY'), 'no PEM private key in any row');
-      await dataOf(await post(t, '/totps/authenticate', { totp_code: totpCode(secret, t), session_duration_minutes: 30 }, { sessionToken: student.sessionToken }));
+      await dataOf(
+        await post(
+          t,
+          '/totps/authenticate',
+          { totp_code: totpCode(secret, t), session_duration_minutes: 30 },
+          { sessionToken: student.sessionToken },
+        ),
+      );
     } finally {
       await t.close();
     }
@@ -166,7 +221,9 @@ describe('TOTP seeds and the signing key at rest', () => {
     const t = await start(dir, KEY_A);
     const one = await enrol(t);
     const two = await enrol(t);
-    const [rowOne, rowTwo] = (await storedRows(t)).totps.sort((a, b) => (a.id === one.totpId ? -1 : b.id === one.totpId ? 1 : 0));
+    const [rowOne, rowTwo] = (await storedRows(t)).totps.sort((a, b) =>
+      a.id === one.totpId ? -1 : b.id === one.totpId ? 1 : 0,
+    );
     assert.equal(rowOne!.id, one.totpId);
     const [prefix, body] = [rowOne!.secret.slice(0, -4), rowOne!.secret.slice(-4)];
     const flipped = `${prefix}${body[0] === 'A' ? 'B' : 'A'}${body.slice(1)}`;
@@ -176,14 +233,24 @@ describe('TOTP seeds and the signing key at rest', () => {
     console.error = (...args: unknown[]) => void errors.push(args[1]);
     try {
       await expectError(
-        await post(t, '/totps/authenticate', { totp_code: totpCode(one.secret, t), session_duration_minutes: 30 }, { sessionToken: one.student.sessionToken }),
+        await post(
+          t,
+          '/totps/authenticate',
+          { totp_code: totpCode(one.secret, t), session_duration_minutes: 30 },
+          { sessionToken: one.student.sessionToken },
+        ),
         500,
         'internal_server_error',
       );
       // The second student's sealed seed copied into the first student's row does not open there (bound to its row id).
       await t.service.db.query('update totps set secret = $2 where id = $1', [one.totpId, rowTwo!.secret]);
       await expectError(
-        await post(t, '/totps/authenticate', { totp_code: totpCode(two.secret, t), session_duration_minutes: 30 }, { sessionToken: one.student.sessionToken }),
+        await post(
+          t,
+          '/totps/authenticate',
+          { totp_code: totpCode(two.secret, t), session_duration_minutes: 30 },
+          { sessionToken: one.student.sessionToken },
+        ),
         500,
         'internal_server_error',
       );
@@ -193,12 +260,21 @@ describe('TOTP seeds and the signing key at rest', () => {
     assert.equal(errors.length, 2);
     for (const error of errors) {
       assert.ok(error instanceof SecretDecryptionError);
-      assert.equal(error.message, `A stored secret (totp:${one.totpId}) failed its integrity check: it was altered or corrupted.`);
+      assert.equal(
+        error.message,
+        `A stored secret (totp:${one.totpId}) failed its integrity check: it was altered or corrupted.`,
+      );
     }
     const [key] = (await storedRows(t)).keys;
-    await t.service.db.query('update signing_keys set private_key_pem = $2 where kid = $1', [key!.kid, `${key!.private_key_pem.slice(0, -2)}AA`]);
+    await t.service.db.query('update signing_keys set private_key_pem = $2 where kid = $1', [
+      key!.kid,
+      `${key!.private_key_pem.slice(0, -2)}AA`,
+    ]);
     await t.close();
-    await assert.rejects(start(dir, KEY_A), new RegExp(`^SecretDecryptionError: A stored secret \\(signing-key:${key!.kid}\\) failed its integrity check`));
+    await assert.rejects(
+      start(dir, KEY_A),
+      new RegExp(`^SecretDecryptionError: A stored secret \\(signing-key:${key!.kid}\\) failed its integrity check`),
+    );
   });
 
   it('rotation: restarted with key B and previous key A, old rows open and are re-encrypted under B', async () => {
@@ -211,19 +287,39 @@ describe('TOTP seeds and the signing key at rest', () => {
     const rotated = await start(dir, KEY_B, [KEY_A]);
     try {
       const { keys, totps } = await storedRows(rotated);
-      assert.deepEqual([...keys.map((k) => SEALED.exec(k.private_key_pem)?.[1]), ...totps.map((r) => SEALED.exec(r.secret)?.[1])], [kidOf(KEY_B), kidOf(KEY_B)]);
-      assert.deepEqual(totps.map((row) => row.id), [totpId]);
+      assert.deepEqual(
+        [...keys.map((k) => SEALED.exec(k.private_key_pem)?.[1]), ...totps.map((r) => SEALED.exec(r.secret)?.[1])],
+        [kidOf(KEY_B), kidOf(KEY_B)],
+      );
+      assert.deepEqual(
+        totps.map((row) => row.id),
+        [totpId],
+      );
       // The same signing key (sessions and JWTs issued before keep verifying), and the same authenticator.
       assert.deepEqual(await (await rotated.service.app.request(JWKS_PATH)).json(), jwks);
       await dataOf(await post(rotated, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }));
-      await dataOf(await post(rotated, '/totps/authenticate', { totp_code: totpCode(secret, rotated), session_duration_minutes: 30 }, { sessionToken: student.sessionToken }));
+      await dataOf(
+        await post(
+          rotated,
+          '/totps/authenticate',
+          { totp_code: totpCode(secret, rotated), session_duration_minutes: 30 },
+          { sessionToken: student.sessionToken },
+        ),
+      );
     } finally {
       await rotated.close();
     }
     // Once everything is under B, the previous key is no longer needed.
     const afterwards = await start(dir, KEY_B);
     try {
-      await dataOf(await post(afterwards, '/totps/authenticate', { totp_code: totpCode(secret, afterwards, 1), session_duration_minutes: 30 }, { sessionToken: student.sessionToken }));
+      await dataOf(
+        await post(
+          afterwards,
+          '/totps/authenticate',
+          { totp_code: totpCode(secret, afterwards, 1), session_duration_minutes: 30 },
+          { sessionToken: student.sessionToken },
+        ),
+      );
     } finally {
       await afterwards.close();
     }
@@ -238,7 +334,9 @@ describe('TOTP seeds and the signing key at rest', () => {
       start(dir, KEY_B),
       (error: Error) =>
         error instanceof SecretDecryptionError &&
-        error.message.includes(`was encrypted with key id ${kidOf(KEY_A)}, which is neither AUTH_SECRET_KEY nor one of AUTH_SECRET_KEY_PREVIOUS`),
+        error.message.includes(
+          `was encrypted with key id ${kidOf(KEY_A)}, which is neither AUTH_SECRET_KEY nor one of AUTH_SECRET_KEY_PREVIOUS`,
+        ),
     );
     // The refused start changed nothing: key A still opens everything.
     const again = await start(dir, KEY_A);
@@ -271,7 +369,14 @@ describe('TOTP seeds and the signing key at rest', () => {
     try {
       const { totps } = await storedRows(restarted);
       assert.equal(SEALED.exec(totps[0]!.secret)?.[1], kidOf(KEY_A));
-      await dataOf(await post(restarted, '/totps/authenticate', { totp_code: totpCode(secret, restarted), session_duration_minutes: 30 }, { sessionToken: student.sessionToken }));
+      await dataOf(
+        await post(
+          restarted,
+          '/totps/authenticate',
+          { totp_code: totpCode(secret, restarted), session_duration_minutes: 30 },
+          { sessionToken: student.sessionToken },
+        ),
+      );
     } finally {
       await restarted.close();
     }

@@ -46,7 +46,10 @@ describe('tokens', () => {
 describe('Basic auth', () => {
   const encode = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
   it('splits at the first colon', () => {
-    assert.deepEqual(parseBasicAuth(encode('public-token-test-1:sess:ion')), { publicToken: 'public-token-test-1', secret: 'sess:ion' });
+    assert.deepEqual(parseBasicAuth(encode('public-token-test-1:sess:ion')), {
+      publicToken: 'public-token-test-1',
+      secret: 'sess:ion',
+    });
     assert.deepEqual(parseBasicAuth(encode('pt:')), { publicToken: 'pt', secret: '' });
   });
   it('refuses anything else', () => {
@@ -93,8 +96,21 @@ describe('email addresses', () => {
     assert.equal(normalizeEmail('  Ada@Example.COM '), 'ada@example.com');
   });
   it('refuse what cannot be an address with invalid_email', () => {
-    for (const value of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a b@example.com', 'ada@@example.com', `${'a'.repeat(250)}@example.com`]) {
-      assert.throws(() => normalizeEmail(value), (e: unknown) => e instanceof ApiError && e.errorType === 'invalid_email', value);
+    for (const value of [
+      '',
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@example',
+      'a b@example.com',
+      'ada@@example.com',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
+      assert.throws(
+        () => normalizeEmail(value),
+        (e: unknown) => e instanceof ApiError && e.errorType === 'invalid_email',
+        value,
+      );
     }
   });
 });

@@ -21,13 +21,19 @@ describe('session factors under concurrency', () => {
     const student = await signIn(t);
     const options = { sessionToken: student.sessionToken };
     const created = await dataOf<{ secret: string }>(await post(t, '/totps', { expiration_minutes: 5 }, options));
-    const refresh = async () => dataOf(await post(t, '/sessions/authenticate', { session_duration_minutes: 30 }, options));
+    const refresh = async () =>
+      dataOf(await post(t, '/sessions/authenticate', { session_duration_minutes: 30 }, options));
     // Refreshes keep running, several at a time, until the TOTP answer is in: one of them overlaps its write.
     let done = false;
     const refreshing = (async () => {
       while (!done) await Promise.all(Array.from({ length: 4 }, refresh));
     })();
-    const byTotp = await post(t, '/totps/authenticate', { totp_code: totpAt(base32Decode(created.secret), t.now()), session_duration_minutes: 30 }, options);
+    const byTotp = await post(
+      t,
+      '/totps/authenticate',
+      { totp_code: totpAt(base32Decode(created.secret), t.now()), session_duration_minutes: 30 },
+      options,
+    );
     done = true;
     await refreshing;
     await dataOf(byTotp);

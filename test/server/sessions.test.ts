@@ -53,34 +53,59 @@ describe('POST /sessions/authenticate', () => {
   it('without a duration (the background refresh sends {}) keeps expires_at and touches last_accessed_at', async () => {
     const student = await signIn(t);
     t.advance(MINUTE);
-    const data = await dataOf<AuthData>(await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }));
+    const data = await dataOf<AuthData>(
+      await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }),
+    );
     assert.equal(data.session.expires_at, student.session.expires_at);
     assert.ok(Date.parse(data.session.last_accessed_at) > Date.parse(student.session.last_accessed_at));
   });
 
   it('no session → 401 user_unauthenticated', async () => {
-    await expectError(await post(t, '/sessions/authenticate', {}), 401, 'user_unauthenticated',
-      'Must have an active session to call this method. Have you logged in yet?');
+    await expectError(
+      await post(t, '/sessions/authenticate', {}),
+      401,
+      'user_unauthenticated',
+      'Must have an active session to call this method. Have you logged in yet?',
+    );
   });
 
   it('an unknown session token → 404 session_not_found', async () => {
-    await expectError(await post(t, '/sessions/authenticate', {}, { sessionToken: 'made-up' }), 404, 'session_not_found', 'Session not found.');
+    await expectError(
+      await post(t, '/sessions/authenticate', {}, { sessionToken: 'made-up' }),
+      404,
+      'session_not_found',
+      'Session not found.',
+    );
   });
 
   it('an expired session → 404 session_not_found', async () => {
     const student = await signIn(t, uniqueEmail(), 5);
     t.advance(5 * MINUTE + 1);
-    await expectError(await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }), 404, 'session_not_found');
+    await expectError(
+      await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }),
+      404,
+      'session_not_found',
+    );
   });
 
   it('a wrongly typed duration → 400 invalid_request', async () => {
     const student = await signIn(t);
-    const res = await post(t, '/sessions/authenticate', { session_duration_minutes: '60' }, { sessionToken: student.sessionToken });
+    const res = await post(
+      t,
+      '/sessions/authenticate',
+      { session_duration_minutes: '60' },
+      { sessionToken: student.sessionToken },
+    );
     await expectError(res, 400, 'invalid_request', 'session_duration_minutes must be a number');
   });
 
   it('an unknown session token with an invalid body → 404 session_not_found (the session is checked first)', async () => {
-    const res = await post(t, '/sessions/authenticate', { session_duration_minutes: '60' }, { sessionToken: 'made-up' });
+    const res = await post(
+      t,
+      '/sessions/authenticate',
+      { session_duration_minutes: '60' },
+      { sessionToken: 'made-up' },
+    );
     await expectError(res, 404, 'session_not_found', 'Session not found.');
   });
 
@@ -88,10 +113,20 @@ describe('POST /sessions/authenticate', () => {
     const student = await signIn(t);
     await dataOf(await post(t, '/sessions/revoke', {}, { sessionToken: student.sessionToken }));
     const hash = createHash('sha256').update(student.sessionToken).digest('hex');
-    const [before] = await t.service.db.query<{ last_accessed_at: Date }>('select last_accessed_at from sessions where token_hash = $1', [hash]);
+    const [before] = await t.service.db.query<{ last_accessed_at: Date }>(
+      'select last_accessed_at from sessions where token_hash = $1',
+      [hash],
+    );
     t.advance(MINUTE);
-    await expectError(await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }), 404, 'session_not_found');
-    const [after] = await t.service.db.query<{ last_accessed_at: Date }>('select last_accessed_at from sessions where token_hash = $1', [hash]);
+    await expectError(
+      await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }),
+      404,
+      'session_not_found',
+    );
+    const [after] = await t.service.db.query<{ last_accessed_at: Date }>(
+      'select last_accessed_at from sessions where token_hash = $1',
+      [hash],
+    );
     assert.equal(after!.last_accessed_at.toISOString(), before!.last_accessed_at.toISOString());
   });
 });
@@ -104,17 +139,32 @@ describe('POST /sessions/revoke and GET /users/me', () => {
     );
     assert.equal(me.user_id, student.userId);
     assert.equal(me.status, 'active');
-    assert.deepEqual(me.emails.map((e) => e.email), [student.email]);
+    assert.deepEqual(
+      me.emails.map((e) => e.email),
+      [student.email],
+    );
 
     const revoked = await dataOf(await post(t, '/sessions/revoke', undefined, { sessionToken: student.sessionToken }));
     assert.deepEqual(Object.keys(revoked).sort(), ['request_id', 'status_code']);
-    await expectError(await get(t, '/users/me', { sessionToken: student.sessionToken }), 404, 'session_not_found', 'Session not found.');
-    await expectError(await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }), 404, 'session_not_found');
-    const [row] = await t.service.db.query<{ revoked_at: Date | null }>('select revoked_at from sessions where id = $1', [student.session.session_id]);
+    await expectError(
+      await get(t, '/users/me', { sessionToken: student.sessionToken }),
+      404,
+      'session_not_found',
+      'Session not found.',
+    );
+    await expectError(
+      await post(t, '/sessions/authenticate', {}, { sessionToken: student.sessionToken }),
+      404,
+      'session_not_found',
+    );
+    const [row] = await t.service.db.query<{ revoked_at: Date | null }>(
+      'select revoked_at from sessions where id = $1',
+      [student.session.session_id],
+    );
     assert.ok(row?.revoked_at instanceof Date);
   });
 
-  it('revoke accepts {} too, and only ends the caller\'s session', async () => {
+  it("revoke accepts {} too, and only ends the caller's session", async () => {
     const email = uniqueEmail();
     const first = await signIn(t, email);
     const second = await signIn(t, email);
@@ -133,12 +183,20 @@ describe('secrets at rest', () => {
     const email = uniqueEmail();
     await dataOf(await post(t, '/magic_links/email/login_or_create', { email }));
     const linkToken = await latestToken(t, email);
-    const data = await dataOf<AuthData>(await post(t, '/magic_links/authenticate', { token: linkToken, session_duration_minutes: 30 }));
+    const data = await dataOf<AuthData>(
+      await post(t, '/magic_links/authenticate', { token: linkToken, session_duration_minutes: 30 }),
+    );
     const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-    const [link] = await t.service.db.query<{ token_hash: string }>('select token_hash from magic_links where token_hash = $1', [sha256(linkToken)]);
+    const [link] = await t.service.db.query<{ token_hash: string }>(
+      'select token_hash from magic_links where token_hash = $1',
+      [sha256(linkToken)],
+    );
     assert.ok(link, 'the magic link is found by the hash of its token');
-    const [session] = await t.service.db.query<{ token_hash: string }>('select token_hash from sessions where id = $1', [data.session.session_id]);
+    const [session] = await t.service.db.query<{ token_hash: string }>(
+      'select token_hash from sessions where id = $1',
+      [data.session.session_id],
+    );
     assert.equal(session?.token_hash, sha256(data.session_token));
 
     // No table other than the outbox (which must hold the link to deliver it) contains either token in plain text.
@@ -176,11 +234,19 @@ describe('session JWT', () => {
     const jwk = keys.find((k) => k.kid === header['kid']);
     assert.ok(jwk, 'the JWKS has the kid of the JWT');
     const publicKey = createPublicKey({ key: jwk, format: 'jwk' });
-    const valid = verify('sha256', Buffer.from(`${headerPart}.${payloadPart}`), { key: publicKey, dsaEncoding: 'ieee-p1363' },
-      Buffer.from(signaturePart, 'base64url'));
+    const valid = verify(
+      'sha256',
+      Buffer.from(`${headerPart}.${payloadPart}`),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signaturePart, 'base64url'),
+    );
     assert.equal(valid, true);
-    const tampered = verify('sha256', Buffer.from(`${headerPart}.${payloadPart}x`), { key: publicKey, dsaEncoding: 'ieee-p1363' },
-      Buffer.from(signaturePart, 'base64url'));
+    const tampered = verify(
+      'sha256',
+      Buffer.from(`${headerPart}.${payloadPart}x`),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signaturePart, 'base64url'),
+    );
     assert.equal(tampered, false);
 
     const claims = decode(payloadPart);

@@ -15,7 +15,10 @@ import { startTestService, type TestService } from './support.ts';
 let t: TestService;
 let root: string;
 
-const HASHED = [`/${HASHED_CHUNKS_FOLDER}/product-otps-Ab3_-x9Z.js`, `/${HASHED_CHUNKS_FOLDER}/en-outcome-BAml-QLc.js.map`];
+const HASHED = [
+  `/${HASHED_CHUNKS_FOLDER}/product-otps-Ab3_-x9Z.js`,
+  `/${HASHED_CHUNKS_FOLDER}/en-outcome-BAml-QLc.js.map`,
+];
 // A file in the chunks folder without rollup's hash, and the entries: same name after every build.
 const UNHASHED = [`/${HASHED_CHUNKS_FOLDER}/notes.js`, '/auth-login.js', '/auth-login.iife.js', '/client.js'];
 

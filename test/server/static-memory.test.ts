@@ -51,7 +51,9 @@ describe('static files kept in memory', () => {
     const second = await t.service.app.request('/notes.txt');
     assert.equal(await second.text(), 'second version');
     assert.equal(second.headers.get('etag'), 'W/"e-77359400"');
-    const revalidated = await t.service.app.request('/notes.txt', { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    const revalidated = await t.service.app.request('/notes.txt', {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
     assert.equal(revalidated.status, 200, 'the old ETag no longer matches');
 
     fs.rmSync(path.join(siteDir, 'notes.txt'));

@@ -40,7 +40,10 @@ describe('strict-CSP pages', () => {
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
       // The page's own directives, then the frame-ancestors every page gets (middleware/security-headers.ts).
       assert.equal(policy, `${strictCsp(nonce)}; ${FRAME_ANCESTORS_DIRECTIVE}`);
-      assert.match(policy, /^script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; style-src 'nonce-[A-Za-z0-9+/]{22}=='; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/);
+      assert.match(
+        policy,
+        /^script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; style-src 'nonce-[A-Za-z0-9+/]{22}=='; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/,
+      );
       assert.doesNotMatch(policy, /unsafe/);
       assert.equal(await res.text(), PAGE.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
       nonces.add(nonce);

@@ -1,6 +1,6 @@
 // Shared helpers for the service tests: an in-process service (in-memory PGlite, or a fresh database on the
-// PostgreSQL server named by TEST_DATABASE_URL: test-database.ts), a movable clock, and small request helpers that speak
-// the wire contract.
+// PostgreSQL server named by TEST_DATABASE_URL: test-database.ts), a movable clock, and small request helpers that
+// speak the wire contract.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createService, DEFAULT_PUBLIC_TOKEN, type Service, type ServiceOptions } from '../../src/server/app.ts';
@@ -92,7 +92,9 @@ export async function get(t: TestService, path: string, options: CallOptions = {
 }
 
 /** The `data` of a success envelope, after checking the envelope itself. */
-export async function dataOf<T = Record<string, unknown>>(res: Response): Promise<T & { request_id: string; status_code: number }> {
+export async function dataOf<T = Record<string, unknown>>(
+  res: Response,
+): Promise<T & { request_id: string; status_code: number }> {
   const body = (await res.json()) as { data: T & { request_id: string; status_code: number } };
   assert.equal(res.status, 200, `expected 200, got ${res.status}: ${JSON.stringify(body)}`);
   assert.equal(body.data.status_code, 200);
@@ -165,12 +167,27 @@ export interface SignedIn {
 
 /** Sends a magic link and authenticates it: a signed-in student. */
 export async function signIn(t: TestService, email = uniqueEmail(), sessionDurationMinutes = 30): Promise<SignedIn> {
-  await dataOf(await post(t, '/magic_links/email/login_or_create', { email, login_magic_link_url: PORTAL_URL, signup_magic_link_url: PORTAL_URL }));
-  const token = await latestToken(t, email);
-  const data = await dataOf<{ user_id: string; session_token: string; session_jwt: string; session: SignedIn['session'] }>(
-    await post(t, '/magic_links/authenticate', { token, session_duration_minutes: sessionDurationMinutes }),
+  await dataOf(
+    await post(t, '/magic_links/email/login_or_create', {
+      email,
+      login_magic_link_url: PORTAL_URL,
+      signup_magic_link_url: PORTAL_URL,
+    }),
   );
-  return { email, userId: data.user_id, sessionToken: data.session_token, sessionJwt: data.session_jwt, session: data.session };
+  const token = await latestToken(t, email);
+  const data = await dataOf<{
+    user_id: string;
+    session_token: string;
+    session_jwt: string;
+    session: SignedIn['session'];
+  }>(await post(t, '/magic_links/authenticate', { token, session_duration_minutes: sessionDurationMinutes }));
+  return {
+    email,
+    userId: data.user_id,
+    sessionToken: data.session_token,
+    sessionJwt: data.session_jwt,
+    session: data.session,
+  };
 }
 
 /** A PKCE pair the way the client makes one: 32 random bytes as hex, and its S256 challenge. */

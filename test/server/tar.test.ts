@@ -50,9 +50,12 @@ describe('extractTar', () => {
   });
 
   it('refuses an entry that would leave the target folder, and entry types a cluster dump never holds', () => {
-    assert.throws(() => extractTar(archive([{ name: '../escaped', flag: '0', body: Buffer.from('x') }]), path.join(work, 'a')), {
-      message: 'tar entry outside the target: ../escaped',
-    });
+    assert.throws(
+      () => extractTar(archive([{ name: '../escaped', flag: '0', body: Buffer.from('x') }]), path.join(work, 'a')),
+      {
+        message: 'tar entry outside the target: ../escaped',
+      },
+    );
     assert.equal(fs.existsSync(path.join(work, 'escaped')), false);
     assert.throws(() => extractTar(archive([{ name: '/link', flag: '2' }]), path.join(work, 'b')), {
       message: "unexpected tar entry type '2' for /link",

@@ -44,8 +44,13 @@ const DISCONNECT_WAIT_MS = 5_000;
 async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await admin(adminUrl, async (client) => {
     const connections = async () =>
-      (await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name])).rows[0]?.n;
-    await until(async () => (await connections()) === 0, `the connections to ${name} to close`, DISCONNECT_WAIT_MS).catch((error: unknown) => {
+      (await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]))
+        .rows[0]?.n;
+    await until(
+      async () => (await connections()) === 0,
+      `the connections to ${name} to close`,
+      DISCONNECT_WAIT_MS,
+    ).catch((error: unknown) => {
       // Still connected after the wait: a connection the test left open, which the forced drop ends.
       if (!(error instanceof PollTimeoutError)) throw error;
     });

@@ -28,8 +28,22 @@ describe('TOTP algorithm (RFC 4226, RFC 6238)', () => {
   });
 
   it('matches the RFC 4226 appendix D HOTP values', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
-    assert.deepEqual(expected.map((_, i) => hotp(SEEDS.sha1, BigInt(i))), expected);
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
+    assert.deepEqual(
+      expected.map((_, i) => hotp(SEEDS.sha1, BigInt(i))),
+      expected,
+    );
   });
 
   it('round-trips base32 (RFC 4648 section 10 vectors, unpadded)', () => {
@@ -48,9 +62,13 @@ describe('TOTP on the service', () => {
 
   async function enrolled() {
     const student = await signIn(t);
-    const created = await dataOf<{ totp_id: string; secret: string; qr_code: string; recovery_codes: string[]; __user: { user_id: string } }>(
-      await post(t, '/totps', { expiration_minutes: 5 }, { sessionToken: student.sessionToken }),
-    );
+    const created = await dataOf<{
+      totp_id: string;
+      secret: string;
+      qr_code: string;
+      recovery_codes: string[];
+      __user: { user_id: string };
+    }>(await post(t, '/totps', { expiration_minutes: 5 }, { sessionToken: student.sessionToken }));
     return { student, created, key: base32Decode(created.secret) };
   }
 
@@ -71,15 +89,17 @@ describe('TOTP on the service', () => {
     const { student, created, key } = await enrolled();
     const code = totpAt(key, t.now());
     const body = { totp_code: code, session_duration_minutes: 30 };
-    const data = await dataOf<{ totp_id: string; session: { authentication_factors: { delivery_method: string }[] }; user: { totps: unknown[] } }>(
-      await post(t, '/totps/authenticate', body, { sessionToken: student.sessionToken }),
-    );
+    const data = await dataOf<{
+      totp_id: string;
+      session: { authentication_factors: { delivery_method: string }[] };
+      user: { totps: unknown[] };
+    }>(await post(t, '/totps/authenticate', body, { sessionToken: student.sessionToken }));
     assert.equal(data.totp_id, created.totp_id);
     assert.deepEqual(data.user.totps, [{ totp_id: created.totp_id, verified: true }]);
-    assert.deepEqual(
-      data.session.authentication_factors.map((f) => f.delivery_method).sort(),
-      ['authenticator_app', 'email'],
-    );
+    assert.deepEqual(data.session.authentication_factors.map((f) => f.delivery_method).sort(), [
+      'authenticator_app',
+      'email',
+    ]);
     await expectError(
       await post(t, '/totps/authenticate', body, { sessionToken: student.sessionToken }),
       401,
@@ -100,7 +120,12 @@ describe('TOTP on the service', () => {
   it('accepts a code one step either side of now, not two', async () => {
     const { student, key } = await enrolled();
     const auth = (ms: number) =>
-      post(t, '/totps/authenticate', { totp_code: totpAt(key, ms), session_duration_minutes: 30 }, { sessionToken: student.sessionToken });
+      post(
+        t,
+        '/totps/authenticate',
+        { totp_code: totpAt(key, ms), session_duration_minutes: 30 },
+        { sessionToken: student.sessionToken },
+      );
     await expectError(await auth(t.now() - 2 * TOTP_PERIOD_SECONDS * 1000), 401, 'otp_code_not_found');
     await dataOf(await auth(t.now() - TOTP_PERIOD_SECONDS * 1000));
     await dataOf(await auth(t.now() + TOTP_PERIOD_SECONDS * 1000));
@@ -109,7 +134,14 @@ describe('TOTP on the service', () => {
 
   it('a recovery code signs in once; used again it is recovery_code_not_found', async () => {
     const { student, created, key } = await enrolled();
-    await dataOf(await post(t, '/totps/authenticate', { totp_code: totpAt(key, t.now()), session_duration_minutes: 30 }, { sessionToken: student.sessionToken }));
+    await dataOf(
+      await post(
+        t,
+        '/totps/authenticate',
+        { totp_code: totpAt(key, t.now()), session_duration_minutes: 30 },
+        { sessionToken: student.sessionToken },
+      ),
+    );
     const body = { recovery_code: created.recovery_codes[3], session_duration_minutes: 30 };
     const data = await dataOf<{ totp_id: string; session: { authentication_factors: { delivery_method: string }[] } }>(
       await post(t, '/totps/recover', body, { sessionToken: student.sessionToken }),
@@ -126,29 +158,70 @@ describe('TOTP on the service', () => {
 
   it('regenerating recovery codes kills the old ones', async () => {
     const { student, created, key } = await enrolled();
-    await dataOf(await post(t, '/totps/authenticate', { totp_code: totpAt(key, t.now()), session_duration_minutes: 30 }, { sessionToken: student.sessionToken }));
+    await dataOf(
+      await post(
+        t,
+        '/totps/authenticate',
+        { totp_code: totpAt(key, t.now()), session_duration_minutes: 30 },
+        { sessionToken: student.sessionToken },
+      ),
+    );
     const fresh = await dataOf<{ totps: { totp_id: string; recovery_codes: string[] }[] }>(
       await post(t, '/totps/recovery_codes', undefined, { sessionToken: student.sessionToken }),
     );
     assert.equal(fresh.totps[0]?.totp_id, created.totp_id);
     await expectError(
-      await post(t, '/totps/recover', { recovery_code: created.recovery_codes[0], session_duration_minutes: 30 }, { sessionToken: student.sessionToken }),
+      await post(
+        t,
+        '/totps/recover',
+        { recovery_code: created.recovery_codes[0], session_duration_minutes: 30 },
+        { sessionToken: student.sessionToken },
+      ),
       401,
       'recovery_code_not_found',
     );
     await dataOf(
-      await post(t, '/totps/recover', { recovery_code: fresh.totps[0]?.recovery_codes[0], session_duration_minutes: 30 }, { sessionToken: student.sessionToken }),
+      await post(
+        t,
+        '/totps/recover',
+        { recovery_code: fresh.totps[0]?.recovery_codes[0], session_duration_minutes: 30 },
+        { sessionToken: student.sessionToken },
+      ),
     );
   });
 
   it('checks required fields with the spec wording, and needs a session', async () => {
     const { student } = await enrolled();
     const s = { sessionToken: student.sessionToken };
-    await expectError(await post(t, '/totps/authenticate', { totp_code: 123456, session_duration_minutes: 30 }, s), 400, 'invalid_request', 'totp_code must be a string');
-    await expectError(await post(t, '/totps/authenticate', { totp_code: '123456' }, s), 400, 'invalid_request', 'session_duration_minutes is required.');
-    await expectError(await post(t, '/totps/recover', { recovery_code: 5, session_duration_minutes: 30 }, s), 400, 'invalid_request', 'recovery_code must be a string');
-    await expectError(await post(t, '/totps', { expiration_minutes: '5' }, s), 400, 'invalid_request', 'expiration_minutes must be a number');
+    await expectError(
+      await post(t, '/totps/authenticate', { totp_code: 123456, session_duration_minutes: 30 }, s),
+      400,
+      'invalid_request',
+      'totp_code must be a string',
+    );
+    await expectError(
+      await post(t, '/totps/authenticate', { totp_code: '123456' }, s),
+      400,
+      'invalid_request',
+      'session_duration_minutes is required.',
+    );
+    await expectError(
+      await post(t, '/totps/recover', { recovery_code: 5, session_duration_minutes: 30 }, s),
+      400,
+      'invalid_request',
+      'recovery_code must be a string',
+    );
+    await expectError(
+      await post(t, '/totps', { expiration_minutes: '5' }, s),
+      400,
+      'invalid_request',
+      'expiration_minutes must be a number',
+    );
     await expectError(await post(t, '/totps', { expiration_minutes: 5 }), 401, 'user_unauthenticated');
-    await expectError(await post(t, '/totps/authenticate', { totp_code: '123456', session_duration_minutes: 30 }), 401, 'user_unauthenticated');
+    await expectError(
+      await post(t, '/totps/authenticate', { totp_code: '123456', session_duration_minutes: 30 }),
+      401,
+      'user_unauthenticated',
+    );
   });
 });

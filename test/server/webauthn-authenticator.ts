@@ -40,7 +40,13 @@ export function cbor(value: Cbor): Buffer {
 
 // ---- Authenticator data (WebAuthn section 6.1) ----
 
-export const FLAGS = { userPresent: 0x01, userVerified: 0x04, backupEligible: 0x08, backedUp: 0x10, attestedCredential: 0x40 } as const;
+export const FLAGS = {
+  userPresent: 0x01,
+  userVerified: 0x04,
+  backupEligible: 0x08,
+  backedUp: 0x10,
+  attestedCredential: 0x40,
+} as const;
 
 function sha256(data: Buffer | string): Buffer {
   return createHash('sha256').update(data).digest();
@@ -110,10 +116,15 @@ export class SoftwareAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, coseKeyOf(this.keys.publicKey)]);
-    const flags = FLAGS.userPresent | (options.userVerified === false ? 0 : FLAGS.userVerified) | FLAGS.attestedCredential;
+    const flags =
+      FLAGS.userPresent | (options.userVerified === false ? 0 : FLAGS.userVerified) | FLAGS.attestedCredential;
     const authData = this.authData(rpId, flags, this.counter, attested);
     const attestationObject = cbor({ fmt: 'none', attStmt: {}, authData });
-    const clientDataJSON = this.clientData(options.type ?? 'webauthn.create', options.challenge ?? creation.challenge, options.origin);
+    const clientDataJSON = this.clientData(
+      options.type ?? 'webauthn.create',
+      options.challenge ?? creation.challenge,
+      options.origin,
+    );
     return JSON.stringify({
       id: this.id,
       rawId: this.id,
@@ -136,7 +147,11 @@ export class SoftwareAuthenticator {
     const counter = options.counter ?? this.counter;
     const flags = FLAGS.userPresent | (options.userVerified === false ? 0 : FLAGS.userVerified);
     const authData = this.authData(rpId, flags, counter);
-    const clientDataJSON = this.clientData(options.type ?? 'webauthn.get', options.challenge ?? request.challenge, options.origin);
+    const clientDataJSON = this.clientData(
+      options.type ?? 'webauthn.get',
+      options.challenge ?? request.challenge,
+      options.origin,
+    );
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.keys.privateKey);
     return JSON.stringify({
       id: this.id,

@@ -58,7 +58,12 @@ describe('WebAuthn on the service', () => {
     );
   }
 
-  function registerFinish(student: SignedIn, credential: string, extra: Record<string, unknown> = {}, origin = PAGE_ORIGIN) {
+  function registerFinish(
+    student: SignedIn,
+    credential: string,
+    extra: Record<string, unknown> = {},
+    origin = PAGE_ORIGIN,
+  ) {
     return post(
       t,
       WEBAUTHN_PATHS.register,
@@ -72,7 +77,10 @@ describe('WebAuthn on the service', () => {
     const start = await registerStart(who);
     const authenticator = new SoftwareAuthenticator();
     const data = await dataOf<Registered['data'] & { webauthn_registration_id: string }>(
-      await registerFinish(who, authenticator.register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN })),
+      await registerFinish(
+        who,
+        authenticator.register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN }),
+      ),
     );
     return { student: who, authenticator, registrationId: data.webauthn_registration_id, data };
   }
@@ -80,20 +88,32 @@ describe('WebAuthn on the service', () => {
   async function authStart(body: Record<string, unknown> = {}, sessionToken?: string) {
     const path = sessionToken ? WEBAUTHN_PATHS.authenticateStartSecondary : WEBAUTHN_PATHS.authenticateStartPrimary;
     const data = await dataOf<{ public_key_credential_request_options: string }>(
-      await post(t, path, { domain: RP_ID, return_passkey_credential_options: true, ...body }, {
-        headers: FROM_PAGE,
-        ...(sessionToken ? { sessionToken } : {}),
-      }),
+      await post(
+        t,
+        path,
+        { domain: RP_ID, return_passkey_credential_options: true, ...body },
+        {
+          headers: FROM_PAGE,
+          ...(sessionToken ? { sessionToken } : {}),
+        },
+      ),
     );
     return data.public_key_credential_request_options;
   }
 
-  function authFinish(credential: string, extra: Record<string, unknown> = {}, options: { origin?: string; sessionToken?: string } = {}) {
+  function authFinish(
+    credential: string,
+    extra: Record<string, unknown> = {},
+    options: { origin?: string; sessionToken?: string } = {},
+  ) {
     return post(
       t,
       WEBAUTHN_PATHS.authenticate,
       { public_key_credential: credential, session_duration_minutes: 30, ...extra },
-      { headers: { Origin: options.origin ?? PAGE_ORIGIN }, ...(options.sessionToken ? { sessionToken: options.sessionToken } : {}) },
+      {
+        headers: { Origin: options.origin ?? PAGE_ORIGIN },
+        ...(options.sessionToken ? { sessionToken: options.sessionToken } : {}),
+      },
     );
   }
 
@@ -114,12 +134,18 @@ describe('WebAuthn on the service', () => {
       assert.equal(options.authenticatorSelection.residentKey, 'required');
       assert.equal(options.authenticatorSelection.requireResidentKey, true);
       assert.equal(options.authenticatorSelection.userVerification, 'required');
-      assert.ok(options.pubKeyCredParams.some((p: { alg: number }) => p.alg === -7), 'ES256 offered');
+      assert.ok(
+        options.pubKeyCredParams.some((p: { alg: number }) => p.alg === -7),
+        'ES256 offered',
+      );
     });
 
     it('without is_passkey: no resident key, user verification preferred, the attachment asked for', async () => {
       const student = await signIn(t);
-      const start = await registerStart(student, { return_passkey_credential_options: false, authenticator_type: 'cross-platform' });
+      const start = await registerStart(student, {
+        return_passkey_credential_options: false,
+        authenticator_type: 'cross-platform',
+      });
       const selection = JSON.parse(start.public_key_credential_creation_options).authenticatorSelection;
       assert.equal(selection.residentKey, 'discouraged');
       assert.equal(selection.requireResidentKey, false);
@@ -144,8 +170,13 @@ describe('WebAuthn on the service', () => {
           webauthn_factor: { webauthn_registration_id: registrationId, domain: RP_ID, user_agent: USER_AGENT },
         },
       );
-      assert.ok(factors.some((f) => f.delivery_method === 'email'), 'the magic-link factor stays');
-      const me = await dataOf<{ webauthn_registrations: unknown[] }>(await get(t, '/users/me', { sessionToken: student.sessionToken }));
+      assert.ok(
+        factors.some((f) => f.delivery_method === 'email'),
+        'the magic-link factor stays',
+      );
+      const me = await dataOf<{ webauthn_registrations: unknown[] }>(
+        await get(t, '/users/me', { sessionToken: student.sessionToken }),
+      );
       assert.deepEqual(me.webauthn_registrations, [
         {
           webauthn_registration_id: registrationId,
@@ -169,7 +200,9 @@ describe('WebAuthn on the service', () => {
     it('a replayed register response is refused: the challenge works once', async () => {
       const student = await signIn(t);
       const start = await registerStart(student);
-      const credential = new SoftwareAuthenticator().register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN });
+      const credential = new SoftwareAuthenticator().register(start.public_key_credential_creation_options, {
+        origin: PAGE_ORIGIN,
+      });
       await dataOf(await registerFinish(student, credential));
       await expectError(
         await registerFinish(student, credential),
@@ -183,7 +216,9 @@ describe('WebAuthn on the service', () => {
       const student = await signIn(t, undefined, 60);
       const start = await registerStart(student);
       t.advance(WEBAUTHN_CHALLENGE_LIFETIME_MS + 1);
-      const credential = new SoftwareAuthenticator().register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN });
+      const credential = new SoftwareAuthenticator().register(start.public_key_credential_creation_options, {
+        origin: PAGE_ORIGIN,
+      });
       await expectError(await registerFinish(student, credential), 404, 'webauthn_challenge_not_found');
     });
 
@@ -192,7 +227,10 @@ describe('WebAuthn on the service', () => {
       const other = await signIn(t);
       const start = await registerStart(other);
       await expectError(
-        await registerFinish(other, authenticator.register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN })),
+        await registerFinish(
+          other,
+          authenticator.register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN }),
+        ),
         409,
         'duplicate_webauthn_registration',
         'This credential is already registered.',
@@ -204,18 +242,29 @@ describe('WebAuthn on the service', () => {
       const authenticator = new SoftwareAuthenticator();
       const starts = await Promise.all([registerStart(student), registerStart(student)]);
       const responses = await Promise.all(
-        starts.map((s) => registerFinish(student, authenticator.register(s.public_key_credential_creation_options, { origin: PAGE_ORIGIN }))),
+        starts.map((s) =>
+          registerFinish(
+            student,
+            authenticator.register(s.public_key_credential_creation_options, { origin: PAGE_ORIGIN }),
+          ),
+        ),
       );
       assert.deepEqual(responses.map((r) => r.status).sort(), [200, 409]);
       await expectError(responses.find((r) => r.status === 409)!, 409, 'duplicate_webauthn_registration');
-      const me = await dataOf<{ webauthn_registrations: unknown[] }>(await get(t, '/users/me', { sessionToken: student.sessionToken }));
+      const me = await dataOf<{ webauthn_registrations: unknown[] }>(
+        await get(t, '/users/me', { sessionToken: student.sessionToken }),
+      );
       assert.equal(me.webauthn_registrations.length, 1);
     });
 
     it('refuses a response made for another origin, another RP id, without UV for a passkey, or of the wrong type', async () => {
       const student = await signIn(t);
       const cases: [string, Parameters<SoftwareAuthenticator['register']>[1], RegExp][] = [
-        ['origin', { origin: 'http://localhost:6666' }, /origin "http:\/\/localhost:6666", expected "http:\/\/localhost:5173"/],
+        [
+          'origin',
+          { origin: 'http://localhost:6666' },
+          /origin "http:\/\/localhost:6666", expected "http:\/\/localhost:5173"/,
+        ],
         ['rp id', { origin: PAGE_ORIGIN, rpId: 'example.com' }, /RP ID/],
         ['user verification', { origin: PAGE_ORIGIN, userVerified: false }, /User verification (was )?required/],
         ['type', { origin: PAGE_ORIGIN, type: 'webauthn.get' }, /webauthn\.get/],
@@ -223,7 +272,10 @@ describe('WebAuthn on the service', () => {
       for (const [what, options, reason] of cases) {
         const start = await registerStart(student);
         const body = await expectError(
-          await registerFinish(student, new SoftwareAuthenticator().register(start.public_key_credential_creation_options, options)),
+          await registerFinish(
+            student,
+            new SoftwareAuthenticator().register(start.public_key_credential_creation_options, options),
+          ),
           401,
           'invalid_webauthn_credential',
         );
@@ -263,28 +315,51 @@ describe('WebAuthn on the service', () => {
         const start = await registerStart(student, { domain }, SUBDOMAIN_ORIGIN);
         assert.equal(JSON.parse(start.public_key_credential_creation_options).rp.id, domain);
       }
-      for (const domain of ['test', 'evil.test', 'localhost', 'other.students.westlight.test', 'Westlight.test', 'westlight.test:443', '']) {
+      for (const domain of [
+        'test',
+        'evil.test',
+        'localhost',
+        'other.students.westlight.test',
+        'Westlight.test',
+        'westlight.test:443',
+        '',
+      ]) {
         const res = await post(
           t,
           WEBAUTHN_PATHS.registerStart,
           { domain, user_agent: USER_AGENT },
           { sessionToken: student.sessionToken, headers: { Origin: SUBDOMAIN_ORIGIN } },
         );
-        await expectError(res, 400, 'invalid_request', domain === '' || /[A-Z:]/.test(domain)
-          ? 'domain must be a host name such as example.com (lower case, no port).'
-          : `domain ${domain} is neither the host of the calling page ${SUBDOMAIN_ORIGIN} nor a parent domain of it.`);
+        await expectError(
+          res,
+          400,
+          'invalid_request',
+          domain === '' || /[A-Z:]/.test(domain)
+            ? 'domain must be a host name such as example.com (lower case, no port).'
+            : `domain ${domain} is neither the host of the calling page ${SUBDOMAIN_ORIGIN} nor a parent domain of it.`,
+        );
       }
     });
 
     it('a page origin outside the allowlist is refused; a call without Origin is 400', async () => {
       const student = await signIn(t);
       await expectError(
-        await post(t, WEBAUTHN_PATHS.authenticateStartPrimary, { domain: RP_ID }, { headers: { Origin: 'https://evil.example' } }),
+        await post(
+          t,
+          WEBAUTHN_PATHS.authenticateStartPrimary,
+          { domain: RP_ID },
+          { headers: { Origin: 'https://evil.example' } },
+        ),
         403,
         'origin_not_allowed',
       );
       await expectError(
-        await post(t, WEBAUTHN_PATHS.registerStart, { domain: RP_ID, user_agent: USER_AGENT }, { sessionToken: student.sessionToken }),
+        await post(
+          t,
+          WEBAUTHN_PATHS.registerStart,
+          { domain: RP_ID, user_agent: USER_AGENT },
+          { sessionToken: student.sessionToken },
+        ),
         400,
         'invalid_request',
         'WebAuthn calls must come from a web page: the Origin header is missing.',
@@ -296,16 +371,28 @@ describe('WebAuthn on the service', () => {
       const start = await registerStart(student, { domain: 'westlight.test' }, SUBDOMAIN_ORIGIN);
       const authenticator = new SoftwareAuthenticator();
       await dataOf(
-        await registerFinish(student, authenticator.register(start.public_key_credential_creation_options, { origin: SUBDOMAIN_ORIGIN }), {}, SUBDOMAIN_ORIGIN),
+        await registerFinish(
+          student,
+          authenticator.register(start.public_key_credential_creation_options, { origin: SUBDOMAIN_ORIGIN }),
+          {},
+          SUBDOMAIN_ORIGIN,
+        ),
       );
       const options = (
         await dataOf<{ public_key_credential_request_options: string }>(
-          await post(t, WEBAUTHN_PATHS.authenticateStartPrimary, { domain: 'westlight.test', return_passkey_credential_options: true }, {
-            headers: { Origin: SUBDOMAIN_ORIGIN },
-          }),
+          await post(
+            t,
+            WEBAUTHN_PATHS.authenticateStartPrimary,
+            { domain: 'westlight.test', return_passkey_credential_options: true },
+            {
+              headers: { Origin: SUBDOMAIN_ORIGIN },
+            },
+          ),
         )
       ).public_key_credential_request_options;
-      await dataOf(await authFinish(authenticator.assert(options, { origin: SUBDOMAIN_ORIGIN }), {}, { origin: SUBDOMAIN_ORIGIN }));
+      await dataOf(
+        await authFinish(authenticator.assert(options, { origin: SUBDOMAIN_ORIGIN }), {}, { origin: SUBDOMAIN_ORIGIN }),
+      );
     });
   });
 
@@ -332,7 +419,11 @@ describe('WebAuthn on the service', () => {
       const [factor] = data.session.authentication_factors;
       assert.equal(factor!.type, 'webauthn_registration');
       assert.equal(factor!.delivery_method, 'webauthn_registration');
-      assert.deepEqual(factor!.webauthn_factor, { webauthn_registration_id: registrationId, domain: RP_ID, user_agent: USER_AGENT });
+      assert.deepEqual(factor!.webauthn_factor, {
+        webauthn_registration_id: registrationId,
+        domain: RP_ID,
+        user_agent: USER_AGENT,
+      });
       assert.ok(!Number.isNaN(Date.parse(String(factor!.last_authenticated_at))));
       // And again: the counter moves on.
       await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })));
@@ -343,12 +434,24 @@ describe('WebAuthn on the service', () => {
       const optionsText = await authStart({ return_passkey_credential_options: false }, student.sessionToken);
       const options = JSON.parse(optionsText);
       assert.equal(options.userVerification, 'preferred');
-      assert.deepEqual(options.allowCredentials, [{ id: authenticator.id, type: 'public-key', transports: ['internal'] }]);
-      const data = await dataOf<{ session_token: string; session: { authentication_factors: { delivery_method: string }[] } }>(
-        await authFinish(authenticator.assert(optionsText, { origin: PAGE_ORIGIN, userVerified: false }), {}, { sessionToken: student.sessionToken }),
+      assert.deepEqual(options.allowCredentials, [
+        { id: authenticator.id, type: 'public-key', transports: ['internal'] },
+      ]);
+      const data = await dataOf<{
+        session_token: string;
+        session: { authentication_factors: { delivery_method: string }[] };
+      }>(
+        await authFinish(
+          authenticator.assert(optionsText, { origin: PAGE_ORIGIN, userVerified: false }),
+          {},
+          { sessionToken: student.sessionToken },
+        ),
       );
       assert.equal(data.session_token, student.sessionToken);
-      assert.deepEqual(data.session.authentication_factors.map((f) => f.delivery_method).sort(), ['email', 'webauthn_registration']);
+      assert.deepEqual(data.session.authentication_factors.map((f) => f.delivery_method).sort(), [
+        'email',
+        'webauthn_registration',
+      ]);
     });
 
     it('secondary: another user credential is webauthn_registration_not_found; a user without one gets it at start', async () => {
@@ -356,13 +459,22 @@ describe('WebAuthn on the service', () => {
       const alice = await registered();
       const optionsText = await authStart({}, alice.student.sessionToken);
       await expectError(
-        await authFinish(mallory.authenticator.assert(optionsText, { origin: PAGE_ORIGIN }), {}, { sessionToken: alice.student.sessionToken }),
+        await authFinish(
+          mallory.authenticator.assert(optionsText, { origin: PAGE_ORIGIN }),
+          {},
+          { sessionToken: alice.student.sessionToken },
+        ),
         404,
         'webauthn_registration_not_found',
       );
       const newcomer = await signIn(t);
       await expectError(
-        await post(t, WEBAUTHN_PATHS.authenticateStartSecondary, { domain: RP_ID }, { sessionToken: newcomer.sessionToken, headers: FROM_PAGE }),
+        await post(
+          t,
+          WEBAUTHN_PATHS.authenticateStartSecondary,
+          { domain: RP_ID },
+          { sessionToken: newcomer.sessionToken, headers: FROM_PAGE },
+        ),
         404,
         'webauthn_registration_not_found',
       );
@@ -384,7 +496,11 @@ describe('WebAuthn on the service', () => {
       const { authenticator } = await registered();
       const optionsText = await authStart();
       t.advance(WEBAUTHN_CHALLENGE_LIFETIME_MS + 1);
-      await expectError(await authFinish(authenticator.assert(optionsText, { origin: PAGE_ORIGIN })), 404, 'webauthn_challenge_not_found');
+      await expectError(
+        await authFinish(authenticator.assert(optionsText, { origin: PAGE_ORIGIN })),
+        404,
+        'webauthn_challenge_not_found',
+      );
     });
 
     it('a register challenge cannot be used to authenticate', async () => {
@@ -416,24 +532,41 @@ describe('WebAuthn on the service', () => {
       const { authenticator } = await registered();
       const [first, second] = await Promise.all([authStart(), authStart()]);
       const responses = await Promise.all(
-        [first!, second!].map((options) => authFinish(authenticator.assert(options, { origin: PAGE_ORIGIN, counter: 7 }))),
+        [first!, second!].map((options) =>
+          authFinish(authenticator.assert(options, { origin: PAGE_ORIGIN, counter: 7 })),
+        ),
       );
       assert.deepEqual(responses.map((r) => r.status).sort(), [200, 401]);
-      await expectError(responses.find((r) => r.status === 401)!, 401, 'invalid_webauthn_credential', /counter (value )?7/);
+      await expectError(
+        responses.find((r) => r.status === 401)!,
+        401,
+        'invalid_webauthn_credential',
+        /counter (value )?7/,
+      );
     });
 
     it('an authenticator that never counts (always 0) keeps working', async () => {
       const student = await signIn(t);
       const start = await registerStart(student);
       const authenticator = new SoftwareAuthenticator(false);
-      await dataOf(await registerFinish(student, authenticator.register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN })));
-      for (let i = 0; i < 2; i += 1) await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })));
+      await dataOf(
+        await registerFinish(
+          student,
+          authenticator.register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN }),
+        ),
+      );
+      for (let i = 0; i < 2; i += 1)
+        await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })));
     });
 
     it('refuses another origin, another RP id, a missing UV flag for a passkey, a bad signature', async () => {
       const { authenticator } = await registered();
       const cases: [string, Parameters<SoftwareAuthenticator['assert']>[1], RegExp][] = [
-        ['origin', { origin: 'http://localhost:6666' }, /Unexpected authentication response origin "http:\/\/localhost:6666"/],
+        [
+          'origin',
+          { origin: 'http://localhost:6666' },
+          /Unexpected authentication response origin "http:\/\/localhost:6666"/,
+        ],
         ['rp id', { origin: PAGE_ORIGIN, rpId: 'example.com' }, /RP ID/],
         ['user verification', { origin: PAGE_ORIGIN, userVerified: false }, /User verification (was )?required/],
       ];
@@ -455,11 +588,18 @@ describe('WebAuthn on the service', () => {
 
     it(`failed assertions count against the user like wrong passwords: the ${USER_LOCK_FAILURE_LIMIT}th locks, the right one is then refused`, async () => {
       const { authenticator } = await registered();
-      const wrongOrigin = async () => authFinish(authenticator.assert(await authStart(), { origin: 'http://localhost:6666' }));
-      for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i += 1) await expectError(await wrongOrigin(), 401, 'invalid_webauthn_credential');
+      const wrongOrigin = async () =>
+        authFinish(authenticator.assert(await authStart(), { origin: 'http://localhost:6666' }));
+      for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i += 1)
+        await expectError(await wrongOrigin(), 401, 'invalid_webauthn_credential');
       const lock = 'Too many failed authentication attempts. Please try again later.';
       await expectError(await wrongOrigin(), 429, 'user_lock_limit_reached', lock);
-      await expectError(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })), 429, 'user_lock_limit_reached', lock);
+      await expectError(
+        await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })),
+        429,
+        'user_lock_limit_reached',
+        lock,
+      );
     });
 
     it('an unknown credential is 404 webauthn_registration_not_found', async () => {
@@ -490,7 +630,9 @@ describe('WebAuthn on the service', () => {
         verified: true,
         name: 'Work laptop',
       });
-      const me = await dataOf<{ webauthn_registrations: { name: string }[] }>(await get(t, '/users/me', { sessionToken: student.sessionToken }));
+      const me = await dataOf<{ webauthn_registrations: { name: string }[] }>(
+        await get(t, '/users/me', { sessionToken: student.sessionToken }),
+      );
       assert.equal(me.webauthn_registrations[0]!.name, 'Work laptop');
     });
 
@@ -505,8 +647,18 @@ describe('WebAuthn on the service', () => {
       await expectError(await put(registrationId, {}), 400, 'invalid_request', 'name is required.');
       await expectError(await put(registrationId, { name: 7 }), 400, 'invalid_request', 'name must be a string');
       await expectError(await put(registrationId, { name: '   ' }), 400, 'invalid_request', 'name must not be empty.');
-      await expectError(await put(registrationId, { name: 'x'.repeat(101) }), 400, 'invalid_request', 'name must be at most 100 characters.');
-      await expectError(await put(registrationId, { name: 'a\u0007b' }), 400, 'invalid_request', 'name must not contain control characters.');
+      await expectError(
+        await put(registrationId, { name: 'x'.repeat(101) }),
+        400,
+        'invalid_request',
+        'name must be at most 100 characters.',
+      );
+      await expectError(
+        await put(registrationId, { name: 'a\u0007b' }),
+        400,
+        'invalid_request',
+        'name must not contain control characters.',
+      );
       await expectError(await put('nope\u0000', { name: 'x' }), 400, 'invalid_request');
       const other = await signIn(t);
       await expectError(
@@ -545,14 +697,21 @@ describe('WebAuthn on the service', () => {
       const { student, authenticator, registrationId } = await registered();
       const other = await signIn(t);
       const remove = (token: string) =>
-        t.service.app.request(`/sdk/v1/users/webauthn_registrations/${registrationId}`, { method: 'DELETE', headers: authHeaders(token) });
-      await expectError(await remove(other.sessionToken), 404, 'webauthn_registration_not_found', 'The signed-in user has no WebAuthn registration with this id.');
+        t.service.app.request(`/sdk/v1/users/webauthn_registrations/${registrationId}`, {
+          method: 'DELETE',
+          headers: authHeaders(token),
+        });
+      await expectError(
+        await remove(other.sessionToken),
+        404,
+        'webauthn_registration_not_found',
+        'The signed-in user has no WebAuthn registration with this id.',
+      );
       await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })));
       await dataOf(await remove(student.sessionToken));
       await expectError(await remove(student.sessionToken), 404, 'webauthn_registration_not_found');
     });
   });
-
 
   describe('malformed input: always 4xx with an error_type', () => {
     it('register/start and authenticate/start', async () => {
@@ -564,64 +723,179 @@ describe('WebAuthn on the service', () => {
         [{ domain: 5, user_agent: USER_AGENT }, 'domain must be a string'],
         [{ domain: RP_ID }, 'user_agent is required.'],
         [{ domain: RP_ID, user_agent: 'x'.repeat(1025) }, 'user_agent must be at most 1024 characters.'],
-        [{ domain: RP_ID, user_agent: USER_AGENT, authenticator_type: 'usb' }, 'authenticator_type must be one of: platform, cross-platform.'],
-        [{ domain: RP_ID, user_agent: USER_AGENT, return_passkey_credential_options: 'yes' }, 'return_passkey_credential_options must be a boolean'],
+        [
+          { domain: RP_ID, user_agent: USER_AGENT, authenticator_type: 'usb' },
+          'authenticator_type must be one of: platform, cross-platform.',
+        ],
+        [
+          { domain: RP_ID, user_agent: USER_AGENT, return_passkey_credential_options: 'yes' },
+          'return_passkey_credential_options must be a boolean',
+        ],
         [{ domain: RP_ID, user_agent: USER_AGENT, override_id: 'x'.repeat(65) }, 'override_id must be 1 to 64 bytes.'],
-        [{ domain: RP_ID, user_agent: USER_AGENT, override_name: 'x'.repeat(257) }, 'override_name must be at most 256 characters.'],
-        [{ domain: RP_ID, user_agent: USER_AGENT, use_base64_url_encoding: 1 }, 'use_base64_url_encoding must be a boolean'],
+        [
+          { domain: RP_ID, user_agent: USER_AGENT, override_name: 'x'.repeat(257) },
+          'override_name must be at most 256 characters.',
+        ],
+        [
+          { domain: RP_ID, user_agent: USER_AGENT, use_base64_url_encoding: 1 },
+          'use_base64_url_encoding must be a boolean',
+        ],
       ];
       for (const [body, message] of cases) await expectError(await start(body), 400, 'invalid_request', message);
       await expectError(
-        await post(t, WEBAUTHN_PATHS.registerStart, undefined, { sessionToken: student.sessionToken, headers: FROM_PAGE, raw: '{nope' }),
+        await post(t, WEBAUTHN_PATHS.registerStart, undefined, {
+          sessionToken: student.sessionToken,
+          headers: FROM_PAGE,
+          raw: '{nope',
+        }),
         400,
         'invalid_json',
       );
       await expectError(
-        await post(t, WEBAUTHN_PATHS.authenticateStartPrimary, { domain: RP_ID, return_passkey_credential_options: 1 }, { headers: FROM_PAGE }),
+        await post(
+          t,
+          WEBAUTHN_PATHS.authenticateStartPrimary,
+          { domain: RP_ID, return_passkey_credential_options: 1 },
+          { headers: FROM_PAGE },
+        ),
         400,
         'invalid_request',
         'return_passkey_credential_options must be a boolean',
       );
-      await expectError(await post(t, WEBAUTHN_PATHS.authenticateStartPrimary, {}, { headers: FROM_PAGE }), 400, 'invalid_request', 'domain is required.');
+      await expectError(
+        await post(t, WEBAUTHN_PATHS.authenticateStartPrimary, {}, { headers: FROM_PAGE }),
+        400,
+        'invalid_request',
+        'domain is required.',
+      );
     });
 
     it('register and authenticate: the credential text and its members', async () => {
       const { student, authenticator } = await registered();
       const good = JSON.parse(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN }));
-      const withResponse = (patch: Record<string, unknown>) => JSON.stringify({ ...good, response: { ...good.response, ...patch } });
+      const withResponse = (patch: Record<string, unknown>) =>
+        JSON.stringify({ ...good, response: { ...good.response, ...patch } });
       const cases: [unknown, string][] = [
         [{ session_duration_minutes: 30 }, 'public_key_credential is required.'],
         [{ public_key_credential: 12, session_duration_minutes: 30 }, 'public_key_credential must be a string'],
-        [{ public_key_credential: 'not json', session_duration_minutes: 30 }, 'public_key_credential must be a JSON text.'],
-        [{ public_key_credential: '[1]', session_duration_minutes: 30 }, 'public_key_credential must be a JSON object.'],
-        [{ public_key_credential: JSON.stringify({ ...good, id: undefined }), session_duration_minutes: 30 }, 'public_key_credential.id must be a base64url string.'],
-        [{ public_key_credential: JSON.stringify({ ...good, id: '' }), session_duration_minutes: 30 }, 'public_key_credential.id must not be empty.'],
-        [{ public_key_credential: JSON.stringify({ ...good, id: 'a+b/' }), session_duration_minutes: 30 }, 'public_key_credential.id must be a base64url string.'],
-        [{ public_key_credential: JSON.stringify({ ...good, type: 'password' }), session_duration_minutes: 30 }, 'public_key_credential.type must be "public-key".'],
-        [{ public_key_credential: JSON.stringify({ ...good, response: 'x' }), session_duration_minutes: 30 }, 'public_key_credential.response must be an object.'],
-        [{ public_key_credential: JSON.stringify({ ...good, clientExtensionResults: [] }), session_duration_minutes: 30 }, 'public_key_credential.clientExtensionResults must be an object.'],
-        [{ public_key_credential: JSON.stringify({ ...good, authenticatorAttachment: 3 }), session_duration_minutes: 30 }, 'public_key_credential.authenticatorAttachment must be a string.'],
-        [{ public_key_credential: withResponse({ clientDataJSON: undefined }), session_duration_minutes: 30 }, 'public_key_credential.response.clientDataJSON must be a base64url string.'],
-        [{ public_key_credential: withResponse({ clientDataJSON: Buffer.from('nope').toString('base64url') }), session_duration_minutes: 30 }, 'public_key_credential.response.clientDataJSON must be base64url of a JSON object.'],
-        [{ public_key_credential: withResponse({ clientDataJSON: Buffer.from('{"challenge":1}').toString('base64url') }), session_duration_minutes: 30 }, 'public_key_credential.response.clientDataJSON must name the challenge (base64url).'],
-        [{ public_key_credential: withResponse({ authenticatorData: 5 }), session_duration_minutes: 30 }, 'public_key_credential.response.authenticatorData must be a base64url string.'],
-        [{ public_key_credential: withResponse({ signature: null }), session_duration_minutes: 30 }, 'public_key_credential.response.signature must be a base64url string.'],
-        [{ public_key_credential: withResponse({ userHandle: 7 }), session_duration_minutes: 30 }, 'public_key_credential.response.userHandle must be a base64url string.'],
+        [
+          { public_key_credential: 'not json', session_duration_minutes: 30 },
+          'public_key_credential must be a JSON text.',
+        ],
+        [
+          { public_key_credential: '[1]', session_duration_minutes: 30 },
+          'public_key_credential must be a JSON object.',
+        ],
+        [
+          { public_key_credential: JSON.stringify({ ...good, id: undefined }), session_duration_minutes: 30 },
+          'public_key_credential.id must be a base64url string.',
+        ],
+        [
+          { public_key_credential: JSON.stringify({ ...good, id: '' }), session_duration_minutes: 30 },
+          'public_key_credential.id must not be empty.',
+        ],
+        [
+          { public_key_credential: JSON.stringify({ ...good, id: 'a+b/' }), session_duration_minutes: 30 },
+          'public_key_credential.id must be a base64url string.',
+        ],
+        [
+          { public_key_credential: JSON.stringify({ ...good, type: 'password' }), session_duration_minutes: 30 },
+          'public_key_credential.type must be "public-key".',
+        ],
+        [
+          { public_key_credential: JSON.stringify({ ...good, response: 'x' }), session_duration_minutes: 30 },
+          'public_key_credential.response must be an object.',
+        ],
+        [
+          {
+            public_key_credential: JSON.stringify({ ...good, clientExtensionResults: [] }),
+            session_duration_minutes: 30,
+          },
+          'public_key_credential.clientExtensionResults must be an object.',
+        ],
+        [
+          {
+            public_key_credential: JSON.stringify({ ...good, authenticatorAttachment: 3 }),
+            session_duration_minutes: 30,
+          },
+          'public_key_credential.authenticatorAttachment must be a string.',
+        ],
+        [
+          { public_key_credential: withResponse({ clientDataJSON: undefined }), session_duration_minutes: 30 },
+          'public_key_credential.response.clientDataJSON must be a base64url string.',
+        ],
+        [
+          {
+            public_key_credential: withResponse({ clientDataJSON: Buffer.from('nope').toString('base64url') }),
+            session_duration_minutes: 30,
+          },
+          'public_key_credential.response.clientDataJSON must be base64url of a JSON object.',
+        ],
+        [
+          {
+            public_key_credential: withResponse({
+              clientDataJSON: Buffer.from('{"challenge":1}').toString('base64url'),
+            }),
+            session_duration_minutes: 30,
+          },
+          'public_key_credential.response.clientDataJSON must name the challenge (base64url).',
+        ],
+        [
+          { public_key_credential: withResponse({ authenticatorData: 5 }), session_duration_minutes: 30 },
+          'public_key_credential.response.authenticatorData must be a base64url string.',
+        ],
+        [
+          { public_key_credential: withResponse({ signature: null }), session_duration_minutes: 30 },
+          'public_key_credential.response.signature must be a base64url string.',
+        ],
+        [
+          { public_key_credential: withResponse({ userHandle: 7 }), session_duration_minutes: 30 },
+          'public_key_credential.response.userHandle must be a base64url string.',
+        ],
         [{ public_key_credential: JSON.stringify(good) }, 'session_duration_minutes is required.'],
-        [{ public_key_credential: JSON.stringify(good), session_duration_minutes: 'x' }, 'session_duration_minutes must be a number'],
-        [{ public_key_credential: JSON.stringify(good), session_duration_minutes: 30, captcha_token: 4 }, 'captcha_token must be a string'],
+        [
+          { public_key_credential: JSON.stringify(good), session_duration_minutes: 'x' },
+          'session_duration_minutes must be a number',
+        ],
+        [
+          { public_key_credential: JSON.stringify(good), session_duration_minutes: 30, captcha_token: 4 },
+          'captcha_token must be a string',
+        ],
       ];
       for (const [body, message] of cases) {
-        await expectError(await post(t, WEBAUTHN_PATHS.authenticate, body, { headers: FROM_PAGE }), 400, 'invalid_request', message);
+        await expectError(
+          await post(t, WEBAUTHN_PATHS.authenticate, body, { headers: FROM_PAGE }),
+          400,
+          'invalid_request',
+          message,
+        );
       }
       // The good assertion still works: none of the refusals used its challenge.
       await dataOf(await authFinish(JSON.stringify(good)));
 
       const start = await registerStart(student);
-      const creation = JSON.parse(new SoftwareAuthenticator().register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN }));
+      const creation = JSON.parse(
+        new SoftwareAuthenticator().register(start.public_key_credential_creation_options, { origin: PAGE_ORIGIN }),
+      );
       const registerCases: [unknown, string][] = [
-        [{ public_key_credential: JSON.stringify({ ...creation, response: { ...creation.response, attestationObject: undefined } }) }, 'public_key_credential.response.attestationObject must be a base64url string.'],
-        [{ public_key_credential: JSON.stringify({ ...creation, response: { ...creation.response, transports: 'usb' } }) }, 'public_key_credential.response.transports must be an array of strings.'],
+        [
+          {
+            public_key_credential: JSON.stringify({
+              ...creation,
+              response: { ...creation.response, attestationObject: undefined },
+            }),
+          },
+          'public_key_credential.response.attestationObject must be a base64url string.',
+        ],
+        [
+          {
+            public_key_credential: JSON.stringify({
+              ...creation,
+              response: { ...creation.response, transports: 'usb' },
+            }),
+          },
+          'public_key_credential.response.transports must be an array of strings.',
+        ],
         [
           { public_key_credential: JSON.stringify(creation), session_duration_minutes: 1 },
           `session_duration_minutes must be a whole number of minutes from ${SESSION_DURATION_MINUTES_MIN} to ${SESSION_DURATION_MINUTES_MAX}.`,
@@ -640,7 +914,12 @@ describe('WebAuthn on the service', () => {
         await post(
           t,
           WEBAUTHN_PATHS.register,
-          { public_key_credential: JSON.stringify({ ...creation, response: { ...creation.response, attestationObject: 'AAAA' } }) },
+          {
+            public_key_credential: JSON.stringify({
+              ...creation,
+              response: { ...creation.response, attestationObject: 'AAAA' },
+            }),
+          },
           { sessionToken: student.sessionToken, headers: FROM_PAGE },
         ),
         401,
@@ -659,7 +938,11 @@ describe('WebAuthn with responses recorded from real authenticators (SimpleWebAu
 
   // The recorded responses answer fixed challenges, so the challenge rows register/start or authenticate/start would
   // have stored are put in place with the same store functions; everything after is the real endpoint.
-  async function storeChallenge(challenge: string, kind: 'register' | 'authenticate', userId: string | null): Promise<void> {
+  async function storeChallenge(
+    challenge: string,
+    kind: 'register' | 'authenticate',
+    userId: string | null,
+  ): Promise<void> {
     const now = t.now();
     await insertChallenge(t.service.db, {
       challengeHash: hashToken(challenge),
@@ -679,11 +962,18 @@ describe('WebAuthn with responses recorded from real authenticators (SimpleWebAu
     const student = await signIn(t);
     await storeChallenge(RECORDED_REGISTRATION.challenge, 'register', student.userId);
     const send = () =>
-      post(t, WEBAUTHN_PATHS.register, { public_key_credential: JSON.stringify(RECORDED_REGISTRATION.credential) }, {
-        sessionToken: student.sessionToken,
-        headers: { Origin: RECORDED_ORIGIN },
-      });
-    const data = await dataOf<{ webauthn_registration_id: string; user: { webauthn_registrations: unknown[] } }>(await send());
+      post(
+        t,
+        WEBAUTHN_PATHS.register,
+        { public_key_credential: JSON.stringify(RECORDED_REGISTRATION.credential) },
+        {
+          sessionToken: student.sessionToken,
+          headers: { Origin: RECORDED_ORIGIN },
+        },
+      );
+    const data = await dataOf<{ webauthn_registration_id: string; user: { webauthn_registrations: unknown[] } }>(
+      await send(),
+    );
     assert.deepEqual(data.user.webauthn_registrations, [
       {
         webauthn_registration_id: data.webauthn_registration_id,
@@ -719,19 +1009,30 @@ describe('WebAuthn with responses recorded from real authenticators (SimpleWebAu
     });
     await storeChallenge(RECORDED_ASSERTION.challenge, 'authenticate', null);
     const send = () =>
-      post(t, WEBAUTHN_PATHS.authenticate, { public_key_credential: JSON.stringify(RECORDED_ASSERTION.credential), session_duration_minutes: 30 }, {
-        headers: { Origin: RECORDED_ORIGIN },
-      });
+      post(
+        t,
+        WEBAUTHN_PATHS.authenticate,
+        { public_key_credential: JSON.stringify(RECORDED_ASSERTION.credential), session_duration_minutes: 30 },
+        {
+          headers: { Origin: RECORDED_ORIGIN },
+        },
+      );
     const data = await dataOf<{ user_id: string }>(await send());
     assert.equal(data.user_id, owner.userId);
     await expectError(await send(), 404, 'webauthn_challenge_not_found');
   });
 });
 
-describe('WebAuthn in production: the relying party is PUBLIC_URL\'s host (or its parent)', () => {
+describe("WebAuthn in production: the relying party is PUBLIC_URL's host (or its parent)", () => {
   it('accepts a ceremony from the PUBLIC_URL page for its host and its parent domain, and nothing else', async () => {
     const publicOrigin = 'https://id.westlight.example';
-    const server = await startServer({ mode: 'production', secretKey: TEST_SECRET_KEY, publicUrl: publicOrigin, database: { kind: 'memory' }, requestLog: null });
+    const server = await startServer({
+      mode: 'production',
+      secretKey: TEST_SECRET_KEY,
+      publicUrl: publicOrigin,
+      database: { kind: 'memory' },
+      requestLog: null,
+    });
     try {
       const start = (domain: string, origin = publicOrigin) =>
         server.service.app.request(`/sdk/v1${WEBAUTHN_PATHS.authenticateStartPrimary}`, {

@@ -37,7 +37,13 @@ function base32Bytes(text: string): Uint8Array<ArrayBuffer> {
 
 /** RFC 6238 with HMAC-SHA1, 30 s steps, 6 digits. */
 export async function totpCode(secret: string, atMs: number): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', base32Bytes(secret) as BufferSource, { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    base32Bytes(secret) as BufferSource,
+    { name: 'HMAC', hash: 'SHA-1' },
+    false,
+    ['sign'],
+  );
   const counter = new DataView(new ArrayBuffer(8));
   counter.setBigUint64(0, BigInt(Math.floor(atMs / 1000 / 30)));
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, counter.buffer));
@@ -46,12 +52,22 @@ export async function totpCode(secret: string, atMs: number): Promise<string> {
   return String(binary).padStart(6, '0');
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 export async function trustedToken(claims: Record<string, unknown>): Promise<string> {
   const enc = new TextEncoder();
   const head = `${b64url(enc.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))}.${b64url(enc.encode(JSON.stringify(claims)))}`;
-  const key = await crypto.subtle.importKey('raw', enc.encode(TRUSTED_PROFILE.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    enc.encode(TRUSTED_PROFILE.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return `${head}.${b64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(head))))}`;
 }
 
@@ -66,6 +82,8 @@ export async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 /** The telemetry the service stored, newest first (its dev events view as JSON). */
-export async function devEvents(): Promise<{ name: string; details: { telemetry: Record<string, unknown>; event: Record<string, unknown> } }[]> {
+export async function devEvents(): Promise<
+  { name: string; details: { telemetry: Record<string, unknown>; event: Record<string, unknown> } }[]
+> {
   return (await executeServerCommand('dev-events')) as never;
 }

@@ -12,7 +12,9 @@ import { until } from './poll.ts';
 
 export type RootActor = Actor<typeof rootMachine>;
 
-/** Starts the root statechart on `url` (default: the test page, no token) with `config` resolved like the element does. */
+/**
+ * Starts the root statechart on `url` (default: the test page, no token) with `config` resolved like the element does.
+ */
 export function startRoot(
   client: AuthClient,
   config: AuthLoginConfig = {},
@@ -58,10 +60,14 @@ export function productOf(actor: RootActor): AnyActorRef | undefined {
  * a product's own steps do not change the root's snapshot, so waiting on the root would miss them.
  */
 export async function waitForProduct(actor: RootActor, state: unknown, timeout = 10_000): Promise<AnyMachineSnapshot> {
-  return until(() => {
-    const snapshot = productOf(actor)?.getSnapshot() as AnyMachineSnapshot | undefined;
-    return snapshot?.matches(state as never) ? snapshot : null;
-  }, `the product in ${JSON.stringify(state)}`, timeout);
+  return until(
+    () => {
+      const snapshot = productOf(actor)?.getSnapshot() as AnyMachineSnapshot | undefined;
+      return snapshot?.matches(state as never) ? snapshot : null;
+    },
+    `the product in ${JSON.stringify(state)}`,
+    timeout,
+  );
 }
 
 /** Waits until the widget shows `screen` (the root's, or the running product's). */

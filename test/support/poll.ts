@@ -22,7 +22,11 @@ type Truthy<T> = Exclude<T, undefined | null | false | 0 | ''>;
  * Calls `check` (sync or async) until it returns a truthy value and resolves with that value; rejects with a
  * `PollTimeoutError` naming `what` after `timeoutMs`. An error thrown by `check` is not retried: it fails the wait.
  */
-export async function until<T>(check: () => T | PromiseLike<T>, what: string, timeoutMs = POLL_TIMEOUT_MS): Promise<Truthy<Awaited<T>>> {
+export async function until<T>(
+  check: () => T | PromiseLike<T>,
+  what: string,
+  timeoutMs = POLL_TIMEOUT_MS,
+): Promise<Truthy<Awaited<T>>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -26,7 +26,10 @@ export async function recordsByFolder(): Promise<Map<string, ProductRecord[]>> {
     .sort();
   const found = new Map<string, ProductRecord[]>();
   for (const folder of folders) {
-    const module = (await import(pathToFileURL(path.join(productsDir, folder, 'index.ts')).href)) as Record<string, unknown>;
+    const module = (await import(pathToFileURL(path.join(productsDir, folder, 'index.ts')).href)) as Record<
+      string,
+      unknown
+    >;
     found.set(folder, Object.values(module).filter(isRecord));
   }
   return found;

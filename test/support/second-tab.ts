@@ -20,4 +20,3 @@ export async function openSecondTab(): Promise<{ tab: SecondTab; window: Window;
     },
   };
 }
-

@@ -35,11 +35,14 @@ export function ethereumAddressOf(privateKeyHex: string): string {
   const lower = bytesToHex(keccak_256(publicKey.slice(1)).slice(-20));
   const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
   let checksummed = '0x';
-  for (let i = 0; i < lower.length; i++) checksummed += parseInt(hash[i]!, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i];
+  for (let i = 0; i < lower.length; i++)
+    checksummed += parseInt(hash[i]!, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i];
   return checksummed;
 }
 
-/** EIP-191 personal_sign: keccak256("\x19Ethereum Signed Message:\n" + length + message), signed; 0x r||s||v (v 27/28). */
+/**
+ * EIP-191 personal_sign: keccak256("\x19Ethereum Signed Message:\n" + length + message), signed; 0x r||s||v (v 27/28).
+ */
 export function personalSign(privateKeyHex: string, message: Uint8Array): string {
   const prefix = utf8ToBytes(`\x19Ethereum Signed Message:\n${message.length}`);
   const digest = keccak_256(new Uint8Array([...prefix, ...message]));

@@ -61,7 +61,10 @@ export function $(el: HTMLElement, selector: string): HTMLElement | null {
 }
 
 export function $$(el: HTMLElement, selector: string): HTMLElement[] {
-  return [...el.shadowRoot!.querySelectorAll<HTMLElement>(selector), ...el.querySelectorAll<HTMLElement>(selector)].filter(rendered);
+  return [
+    ...el.shadowRoot!.querySelectorAll<HTMLElement>(selector),
+    ...el.querySelectorAll<HTMLElement>(selector),
+  ].filter(rendered);
 }
 
 /** The first element matching `selector` whose text is exactly `text` (trimmed). */

@@ -15,20 +15,29 @@ describe('finding Chromium for npm test', () => {
     const all = machine('/opt/chrome/chrome', DEBIAN_CHROMIUM, '/snap/bin/chromium');
     assert.equal(findChromium({ CHROME_PATH: '/opt/chrome/chrome', PATH: '/snap/bin' }, all), '/opt/chrome/chrome');
     assert.equal(findChromium({ PATH: '/snap/bin' }, all), DEBIAN_CHROMIUM);
-    assert.equal(findChromium({ PATH: '/usr/local/bin:/snap/bin' }, machine('/snap/bin/chromium')), '/snap/bin/chromium');
+    assert.equal(
+      findChromium({ PATH: '/usr/local/bin:/snap/bin' }, machine('/snap/bin/chromium')),
+      '/snap/bin/chromium',
+    );
   });
 
   it('finds none when CHROME_PATH names a missing file, even with another Chromium installed', () => {
-    assert.equal(findChromium({ CHROME_PATH: '/nowhere/chrome', PATH: '/usr/bin' }, machine(DEBIAN_CHROMIUM)), undefined);
+    assert.equal(
+      findChromium({ CHROME_PATH: '/nowhere/chrome', PATH: '/usr/bin' }, machine(DEBIAN_CHROMIUM)),
+      undefined,
+    );
     assert.equal(findChromium({ PATH: '/usr/local/bin' }, machine()), undefined);
   });
 
-  it('installs Debian\'s package only as root with apt-get on PATH; otherwise stops', () => {
+  it("installs Debian's package only as root with apt-get on PATH; otherwise stops", () => {
     const apt = machine('/usr/bin/apt-get');
     assert.equal(missingChromiumAction({ PATH: '/usr/bin' }, { ...apt, uid: 0 }), 'install');
     assert.equal(missingChromiumAction({ PATH: '/usr/bin' }, { ...apt, uid: 1000 }), 'stop');
     assert.equal(missingChromiumAction({ PATH: '/usr/bin' }, { ...machine(), uid: 0 }), 'stop');
-    assert.equal(missingChromiumAction({ PATH: '/usr/bin', CHROME_PATH: '/nowhere/chrome' }, { ...apt, uid: 0 }), 'stop');
+    assert.equal(
+      missingChromiumAction({ PATH: '/usr/bin', CHROME_PATH: '/nowhere/chrome' }, { ...apt, uid: 0 }),
+      'stop',
+    );
   });
 
   it('npm test without a Chromium it may install stops at once with one line saying how', () => {

@@ -30,12 +30,21 @@ test('custom-elements.json is regenerated from the JSDoc (run `npm run analyze` 
 
 test('the manifest documents the <auth-login> element', () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'custom-elements.json'), 'utf8')) as {
-    modules: { declarations?: { tagName?: string; attributes?: { name: string }[]; events?: { name: string }[]; cssParts?: unknown[]; cssProperties?: unknown[] }[] }[];
+    modules: {
+      declarations?: {
+        tagName?: string;
+        attributes?: { name: string }[];
+        events?: { name: string }[];
+        cssParts?: unknown[];
+        cssProperties?: unknown[];
+      }[];
+    }[];
   };
   const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'auth-login');
   assert.ok(element, 'auth-login is declared');
   const attributes = (element.attributes ?? []).map((a) => a.name);
-  for (const name of ['public-token', 'base-url', 'config', 'theme']) assert.ok(attributes.includes(name), `attribute ${name}`);
+  for (const name of ['public-token', 'base-url', 'config', 'theme'])
+    assert.ok(attributes.includes(name), `attribute ${name}`);
   const events = (element.events ?? []).map((e) => e.name);
   for (const name of ['auth-login-event', 'auth-login-error']) assert.ok(events.includes(name), `event ${name}`);
   assert.ok((element.cssParts ?? []).length > 0, 'CSS parts are documented');

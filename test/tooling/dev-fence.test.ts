@@ -43,10 +43,12 @@ function moduleReferences(source: ts.SourceFile): ModuleReference[] {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier, false, node);
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node.moduleReference.expression, false, node);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, false, node);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add(node.argument.literal, false, node);
     else if (ts.isCallExpression(node)) {
       if (node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], true, node);
-      else if (ts.isIdentifier(node.expression) && node.expression.text === 'require') add(node.arguments[0], false, node);
+      else if (ts.isIdentifier(node.expression) && node.expression.text === 'require')
+        add(node.arguments[0], false, node);
     }
     ts.forEachChild(node, visit);
   };
@@ -75,12 +77,17 @@ function devReferences(file: string, source: ts.SourceFile): { line: string; ref
 let everyDevReference: ReturnType<typeof devReferences> | undefined;
 /** Parsed once for the tests below (every source under src/). */
 function allDevReferences(): ReturnType<typeof devReferences> {
-  everyDevReference ??= sourceFiles(srcDir).flatMap((file) => devReferences(file, parse(file, fs.readFileSync(file, 'utf8'))));
+  everyDevReference ??= sourceFiles(srcDir).flatMap((file) =>
+    devReferences(file, parse(file, fs.readFileSync(file, 'utf8'))),
+  );
   return everyDevReference;
 }
 
 test('outside src/server/dev/, the one reference to it in src/ is the dynamic import of dev/mount.ts in dev-tools.ts', () => {
-  assert.deepEqual(allDevReferences().map(({ line }) => line), [`${DOOR}: ./dev/mount.ts (dynamic)`]);
+  assert.deepEqual(
+    allDevReferences().map(({ line }) => line),
+    [`${DOOR}: ./dev/mount.ts (dynamic)`],
+  );
 });
 
 test('that import runs only after the development mode check', () => {
@@ -90,11 +97,16 @@ test('that import runs only after the development mode check', () => {
   while (fn && !ts.isFunctionDeclaration(fn)) fn = fn.parent;
   assert.ok(fn && ts.isFunctionDeclaration(fn) && fn.body, 'the import is inside a function declaration');
   assert.equal(fn.name?.text, 'loadDevTools');
-  assert.deepEqual(fn.parameters.map((p) => p.getText()), ['mode: ServiceMode']);
+  assert.deepEqual(
+    fn.parameters.map((p) => p.getText()),
+    ['mode: ServiceMode'],
+  );
   const [check, ...rest] = fn.body.statements;
   assert.equal(check?.getText().replace(/\s+/g, ' '), "if (mode !== 'development') return null;");
   // The import is in a statement after the check, not in the check itself.
-  assert.ok(rest.some((statement) => statement.pos <= door.reference.node.pos && door.reference.node.end <= statement.end));
+  assert.ok(
+    rest.some((statement) => statement.pos <= door.reference.node.pos && door.reference.node.end <= statement.end),
+  );
 });
 
 test('the check sees every kind of reference into src/server/dev/ and nothing else', () => {

@@ -45,7 +45,13 @@ export const EXAMPLES: ExampleCheck[] = [
   {
     name: 'svelte (svelte-check)',
     check: (root, dir) =>
-      run(root, 'svelte-check', ['--workspace', dir, '--tsconfig', path.join(dir, 'tsconfig.json'), '--fail-on-warnings']),
+      run(root, 'svelte-check', [
+        '--workspace',
+        dir,
+        '--tsconfig',
+        path.join(dir, 'tsconfig.json'),
+        '--fail-on-warnings',
+      ]),
     broken: { file: 'src/App.svelte', edit: detailTypo },
     packages: ['svelte'],
   },

@@ -88,10 +88,12 @@ describe('importing the package in Node (no DOM)', () => {
   });
 
   it('the source entries src/widget/index.ts and src/client/index.ts import the same way', () => {
-    assertQuiet(importInNode(path.join(repoRoot, 'src/widget/index.ts'), 'tsx'), ['AuthLoginElement', 'defineAuthLogin']);
+    assertQuiet(importInNode(path.join(repoRoot, 'src/widget/index.ts'), 'tsx'), [
+      'AuthLoginElement',
+      'defineAuthLogin',
+    ]);
     assertQuiet(importInNode(path.join(repoRoot, 'src/client/index.ts'), 'tsx'), ['createAuthClient']);
   });
-
 });
 
 /** A consumer's code: each `@ts-expect-error` line proves a type is precise (not `any`), or it is itself an error. */
@@ -144,7 +146,10 @@ const CONSUMER_TSCONFIG = {
 };
 
 function tsc(dir: string) {
-  const run = spawnSync(process.execPath, [tscBin, '-p', path.join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [tscBin, '-p', path.join(dir, 'tsconfig.json')], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -166,10 +171,16 @@ describe('type declarations (dist/types)', () => {
   });
 
   it('fail a consumer that reads a detail field the event does not have', () => {
-    fs.writeFileSync(path.join(dir, 'consumer.ts'), CONSUMER_TS.replace('// @ts-expect-error the detail has no such field\n', ''));
+    fs.writeFileSync(
+      path.join(dir, 'consumer.ts'),
+      CONSUMER_TS.replace('// @ts-expect-error the detail has no such field\n', ''),
+    );
     const result = tsc(dir);
     assert.notEqual(result.status, 0);
-    assert.match(result.output, /consumer\.ts\(\d+,\d+\): error TS2339: Property 'kind' does not exist on type 'WidgetEventDetail'/);
+    assert.match(
+      result.output,
+      /consumer\.ts\(\d+,\d+\): error TS2339: Property 'kind' does not exist on type 'WidgetEventDetail'/,
+    );
   });
 });
 
@@ -228,12 +239,24 @@ describe('npm run pack:element: the tarball in an empty project', () => {
         `source maps beside it ${packed.sourcemaps?.size ?? 0} bytes`,
     );
     fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'empty-consumer', private: true, type: 'module' }));
+    fs.writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'empty-consumer', private: true, type: 'module' }),
+    );
     // --offline: the package has no dependency, so nothing is fetched, not even a package listing.
     const run = spawnSync(
       'npm',
       // `npm test` runs this under `npm run --silent`, whose loglevel the nested npm would inherit and print nothing.
-      ['install', packed.tarball, '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=notice'],
+      [
+        'install',
+        packed.tarball,
+        '--omit=dev',
+        '--offline',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=notice',
+      ],
       { cwd: project, encoding: 'utf8' },
     );
     install = `${run.stdout}${run.stderr}`;
@@ -244,7 +267,10 @@ describe('npm run pack:element: the tarball in an empty project', () => {
   it(`is at most ${TARBALL_LIMIT / 1e6} MB, without source maps (they are in a tarball beside it)`, () => {
     assert.ok(packed.size <= TARBALL_LIMIT, `${packed.size} bytes`);
     assert.equal(fs.statSync(packed.tarball).size, packed.size);
-    assert.deepEqual(packed.files.filter((file) => file.endsWith('.map')), []);
+    assert.deepEqual(
+      packed.files.filter((file) => file.endsWith('.map')),
+      [],
+    );
     assert.ok(packed.sourcemaps && fs.existsSync(packed.sourcemaps.tarball), 'the source-map tarball');
     // No JavaScript of the package points bundlers or devtools at a map it does not hold.
     for (const file of packed.files.filter((name) => name.endsWith('.js'))) {
@@ -255,18 +281,40 @@ describe('npm run pack:element: the tarball in an empty project', () => {
   it("installs as exactly one package: the project's node_modules holds auth-login and its own files only", () => {
     assert.match(install, /added 1 package\b/);
     assert.deepEqual(fs.readdirSync(path.join(project, 'node_modules')).sort(), ['.package-lock.json', 'auth-login']);
-    const lock = JSON.parse(fs.readFileSync(path.join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+    const lock = JSON.parse(fs.readFileSync(path.join(project, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, unknown>;
+    };
     assert.deepEqual(Object.keys(lock.packages), ['', 'node_modules/auth-login']);
     assert.deepEqual(filesUnder(installed), packed.files);
   });
 
   it("has no dependency of any kind, and the repository's entries, types and manifest", () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
-    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies', 'devDependencies', 'scripts']) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    for (const field of [
+      'dependencies',
+      'peerDependencies',
+      'optionalDependencies',
+      'bundleDependencies',
+      'devDependencies',
+      'scripts',
+    ]) {
       assert.equal(manifest[field], undefined, field);
     }
     const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
-    for (const field of ['name', 'version', 'license', 'type', 'main', 'module', 'types', 'customElements', 'exports']) {
+    for (const field of [
+      'name',
+      'version',
+      'license',
+      'type',
+      'main',
+      'module',
+      'types',
+      'customElements',
+      'exports',
+    ]) {
       assert.deepEqual(manifest[field], root[field], field);
     }
     assert.equal(manifest['private'], undefined);
@@ -275,13 +323,24 @@ describe('npm run pack:element: the tarball in an empty project', () => {
   it('imports no package from its JavaScript (what the root bundled stays bundled)', () => {
     const js = packed.files.filter((file) => file.endsWith('.js'));
     assert.ok(js.length > 10, js.join());
-    for (const file of js) assert.deepEqual(bareSpecifiers(fs.readFileSync(path.join(installed, file), 'utf8')), [], file);
+    for (const file of js)
+      assert.deepEqual(bareSpecifiers(fs.readFileSync(path.join(installed, file), 'utf8')), [], file);
   });
 
   it('ships the built entries, their declarations and the manifest, and not the sources or tests', () => {
-    for (const file of ['dist/auth-login.js', 'dist/client.js', 'dist/auth-login.iife.js', 'dist/types/widget/index.d.ts',
-      'dist/types/client/index.d.ts', 'dist/types/types/react.d.ts', 'dist/types/types/vue.d.ts', 'dist/types/types/svelte.d.ts',
-      'dist/types/types/solid.d.ts', 'custom-elements.json', 'README.md']) {
+    for (const file of [
+      'dist/auth-login.js',
+      'dist/client.js',
+      'dist/auth-login.iife.js',
+      'dist/types/widget/index.d.ts',
+      'dist/types/client/index.d.ts',
+      'dist/types/types/react.d.ts',
+      'dist/types/types/vue.d.ts',
+      'dist/types/types/svelte.d.ts',
+      'dist/types/types/solid.d.ts',
+      'custom-elements.json',
+      'README.md',
+    ]) {
       assert.ok(fs.existsSync(path.join(installed, file)), file);
     }
     for (const folder of ['src', 'test', 'examples', 'demo-site', 'dist-server', 'scripts', 'node_modules']) {
@@ -294,7 +353,11 @@ describe('npm run pack:element: the tarball in an empty project', () => {
   });
 
   it("imports 'auth-login', 'auth-login/client' and 'auth-login/iife' by name in Node without a DOM", () => {
-    assertQuiet(importInNode('auth-login', 'none', project), ['AuthLoginElement', 'defineAuthLogin', 'createAuthClient']);
+    assertQuiet(importInNode('auth-login', 'none', project), [
+      'AuthLoginElement',
+      'defineAuthLogin',
+      'createAuthClient',
+    ]);
     assertQuiet(importInNode('auth-login/client', 'none', project), ['createAuthClient']);
     assertQuiet(importInNode('auth-login/iife', 'none', project), []);
   });
@@ -306,19 +369,20 @@ describe('npm run pack:element: the tarball in an empty project', () => {
     assert.equal(result.status, 0, result.output);
   });
 
-  describe('the examples in an app with the installed package and only the framework\'s own packages', () => {
+  describe("the examples in an app with the installed package and only the framework's own packages", () => {
     let examples: string;
     before(() => {
       examples = appWithExamples(repoRoot, installed, path.join(work, 'app'));
     });
     for (const example of EXAMPLES) {
-      it(`${example.name}: 0 errors, and the deliberate error in a copy is caught`, () => checkExample(example, examples));
+      it(`${example.name}: 0 errors, and the deliberate error in a copy is caught`, () =>
+        checkExample(example, examples));
     }
   });
 });
 
 describe("the repository's own package.json", () => {
-  it('refuses `npm pack` (its prepack): packing the root would ship the service\'s dependencies', () => {
+  it("refuses `npm pack` (its prepack): packing the root would ship the service's dependencies", () => {
     const pack = spawnSync('npm', ['pack', '--dry-run'], { cwd: repoRoot, encoding: 'utf8' });
     assert.notEqual(pack.status, 0, pack.stdout);
     assert.match(pack.stderr, /npm run pack:element/);

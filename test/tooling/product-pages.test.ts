@@ -11,7 +11,7 @@ import { recordsByFolder } from '../support/products.ts';
 
 const byFolder = await recordsByFolder();
 
-test('every product folder exports one record, and the registry lists each folder\'s record once', () => {
+test("every product folder exports one record, and the registry lists each folder's record once", () => {
   for (const [folder, records] of byFolder) {
     assert.equal(records.length, 1, `products/${folder}/index.ts exports one ProductRecord (found ${records.length})`);
   }
@@ -21,18 +21,24 @@ test('every product folder exports one record, and the registry lists each folde
 
 test('every product a config can enable has a page in bench/pages.json that enables it', () => {
   const enabledOnSomePage = new Set(
-    PAGES.flatMap((page) => (page.config ? enabledRecords(resolveConfig(page.config as AuthLoginConfig)) : [])).map((r) => r.name),
+    PAGES.flatMap((page) => (page.config ? enabledRecords(resolveConfig(page.config as AuthLoginConfig)) : [])).map(
+      (r) => r.name,
+    ),
   );
   const configurable = PRODUCT_RECORDS.filter((record) => (PRODUCTS as readonly string[]).includes(record.name));
   const missing = configurable.filter((record) => !enabledOnSomePage.has(record.name)).map((record) => record.name);
   assert.deepEqual(missing, [], `add a single-product page to bench/pages.json for: ${missing.join(', ')}`);
 });
 
-test('a product no config can enable is opened only by the element\'s mode (its code is checked as foreign on every page)', () => {
+test("a product no config can enable is opened only by the element's mode (its code is checked as foreign on every page)", () => {
   for (const record of PRODUCT_RECORDS.filter((r) => !(PRODUCTS as readonly string[]).includes(r.name))) {
     assert.ok(record.mode, `${record.name}: not a value of \`products\`, so it needs a \`mode\` to open (or a page)`);
     for (const page of PAGES.filter((p) => p.config)) {
-      assert.equal(record.enabled(resolveConfig(page.config as AuthLoginConfig)), false, `${record.name} on ${page.name}`);
+      assert.equal(
+        record.enabled(resolveConfig(page.config as AuthLoginConfig)),
+        false,
+        `${record.name} on ${page.name}`,
+      );
     }
   }
 });

@@ -23,7 +23,10 @@ const DATA_TABLES = [
   /^src\/widget\/shell\/styles\.generated\.ts$/,
 ];
 
-/** "issue 12", "Issue #3", "issues 4 and 5"; a link into another project's tracker (…/issues/12) is a reference, not ours. */
+/**
+ * "issue 12", "Issue #3", "issues 4 and 5"; a link into another project's tracker (…/issues/12) is a reference, not
+ * ours.
+ */
 const ISSUE_NUMBER = /(?<![/\w])issues? #?\d+/i;
 
 function sourceFiles(): string[] {
@@ -31,9 +34,7 @@ function sourceFiles(): string[] {
     cwd: repoRoot,
     encoding: 'utf8',
   });
-  return listed
-    .split('\n')
-    .filter((file) => SOURCE_FILE.test(file) && fs.existsSync(path.join(repoRoot, file)));
+  return listed.split('\n').filter((file) => SOURCE_FILE.test(file) && fs.existsSync(path.join(repoRoot, file)));
 }
 
 function offendingLines(check: (line: string, file: string) => boolean): string[] {
@@ -48,9 +49,7 @@ function offendingLines(check: (line: string, file: string) => boolean): string[
 }
 
 test(`no source line is longer than ${MAX_LINE} characters outside data tables`, () => {
-  const long = offendingLines(
-    (line, file) => line.length > MAX_LINE && !DATA_TABLES.some((table) => table.test(file)),
-  );
+  const long = offendingLines((line, file) => line.length > MAX_LINE && !DATA_TABLES.some((table) => table.test(file)));
   assert.deepEqual(long, []);
 });
 
@@ -65,7 +64,11 @@ test('no code or test cites an issue number (say what the rule is for instead)',
 
 test('the checks see the sources they are meant to see', () => {
   const files = sourceFiles();
-  for (const folder of SOURCE_FOLDERS) assert.ok(files.some((file) => file.startsWith(`${folder}/`)), folder);
+  for (const folder of SOURCE_FOLDERS)
+    assert.ok(
+      files.some((file) => file.startsWith(`${folder}/`)),
+      folder,
+    );
   assert.ok(ISSUE_NUMBER.test('// issue 12: the lockout'));
   assert.ok(!ISSUE_NUMBER.test('see https://github.com/example/project/issues/12'));
 });

@@ -54,8 +54,13 @@ const ENGLISH_FILES = [
 
 describe('translation tables', () => {
   it('the English tables are found: Main, the error catalogue, the outcome screens and every product', () => {
-    const products = fs.readdirSync(path.join(widget, 'products'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    assert.deepEqual(ENGLISH_FILES.filter((file) => file.startsWith('i18n/')), ['i18n/en-errors.ts', 'i18n/en-outcome.ts', 'i18n/en.ts']);
+    const products = fs
+      .readdirSync(path.join(widget, 'products'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory());
+    assert.deepEqual(
+      ENGLISH_FILES.filter((file) => file.startsWith('i18n/')),
+      ['i18n/en-errors.ts', 'i18n/en-outcome.ts', 'i18n/en.ts'],
+    );
     assert.equal(ENGLISH_FILES.length, 3 + products.length, 'every product folder has a strings.ts');
   });
 
@@ -72,7 +77,9 @@ describe('translation tables', () => {
       assert.deepEqual(missing, [], `keys missing or empty in ${locale}`);
       const extra = Object.keys(translated).filter((key) => !(key in english));
       assert.deepEqual(extra, [], `keys in ${locale} that English does not have`);
-      const wrongParams = Object.keys(english).filter((key) => params(english[key]!).join() !== params(translated[key]!).join());
+      const wrongParams = Object.keys(english).filter(
+        (key) => params(english[key]!).join() !== params(translated[key]!).join(),
+      );
       assert.deepEqual(wrongParams, [], `texts in ${locale} whose {params} differ from English`);
     });
   }

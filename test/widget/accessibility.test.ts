@@ -48,7 +48,8 @@ function isTransient(node: AnyStateNode): boolean {
 /** Every leaf the machine can rest in, as its path; in a parallel state, each region's leaves (the others at start). */
 function restingLeaves(node: AnyStateNode): string[][] {
   const children = Object.values(node.states) as AnyStateNode[];
-  if (children.length === 0) return node.type === 'final' || node.type === 'history' || isTransient(node) ? [] : [node.path];
+  if (children.length === 0)
+    return node.type === 'final' || node.type === 'history' || isTransient(node) ? [] : [node.path];
   return children.flatMap(restingLeaves);
 }
 
@@ -76,7 +77,10 @@ const CONFIGS: Record<string, AuthLoginConfig> = {
   otp: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'], expirationMinutes: 5 } },
   passwords: { products: ['passwords', 'emailMagicLinks'] },
   passkeys: { products: ['passkeys', 'emailMagicLinks'] },
-  oauth: { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }, { type: 'github' }] } },
+  oauth: {
+    products: ['oauth', 'emailMagicLinks'],
+    oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }, { type: 'github' }] },
+  },
   crypto: { products: ['crypto', 'emailMagicLinks'] },
   identityProvider: { products: ['emailMagicLinks'] },
 };
@@ -98,8 +102,14 @@ function passkeyRows(client: AuthClient): { id: string; ref: unknown }[] {
       verified: true,
       name: `Laptop passkey ${i + 1}`,
     };
-    const snapshot = passkeyRowMachine.resolveState({ value: valueOf(path) as never, context: { client, registration, draft: 'Work laptop' } });
-    return { id: registration.webauthn_registration_id, ref: createActor(passkeyRowMachine, { snapshot, input: { client, registration } }) };
+    const snapshot = passkeyRowMachine.resolveState({
+      value: valueOf(path) as never,
+      context: { client, registration, draft: 'Work laptop' },
+    });
+    return {
+      id: registration.webauthn_registration_id,
+      ref: createActor(passkeyRowMachine, { snapshot, input: { client, registration } }),
+    };
   });
 }
 
@@ -121,7 +131,11 @@ const FIXTURES: Record<string, Fixture> = {
     params: { tab: 'sms' },
     variants: async () => [
       {
-        otpState: { type: 'sms', methodId: 'phone-number-test-d5a3b680-e8a3-40c0-b815-ab79986666d0', otpDestination: PHONE },
+        otpState: {
+          type: 'sms',
+          methodId: 'phone-number-test-d5a3b680-e8a3-40c0-b815-ab79986666d0',
+          otpDestination: PHONE,
+        },
         passcode: { code: '', secondsLeft: 287, displayDestination: '+1 415 555 2671' },
       },
       {
@@ -134,8 +148,18 @@ const FIXTURES: Record<string, Fixture> = {
     params: { tab: 'email' },
     variants: async (client) => [
       // A new account with a weak password, as the real strength check answers it (feedback, suggestions).
-      { email: EMAIL, userType: 'new', password: 'westlight1', strength: await client.passwords.strengthCheck({ email: EMAIL, password: 'westlight1' }) },
-      { email: EMAIL, userType: 'new', password: 'Lighting-Desk-Cue-47!', strength: await client.passwords.strengthCheck({ email: EMAIL, password: 'Lighting-Desk-Cue-47!' }) },
+      {
+        email: EMAIL,
+        userType: 'new',
+        password: 'westlight1',
+        strength: await client.passwords.strengthCheck({ email: EMAIL, password: 'westlight1' }),
+      },
+      {
+        email: EMAIL,
+        userType: 'new',
+        password: 'Lighting-Desk-Cue-47!',
+        strength: await client.passwords.strengthCheck({ email: EMAIL, password: 'Lighting-Desk-Cue-47!' }),
+      },
       { email: EMAIL, userType: 'password', password: 'secret-password', strength: null },
     ],
   },
@@ -147,8 +171,16 @@ const FIXTURES: Record<string, Fixture> = {
   crypto: {
     params: { wallet: 'metamask' },
     variants: async () => [
-      { walletOption: 'metamask', walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', walletChallenge: 'Sign in to Westlight University' },
-      { walletOption: 'phantom', walletAddress: '5FHwkrdxntdK24hgQU8qgBjn35Y1zwhz1GZwCkP2UJnM', walletChallenge: 'Sign in to Westlight University' },
+      {
+        walletOption: 'metamask',
+        walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        walletChallenge: 'Sign in to Westlight University',
+      },
+      {
+        walletOption: 'phantom',
+        walletAddress: '5FHwkrdxntdK24hgQU8qgBjn35Y1zwhz1GZwCkP2UJnM',
+        walletChallenge: 'Sign in to Westlight University',
+      },
     ],
   },
   identityProvider: {
@@ -178,7 +210,13 @@ const FIXTURES: Record<string, Fixture> = {
         },
       },
       {
-        request: { flow: 'logout', request: { client_id: AUTHORIZE_REQUEST.client_id, post_logout_redirect_uri: `${testEnv.pageOrigin}/app/logged-out` } },
+        request: {
+          flow: 'logout',
+          request: {
+            client_id: AUTHORIZE_REQUEST.client_id,
+            post_logout_redirect_uri: `${testEnv.pageOrigin}/app/logged-out`,
+          },
+        },
       },
       { request: { flow: 'invalid', missing: 'redirect_uri' } },
     ],
@@ -190,7 +228,9 @@ const FIXTURES: Record<string, Fixture> = {
 /** The root's context as the element has it once Main shows: the real bootstrap document, a visitor's form. */
 async function rootContext(client: AuthClient, config: AuthLoginConfig): Promise<RootContext> {
   const resolved = resolveConfig(config, testEnv.pageOrigin);
-  const initial = createActor(rootMachine, { input: { client, config: resolved, url: `${testEnv.pageOrigin}/` } }).getSnapshot().context;
+  const initial = createActor(rootMachine, {
+    input: { client, config: resolved, url: `${testEnv.pageOrigin}/` },
+  }).getSnapshot().context;
   return {
     ...initial,
     bootstrap: await client.bootstrap.get(),
@@ -202,8 +242,20 @@ async function rootContext(client: AuthClient, config: AuthLoginConfig): Promise
 
 /** A view of the root statechart resting in `snapshot` (not started: it renders, it does not run). */
 function viewOf(el: HTMLElement, context: RootContext, snapshot: AnyMachineSnapshot): WidgetView {
-  const actor = createActor(rootMachine, { snapshot: snapshot as never, input: { client: context.client, config: context.config } });
-  return { host: el, localeTag: 'en', locale: 'en', actor: actor as never, config: context.config, theme: resolveTheme(undefined), strings: undefined, nonce: undefined };
+  const actor = createActor(rootMachine, {
+    snapshot: snapshot as never,
+    input: { client: context.client, config: context.config },
+  });
+  return {
+    host: el,
+    localeTag: 'en',
+    locale: 'en',
+    actor: actor as never,
+    config: context.config,
+    theme: resolveTheme(undefined),
+    strings: undefined,
+    nonce: undefined,
+  };
 }
 
 function rootSnapshot(context: RootContext, path: string[]): AnyMachineSnapshot {
@@ -227,7 +279,10 @@ function productSnapshot(
     context: { ...context, active: { product: name as never, params: FIXTURES[name]!.params } },
   });
   // A snapshot's children are restored from { src, snapshot }: the product's child actor rests where it was resolved.
-  const snapshot = { ...root, children: { [PRODUCT_CHILD]: { src: module.machine, snapshot: child } } } as unknown as AnyMachineSnapshot;
+  const snapshot = {
+    ...root,
+    children: { [PRODUCT_CHILD]: { src: module.machine, snapshot: child } },
+  } as unknown as AnyMachineSnapshot;
   return { snapshot, screen: screenMetaOf(child as unknown as AnyMachineSnapshot).screen ?? 'Main' };
 }
 
@@ -253,7 +308,8 @@ async function settled(el: HTMLElement, screen: string): Promise<void> {
 async function violations(el: HTMLElement): Promise<string[]> {
   const results = await axe.run(el, { rules: { region: { enabled: false } }, resultTypes: ['violations'] });
   return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`,
   );
 }
 
@@ -294,7 +350,8 @@ describe('accessibility: axe-core finds nothing on any screen of any state', () 
             if (!screen) continue;
             el.show(viewOf(el, context, snapshot));
             await settled(el, screen);
-            for (const v of await violations(el)) failures.push(`${path.join('.')} (${screen}${errorDescriptor ? ', error' : ''}): ${v}`);
+            for (const v of await violations(el))
+              failures.push(`${path.join('.')} (${screen}${errorDescriptor ? ', error' : ''}): ${v}`);
           }
         }
         expect(failures, failures.join('\n')).to.deep.equal([]);
@@ -318,15 +375,28 @@ describe('accessibility: axe-core finds nothing on any screen of any state', () 
       for (const path of leaves) {
         it(`${path.join('.')}`, async function () {
           this.timeout(60_000); // each variant, with and without an error, checked by axe
-          const input = { client: context.client, config: context.config, bootstrap: context.bootstrap, formState: context.formState, params: FIXTURES[record.name]!.params };
+          const input = {
+            client: context.client,
+            config: context.config,
+            bootstrap: context.bootstrap,
+            formState: context.formState,
+            params: FIXTURES[record.name]!.params,
+          };
           const initial = createActor(module.machine, { input }).getSnapshot().context as object;
           const failures: string[] = [];
           for (const variant of variants) {
             for (const errorDescriptor of [null, ERROR]) {
-              const { snapshot, screen } = productSnapshot(context, record.name, module, path, { ...initial, ...variant, errorDescriptor });
+              const { snapshot, screen } = productSnapshot(context, record.name, module, path, {
+                ...initial,
+                ...variant,
+                errorDescriptor,
+              });
               el.show(viewOf(el, context, snapshot));
               await settled(el, screen);
-              for (const v of await violations(el)) failures.push(`${screen}${errorDescriptor ? ', error' : ''} ${JSON.stringify(variant).slice(0, 80)}: ${v}`);
+              for (const v of await violations(el))
+                failures.push(
+                  `${screen}${errorDescriptor ? ', error' : ''} ${JSON.stringify(variant).slice(0, 80)}: ${v}`,
+                );
             }
           }
           expect(failures, failures.join('\n')).to.deep.equal([]);

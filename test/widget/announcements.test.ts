@@ -35,7 +35,11 @@ describe('<auth-login> screen-reader announcements (live regions)', () => {
     const el = mount();
     await until(() => $(el, 'input[type="email"]'), 'Main');
     const status = statusRegion(el);
-    expect([status.getAttribute('role'), status.getAttribute('aria-live'), status.getAttribute('aria-atomic')]).to.deep.equal(['status', 'polite', 'true']);
+    expect([
+      status.getAttribute('role'),
+      status.getAttribute('aria-live'),
+      status.getAttribute('aria-atomic'),
+    ]).to.deep.equal(['status', 'polite', 'true']);
     // The first screen is part of the page the visitor opened, not a change: nothing is read over the page.
     expect(spoken(status)).to.equal('');
     const box = status.getBoundingClientRect();
@@ -43,7 +47,9 @@ describe('<auth-login> screen-reader announcements (live regions)', () => {
   });
 
   it("Main's error goes into the field's live line; the next screen is named; Back names Main again", async () => {
-    const el = mount({ config: { emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: '/student-portal' } } });
+    const el = mount({
+      config: { emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: '/student-portal' } },
+    });
     const input = (await until(() => $(el, 'input[type="email"]'), 'Main')) as HTMLInputElement;
     const line = errorLineOf(el, input);
     expect(spoken(line)).to.equal('', 'the live line is there, empty, before any error');
@@ -51,7 +57,10 @@ describe('<auth-login> screen-reader announcements (live regions)', () => {
     await sendKeys({ type: 'student@nowhere' });
     await sendKeys({ press: 'Enter' });
     await until(() => spoken(line) === 'Email format is invalid.', 'the error written into the live line');
-    expect(errorLineOf(el, input) === line, 'the same node: an update of a region already read, not a new one').to.equal(true);
+    expect(
+      errorLineOf(el, input) === line,
+      'the same node: an update of a region already read, not a new one',
+    ).to.equal(true);
     const status = statusRegion(el);
     expect(spoken(status)).to.equal('', 'an error is not a new screen');
 
@@ -77,7 +86,10 @@ describe('<auth-login> screen-reader announcements (live regions)', () => {
     const status = statusRegion(el);
     await until(() => spoken(status) === 'Enter passcode', 'the passcode screen named');
 
-    const passcode = (await until(() => $(el, 'input[part~="passcode-input"]'), 'the passcode input')) as HTMLInputElement;
+    const passcode = (await until(
+      () => $(el, 'input[part~="passcode-input"]'),
+      'the passcode input',
+    )) as HTMLInputElement;
     const line = errorLineOf(el, passcode);
     expect(spoken(line)).to.equal('');
     const code = await latestOtpCode(email);

@@ -104,7 +104,8 @@ describe('<auth-login> element', () => {
       'the new button colour',
     );
     expect(getComputedStyle(container(el)).width).to.equal('400px');
-    // The new render went through r2wc's untyped `view` property (r2wc-adapter.ts): nothing is reflected to an attribute.
+    // The new render went through r2wc's untyped `view` property (r2wc-adapter.ts): nothing is reflected to an
+    // attribute.
     expect(el.getAttributeNames().sort()).to.deep.equal(['base-url', 'public-token']);
   });
 
@@ -118,7 +119,9 @@ describe('<auth-login> element', () => {
       narrow.append(el);
       await rendered(el);
       expect(container(el).getBoundingClientRect().width).to.equal(300);
-      expect(byText(el, 'button', 'Continue')!.getBoundingClientRect().right).to.be.at.most(narrow.getBoundingClientRect().right);
+      expect(byText(el, 'button', 'Continue')!.getBoundingClientRect().right).to.be.at.most(
+        narrow.getBoundingClientRect().right,
+      );
     } finally {
       narrow.remove();
     }
@@ -144,7 +147,7 @@ describe('<auth-login> element', () => {
     expect($(el, '[part~="title"]')).to.equal(null);
     expect(el.shadowRoot!.textContent).to.not.contain('Sign up or log in');
     const logo = $(el, 'img[part~="logo"]') as HTMLImageElement;
-    expect(logo.getAttribute("src")).to.equal(LOGO);
+    expect(logo.getAttribute('src')).to.equal(LOGO);
     expect(logo.alt).to.equal('Logo');
   });
 
@@ -312,13 +315,19 @@ describe('<auth-login> element', () => {
       const el = track(host.firstElementChild as AuthLoginElement);
       const button = await findText(el, 'button', 'Send me a link');
       expect(getComputedStyle(button).backgroundColor).to.equal('rgb(0, 255, 0)');
-      expect(el.config).to.deep.equal({ products: ['emailMagicLinks'], emailMagicLinksOptions: { loginRedirectURL: '/student-portal' } });
+      expect(el.config).to.deep.equal({
+        products: ['emailMagicLinks'],
+        emailMagicLinksOptions: { loginRedirectURL: '/student-portal' },
+      });
       expect(el.theme).to.deep.equal({ colors: { primary: '#00ff00' } });
 
       el.setAttribute('theme', '{not json');
       const [error] = await until(() => (errors.length ? errors : undefined), 'the invalid JSON error');
       expect(error!.detail.message).to.equal('The theme attribute is not valid JSON.');
-      await until(() => getComputedStyle(byText(el, 'button', 'Send me a link')!).backgroundColor === PRIMARY_RGB, 'the default theme');
+      await until(
+        () => getComputedStyle(byText(el, 'button', 'Send me a link')!).backgroundColor === PRIMARY_RGB,
+        'the default theme',
+      );
 
       // The message comes from the catalogue, so `strings` overrides it like any other.
       el.strings = { 'element.invalidJson': 'Fix the {attribute} attribute.' };

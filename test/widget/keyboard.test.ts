@@ -23,7 +23,8 @@ function focused(el: HTMLElement): HTMLElement | null {
 function ringOf(control: HTMLElement): string | null {
   expect(control.matches(':focus-visible'), `${nameOf(control)} matches :focus-visible`).to.equal(true);
   const style = getComputedStyle(control);
-  if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) return `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`;
+  if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2)
+    return `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`;
   if (style.boxShadow !== 'none') return style.boxShadow;
   return null;
 }
@@ -39,7 +40,13 @@ type Reached = { control: string; ring: string | null }[];
  * Presses Tab (Shift+Tab with `back`) until the focused control satisfies `wanted`, at most `limit` times; every
  * control reached on the way is recorded with its ring.
  */
-async function tabTo(el: HTMLElement, reached: Reached, wanted: (control: HTMLElement) => boolean, what: string, { back = false, limit = 12 } = {}) {
+async function tabTo(
+  el: HTMLElement,
+  reached: Reached,
+  wanted: (control: HTMLElement) => boolean,
+  what: string,
+  { back = false, limit = 12 } = {},
+) {
   for (let i = 0; i < limit; i += 1) {
     await sendKeys({ press: back ? 'Shift+Tab' : 'Tab' });
     const control = focused(el);
@@ -51,7 +58,8 @@ async function tabTo(el: HTMLElement, reached: Reached, wanted: (control: HTMLEl
 }
 
 const isText = (text: string) => (control: HTMLElement) => control.textContent?.trim() === text;
-const isInput = (type: string) => (control: HTMLElement) => control instanceof HTMLInputElement && control.type === type;
+const isInput = (type: string) => (control: HTMLElement) =>
+  control instanceof HTMLInputElement && control.type === type;
 
 /** Keyboard only from a fresh Main: Tab to the email field, type `email`, Enter; resolves once `heading` shows. */
 async function submitEmailByKeyboard(el: HTMLElement, reached: Reached, email: string, heading: string): Promise<void> {
@@ -64,7 +72,10 @@ async function submitEmailByKeyboard(el: HTMLElement, reached: Reached, email: s
 
 function expectRings(reached: Reached): void {
   expect(reached.length).to.be.greaterThan(0);
-  expect(reached.filter((r) => !r.ring).map((r) => r.control), 'controls without a visible focus ring').to.deep.equal([]);
+  expect(
+    reached.filter((r) => !r.ring).map((r) => r.control),
+    'controls without a visible focus ring',
+  ).to.deep.equal([]);
   for (const r of reached) expect(r.ring, r.control).to.contain(PRIMARY_RGB);
 }
 
@@ -85,7 +96,9 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
   });
 
   it('magic link: Tab to the field, type, Enter; on Check your email Tab through the back arrow, the mail links and Try again; Escape returns', async () => {
-    const el = mount({ config: { emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: '/student-portal' } } });
+    const el = mount({
+      config: { emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: '/student-portal' } },
+    });
     await until(() => $(el, 'input[type="email"]'), 'Main');
     const reached: Reached = [];
     const email = uniqueEmail('kbd');
@@ -97,8 +110,14 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
 
     await tabTo(el, reached, isText('Try again'), 'Try again');
     const names = reached.map((r) => r.control);
-    for (const name of ['Gmail', 'Yahoo', 'Outlook']) expect(names.some((n) => n.includes(name)), name).to.equal(true);
-    await tabTo(el, reached, (c) => c.getAttribute('part')?.includes('back-button') ?? false, 'the back arrow', { back: true });
+    for (const name of ['Gmail', 'Yahoo', 'Outlook'])
+      expect(
+        names.some((n) => n.includes(name)),
+        name,
+      ).to.equal(true);
+    await tabTo(el, reached, (c) => c.getAttribute('part')?.includes('back-button') ?? false, 'the back arrow', {
+      back: true,
+    });
     expectRings(reached);
 
     await sendKeys({ press: 'Escape' });
@@ -117,7 +136,9 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
     reached.push({ control: nameOf(code), ring: ringOf(code) });
 
     await tabTo(el, reached, isText('Resend code'), 'Resend code');
-    await tabTo(el, reached, (c) => c.getAttribute('part')?.includes('back-button') ?? false, 'the back arrow', { back: true });
+    await tabTo(el, reached, (c) => c.getAttribute('part')?.includes('back-button') ?? false, 'the back arrow', {
+      back: true,
+    });
     await sendKeys({ press: 'Enter' });
     await findText(el, '[part~="title"]', 'Sign up or log in');
 
@@ -151,7 +172,10 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
     await until(() => password.type === 'text', 'the password shown');
     expect(focused(el) === show, 'focus stays on the toggle').to.equal(true);
     // Continue is disabled, so out of the Tab order, until the service calls the password valid.
-    await until(() => $$(el, 'button').some((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled), 'Continue enabled by the strength check');
+    await until(
+      () => $$(el, 'button').some((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled),
+      'Continue enabled by the strength check',
+    );
     await tabTo(el, reached, isText('Continue'), 'Continue');
     await sendKeys({ press: 'Enter' });
     await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_CREATE), 'signed up');

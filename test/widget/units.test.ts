@@ -27,7 +27,10 @@ describe('widget configuration', () => {
   it('resolves relative redirect URLs against the origin and keeps absolute ones', () => {
     const config = resolveConfig(
       {
-        emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: 'https://other.example/welcome' },
+        emailMagicLinksOptions: {
+          loginRedirectURL: '/student-portal',
+          signupRedirectURL: 'https://other.example/welcome',
+        },
         oauthOptions: { providers: [], loginRedirectURL: '/oauth' },
       },
       'https://school.example',
@@ -43,7 +46,9 @@ describe('widget configuration', () => {
       'Cannot use Passkeys by itself, please add another product to the config.',
     ]);
     expect(
-      configErrors(resolveConfig({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } })).map((k) => t(k)),
+      configErrors(resolveConfig({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } })).map(
+        (k) => t(k),
+      ),
     ).to.deep.equal(['Cannot use both EML and Email OTP']);
     expect(configErrors(resolveConfig({}))).to.deep.equal([]);
   });
@@ -51,12 +56,30 @@ describe('widget configuration', () => {
 
 describe('email validation', () => {
   it('accepts letters, digits and symbols in the local part, a domain and a TLD of 2+ letters', () => {
-    for (const ok of ['ada@example.com', 'a.b+c_d-e@sub.school.edu', "o'neil@example.co", 'x1@a-b.io', ' ada@example.com ']) {
+    for (const ok of [
+      'ada@example.com',
+      'a.b+c_d-e@sub.school.edu',
+      "o'neil@example.co",
+      'x1@a-b.io',
+      ' ada@example.com ',
+    ]) {
       expect(isValidEmail(ok), ok).to.equal(true);
     }
   });
   it('rejects addresses without @, domain or a 2-letter TLD, and with spaces or double dots', () => {
-    for (const bad of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'ada@example.c', 'ada@example.c0m', 'a da@example.com', 'ada..b@example.com', 'ada@@example.com', 'ada@-example.com']) {
+    for (const bad of [
+      '',
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@example',
+      'ada@example.c',
+      'ada@example.c0m',
+      'a da@example.com',
+      'ada..b@example.com',
+      'ada@@example.com',
+      'ada@-example.com',
+    ]) {
       expect(isValidEmail(bad), bad).to.equal(false);
     }
     expect(EMAIL_PATTERN.flags).to.equal('');
@@ -66,7 +89,7 @@ describe('email validation', () => {
 describe('messages', () => {
   const t = createTranslator();
 
-  it('has the screens\' texts in English', () => {
+  it("has the screens' texts in English", () => {
     expect(t('main.title')).to.equal('Sign up or log in');
     expect(t('emailConfirmation.title')).to.equal('Check your email');
     expect(t('emailConfirmation.sent', { email: 'ada@example.com' })).to.equal('An email was sent to ada@example.com');
@@ -110,7 +133,13 @@ describe('messages', () => {
     for (const [type, message] of Object.entries(quoted)) {
       expect(describeError(t, { messageKey: errorMessageKey(type)!, message: 'server text' }), type).to.equal(message);
     }
-    for (const type of ['unsubscribed_phone_number', 'inactive_email', 'unable_to_auth_magic_link', 'oauth_flow_callback_error', 'invalid_phone_number_country_code']) {
+    for (const type of [
+      'unsubscribed_phone_number',
+      'inactive_email',
+      'unable_to_auth_magic_link',
+      'oauth_flow_callback_error',
+      'invalid_phone_number_country_code',
+    ]) {
       expect(errorMessageKey(type), type).to.equal(`errors.${type}`);
     }
     expect(t('errors.unsubscribed_phone_number')).to.contain("'START'");
@@ -120,7 +149,7 @@ describe('messages', () => {
 });
 
 describe('theme', () => {
-  it('is the spec\'s default theme', () => {
+  it("is the spec's default theme", () => {
     expect(DEFAULT_THEME.container.width).to.equal('400px');
     expect(DEFAULT_THEME.container.borderRadius).to.equal('8px');
     expect(DEFAULT_THEME.colors).to.deep.equal({
@@ -175,5 +204,4 @@ describe('element documentation (for custom-elements.json)', () => {
     expect(source).to.contain('@tag auth-login\n');
     expect(source).to.contain('@slot - ');
   });
-
 });

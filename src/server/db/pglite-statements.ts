@@ -27,7 +27,10 @@ export function preparedStatements(pg: PGlite): PreparedStatements {
   let counter = 0;
 
   async function exchange(messages: Uint8Array[], syncToFs: boolean) {
-    const { messages: replies } = await pg.execProtocol(concat([...messages, protocol.serialize.sync()]), { syncToFs, throwOnError: false });
+    const { messages: replies } = await pg.execProtocol(concat([...messages, protocol.serialize.sync()]), {
+      syncToFs,
+      throwOnError: false,
+    });
     const error = replies.find((m) => m instanceof protocol.messages.DatabaseError);
     if (error) throw error;
     return replies;
@@ -35,7 +38,10 @@ export function preparedStatements(pg: PGlite): PreparedStatements {
 
   async function prepare(sql: string): Promise<Statement> {
     const name = `auth_login_${++counter}`;
-    const replies = await exchange([protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name })], false);
+    const replies = await exchange(
+      [protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name })],
+      false,
+    );
     const description = replies.find((m) => m instanceof protocol.messages.ParameterDescriptionMessage);
     const statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
     statements.set(sql, statement);

@@ -56,7 +56,10 @@ async function createPglite(dataDir?: string): Promise<PGlite> {
   if (template) {
     try {
       if (dataDir === undefined) {
-        return await PGlite.create(undefined, { loadDataDir: new Blob([new Uint8Array(fs.readFileSync(template))]), startParams });
+        return await PGlite.create(undefined, {
+          loadDataDir: new Blob([new Uint8Array(fs.readFileSync(template))]),
+          startParams,
+        });
       }
       const marker = path.join(dataDir, EXTRACTING_MARKER);
       fs.mkdirSync(dataDir, { recursive: true });

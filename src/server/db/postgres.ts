@@ -115,7 +115,12 @@ function prepared(text: string, values?: unknown[]): pg.QueryConfig {
   return { name, text, values };
 }
 
-/** feature_not_supported, as PostgreSQL answers a prepared statement whose result columns a change to a table altered. */
+/**
+ * feature_not_supported, as PostgreSQL answers a prepared statement whose result columns a change to a table altered.
+ */
 function isStalePlan(error: unknown): boolean {
-  return (error as { code?: string } | undefined)?.code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message));
+  return (
+    (error as { code?: string } | undefined)?.code === '0A000' &&
+    /cached plan must not change result type/.test(String((error as Error).message))
+  );
 }

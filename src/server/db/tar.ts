@@ -63,6 +63,7 @@ function parseHeader(header: Buffer): Entry {
 /** `name` inside `root`: the archive's leading '/' is relative to the data folder; '..' never leaves it. */
 function safeJoin(root: string, name: string): string {
   const target = path.resolve(root, `.${path.posix.sep}${name.replace(/^\/+/, '')}`);
-  if (target !== root && !target.startsWith(`${path.resolve(root)}${path.sep}`)) throw new Error(`tar entry outside the target: ${name}`);
+  if (target !== root && !target.startsWith(`${path.resolve(root)}${path.sep}`))
+    throw new Error(`tar entry outside the target: ${name}`);
   return target;
 }

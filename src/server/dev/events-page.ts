@@ -13,7 +13,8 @@ const EVENTS_PAGE_STYLE = `
 export function devEventsPage(input: { projectName: string; events: StoredEvent[] }): string {
   const rows = input.events
     .map(
-      (e) => `<tr><td>${e.seq}</td><td>${escapeHtml(e.created_at)}</td><td>${escapeHtml(e.source)}</td>` +
+      (e) =>
+        `<tr><td>${e.seq}</td><td>${escapeHtml(e.created_at)}</td><td>${escapeHtml(e.source)}</td>` +
         `<td>${escapeHtml(e.name)}</td><td><pre>${escapeHtml(JSON.stringify(e.details, null, 2))}</pre></td></tr>`,
     )
     .join('\n');

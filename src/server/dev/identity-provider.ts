@@ -40,11 +40,15 @@ export function devSubject(provider: OAuthProvider, email: string): string {
 export function readDevIdentity(body: JsonObject): { email: string; name: string } {
   const email = normalizeEmail(requiredString(body, 'email'));
   const name = (optionalString(body, 'name') ?? '').trim() || (email.split('@')[0] ?? '');
-  if (name.length > MAX_DEV_NAME_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: 'name', max: MAX_DEV_NAME_LENGTH });
+  if (name.length > MAX_DEV_NAME_LENGTH)
+    throw Errors.invalidRequest('fieldTooLong', { field: 'name', max: MAX_DEV_NAME_LENGTH });
   return { email, name };
 }
 
-export function devProviderIdentity(provider: OAuthProvider, identity: { email: string; name: string }): ProviderIdentity {
+export function devProviderIdentity(
+  provider: OAuthProvider,
+  identity: { email: string; name: string },
+): ProviderIdentity {
   return {
     provider,
     subject: devSubject(provider, identity.email),

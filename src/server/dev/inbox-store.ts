@@ -33,7 +33,17 @@ export async function insertMessage(db: Db, id: string, message: OutgoingMessage
   await db.query(
     `insert into dev_messages (id, channel, recipient, sender, subject, text, html, links, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::timestamptz)`,
-    [id, message.channel, message.to, message.from, message.subject, message.text, message.html, JSON.stringify(message.links), iso(now)],
+    [
+      id,
+      message.channel,
+      message.to,
+      message.from,
+      message.subject,
+      message.text,
+      message.html,
+      JSON.stringify(message.links),
+      iso(now),
+    ],
   );
 }
 

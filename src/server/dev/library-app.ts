@@ -171,7 +171,9 @@ function homeBody(visit: Visit): string {
   const title = `<h1>${escapeHtml(LIBRARY_APP_NAME)}</h1>`;
   const error = visit.error
     ? `<p class="error" role="alert" id="library-error">${escapeHtml(
-        visit.error === 'access_denied' ? 'You did not allow the library to use your Westlight account.' : `Sign-in failed: ${visit.error}`,
+        visit.error === 'access_denied'
+          ? 'You did not allow the library to use your Westlight account.'
+          : `Sign-in failed: ${visit.error}`,
       )}</p>`
     : '';
   if (!visit.signedIn) {
@@ -182,7 +184,10 @@ ${error}
   }
   const { claims, scope } = visit.signedIn;
   const rows = Object.entries(claims)
-    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd data-claim="${escapeHtml(name)}">${escapeHtml(String(value))}</dd>`)
+    .map(
+      ([name, value]) =>
+        `<dt>${escapeHtml(name)}</dt><dd data-claim="${escapeHtml(name)}">${escapeHtml(String(value))}</dd>`,
+    )
     .join('\n');
   return `${title}
 <p id="library-welcome">Signed in with Westlight as ${escapeHtml(String(claims['email'] ?? claims['sub']))}.</p>

@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { DEV_IDP_RECENT_IDENTITIES, DEV_ONE_TAP_CLIENT_ID, DEV_ONE_TAP_DEFAULT_IDENTITY, MAX_BODY_BYTES } from '../constants.ts';
+import {
+  DEV_IDP_RECENT_IDENTITIES,
+  DEV_ONE_TAP_CLIENT_ID,
+  DEV_ONE_TAP_DEFAULT_IDENTITY,
+  MAX_BODY_BYTES,
+} from '../constants.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJsonObject } from '../http/body.ts';
 import { htmlPage } from '../http/html-page.ts';
@@ -64,7 +69,9 @@ export function devOAuthRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   routes.use(DEV_ONE_TAP_ID_TOKEN_PATH, sdkCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));
-  routes.post(DEV_ONE_TAP_ID_TOKEN_PATH, async (c) => c.json(issueDevIdToken(deps, origin(c), await readJsonObject(c))));
+  routes.post(DEV_ONE_TAP_ID_TOKEN_PATH, async (c) =>
+    c.json(issueDevIdToken(deps, origin(c), await readJsonObject(c))),
+  );
 
   async function renderSignIn(c: Context<AppEnv>, state: string | undefined, form: JsonObject, error?: string) {
     const row = await usableDevState(deps, state);

@@ -3,7 +3,8 @@
 // https://developers.google.com/identity/gsi/web/reference/js-reference: initialize, prompt with moment
 // notifications, cancel. Instead of Google's account chooser it renders a small card with a prefilled dev identity;
 // Continue asks the service for a dev ID token and hands it to the page's callback, as Google would.
-// Stable ids for browser tests: `dev-one-tap` (card), `dev-one-tap-continue`, `dev-one-tap-close`; inputs `email`, `name`.
+// Stable ids for browser tests: `dev-one-tap` (card), `dev-one-tap-continue`, `dev-one-tap-close`; inputs `email`,
+// `name`.
 
 export interface DevOneTapScriptConfig {
   /** The client id the service issued; any other gets `invalid_client`. */
@@ -18,7 +19,10 @@ export interface DevOneTapScriptConfig {
 
 /** JSON that is safe inside any script context (no `</script>`, no line separators). */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function devOneTapScript(config: DevOneTapScriptConfig): string {

@@ -10,7 +10,9 @@ import { devIssuer, devSigningKey } from './identity-provider.ts';
 export const DEV_ONE_TAP_SCRIPT_PATH = '/dev/google-one-tap/client.js';
 export const DEV_ONE_TAP_ID_TOKEN_PATH = '/dev/google-one-tap/id-token';
 
-/** ID tokens signed by the dev identity provider's own key for this service, with its issuer on the request's origin. */
+/**
+ * ID tokens signed by the dev identity provider's own key for this service, with its issuer on the request's origin.
+ */
 export function devOneTapStandIn(config: ProjectConfig): OneTapStandIn {
   return {
     clientId: DEV_ONE_TAP_CLIENT_ID,

@@ -4,7 +4,11 @@ import { OTP_CODE_LENGTH } from '../../api/otps.ts';
 import { CRYPTO_WALLET_TYPES } from '../../api/crypto-wallets.ts';
 import { message, renderMessage, type Message, type MessageArgs, type MessageKey } from '../i18n/message.ts';
 
-const DELIVERY_FAILED = { email: 'emailDeliveryFailed', sms: 'smsDeliveryFailed', whatsapp: 'whatsappDeliveryFailed' } as const;
+const DELIVERY_FAILED = {
+  email: 'emailDeliveryFailed',
+  sms: 'smsDeliveryFailed',
+  whatsapp: 'whatsappDeliveryFailed',
+} as const;
 const PKCE_EXPECTED = { magicLink: 'pkceMagicLinkNeedsVerifier', oauth: 'pkceOAuthNeedsVerifier' } as const;
 
 /**
@@ -53,15 +57,17 @@ export const Errors = {
   pkceExpectedCodeVerifier: (started: keyof typeof PKCE_EXPECTED = 'magicLink') =>
     new ApiError(400, 'pkce_expected_code_verifier', message(PKCE_EXPECTED[started])),
   pkceMismatch: () => new ApiError(400, 'pkce_mismatch', message('pkceMismatch')),
-  invalidPublicToken: (key: 'publicTokenNotValid' | 'publicTokenRequired' | 'basicAuthRequired' = 'publicTokenNotValid') =>
-    new ApiError(401, 'invalid_public_token', message(key)),
+  invalidPublicToken: (
+    key: 'publicTokenNotValid' | 'publicTokenRequired' | 'basicAuthRequired' = 'publicTokenNotValid',
+  ) => new ApiError(401, 'invalid_public_token', message(key)),
   /** Bootstrap names the project by its public token in the path: an unknown one is a missing resource. */
   unknownPublicToken: () => new ApiError(404, 'invalid_public_token', message('unknownPublicToken')),
   userUnauthenticated: () => new ApiError(401, 'user_unauthenticated', message('userUnauthenticated')),
   unableToAuthMagicLink: () => new ApiError(401, 'unable_to_auth_magic_link', message('unableToAuthMagicLink')),
   unauthorizedAction: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
     new ApiError(403, 'unauthorized_action', message(key, ...args)),
-  originNotAllowed: (origin: string) => new ApiError(403, 'origin_not_allowed', message('originNotAllowed', { origin })),
+  originNotAllowed: (origin: string) =>
+    new ApiError(403, 'origin_not_allowed', message('originNotAllowed', { origin })),
   sessionNotFound: () => new ApiError(404, 'session_not_found', message('sessionNotFound')),
   emailNotFound: () => new ApiError(404, 'email_not_found', message('emailNotFound')),
   phoneNumberNotFound: () => new ApiError(404, 'phone_number_not_found', message('phoneNumberNotFound')),
@@ -97,7 +103,11 @@ export const Errors = {
   invalidRedirectUri: (uri: string) =>
     new ApiError(400, 'invalid_redirect_uri', message('invalidRedirectUri', { uri: JSON.stringify(uri) })),
   invalidPostLogoutRedirectUri: (uri: string) =>
-    new ApiError(400, 'invalid_post_logout_redirect_uri', message('invalidPostLogoutRedirectUri', { uri: JSON.stringify(uri) })),
+    new ApiError(
+      400,
+      'invalid_post_logout_redirect_uri',
+      message('invalidPostLogoutRedirectUri', { uri: JSON.stringify(uri) }),
+    ),
   unsupportedResponseType: () => new ApiError(400, 'unsupported_response_type', message('unsupportedResponseType')),
   invalidScope: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
     new ApiError(400, 'invalid_scope', message(key, ...args)),
@@ -136,18 +146,27 @@ export const Errors = {
     new ApiError(404, 'webauthn_registration_not_found', message('webauthnRegistrationIdNotFound')),
   duplicateWebauthnRegistration: () =>
     new ApiError(409, 'duplicate_webauthn_registration', message('duplicateWebauthnRegistration')),
-  webauthnChallengeNotFound: () => new ApiError(404, 'webauthn_challenge_not_found', message('webauthnChallengeNotFound')),
+  webauthnChallengeNotFound: () =>
+    new ApiError(404, 'webauthn_challenge_not_found', message('webauthnChallengeNotFound')),
   invalidWebauthnCredential: (reason: Message) =>
     new ApiError(401, 'invalid_webauthn_credential', message('invalidWebauthnCredential', { reason })),
   // Crypto wallets (issue 15).
   invalidCryptoWalletAddress: (detail: Message) =>
     new ApiError(400, 'invalid_crypto_wallet_address', message('invalidCryptoWalletAddress', { detail })),
   invalidCryptoWalletType: () =>
-    new ApiError(400, 'invalid_crypto_wallet_type', message('fieldNotOneOf', { field: 'crypto_wallet_type', values: CRYPTO_WALLET_TYPES.join(', ') })),
+    new ApiError(
+      400,
+      'invalid_crypto_wallet_type',
+      message('fieldNotOneOf', { field: 'crypto_wallet_type', values: CRYPTO_WALLET_TYPES.join(', ') }),
+    ),
   cryptoWalletChallengeNotFound: () =>
     new ApiError(404, 'crypto_wallet_challenge_not_found', message('cryptoWalletChallengeNotFound')),
   cryptoWalletChallengeNotYetValid: (notBefore: string) =>
-    new ApiError(400, 'crypto_wallet_challenge_not_yet_valid', message('cryptoWalletChallengeNotYetValid', { notBefore })),
+    new ApiError(
+      400,
+      'crypto_wallet_challenge_not_yet_valid',
+      message('cryptoWalletChallengeNotYetValid', { notBefore }),
+    ),
   invalidCryptoWalletSignature: () =>
     new ApiError(401, 'invalid_crypto_wallet_signature', message('invalidCryptoWalletSignature')),
   internal: () => new ApiError(500, 'internal_server_error', message('internal')),

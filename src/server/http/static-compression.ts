@@ -37,13 +37,19 @@ export function chooseEncoding(acceptEncoding: string | undefined, contentType: 
 export async function compress(raw: Uint8Array, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
   const out =
     encoding === 'br'
-      ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      ? await brotli(raw, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
       : await gzip(raw, { level: 9 });
   return new Uint8Array(out);
 }
 
 /** The file's bytes compressed with `encoding`, computed once per version (`key` changes when the file does). */
-export function compressed(key: string, encoding: Encoding, bytes: () => Promise<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+export function compressed(
+  key: string,
+  encoding: Encoding,
+  bytes: () => Promise<Uint8Array>,
+): Promise<Uint8Array<ArrayBuffer>> {
   const id = `${encoding}\n${key}`;
   let entry = cache.get(id);
   if (!entry) {

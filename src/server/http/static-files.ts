@@ -90,7 +90,15 @@ export class StaticFileCache {
     if (stat.size > MAX_CACHED_FILE_BYTES) return null;
     const bytes = new Uint8Array(await fs.promises.readFile(file));
     // Written while read: the next use sees the new mtime and reads it again.
-    const entry: StaticFile = { file, size: bytes.length, mtimeMs: stat.mtimeMs, etag: etagOf({ size: bytes.length, mtimeMs: stat.mtimeMs }), bytes, encoded: new Map(), cost: bytes.length };
+    const entry: StaticFile = {
+      file,
+      size: bytes.length,
+      mtimeMs: stat.mtimeMs,
+      etag: etagOf({ size: bytes.length, mtimeMs: stat.mtimeMs }),
+      bytes,
+      encoded: new Map(),
+      cost: bytes.length,
+    };
     const previous = this.files.get(file);
     if (previous) this.drop(previous);
     this.files.set(file, entry);

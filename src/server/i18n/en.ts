@@ -34,7 +34,8 @@ export const en = {
   // Identifiers and codes.
   invalidEmail: 'Email format is invalid.',
   invalidPhoneNumber: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
-  invalidPhoneNumberCountryCode: "The phone number's country code is invalid, unsupported, or not enabled for this project.",
+  invalidPhoneNumberCountryCode:
+    "The phone number's country code is invalid, unsupported, or not enabled for this project.",
   invalidCode: 'Code format is invalid: a passcode is exactly {length} digits.',
   otpCodeNotFound: 'The passcode is wrong, has expired, or was already used. Check the code, or send a new one.',
   userLockLimitReached: 'Too many failed authentication attempts. Please try again later.',
@@ -142,7 +143,8 @@ export const en = {
   oauthFlowCallbackError: "The provider's sign-in could not be completed: {reason}.",
   oauthProviderUnreachable: 'the {provider} provider could not be reached',
   oauthCodeExchangeFailed: 'the code exchange failed',
-  oauthCallbackNotFormPost: "This provider's answer is a redirect (GET); only form_post providers (Apple) POST to the callback.",
+  oauthCallbackNotFormPost:
+    "This provider's answer is a redirect (GET); only form_post providers (Apple) POST to the callback.",
   oauthTokenNotFound: 'OAuth token could not be found: it is unknown, expired or already used.',
   oauthCallbackNotFound: 'The oauth_callback_id is unknown, expired or already used. Start One Tap again.',
   customScopeNotValid: 'custom_scopes has an invalid scope: {scope}',
@@ -154,7 +156,8 @@ export const en = {
   devOneTapClientIdWrong: 'client_id is not the dev One Tap client id.',
 
   // WebAuthn and passkeys.
-  webauthnRegistrationNotFound: 'No WebAuthn registration has this credential. It may have been deleted from the account.',
+  webauthnRegistrationNotFound:
+    'No WebAuthn registration has this credential. It may have been deleted from the account.',
   webauthnRegistrationIdNotFound: 'The signed-in user has no WebAuthn registration with this id.',
   duplicateWebauthnRegistration: 'This credential is already registered.',
   webauthnChallengeNotFound:
@@ -162,7 +165,8 @@ export const en = {
   invalidWebauthnCredential: 'The WebAuthn credential could not be verified: {reason}',
   webauthnOriginMissing: 'WebAuthn calls must come from a web page: the Origin header is missing.',
   webauthnDomainNotHostName: 'domain must be a host name such as example.com (lower case, no port).',
-  webauthnDomainNotOfPage: 'domain {domain} is neither the host of the calling page {origin} nor a parent domain of it.',
+  webauthnDomainNotOfPage:
+    'domain {domain} is neither the host of the calling page {origin} nor a parent domain of it.',
   credentialFieldNotBase64url: '{field} must be a base64url string.',
   credentialFieldNotString: '{field} must be a string.',
   credentialFieldNotObject: '{field} must be an object.',
@@ -228,5 +232,6 @@ export const en = {
   passwordResetSubject: 'Reset your {project} password',
   passwordResetBody: 'Use this link to choose a new password for {project}. {lifetime}',
   passwordResetButton: 'Reset your password',
-  passwordResetIgnore: 'If you did not ask to reset your password, you can ignore this email; your password stays the same.',
+  passwordResetIgnore:
+    'If you did not ask to reset your password, you can ignore this email; your password stays the same.',
 } as const;

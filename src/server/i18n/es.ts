@@ -35,8 +35,7 @@ export const es: Record<keyof typeof en, string> = {
   invalidPhoneNumberCountryCode:
     'El código de país del número de teléfono no es válido, no es compatible o no está habilitado para este proyecto.',
   invalidCode: 'El formato del código no es válido: un código de acceso tiene exactamente {length} dígitos.',
-  otpCodeNotFound:
-    'El código de acceso es incorrecto, ha caducado o ya se usó. Revisa el código o envía uno nuevo.',
+  otpCodeNotFound: 'El código de acceso es incorrecto, ha caducado o ya se usó. Revisa el código o envía uno nuevo.',
   userLockLimitReached: 'Demasiados intentos de autenticación fallidos. Inténtalo de nuevo más tarde.',
   emailTaken: 'Esta dirección de correo electrónico pertenece a otro usuario.',
   phoneNumberTaken: 'Este número de teléfono pertenece a otro usuario.',
@@ -55,14 +54,17 @@ export const es: Record<keyof typeof en, string> = {
 
   routeNotFound: 'No se encontró {route}.',
   projectNotFound: 'No se encontró este proyecto.',
-  oidcEndpointNotFound: 'No se encontró el punto de acceso del proveedor OpenID (solo lo sirve un servidor en escucha).',
+  oidcEndpointNotFound:
+    'No se encontró el punto de acceso del proveedor OpenID (solo lo sirve un servidor en escucha).',
   registrationNotFound: 'No se encontró el registro {kind} {id}.',
 
   unableToAuthMagicLink:
     'No se pudo autenticar el enlace mágico porque ya se usó o caducó. Envía otro enlace mágico a este usuario.',
-  redirectUrlMissing: 'No se indicó ninguna URL de redirección y el proyecto no tiene una URL de redirección predeterminada.',
+  redirectUrlMissing:
+    'No se indicó ninguna URL de redirección y el proyecto no tiene una URL de redirección predeterminada.',
   redirectUrlNotValid: 'La URL de redirección {url} no es una URL http(s) válida.',
-  redirectUrlNotAllowed: 'La URL de redirección {url} no está en la lista de URL de redirección permitidas del proyecto.',
+  redirectUrlNotAllowed:
+    'La URL de redirección {url} no está en la lista de URL de redirección permitidas del proyecto.',
   pkceMagicLinkNeedsVerifier:
     'Este enlace mágico se envió con un code_challenge PKCE, así que autenticarlo requiere un code_verifier.',
   pkceOAuthNeedsVerifier:
@@ -80,7 +82,8 @@ export const es: Record<keyof typeof en, string> = {
   emailDeliveryFailed:
     'No se pudo enviar el correo electrónico. Revisa la dirección e inténtalo de nuevo en un momento.',
   smsDeliveryFailed: 'No se pudo enviar el mensaje de texto. Revisa el número e inténtalo de nuevo en un momento.',
-  whatsappDeliveryFailed: 'No se pudo enviar el mensaje de WhatsApp. Revisa el número e inténtalo de nuevo en un momento.',
+  whatsappDeliveryFailed:
+    'No se pudo enviar el mensaje de WhatsApp. Revisa el número e inténtalo de nuevo en un momento.',
 
   totpNotFound: 'Este usuario no tiene ningún autenticador TOTP que se pueda usar.',
   totpCodeWrong: 'El código TOTP es incorrecto o ha caducado. Introduce el código actual de tu aplicación.',
@@ -150,7 +153,8 @@ export const es: Record<keyof typeof en, string> = {
     'El proyecto no tiene URL de redirección de inicio de sesión configuradas, así que One Tap no puede terminar.',
   devOneTapClientIdWrong: 'client_id no es el id de cliente de One Tap de desarrollo.',
 
-  webauthnRegistrationNotFound: 'Ningún registro WebAuthn tiene esta credencial. Puede que se haya eliminado de la cuenta.',
+  webauthnRegistrationNotFound:
+    'Ningún registro WebAuthn tiene esta credencial. Puede que se haya eliminado de la cuenta.',
   webauthnRegistrationIdNotFound: 'El usuario que inició sesión no tiene ningún registro WebAuthn con este id.',
   duplicateWebauthnRegistration: 'Esta credencial ya está registrada.',
   webauthnChallengeNotFound:
@@ -158,7 +162,8 @@ export const es: Record<keyof typeof en, string> = {
   invalidWebauthnCredential: 'No se pudo verificar la credencial WebAuthn: {reason}',
   webauthnOriginMissing: 'Las llamadas WebAuthn deben venir de una página web: falta el encabezado Origin.',
   webauthnDomainNotHostName: 'domain debe ser un nombre de host como example.com (en minúsculas, sin puerto).',
-  webauthnDomainNotOfPage: 'domain {domain} no es el host de la página que llama {origin} ni un dominio superior de él.',
+  webauthnDomainNotOfPage:
+    'domain {domain} no es el host de la página que llama {origin} ni un dominio superior de él.',
   credentialFieldNotBase64url: '{field} debe ser una cadena base64url.',
   credentialFieldNotString: '{field} debe ser una cadena.',
   credentialFieldNotObject: '{field} debe ser un objeto.',
@@ -220,5 +225,6 @@ export const es: Record<keyof typeof en, string> = {
   passwordResetSubject: 'Restablece tu contraseña de {project}',
   passwordResetBody: 'Usa este enlace para elegir una contraseña nueva para {project}. {lifetime}',
   passwordResetButton: 'Restablecer tu contraseña',
-  passwordResetIgnore: 'Si no pediste restablecer tu contraseña, puedes ignorar este correo; tu contraseña sigue siendo la misma.',
+  passwordResetIgnore:
+    'Si no pediste restablecer tu contraseña, puedes ignorar este correo; tu contraseña sigue siendo la misma.',
 };

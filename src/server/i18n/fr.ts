@@ -63,7 +63,8 @@ export const fr: Record<keyof typeof en, string> = {
     "Le lien magique n'a pas pu être authentifié car il a déjà été utilisé ou a expiré. Envoyez un autre lien magique à cet utilisateur.",
   redirectUrlMissing: "Aucune URL de redirection n'a été fournie et le projet n'a pas d'URL de redirection par défaut.",
   redirectUrlNotValid: "L'URL de redirection {url} n'est pas une URL http(s) valide.",
-  redirectUrlNotAllowed: "L'URL de redirection {url} ne figure pas dans la liste des URL de redirection autorisées du projet.",
+  redirectUrlNotAllowed:
+    "L'URL de redirection {url} ne figure pas dans la liste des URL de redirection autorisées du projet.",
   pkceMagicLinkNeedsVerifier:
     "Ce lien magique a été envoyé avec un code_challenge PKCE : l'authentifier nécessite donc un code_verifier.",
   pkceOAuthNeedsVerifier:
@@ -80,7 +81,8 @@ export const fr: Record<keyof typeof en, string> = {
 
   emailDeliveryFailed: "L'e-mail n'a pas pu être envoyé. Vérifiez l'adresse et réessayez dans un instant.",
   smsDeliveryFailed: "Le SMS n'a pas pu être envoyé. Vérifiez le numéro et réessayez dans un instant.",
-  whatsappDeliveryFailed: "Le message WhatsApp n'a pas pu être envoyé. Vérifiez le numéro et réessayez dans un instant.",
+  whatsappDeliveryFailed:
+    "Le message WhatsApp n'a pas pu être envoyé. Vérifiez le numéro et réessayez dans un instant.",
 
   totpNotFound: "Cet utilisateur n'a aucun authentificateur TOTP utilisable.",
   totpCodeWrong: 'Le code TOTP est erroné ou a expiré. Saisissez le code actuel de votre application.',
@@ -97,7 +99,7 @@ export const fr: Record<keyof typeof en, string> = {
   tokenAlgorithmNotHs256: "l'algorithme doit être HS256",
   tokenSignatureNotVerified: 'la signature ne se vérifie pas',
   tokenPayloadNotObject: "le contenu n'est pas un objet JSON",
-  tokenHasNoEmail: "il ne porte aucune revendication email",
+  tokenHasNoEmail: 'il ne porte aucune revendication email',
   idTokenNotCompactJwt: "ce n'est pas un JWT compact",
   idTokenAlgorithmUnsupported: "son algorithme n'est ni RS256 ni ES256",
   idTokenKeyUnknown: "aucune clé connue ne l'a signé",
@@ -114,10 +116,10 @@ export const fr: Record<keyof typeof en, string> = {
   idpClientNotFound: "Aucune application connectée n'a le client_id {clientId}.",
   invalidRedirectUri: "redirect_uri {uri} n'est pas enregistré pour cette application.",
   invalidPostLogoutRedirectUri: "post_logout_redirect_uri {uri} n'est pas enregistré pour cette application.",
-  unsupportedResponseType:
-    "response_type doit être \"code\" : seul le flux du code d'autorisation est pris en charge.",
+  unsupportedResponseType: 'response_type doit être "code" : seul le flux du code d\'autorisation est pris en charge.',
   tooManyScopes: 'scopes peut lister au plus {max} portées.',
-  scopeNotValid: "{scope} n'est pas une portée valide : ASCII imprimable sans espaces, guillemets ni barres obliques inverses.",
+  scopeNotValid:
+    "{scope} n'est pas une portée valide : ASCII imprimable sans espaces, guillemets ni barres obliques inverses.",
 
   unauthorizedCredentials: 'Identifiants non autorisés.',
   duplicateEmail: 'Un utilisateur avec cette adresse e-mail a déjà un mot de passe. Connectez-vous.',
@@ -224,5 +226,6 @@ export const fr: Record<keyof typeof en, string> = {
   passwordResetSubject: 'Réinitialisez votre mot de passe {project}',
   passwordResetBody: 'Utilisez ce lien pour choisir un nouveau mot de passe pour {project}. {lifetime}',
   passwordResetButton: 'Réinitialiser votre mot de passe',
-  passwordResetIgnore: "Si vous n'avez pas demandé à réinitialiser votre mot de passe, vous pouvez ignorer cet e-mail ; votre mot de passe reste le même.",
+  passwordResetIgnore:
+    "Si vous n'avez pas demandé à réinitialiser votre mot de passe, vous pouvez ignorer cet e-mail ; votre mot de passe reste le même.",
 };

@@ -8,7 +8,9 @@ export const CATALOGUES: Readonly<Record<Locale, Readonly<Record<MessageKey, str
 
 export type MessageKey = keyof typeof en;
 
-/** The `{name}` placeholders of a catalogue text (names are identifiers: a literal brace with spaces inside is text). */
+/**
+ * The `{name}` placeholders of a catalogue text (names are identifiers: a literal brace with spaces inside is text).
+ */
 type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
   ? (Name extends `${string}${' ' | ',' | '{'}${string}` ? never : Name) | Placeholders<Rest>
   : never;
@@ -25,7 +27,9 @@ export interface Message {
 }
 
 /** Params are required exactly when the English text has placeholders, and must name all of them. */
-export type MessageArgs<Key extends MessageKey> = [Placeholders<(typeof en)[Key]>] extends [never] ? [] : [ParamsOf<Key>];
+export type MessageArgs<Key extends MessageKey> = [Placeholders<(typeof en)[Key]>] extends [never]
+  ? []
+  : [ParamsOf<Key>];
 
 export function message<Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>): Message {
   return args.length === 0 ? { key } : { key, params: args[0] as Readonly<Record<string, MessageParam>> };

@@ -11,13 +11,16 @@ import { nodeBindings } from '../http/node-request.ts';
 export function clientIp(trustProxy: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const peer = nodeBindings(c).incoming?.socket.remoteAddress ?? '';
-    c.set('clientIp', trustProxy > 0 ? forwardedAddress(c.req.header('X-Forwarded-For'), trustProxy) ?? peer : peer);
+    c.set('clientIp', trustProxy > 0 ? (forwardedAddress(c.req.header('X-Forwarded-For'), trustProxy) ?? peer) : peer);
     await next();
   };
 }
 
 /** The address `hops` entries from the right of X-Forwarded-For, or null when the header has fewer entries. */
 export function forwardedAddress(header: string | undefined, hops: number): string | null {
-  const entries = (header ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (header ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.length >= hops ? (entries[entries.length - hops] ?? null) : null;
 }

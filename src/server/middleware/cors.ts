@@ -5,9 +5,10 @@ import { Errors } from '../http/errors.ts';
 import { isAllowedOrigin } from '../security/origins.ts';
 
 /**
- * CORS for /sdk/v1 (and the One Tap and dev One Tap calls, which pages make the same way). An allowlisted origin gets its exact value echoed with credentials allowed (the client sends
- * cookies and Basic auth). Any other origin gets no CORS headers, and its non-preflight requests are refused
- * outright, so a disallowed site cannot even cause side effects with requests whose answers it could not read.
+ * CORS for /sdk/v1 (and the One Tap and dev One Tap calls, which pages make the same way). An allowlisted origin gets
+ * its exact value echoed with credentials allowed (the client sends cookies and Basic auth). Any other origin gets no
+ * CORS headers, and its non-preflight requests are refused outright, so a disallowed site cannot even cause side
+ * effects with requests whose answers it could not read.
  */
 export function sdkCors(
   allowedOrigins: readonly string[],

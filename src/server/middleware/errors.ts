@@ -33,7 +33,10 @@ function toApiError(error: unknown): ApiError {
   // Hono's own exceptions (e.g. from its built-in middleware) carry a status we can keep.
   if (error instanceof HTTPException) {
     if (error.status === 413) return Errors.payloadTooLarge(MAX_BODY_BYTES);
-    if (error.status >= 400 && error.status < 500) return error.message ? Errors.invalidRequest('verbatim', { text: error.message }) : Errors.invalidRequest('badRequest');
+    if (error.status >= 400 && error.status < 500)
+      return error.message
+        ? Errors.invalidRequest('verbatim', { text: error.message })
+        : Errors.invalidRequest('badRequest');
   }
   return Errors.internal();
 }

@@ -20,7 +20,8 @@ export function securityHeaders(publicUrl: string | null): MiddlewareHandler<App
     await next();
     const headers = writableHeaders(c);
     headers.set('X-Content-Type-Options', 'nosniff');
-    if (isHtml(headers)) headers.set('Content-Security-Policy', withFrameAncestors(headers.get('Content-Security-Policy')));
+    if (isHtml(headers))
+      headers.set('Content-Security-Policy', withFrameAncestors(headers.get('Content-Security-Policy')));
     if (strictTransport) headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   };
 }

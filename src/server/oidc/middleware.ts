@@ -1,6 +1,6 @@
-// What the service adds around oidc-provider's own answers: the service's response headers on every one, its 500s in the service's log, and
-// the authorization code a failed PKCE check spends. oidc-provider writes to the Node response itself, so the Hono
-// middleware that sets the service's headers and logs its errors never sees these answers.
+// What the service adds around oidc-provider's own answers: the service's response headers on every one, its 500s in
+// the service's log, and the authorization code a failed PKCE check spends. oidc-provider writes to the Node response
+// itself, so the Hono middleware that sets the service's headers and logs its errors never sees these answers.
 import { createHash } from 'node:crypto';
 import { STRICT_TRANSPORT_SECURITY } from '../constants.ts';
 import { logUnexpectedError } from '../http/errors.ts';
@@ -16,7 +16,8 @@ import type { KoaContext, KoaMiddleware, OidcProvider } from './provider.ts';
  */
 export function responseHeaders(publicUrl: string | null): KoaMiddleware {
   const fixed: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
-  if (publicUrl !== null && new URL(publicUrl).protocol === 'https:') fixed['Strict-Transport-Security'] = STRICT_TRANSPORT_SECURITY;
+  if (publicUrl !== null && new URL(publicUrl).protocol === 'https:')
+    fixed['Strict-Transport-Security'] = STRICT_TRANSPORT_SECURITY;
   return async (ctx, next) => {
     ctx.set(fixed);
     try {

@@ -9,7 +9,10 @@ import { Errors } from '../http/errors.ts';
 import { nodeBindings } from '../http/node-request.ts';
 import { providerFor } from './provider.ts';
 
-/** The prefix every oidc-provider route but discovery lives under (OIDC_PATHS), so sub-routes (resume, confirm) are included. */
+/**
+ * The prefix every oidc-provider route but discovery lives under (OIDC_PATHS), so sub-routes (resume, confirm) are
+ * included.
+ */
 const PROTOCOL_PREFIX = '/oauth2';
 
 export function oidcProviderRoutes(deps: Deps): Hono<AppEnv> {

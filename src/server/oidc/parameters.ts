@@ -41,7 +41,10 @@ export type OidcContextClass = new (ctx: unknown) => OidcRequestContext;
  * are known good. oidc-provider offers no hook at that moment; every route assembles its parameters by assigning
  * `ctx.oidc.params`, which this accessor sees (test/server/idp-protocol.test.ts fails if a later version stops).
  */
-export function checkingParameters(OIDCContext: OidcContextClass, InvalidRequest: new (description: string) => Error): OidcContextClass {
+export function checkingParameters(
+  OIDCContext: OidcContextClass,
+  InvalidRequest: new (description: string) => Error,
+): OidcContextClass {
   return class ParameterCheckingContext extends OIDCContext {
     #params: unknown;
 

@@ -28,7 +28,9 @@ export interface OidcProvider {
   issuer: string;
   proxy: boolean;
   use(middleware: KoaMiddleware): void;
-  /** oidc-provider's events (`server_error` with the context and the error) and Koa's `error` (the error, the context). */
+  /**
+   * oidc-provider's events (`server_error` with the context and the error) and Koa's `error` (the error, the context).
+   */
   on(event: string, listener: (...args: never[]) => void): void;
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
   /** The class of each request's `ctx.oidc`. */
@@ -68,9 +70,15 @@ let providerModule: Promise<ProviderModule> | undefined;
 const loadProviderModule = () => (providerModule ??= import('oidc-provider' as string) as Promise<ProviderModule>);
 
 /** Where a request's parameters are forwarded: the site page, with the app's parameters as its query. */
-function sitePageUrl(configured: string | null, issuer: string, defaultPath: string, params: Record<string, unknown>): string {
+function sitePageUrl(
+  configured: string | null,
+  issuer: string,
+  defaultPath: string,
+  params: Record<string, unknown>,
+): string {
   const url = new URL(configured ?? defaultPath, issuer);
-  for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && value !== '') url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params))
+    if (typeof value === 'string' && value !== '') url.searchParams.set(key, value);
   return url.href;
 }
 const DEFAULT_AUTHORIZE_PAGE = '/oauth/authorize';
@@ -107,11 +115,19 @@ export function providerScopes(config: ProjectConfig): string[] {
 
 function createProvider({ default: Provider, errors }: ProviderModule, deps: Deps, issuer: string): OidcProvider {
   const { config } = deps;
-  const privateJwk = { ...deps.signingKey.privateKey.export({ format: 'jwk' }), kid: deps.signingKey.kid, alg: JWT_ALGORITHM, use: 'sig' };
+  const privateJwk = {
+    ...deps.signingKey.privateKey.export({ format: 'jwk' }),
+    kid: deps.signingKey.kid,
+    alg: JWT_ALGORITHM,
+    use: 'sig',
+  };
   const provider = new Provider(issuer, {
     adapter: databaseAdapter(deps.db, () => new errors.InvalidGrant('already consumed by a parallel request')),
     clients: config.connectedApps.filter((app) => app.redirect_uris?.length).map(clientMetadata),
-    clientDefaults: { id_token_signed_response_alg: JWT_ALGORITHM, grant_types: ['authorization_code', 'refresh_token'] },
+    clientDefaults: {
+      id_token_signed_response_alg: JWT_ALGORITHM,
+      grant_types: ['authorization_code', 'refresh_token'],
+    },
     responseTypes: ['code'],
     scopes: providerScopes(config),
     claims: SCOPE_CLAIMS,
@@ -162,7 +178,9 @@ function createProvider({ default: Provider, errors }: ProviderModule, deps: Dep
     },
   });
   // A control character in any parameter is refused by the route itself (oidc/parameters.ts).
-  Object.defineProperty(provider, 'OIDCContext', { value: checkingParameters(provider.OIDCContext, errors.InvalidRequest) });
+  Object.defineProperty(provider, 'OIDCContext', {
+    value: checkingParameters(provider.OIDCContext, errors.InvalidRequest),
+  });
   logServerErrors(provider);
   // Middleware runs in the order it is added, the first one outermost, all before oidc-provider's routes.
   provider.use(responseHeaders(deps.config.publicUrl));

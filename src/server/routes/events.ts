@@ -30,13 +30,21 @@ export function eventRoutes(deps: Deps): Hono<AppEnv> {
     }
     for (const item of batch) {
       const event = isJsonObject(item) ? item['event'] : undefined;
-      if (!isJsonObject(event) || typeof event['event_name'] !== 'string' || typeof event['public_token'] !== 'string') {
+      if (
+        !isJsonObject(event) ||
+        typeof event['event_name'] !== 'string' ||
+        typeof event['public_token'] !== 'string'
+      ) {
         throw Errors.invalidRequest('eventsItemShape');
       }
     }
     for (const item of batch as { event: { public_token: string; event_name: string } }[]) {
       if (item.event.public_token !== deps.config.publicToken) continue;
-      await insertEvent(deps.db, { source: 'sdk', name: item.event.event_name, userId: null, details: item }, deps.config.now());
+      await insertEvent(
+        deps.db,
+        { source: 'sdk', name: item.event.event_name, userId: null, details: item },
+        deps.config.now(),
+      );
     }
     return ok(c);
   });

@@ -11,7 +11,9 @@ import { findActiveSession } from '../store/sessions.ts';
 /** The service's own origin as this request reached it: the issuer when PUBLIC_URL is not set. */
 const serviceOrigin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 
-/** Sign in with Westlight: the authorize page's preflight and submit, the logout page's preflight (wire contract 3.12). */
+/**
+ * Sign in with Westlight: the authorize page's preflight and submit, the logout page's preflight (wire contract 3.12).
+ */
 export function idpRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const auth = publicTokenAuth(deps);

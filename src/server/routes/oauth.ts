@@ -53,7 +53,9 @@ export function oauthRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   routes.get('/v1/public/oauth/:provider/start', async (c) =>
-    navigation(c, wantsHtml(c), () => startOAuth(deps, c.req.param('provider'), new URL(c.req.url).searchParams, origin(c))),
+    navigation(c, wantsHtml(c), () =>
+      startOAuth(deps, c.req.param('provider'), new URL(c.req.url).searchParams, origin(c)),
+    ),
   );
   routes.get('/v1/public/oauth/:provider/callback', async (c) =>
     navigation(c, true, () => finishProviderCallback(deps, c.req.param('provider'), new URL(c.req.url), origin(c))),
@@ -68,7 +70,8 @@ export function oauthRoutes(deps: Deps): Hono<AppEnv> {
       }
       const form = await c.req.parseBody();
       const url = new URL(c.req.url);
-      for (const [name, value] of Object.entries(form)) if (typeof value === 'string') url.searchParams.set(name, value);
+      for (const [name, value] of Object.entries(form))
+        if (typeof value === 'string') url.searchParams.set(name, value);
       return finishProviderCallback(deps, provider, url, origin(c));
     }),
   );

@@ -16,14 +16,18 @@ import {
   strengthCheck,
 } from '../services/passwords.ts';
 
-/** Passwords (create, authenticate, strength check, the three resets) and the user search the password flow starts with. */
+/**
+ * Passwords (create, authenticate, strength check, the three resets) and the user search the password flow starts with.
+ */
 export function passwordRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const auth = publicTokenAuth(deps);
   const session = requireSession(deps);
 
   routes.post(PATHS.usersSearch, auth, async (c) => ok(c, await searchUser(deps, await readJsonObject(c))));
-  routes.post(PATHS.passwords, auth, async (c) => ok(c, await createPassword(deps, requestMeta(c), await readJsonObject(c))));
+  routes.post(PATHS.passwords, auth, async (c) =>
+    ok(c, await createPassword(deps, requestMeta(c), await readJsonObject(c))),
+  );
   routes.post(PATHS.passwordsAuthenticate, auth, async (c) =>
     ok(c, await authenticatePassword(deps, requestMeta(c), await readJsonObject(c))),
   );

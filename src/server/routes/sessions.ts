@@ -32,15 +32,28 @@ export function sessionRoutes(deps: Deps): Hono<AppEnv> {
       const body = await readJsonObject(c);
       duration = optionalNumber(body, 'session_duration_minutes');
       if (duration !== undefined) {
-        minutesInRange(duration, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
+        minutesInRange(
+          duration,
+          'session_duration_minutes',
+          SESSION_DURATION_MINUTES_MIN,
+          SESSION_DURATION_MINUTES_MAX,
+        );
       }
     } catch (error) {
       if (!(await findActiveSession(deps.db, tokenHash, now))) throw Errors.sessionNotFound();
       throw error;
     }
-    const touched = await touchSessionByToken(deps.db, tokenHash, now, duration === undefined ? undefined : now + minutesToMs(duration));
+    const touched = await touchSessionByToken(
+      deps.db,
+      tokenHash,
+      now,
+      duration === undefined ? undefined : now + minutesToMs(duration),
+    );
     if (!touched) throw Errors.sessionNotFound();
-    return ok(c, authenticatePayloadFor(deps, touched.session, withRoles(deps.config, toWireUser(touched.user)), token));
+    return ok(
+      c,
+      authenticatePayloadFor(deps, touched.session, withRoles(deps.config, toWireUser(touched.user)), token),
+    );
   });
 
   routes.post(PATHS.sessionsRevoke, auth, session, async (c) => {

@@ -115,7 +115,13 @@ async function sendFile(
   return c.body(await compressed(`${file}\n${etag}`, encoding, read), status, headers);
 }
 
-async function sendCached(c: Context<AppEnv>, cache: StaticFileCache, entry: StaticFile, status: 200 | 404, cacheControl: string): Promise<Response> {
+async function sendCached(
+  c: Context<AppEnv>,
+  cache: StaticFileCache,
+  entry: StaticFile,
+  status: 200 | 404,
+  cacheControl: string,
+): Promise<Response> {
   const { headers, encoding } = fileHeaders(c, entry.file, entry.size, entry.etag, cacheControl);
   if (status === 200 && c.req.header('If-None-Match') === entry.etag) return c.body(null, 304, headers);
   if (!encoding) return c.body(entry.bytes, status, headers);

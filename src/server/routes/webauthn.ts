@@ -13,7 +13,9 @@ import {
   updateRegistration,
 } from '../services/webauthn.ts';
 
-/** The page origin a ceremony runs on: the browser's Origin header itself (not the parent-host fallback of requestMeta). */
+/**
+ * The page origin a ceremony runs on: the browser's Origin header itself (not the parent-host fallback of requestMeta).
+ */
 function pageOrigin(c: Context<AppEnv>): string | undefined {
   return c.req.header('Origin');
 }
@@ -28,7 +30,16 @@ export function webauthnRoutes(deps: Deps): Hono<AppEnv> {
     ok(c, await startRegistration(deps, c.get('session'), pageOrigin(c), await readJsonObject(c))),
   );
   routes.post(WEBAUTHN_PATHS.register, auth, session, async (c) =>
-    ok(c, await finishRegistration(deps, c.get('session'), c.get('sessionToken') ?? '', pageOrigin(c), await readJsonObject(c))),
+    ok(
+      c,
+      await finishRegistration(
+        deps,
+        c.get('session'),
+        c.get('sessionToken') ?? '',
+        pageOrigin(c),
+        await readJsonObject(c),
+      ),
+    ),
   );
   routes.post(WEBAUTHN_PATHS.authenticateStartPrimary, auth, async (c) =>
     ok(c, await startAuthentication(deps, null, pageOrigin(c), await readJsonObject(c))),

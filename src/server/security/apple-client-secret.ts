@@ -39,7 +39,8 @@ const base64url = (value: string | Buffer) => Buffer.from(value).toString('base6
 
 /**
  * A client secret for one token request: valid from now for APPLE_CLIENT_SECRET_LIFETIME_S. Minted per request
- * rather than kept for months, so a leaked secret is worth minutes. `audience` is Apple's issuer (a stand-in's in tests).
+ * rather than kept for months, so a leaked secret is worth minutes. `audience` is Apple's issuer (a stand-in's in
+ * tests).
  */
 export function appleClientSecret(
   key: AppleSigningKey,
@@ -49,7 +50,13 @@ export function appleClientSecret(
   const iat = Math.floor(input.nowMs / 1000);
   const header = base64url(JSON.stringify({ alg: 'ES256', kid: key.keyId }));
   const claims = base64url(
-    JSON.stringify({ iss: key.teamId, iat, exp: iat + APPLE_CLIENT_SECRET_LIFETIME_S, aud: input.audience, sub: input.clientId }),
+    JSON.stringify({
+      iss: key.teamId,
+      iat,
+      exp: iat + APPLE_CLIENT_SECRET_LIFETIME_S,
+      aud: input.audience,
+      sub: input.clientId,
+    }),
   );
   // JWS ES256 is the raw r‖s pair (RFC 7518 3.4), not DER.
   const signature = sign('sha256', Buffer.from(`${header}.${claims}`), { key: privateKey, dsaEncoding: 'ieee-p1363' });

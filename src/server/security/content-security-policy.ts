@@ -8,7 +8,10 @@ import { createHash } from 'node:crypto';
  */
 export function pagePolicy(html: string): string {
   const styleHashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    ([, css]) => `'sha256-${createHash('sha256').update(css ?? '', 'utf8').digest('base64')}'`,
+    ([, css]) =>
+      `'sha256-${createHash('sha256')
+        .update(css ?? '', 'utf8')
+        .digest('base64')}'`,
   );
   return [
     "default-src 'none'",

@@ -110,7 +110,11 @@ export function parseSolanaSignature(raw: string): Uint8Array | null {
 }
 
 /** Whether `signature` is the ed25519 signature of `message` (its exact UTF-8 bytes) by `publicKey`. */
-export function verifySolanaSignature(message: string | Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
+export function verifySolanaSignature(
+  message: string | Uint8Array,
+  signature: Uint8Array,
+  publicKey: Uint8Array,
+): boolean {
   try {
     return ed25519.verify(signature, typeof message === 'string' ? utf8.encode(message) : message, publicKey);
   } catch {

@@ -35,7 +35,9 @@ export function seal(keys: SecretKeys, plaintext: string, context: string): stri
 export function open(keys: SecretKeys, sealed: string, context: string): string {
   const parts = sealed.split(':');
   if (parts.length !== 4 || parts[0] !== SEALED_SECRET_VERSION) {
-    throw new SecretDecryptionError(`A stored secret (${context}) is not in the ${SEALED_SECRET_VERSION} sealed format.`);
+    throw new SecretDecryptionError(
+      `A stored secret (${context}) is not in the ${SEALED_SECRET_VERSION} sealed format.`,
+    );
   }
   const [, kid, ivText, bodyText] = parts as [string, string, string, string];
   const key = keyById(keys, kid);
@@ -54,9 +56,14 @@ export function open(keys: SecretKeys, sealed: string, context: string): string 
     const decipher = createDecipheriv('aes-256-gcm', key.key, iv, { authTagLength: AES_GCM_TAG_BYTES });
     decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(body.subarray(body.length - AES_GCM_TAG_BYTES));
-    return Buffer.concat([decipher.update(body.subarray(0, body.length - AES_GCM_TAG_BYTES)), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+      decipher.update(body.subarray(0, body.length - AES_GCM_TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
-    throw new SecretDecryptionError(`A stored secret (${context}) failed its integrity check: it was altered or corrupted.`);
+    throw new SecretDecryptionError(
+      `A stored secret (${context}) failed its integrity check: it was altered or corrupted.`,
+    );
   }
 }
 

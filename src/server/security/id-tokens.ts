@@ -27,7 +27,9 @@ export function verifyIdToken(token: string, expected: IdTokenExpectations): IdT
   const header = decodeJson(headerPart);
   const algorithm = ALGORITHMS[String(header?.['alg'])];
   if (!header || !algorithm) return { ok: false, reason: message('idTokenAlgorithmUnsupported') };
-  const key = expected.keys.find((k) => k.kty === algorithm.kty && (header['kid'] === undefined || k.kid === header['kid']));
+  const key = expected.keys.find(
+    (k) => k.kty === algorithm.kty && (header['kid'] === undefined || k.kid === header['kid']),
+  );
   if (!key) return { ok: false, reason: message('idTokenKeyUnknown') };
   if (!signatureVerifies(`${headerPart}.${payloadPart}`, signaturePart, key, algorithm)) {
     return { ok: false, reason: message('idTokenSignatureNotVerified') };
@@ -40,7 +42,8 @@ export function verifyIdToken(token: string, expected: IdTokenExpectations): IdT
 function checkClaims(claims: Record<string, unknown>, expected: IdTokenExpectations): IdTokenResult {
   const reason = registeredClaimsProblem(claims, { ...expected, skewSeconds: ID_TOKEN_CLOCK_SKEW_SECONDS });
   if (reason) return { ok: false, reason };
-  if (typeof claims['sub'] !== 'string' || claims['sub'] === '') return { ok: false, reason: message('idTokenHasNoSubject') };
+  if (typeof claims['sub'] !== 'string' || claims['sub'] === '')
+    return { ok: false, reason: message('idTokenHasNoSubject') };
   return { ok: true, claims: claims as IdTokenClaims };
 }
 

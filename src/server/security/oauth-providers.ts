@@ -5,7 +5,10 @@ import type { OAuthProvider } from '../../api/oauth.ts';
 import { APPLE_SCOPES, FORM_POST_RESPONSE_MODE, OIDC_DEFAULT_SCOPES } from '../constants.ts';
 
 export interface ProviderEndpoints {
-  /** OpenID Connect discovery base: endpoints, keys and the issuer come from `<issuer>/.well-known/openid-configuration`. */
+  /**
+   * OpenID Connect discovery base: endpoints, keys and the issuer come from
+   * `<issuer>/.well-known/openid-configuration`.
+   */
   issuer?: string;
   authorizationEndpoint?: string;
   tokenEndpoint?: string;
@@ -146,7 +149,11 @@ export function providerEndpoints(provider: OAuthProvider, configured: ProviderE
   // Another issuer for an OpenID provider (a self-hosted one, a test's stand-in) speaks the same protocol: its scopes
   // and response mode stay the provider's.
   const base: ProviderEndpoints = configured.issuer
-    ? { issuer: configured.issuer, scopes: defaults.issuer ? defaults.scopes : OIDC_DEFAULT_SCOPES, ...responseModeOf(defaults) }
+    ? {
+        issuer: configured.issuer,
+        scopes: defaults.issuer ? defaults.scopes : OIDC_DEFAULT_SCOPES,
+        ...responseModeOf(defaults),
+      }
     : configured.authorizationEndpoint && configured.tokenEndpoint
       ? { userinfoEndpoint: defaults.userinfoEndpoint, scopes: defaults.scopes, ...responseModeOf(defaults) }
       : defaults;

@@ -16,7 +16,8 @@ export function normalizePhoneNumber(raw: string, allowedRegions: readonly strin
   try {
     parsed = parsePhoneNumberWithError(value);
   } catch (error) {
-    if (error instanceof ParseError && error.message === 'INVALID_COUNTRY') throw Errors.invalidPhoneNumberCountryCode();
+    if (error instanceof ParseError && error.message === 'INVALID_COUNTRY')
+      throw Errors.invalidPhoneNumberCountryCode();
     throw Errors.invalidPhoneNumber();
   }
   if (!parsed.isValid()) throw Errors.invalidPhoneNumber();

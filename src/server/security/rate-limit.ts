@@ -2,7 +2,12 @@
 // them. Each limit is a named rule; a take is one atomic statement, and a refused take answers 429 with the time
 // until the window ends.
 import { isIP } from 'node:net';
-import { IPV6_LIMIT_PREFIX_GROUPS, RATE_LIMIT_SWEEP_BATCH, RATE_LIMIT_SWEEP_EVERY_TAKES, UNKNOWN_IP_KEY } from '../constants.ts';
+import {
+  IPV6_LIMIT_PREFIX_GROUPS,
+  RATE_LIMIT_SWEEP_BATCH,
+  RATE_LIMIT_SWEEP_EVERY_TAKES,
+  UNKNOWN_IP_KEY,
+} from '../constants.ts';
 import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import { releaseRateLimit, sweepRateLimits, takeRateLimit } from '../store/rate-limits.ts';
@@ -45,7 +50,8 @@ export class Sweeper {
   /** `sweep` defaults to the rate-limit windows; other stores of expiring rows (oidc/adapter.ts) pass their own. */
   constructor(
     db: Db,
-    private readonly sweep: (now: number) => Promise<unknown> = (now) => sweepRateLimits(db, { now, batch: RATE_LIMIT_SWEEP_BATCH }),
+    private readonly sweep: (now: number) => Promise<unknown> = (now) =>
+      sweepRateLimits(db, { now, batch: RATE_LIMIT_SWEEP_BATCH }),
   ) {}
 
   async maybeSweep(now: number): Promise<void> {

@@ -55,7 +55,12 @@ export function newTotpSecret(): string {
 }
 
 /** RFC 4226 section 5.3: HMAC of the 8-byte big-endian counter, dynamic truncation, modulo 10^digits. */
-export function hotp(key: Uint8Array, counter: bigint, digits = TOTP_DIGITS, algorithm: TotpAlgorithm = TOTP_ALGORITHM): string {
+export function hotp(
+  key: Uint8Array,
+  counter: bigint,
+  digits = TOTP_DIGITS,
+  algorithm: TotpAlgorithm = TOTP_ALGORITHM,
+): string {
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(counter);
   const mac = createHmac(algorithm, key).update(message).digest();

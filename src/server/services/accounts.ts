@@ -2,7 +2,11 @@
 // an access-token exchange, a trusted-token attest and impersonation (wire contract 3.2, 3.3, 3.11).
 import type { ConnectedApp, UserFactorKind, UserUpdateResponse } from '../../api/accounts.ts';
 import { DEFAULT_SESSION_DURATION_MINUTES, type AuthenticationFactor } from '../../api/session.ts';
-import { SESSION_DURATION_MINUTES_MAX, SESSION_DURATION_MINUTES_MIN, IMPERSONATION_TOKEN_LIFETIME_MS } from '../constants.ts';
+import {
+  SESSION_DURATION_MINUTES_MAX,
+  SESSION_DURATION_MINUTES_MIN,
+  IMPERSONATION_TOKEN_LIFETIME_MS,
+} from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
@@ -41,7 +45,11 @@ export async function updateMe(deps: Deps, userId: string, body: JsonObject): Pr
   const name = optionalObject(body, 'name');
   const metadata = optionalObject(body, 'untrusted_metadata');
   const parts = name
-    ? { first: optionalString(name, 'first_name'), middle: optionalString(name, 'middle_name'), last: optionalString(name, 'last_name') }
+    ? {
+        first: optionalString(name, 'first_name'),
+        middle: optionalString(name, 'middle_name'),
+        last: optionalString(name, 'last_name'),
+      }
     : {};
   if (metadata && nestsDeeperThan(metadata, MAX_JSON_DEPTH)) {
     throw Errors.invalidRequest('fieldNestsTooDeep', { field: 'untrusted_metadata', max: MAX_JSON_DEPTH });
@@ -83,7 +91,10 @@ export async function deleteFactor(deps: Deps, userId: string, kind: UserFactorK
   const table = FACTOR_TABLES[kind];
   if (id.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: 'id' });
   const rows = table
-    ? await deps.db.query<{ id: string }>(`delete from ${table} where id = $1 and user_id = $2 returning id`, [id, userId])
+    ? await deps.db.query<{ id: string }>(`delete from ${table} where id = $1 and user_id = $2 returning id`, [
+        id,
+        userId,
+      ])
     : [];
   if (rows.length === 0) {
     // A passkey gone meanwhile (deleted from another tab) answers as its rename does, so the widget shows the spec's
@@ -102,7 +113,10 @@ export async function listConnectedApps(deps: Deps, userId: string): Promise<{ c
   const byApp = new Map<string, Set<string>>();
   for (const grant of [...(await liveGrants(deps.db, userId)), ...(await liveIdpGrants(deps.db, userId))]) {
     const scopes = byApp.get(grant.client_id) ?? new Set<string>();
-    grant.scopes.split(' ').filter(Boolean).forEach((s) => scopes.add(s));
+    grant.scopes
+      .split(' ')
+      .filter(Boolean)
+      .forEach((s) => scopes.add(s));
     byApp.set(grant.client_id, scopes);
   }
   const apps: ConnectedApp[] = [];
@@ -139,7 +153,11 @@ export async function revokeConnectedApp(deps: Deps, userId: string, clientId: s
 }
 
 /** POST /sessions/exchange_access_token: a connected app's access token for a session of the same user. */
-export async function exchangeAccessToken(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+export async function exchangeAccessToken(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<AuthenticatePayload> {
   const accessToken = requiredString(body, 'access_token');
   const durationMinutes = duration(requiredNumber(body, 'session_duration_minutes'));
   const grant = await findLiveGrantByToken(deps.db, hashToken(accessToken));
@@ -177,11 +195,21 @@ export async function attest(deps: Deps, meta: RequestMeta, body: JsonObject): P
     last_authenticated_at: new Date(now).toISOString(),
     trusted_auth_token_factor: { profile_id: profileId, token_id: verified.jti, email_id: emailId },
   };
-  return startSession(deps, { ...meta, sessionToken }, userId, factor, duration(minutes ?? DEFAULT_SESSION_DURATION_MINUTES));
+  return startSession(
+    deps,
+    { ...meta, sessionToken },
+    userId,
+    factor,
+    duration(minutes ?? DEFAULT_SESSION_DURATION_MINUTES),
+  );
 }
 
 /** POST /impersonation/authenticate: a single-use token minted for support staff (dev tools) for the user's session. */
-export async function authenticateImpersonation(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+export async function authenticateImpersonation(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<AuthenticatePayload> {
   const token = requiredString(body, 'impersonation_token');
   for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
   const now = deps.config.now();
@@ -205,7 +233,13 @@ export async function grantConnectedApp(deps: Deps, body: JsonObject): Promise<{
   if (!deps.config.connectedApps.some((a) => a.client_id === clientId)) throw Errors.connectedAppNotFound();
   const accessToken = newSecretToken();
   await loadFullUser(deps, userId);
-  await insertGrant(deps.db, { userId, clientId, scopes, accessTokenHash: hashToken(accessToken), now: deps.config.now() });
+  await insertGrant(deps.db, {
+    userId,
+    clientId,
+    scopes,
+    accessTokenHash: hashToken(accessToken),
+    now: deps.config.now(),
+  });
   return { access_token: accessToken };
 }
 
@@ -227,7 +261,12 @@ export async function mintImpersonationToken(deps: Deps, body: JsonObject): Prom
 }
 
 function duration(minutes: number): number {
-  return minutesInRange(minutes, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
+  return minutesInRange(
+    minutes,
+    'session_duration_minutes',
+    SESSION_DURATION_MINUTES_MIN,
+    SESSION_DURATION_MINUTES_MAX,
+  );
 }
 
 async function startSession(
@@ -240,4 +279,3 @@ async function startSession(
   const started = await sessionAfterAuthentication(deps, meta, { userId, factor, durationMinutes });
   return authenticatePayload(deps, started.session, started.sessionToken);
 }
-

@@ -28,7 +28,14 @@ import {
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import { minutesInRange, optionalObject, optionalString, requiredNumber, requiredString, type JsonObject } from '../http/validate.ts';
+import {
+  minutesInRange,
+  optionalObject,
+  optionalString,
+  requiredNumber,
+  requiredString,
+  type JsonObject,
+} from '../http/validate.ts';
 import {
   parseEthereumAddress,
   parseEthereumSignature,
@@ -108,7 +115,8 @@ function requireOneLine(field: string, value: string): void {
 function siweString(params: JsonObject, field: string): string | undefined {
   const value = optionalString(params, field);
   if (value === undefined) return undefined;
-  if (value.length > MAX_SIWE_FIELD_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: `siwe_params.${field}`, max: MAX_SIWE_FIELD_LENGTH });
+  if (value.length > MAX_SIWE_FIELD_LENGTH)
+    throw Errors.invalidRequest('fieldTooLong', { field: `siwe_params.${field}`, max: MAX_SIWE_FIELD_LENGTH });
   requireOneLine(`siwe_params.${field}`, value);
   return value;
 }
@@ -140,7 +148,10 @@ function readSiwe(deps: Deps, params: JsonObject, origin: string | undefined, no
   if (!CHAIN_ID.test(chainId)) throw Errors.invalidRequest('siweChainIdNotValid');
   const issuedAt = siweString(params, 'issued_at') ?? new Date(now).toISOString();
   const notBefore = siweString(params, 'not_before');
-  for (const [field, value] of [['issued_at', issuedAt], ['not_before', notBefore]] as const) {
+  for (const [field, value] of [
+    ['issued_at', issuedAt],
+    ['not_before', notBefore],
+  ] as const) {
     if (value !== undefined && (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))) {
       throw Errors.invalidRequest('fieldNotDateTime', { field: `siwe_params.${field}` });
     }
@@ -158,7 +169,8 @@ function readSiwe(deps: Deps, params: JsonObject, origin: string | undefined, no
   if (!Array.isArray(resources) || !resources.every((r) => typeof r === 'string')) {
     throw Errors.invalidRequest('fieldNotStringArray', { field: 'siwe_params.resources' });
   }
-  if (resources.length > MAX_SIWE_RESOURCES) throw Errors.invalidRequest('siweTooManyResources', { max: MAX_SIWE_RESOURCES });
+  if (resources.length > MAX_SIWE_RESOURCES)
+    throw Errors.invalidRequest('siweTooManyResources', { max: MAX_SIWE_RESOURCES });
   for (const resource of resources as string[]) {
     // URL parsing drops tabs and line breaks and escapes separators, so the text itself is checked first.
     requireOneLine('siwe_params.resources', resource);
@@ -275,7 +287,11 @@ function cryptoWalletFactor(row: CryptoWalletRow, now: number): AuthenticationFa
     type: CRYPTO_WALLET_FACTOR_DELIVERY_METHOD,
     delivery_method: CRYPTO_WALLET_FACTOR_DELIVERY_METHOD,
     last_authenticated_at: new Date(now).toISOString(),
-    crypto_wallet_factor: { crypto_wallet_id: row.id, crypto_wallet_address: row.address, crypto_wallet_type: row.type },
+    crypto_wallet_factor: {
+      crypto_wallet_id: row.id,
+      crypto_wallet_address: row.address,
+      crypto_wallet_type: row.type,
+    },
   };
 }
 
@@ -288,7 +304,11 @@ function cryptoWalletFactor(row: CryptoWalletRow, now: number): AuthenticationFa
  * asked. A failed signature counts against the client and, when the wallet already has a user, against that user's
  * lock, like a wrong password.
  */
-export async function authenticate(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<CryptoWalletAuthenticateResponse>> {
+export async function authenticate(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<Payload<CryptoWalletAuthenticateResponse>> {
   const wallet = readWallet(body);
   const verifies = readSignatureCheck(wallet, requiredString(body, 'signature'));
   const durationMinutes = minutesInRange(

@@ -11,7 +11,12 @@ import {
   type ScopeResult,
 } from '../../api/idp.ts';
 import type { ConnectedAppConfig } from '../config.ts';
-import { MAX_IDP_SCOPES, MAX_IDP_STRING_LENGTH, STANDARD_SCOPE_DESCRIPTIONS, UNKNOWN_SCOPE_DESCRIPTION } from '../constants.ts';
+import {
+  MAX_IDP_SCOPES,
+  MAX_IDP_STRING_LENGTH,
+  STANDARD_SCOPE_DESCRIPTIONS,
+  UNKNOWN_SCOPE_DESCRIPTION,
+} from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import { optionalBoolean, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
@@ -88,7 +93,9 @@ function describeApp(app: ConnectedAppConfig): IdpClient {
   };
 }
 
-/** Standard scopes are always grantable; a custom one when the policy has it and the user's roles allow all it lists. */
+/**
+ * Standard scopes are always grantable; a custom one when the policy has it and the user's roles allow all it lists.
+ */
 function scopeResults(deps: Deps, roles: readonly string[], scopes: readonly string[]): ScopeResult[] {
   const policy = deps.config.rbacPolicy;
   return scopes.map((scope) => {
@@ -99,8 +106,16 @@ function scopeResults(deps: Deps, roles: readonly string[], scopes: readonly str
   });
 }
 
-/** First-party apps never ask; third-party ones unless a live consent covers every grantable scope; prompt=consent always asks. */
-async function consentRequired(deps: Deps, userId: string, request: AuthorizeRequest, results: ScopeResult[]): Promise<boolean> {
+/**
+ * First-party apps never ask; third-party ones unless a live consent covers every grantable scope; prompt=consent
+ * always asks.
+ */
+async function consentRequired(
+  deps: Deps,
+  userId: string,
+  request: AuthorizeRequest,
+  results: ScopeResult[],
+): Promise<boolean> {
   if (request.forceConsent) return true;
   if (request.app.client_type.startsWith('first_party')) return false;
   const grant = await liveIdpGrant(deps.db, userId, request.app.client_id);
@@ -117,7 +132,11 @@ async function evaluate(deps: Deps, session: ActiveSession, body: JsonObject) {
 }
 
 /** POST /idp/oauth/authorize/start */
-export async function authorizeStart(deps: Deps, session: ActiveSession, body: JsonObject): Promise<Payload<AuthorizeStartResponse>> {
+export async function authorizeStart(
+  deps: Deps,
+  session: ActiveSession,
+  body: JsonObject,
+): Promise<Payload<AuthorizeStartResponse>> {
   const { request, user, results, consent } = await evaluate(deps, session, body);
   return {
     user_id: session.userId,
@@ -195,7 +214,13 @@ function authenticatedAt(session: ActiveSession): number {
  * every scope consented so far (this request's first, so tokens name them in the order the app asked); the returned
  * id is the grant the new code hangs from.
  */
-async function recordConsent(deps: Deps, provider: OidcProvider, userId: string, clientId: string, scopes: string[]): Promise<string> {
+async function recordConsent(
+  deps: Deps,
+  provider: OidcProvider,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+): Promise<string> {
   let row = await upsertIdpGrant(deps.db, {
     userId,
     clientId,
@@ -238,7 +263,12 @@ export async function logoutStart(
 }
 
 /** The `sub` of an ID token we issued to this app (signature, issuer and audience checked; expiry not), else null. */
-async function hintSubject(deps: Deps, requestOrigin: string, app: ConnectedAppConfig, hint: string): Promise<string | null> {
+async function hintSubject(
+  deps: Deps,
+  requestOrigin: string,
+  app: ConnectedAppConfig,
+  hint: string,
+): Promise<string | null> {
   const provider = await providerFor(deps, requestOrigin);
   const client = await provider.Client.find(app.client_id);
   if (!client) return null;

@@ -1,5 +1,10 @@
 import type { MagicLinkAuthenticateResponse, MagicLinkLoginOrCreateResponse } from '../../api/magic-links.ts';
-import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, TOKEN_PARAM, TOKEN_TYPE_PARAM, TOKEN_TYPES } from '../../api/magic-links.ts';
+import {
+  DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
+  TOKEN_PARAM,
+  TOKEN_TYPE_PARAM,
+  TOKEN_TYPES,
+} from '../../api/magic-links.ts';
 import type { EmailFactor } from '../../api/session.ts';
 import { MAGIC_LINK_EXPIRATION_MINUTES_MAX, MAGIC_LINK_EXPIRATION_MINUTES_MIN } from '../constants.ts';
 import type { Deps } from '../context.ts';
@@ -87,7 +92,10 @@ export async function sendEmailMagicLink(
 
     const link = tokenUrl(redirectUrl, TOKEN_TYPES.magicLinks, token);
     const content = magicLinkEmail({ locale, projectName: deps.config.projectName, purpose, link, expiresInMinutes });
-    await deliver({ ...deps, db: tx }, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
+    await deliver(
+      { ...deps, db: tx },
+      { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content },
+    );
     return owner;
   });
 
@@ -95,7 +103,11 @@ export async function sendEmailMagicLink(
 }
 
 /** POST /magic_links/authenticate */
-export async function authenticateMagicLink(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+export async function authenticateMagicLink(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<AuthenticatePayload> {
   const { token, durationMinutes, codeVerifier } = readTokenAuthentication(body);
   const tokenHash = hashToken(token);
   const link = await findUsableMagicLink(deps.db, tokenHash, deps.config.now());
@@ -112,7 +124,13 @@ export async function authenticateMagicLink(deps: Deps, meta: RequestMeta, body:
     if (!consumed) throw Errors.unableToAuthMagicLink();
     const address = await contactOfMethod(tx, consumed.email_id, ['email']);
     if (!address) throw Errors.unableToAuthMagicLink();
-    const proven = await proveContact(tx, { kind: 'email', value: address.value, prover, now, pendingId: address.pendingId });
+    const proven = await proveContact(tx, {
+      kind: 'email',
+      value: address.value,
+      prover,
+      now,
+      pendingId: address.pendingId,
+    });
     const factor: EmailFactor = {
       type: 'magic_link',
       delivery_method: 'email',

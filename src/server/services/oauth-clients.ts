@@ -33,7 +33,11 @@ export function providerClient(config: ProjectConfig, provider: OAuthProvider): 
   return pending;
 }
 
-async function buildClient(provider: OAuthProvider, credentials: OAuthProviderCredentials, now: () => number): Promise<ProviderClient> {
+async function buildClient(
+  provider: OAuthProvider,
+  credentials: OAuthProviderCredentials,
+  now: () => number,
+): Promise<ProviderClient> {
   const endpoints = providerEndpoints(provider, credentials);
   const base = endpoints.issuer ?? endpoints.authorizationEndpoint;
   if (!base || (!endpoints.issuer && !endpoints.tokenEndpoint)) {
@@ -50,15 +54,29 @@ async function buildClient(provider: OAuthProvider, credentials: OAuthProviderCr
   };
   let server: client.ServerMetadata;
   if (endpoints.issuer) {
-    const discovered = await client.discovery(new URL(endpoints.issuer), credentials.clientId, credentials.clientSecret, undefined, options);
+    const discovered = await client.discovery(
+      new URL(endpoints.issuer),
+      credentials.clientId,
+      credentials.clientSecret,
+      undefined,
+      options,
+    );
     // serverMetadata() also carries helper methods; only the metadata fields are copied.
     server = { ...(JSON.parse(JSON.stringify(discovered.serverMetadata())) as client.ServerMetadata), ...explicit };
   } else {
     server = { issuer: new URL(base).origin, ...explicit };
   }
-  const configuration = new client.Configuration(server, credentials.clientId, credentials.clientSecret, clientAuthentication(credentials, now));
+  const configuration = new client.Configuration(
+    server,
+    credentials.clientId,
+    credentials.clientSecret,
+    clientAuthentication(credentials, now),
+  );
   if (insecure) client.allowInsecureRequests(configuration);
-  return { configuration, endpoints: { ...endpoints, userinfoEndpoint: endpoints.userinfoEndpoint ?? server.userinfo_endpoint } };
+  return {
+    configuration,
+    endpoints: { ...endpoints, userinfoEndpoint: endpoints.userinfoEndpoint ?? server.userinfo_endpoint },
+  };
 }
 
 /**
@@ -72,7 +90,10 @@ function clientAuthentication(credentials: OAuthProviderCredentials, now: () => 
   const privateKey = appleKeyObject(key);
   return (as, _client, body) => {
     body.set('client_id', credentials.clientId);
-    body.set('client_secret', appleClientSecret(key, privateKey, { clientId: credentials.clientId, audience: as.issuer, nowMs: now() }));
+    body.set(
+      'client_secret',
+      appleClientSecret(key, privateKey, { clientId: credentials.clientId, audience: as.issuer, nowMs: now() }),
+    );
   };
 }
 
@@ -103,10 +124,12 @@ export async function claimsAfterGrant(
   const idClaims = tokens.claims() as Record<string, unknown> | undefined;
   let profile: Record<string, unknown> = idClaims ?? {};
   if (endpoints.userinfoEndpoint) {
-    const userinfo = await fetchProfile(configuration, tokens.access_token, endpoints.userinfoEndpoint).catch((error: unknown) => {
-      if (!idClaims) throw error;
-      return {};
-    });
+    const userinfo = await fetchProfile(configuration, tokens.access_token, endpoints.userinfoEndpoint).catch(
+      (error: unknown) => {
+        if (!idClaims) throw error;
+        return {};
+      },
+    );
     // An ID token's subject is authoritative; userinfo about someone else is ignored (OIDC Core 5.3.2).
     if (!idClaims || subjectOf(userinfo) === String(idClaims['sub'])) profile = { ...userinfo, ...profile };
   }
@@ -137,7 +160,11 @@ export function providerValues(
   };
 }
 
-async function fetchProfile(configuration: client.Configuration, accessToken: string, url: string): Promise<Record<string, unknown>> {
+async function fetchProfile(
+  configuration: client.Configuration,
+  accessToken: string,
+  url: string,
+): Promise<Record<string, unknown>> {
   const response = await client.fetchProtectedResource(configuration, accessToken, new URL(url), 'GET');
   if (!response.ok) throw new Error(`the userinfo endpoint answered ${response.status}`);
   return unwrapProfile((await response.json()) as unknown);
@@ -165,4 +192,3 @@ function firstString(profile: Record<string, unknown>, keys: string[]): string {
   for (const key of keys) if (typeof profile[key] === 'string' && profile[key] !== '') return profile[key] as string;
   return '';
 }
-

@@ -45,7 +45,13 @@ import {
 import { fillEmptyName, insertUser } from '../store/users.ts';
 import { proveContact } from './proof.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
-import { claimsAfterGrant, credentialsFor, providerClient, providerValues, type ProviderClaims } from './oauth-clients.ts';
+import {
+  claimsAfterGrant,
+  credentialsFor,
+  providerClient,
+  providerValues,
+  type ProviderClaims,
+} from './oauth-clients.ts';
 import { authenticatePayload, sessionAfterAuthentication } from './sessions.ts';
 import { checkPkce, readTokenAuthentication } from './token-authentication.ts';
 import { message, verbatim } from '../i18n/message.ts';
@@ -54,7 +60,13 @@ import { message, verbatim } from '../i18n/message.ts';
 export const DEV_OAUTH_AUTHORIZE_PATH = '/dev/oauth/authorize';
 
 /** Provider tokens of a sign-in that had none (the dev identity provider, One Tap). */
-export const NO_PROVIDER_VALUES: OAuthProviderValues = { access_token: '', id_token: '', refresh_token: '', scopes: [], expires_at: '' };
+export const NO_PROVIDER_VALUES: OAuthProviderValues = {
+  access_token: '',
+  id_token: '',
+  refresh_token: '',
+  scopes: [],
+  expires_at: '',
+};
 
 /** Real credentials always win; without them the dev identity provider stands in when it is on. */
 export function providerMode(deps: Deps, provider: OAuthProvider): 'provider' | 'dev' | null {
@@ -74,7 +86,12 @@ interface StartRequest {
 }
 
 /** GET /v1/public/oauth/:provider/start: validates, records the state, and answers where to send the browser. */
-export async function startOAuth(deps: Deps, providerName: string, query: URLSearchParams, origin: string): Promise<string> {
+export async function startOAuth(
+  deps: Deps,
+  providerName: string,
+  query: URLSearchParams,
+  origin: string,
+): Promise<string> {
   const request = readStartRequest(deps, providerName, query);
   const mode = providerMode(deps, request.provider);
   if (!mode) throw Errors.oauthConfigNotFound(request.provider);
@@ -99,7 +116,13 @@ export async function startOAuth(deps: Deps, providerName: string, query: URLSea
   }
   const provider = await providerOrCallbackError(deps, request.provider);
   const scopes = [...new Set([...(provider.endpoints.scopes ?? []), ...request.customScopes])];
-  await insertState(deps.db, { ...row, scopes: scopes.join(' '), stateHash: hashToken(state), now, expiresAt: now + OAUTH_STATE_LIFETIME_MS });
+  await insertState(deps.db, {
+    ...row,
+    scopes: scopes.join(' '),
+    stateHash: hashToken(state),
+    now,
+    expiresAt: now + OAUTH_STATE_LIFETIME_MS,
+  });
   const url = client.buildAuthorizationUrl(provider.configuration, {
     ...request.providerParams,
     redirect_uri: `${origin}${OAUTH_CALLBACK_PATH(request.provider)}`,
@@ -155,7 +178,13 @@ function readStartRequest(deps: Deps, providerName: string, query: URLSearchPara
  * (the request comes from the browser's address bar, not from a script on the site).
  */
 export function navigationRedirectUrl(deps: Deps, named: string | undefined): string {
-  const meta: RequestMeta = { ipAddress: '', userAgent: '', pageOrigin: null, sessionToken: null, locale: DEFAULT_LOCALE };
+  const meta: RequestMeta = {
+    ipAddress: '',
+    userAgent: '',
+    pageOrigin: null,
+    sessionToken: null,
+    locale: DEFAULT_LOCALE,
+  };
   return allowedRedirectUrl(deps, meta, named).href;
 }
 
@@ -187,7 +216,8 @@ function readProviderParams(query: URLSearchParams): Record<string, string> {
 export function queryValue(query: URLSearchParams, name: string): string | undefined {
   const value = query.get(name);
   if (value === null) return undefined;
-  if (value.length > MAX_OAUTH_PARAM_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: name, max: MAX_OAUTH_PARAM_LENGTH });
+  if (value.length > MAX_OAUTH_PARAM_LENGTH)
+    throw Errors.invalidRequest('fieldTooLong', { field: name, max: MAX_OAUTH_PARAM_LENGTH });
   if (value.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: name });
   return value;
 }
@@ -207,7 +237,12 @@ async function providerOrCallbackError(deps: Deps, provider: OAuthProvider) {
  * GET /v1/public/oauth/:provider/callback: uses the state up, exchanges the code (state, nonce and PKCE checked by
  * openid-client), and completes. A visitor who declined at the provider goes back to the login page without a token.
  */
-export async function finishProviderCallback(deps: Deps, providerName: string, callbackUrl: URL, origin: string): Promise<string> {
+export async function finishProviderCallback(
+  deps: Deps,
+  providerName: string,
+  callbackUrl: URL,
+  origin: string,
+): Promise<string> {
   const state = queryValue(callbackUrl.searchParams, 'state');
   if (!isOAuthProvider(providerName) || state === undefined) throw Errors.oauthStateNotFound();
   const stateHash = hashToken(state);
@@ -232,9 +267,15 @@ export async function finishProviderCallback(deps: Deps, providerName: string, c
     if (!claims.name && usesFormPost(providerName)) claims.name = formPostUserName(callbackUrl.searchParams);
     values = providerValues(tokens, row.scopes, deps.config.now());
   } catch (error) {
-    throw Errors.oauthFlowCallbackError(error instanceof Error ? verbatim(error.message) : message('oauthCodeExchangeFailed'));
+    throw Errors.oauthFlowCallbackError(
+      error instanceof Error ? verbatim(error.message) : message('oauthCodeExchangeFailed'),
+    );
   }
-  return completeOAuth(deps, { provider: providerName, ...claims, devIdentity: false, providerValues: values }, flowOf(row));
+  return completeOAuth(
+    deps,
+    { provider: providerName, ...claims, devIdentity: false, providerValues: values },
+    flowOf(row),
+  );
 }
 
 /**
@@ -275,7 +316,11 @@ export interface FlowTarget {
 }
 
 export function flowOf(row: StateRow): FlowTarget {
-  return { codeChallenge: row.code_challenge, loginRedirectUrl: row.login_redirect_url, signupRedirectUrl: row.signup_redirect_url };
+  return {
+    codeChallenge: row.code_challenge,
+    loginRedirectUrl: row.login_redirect_url,
+    signupRedirectUrl: row.signup_redirect_url,
+  };
 }
 
 /**
@@ -355,7 +400,12 @@ async function resolveUser(
   if (known) return { userId: known.user_id, emailId: known.email_id, created: false };
   const email = usableEmail(identity);
   if (email && identity.emailVerified) {
-    const proven = await proveContact(db, { kind: 'email', value: email, prover: { kind: 'visitor', sessionUserId: null }, now });
+    const proven = await proveContact(db, {
+      kind: 'email',
+      value: email,
+      prover: { kind: 'visitor', sessionUserId: null },
+      now,
+    });
     return { userId: proven.userId, emailId: proven.contactId, created: proven.created };
   }
   return { userId: await insertUser(db, now), emailId: null, created: true };
@@ -395,7 +445,11 @@ export async function authenticateOAuth(deps: Deps, meta: RequestMeta, body: Jso
     const registration = await findRegistrationById(tx, consumed.registration_id);
     if (!registration) throw Errors.oauthTokenNotFound();
     const factor = oauthFactor(registration, now);
-    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: consumed.user_id, factor, durationMinutes });
+    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, {
+      userId: consumed.user_id,
+      factor,
+      durationMinutes,
+    });
     return { ...started, registration, values: consumed.provider_values };
   });
 

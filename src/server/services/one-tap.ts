@@ -1,8 +1,18 @@
 // Google One Tap (wire contract 3.6): the start hands out a single-use callback id, which the page passes to Google
 // as the nonce; the callback verifies Google's ID token (or, in development, the stand-in's) and completes the sign-in.
-import { GOOGLE_GSI_SCRIPT_URL, ONE_TAP_TYPE_HEADER, ONE_TAP_TYPE_VALUE, type OneTapStartResponse } from '../../api/oauth.ts';
+import {
+  GOOGLE_GSI_SCRIPT_URL,
+  ONE_TAP_TYPE_HEADER,
+  ONE_TAP_TYPE_VALUE,
+  type OneTapStartResponse,
+} from '../../api/oauth.ts';
 import type { JsonWebKey } from 'node:crypto';
-import { GOOGLE_ID_TOKEN_ISSUERS, GOOGLE_JWKS_CACHE_MS, GOOGLE_JWKS_URL, ONE_TAP_CALLBACK_LIFETIME_MS } from '../constants.ts';
+import {
+  GOOGLE_ID_TOKEN_ISSUERS,
+  GOOGLE_JWKS_CACHE_MS,
+  GOOGLE_JWKS_URL,
+  ONE_TAP_CALLBACK_LIFETIME_MS,
+} from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import { requirePublicTokenParam } from '../middleware/auth.ts';
@@ -47,7 +57,11 @@ export async function startOneTap(deps: Deps, publicToken: string | undefined, o
   if (deps.config.redirectUrls.length === 0) throw Errors.noLoginRedirectUrlsSet();
   const callbackId = newSecretToken();
   const now = deps.config.now();
-  await insertOneTapCallback(deps.db, { callbackHash: hashToken(callbackId), now, expiresAt: now + ONE_TAP_CALLBACK_LIFETIME_MS });
+  await insertOneTapCallback(deps.db, {
+    callbackHash: hashToken(callbackId),
+    now,
+    expiresAt: now + ONE_TAP_CALLBACK_LIFETIME_MS,
+  });
   return {
     google_client_id: client.clientId,
     oauth_callback_id: callbackId,
@@ -104,7 +118,12 @@ export async function finishOneTap(
   );
 }
 
-async function verifiedClaims(deps: Deps, client: OneTapClient, idToken: string, origin: string): Promise<IdTokenClaims> {
+async function verifiedClaims(
+  deps: Deps,
+  client: OneTapClient,
+  idToken: string,
+  origin: string,
+): Promise<IdTokenClaims> {
   const expectations = client.standIn
     ? client.standIn.idTokens(origin)
     : { keys: await googleKeys(), issuers: GOOGLE_ID_TOKEN_ISSUERS };

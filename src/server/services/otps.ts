@@ -1,11 +1,7 @@
 import type { OtpAuthenticateResponse, OtpMethod, OtpSendResponse } from '../../api/otps.ts';
 import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../../api/otps.ts';
 import type { AuthenticationFactor } from '../../api/session.ts';
-import {
-  OTP_EXPIRATION_MINUTES_MAX,
-  OTP_EXPIRATION_MINUTES_MIN,
-  OTP_MAX_ATTEMPTS_PER_CODE,
-} from '../constants.ts';
+import { OTP_EXPIRATION_MINUTES_MAX, OTP_EXPIRATION_MINUTES_MIN, OTP_MAX_ATTEMPTS_PER_CODE } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { deliveryLocale } from '../i18n/delivery-locale.ts';
 import type { Db } from '../db/db.ts';
@@ -57,7 +53,8 @@ export async function sendOtp(
   await deps.limits.otpSend.take(`${method === 'email' ? 'email' : 'phone'}:${destination}`, deps.config.now());
 
   // Decide and check everything before creating a user, so a refused request leaves nothing behind.
-  const existing = method === 'email' ? await findEmail(deps.db, destination) : await findPhoneNumber(deps.db, destination);
+  const existing =
+    method === 'email' ? await findEmail(deps.db, destination) : await findPhoneNumber(deps.db, destination);
   if (mode.kind === 'existing_user' && !existing) {
     throw method === 'email' ? Errors.emailNotFound() : Errors.phoneNumberNotFound();
   }
@@ -113,32 +110,48 @@ export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonO
   if (!contact) throw Errors.otpCodeNotFound();
   const now = deps.config.now();
   const maxAttempts = OTP_MAX_ATTEMPTS_PER_CODE;
-  const useCode = () => deps.db.transaction(async (tx) => {
-    // A code from send/secondary proves only for the session that asked for it; for any other it is a wrong code.
-    const live = await findLiveOtpCode(tx, { methodId, now, maxAttempts });
-    const prover = live ? await proverOf(tx, meta, live.session_id, now) : null;
-    if (!prover) return null;
-    const consumed = await consumeOtpCode(tx, { methodId, codeHash: hashOtpCode(deps.secrets.otpHmacKey, methodId, code), now, maxAttempts });
-    if (!consumed) return null;
-    const proven = await proveContact(tx, { kind: contact.kind, value: contact.value, prover, now, pendingId: contact.pendingId });
-    const at = new Date(now).toISOString();
-    const factor: AuthenticationFactor =
-      contact.kind === 'email'
-        ? {
-            type: 'otp',
-            delivery_method: 'email',
-            last_authenticated_at: at,
-            email_factor: { email_id: proven.contactId, email_address: contact.value },
-          }
-        : {
-            type: 'otp',
-            delivery_method: consumed.delivery_method === 'whatsapp' ? 'whatsapp' : 'sms',
-            last_authenticated_at: at,
-            phone_number_factor: { phone_id: proven.contactId, phone_number: contact.value },
-          };
-    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: proven.userId, factor, durationMinutes });
-    return { ...started, contactId: proven.contactId };
-  });
+  const useCode = () =>
+    deps.db.transaction(async (tx) => {
+      // A code from send/secondary proves only for the session that asked for it; for any other it is a wrong code.
+      const live = await findLiveOtpCode(tx, { methodId, now, maxAttempts });
+      const prover = live ? await proverOf(tx, meta, live.session_id, now) : null;
+      if (!prover) return null;
+      const consumed = await consumeOtpCode(tx, {
+        methodId,
+        codeHash: hashOtpCode(deps.secrets.otpHmacKey, methodId, code),
+        now,
+        maxAttempts,
+      });
+      if (!consumed) return null;
+      const proven = await proveContact(tx, {
+        kind: contact.kind,
+        value: contact.value,
+        prover,
+        now,
+        pendingId: contact.pendingId,
+      });
+      const at = new Date(now).toISOString();
+      const factor: AuthenticationFactor =
+        contact.kind === 'email'
+          ? {
+              type: 'otp',
+              delivery_method: 'email',
+              last_authenticated_at: at,
+              email_factor: { email_id: proven.contactId, email_address: contact.value },
+            }
+          : {
+              type: 'otp',
+              delivery_method: consumed.delivery_method === 'whatsapp' ? 'whatsapp' : 'sms',
+              last_authenticated_at: at,
+              phone_number_factor: { phone_id: proven.contactId, phone_number: contact.value },
+            };
+      const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, {
+        userId: proven.userId,
+        factor,
+        durationMinutes,
+      });
+      return { ...started, contactId: proven.contactId };
+    });
 
   // The code is tried on a reserved attempt of the user (services/lockout.ts): parallel guesses cannot outrun the lock.
   const started = await checkUnderLock(
@@ -201,7 +214,11 @@ async function ownerOf(
 ): Promise<{ userId: string; methodId: string; created: boolean }> {
   if (mode.kind === 'add_to_user') {
     const kind = method === 'email' ? 'email' : 'phone';
-    return { userId: mode.userId, methodId: await methodIdToAdd(db, kind, destination, mode.userId, now), created: false };
+    return {
+      userId: mode.userId,
+      methodId: await methodIdToAdd(db, kind, destination, mode.userId, now),
+      created: false,
+    };
   }
   if (method === 'email') {
     const { userId, emailId, created } = await findOrCreateUserByEmail(db, destination, now);

@@ -2,11 +2,7 @@
 // password screen a visitor sees. Every security decision of the slice is in this file: what is hashed (Argon2id,
 // security/password-hashing.ts), what is strong enough (security/password-strength.ts), when a user is locked,
 // when a breached or passwordless account must reset, and how reset tokens are checked.
-import type {
-  PasswordCreateResponse,
-  PasswordStrengthCheckResponse,
-  UserSearchResponse,
-} from '../../api/passwords.ts';
+import type { PasswordCreateResponse, PasswordStrengthCheckResponse, UserSearchResponse } from '../../api/passwords.ts';
 import { DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES } from '../../api/passwords.ts';
 import { TOKEN_TYPES } from '../../api/magic-links.ts';
 import type { AuthenticationFactor } from '../../api/session.ts';
@@ -72,7 +68,9 @@ function readPassword(body: JsonObject, field: string): string {
 function readDuration(body: JsonObject, required: true): number;
 function readDuration(body: JsonObject, required: false): number | undefined;
 function readDuration(body: JsonObject, required: boolean): number | undefined {
-  const value = required ? requiredNumber(body, 'session_duration_minutes') : optionalNumber(body, 'session_duration_minutes');
+  const value = required
+    ? requiredNumber(body, 'session_duration_minutes')
+    : optionalNumber(body, 'session_duration_minutes');
   if (value === undefined) return undefined;
   return minutesInRange(value, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
 }
@@ -101,7 +99,9 @@ function requireStrong(deps: Deps, password: string, email?: string): void {
   }
   // zxcvbn's feedback is its own English text; our fallback advice is translated.
   const feedback = [strength.warning, ...strength.suggestions].filter(Boolean).join(' ');
-  throw Errors.weakPassword('passwordTooWeak', { advice: feedback ? verbatim(feedback) : message('passwordTooWeakAdvice') });
+  throw Errors.weakPassword('passwordTooWeak', {
+    advice: feedback ? verbatim(feedback) : message('passwordTooWeakAdvice'),
+  });
 }
 
 /**
@@ -178,7 +178,11 @@ export function strengthCheck(deps: Deps, body: JsonObject): Payload<PasswordStr
  * (`duplicate_email`); one that signed up without a password gets `reset_password` (dedupe: proving the address by a
  * reset email is the only way to add a password to an existing account).
  */
-export async function createPassword(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<PasswordCreateResponse>> {
+export async function createPassword(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<Payload<PasswordCreateResponse>> {
   const email = normalizeEmail(requiredString(body, 'email'));
   const password = readPassword(body, 'password');
   const durationMinutes = readDuration(body, true);
@@ -217,7 +221,11 @@ async function refusalForTakenAddress(deps: Deps, email: EmailRow): Promise<Erro
 }
 
 /** POST /passwords/authenticate */
-export async function authenticatePassword(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+export async function authenticatePassword(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<AuthenticatePayload> {
   const email = normalizeEmail(requiredString(body, 'email'));
   const password = readPassword(body, 'password');
   const durationMinutes = readDuration(body, true);
@@ -227,12 +235,20 @@ export async function authenticatePassword(deps: Deps, meta: RequestMeta, body: 
   const row = await checkLogin(deps, await findEmail(deps.db, email), password);
   await attempt.release();
   const now = deps.config.now();
-  const started = await sessionAfterAuthentication(deps, meta, { userId: row.user_id, factor: passwordFactor(now), durationMinutes });
+  const started = await sessionAfterAuthentication(deps, meta, {
+    userId: row.user_id,
+    factor: passwordFactor(now),
+    durationMinutes,
+  });
   return authenticatePayload(deps, started.session, started.sessionToken);
 }
 
 /** POST /passwords/email/reset/start: emails a single-use reset link to an existing address. */
-export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<{ request_id: string; status_code: number }>> {
+export async function startEmailReset(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<Payload<{ request_id: string; status_code: number }>> {
   const email = normalizeEmail(requiredString(body, 'email'));
   optionalString(body, 'reset_password_template_id'); // accepted for compatibility, not used
   const locale = deliveryLocale(body, meta);
@@ -243,7 +259,12 @@ export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonO
   const expiresInMinutes =
     expiration === undefined
       ? DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES
-      : minutesInRange(expiration, 'reset_password_expiration_minutes', PASSWORD_RESET_EXPIRATION_MINUTES_MIN, PASSWORD_RESET_EXPIRATION_MINUTES_MAX);
+      : minutesInRange(
+          expiration,
+          'reset_password_expiration_minutes',
+          PASSWORD_RESET_EXPIRATION_MINUTES_MIN,
+          PASSWORD_RESET_EXPIRATION_MINUTES_MAX,
+        );
   const codeChallenge = optionalString(body, 'code_challenge');
   if (codeChallenge !== undefined && !isS256Challenge(codeChallenge)) {
     throw Errors.invalidRequest('codeChallengeNotS256');
@@ -272,7 +293,10 @@ export async function startEmailReset(deps: Deps, meta: RequestMeta, body: JsonO
     });
     const link = tokenUrl(redirectUrl, TOKEN_TYPES.resetPassword, token);
     const content = passwordResetEmail({ locale, projectName: deps.config.projectName, link, expiresInMinutes });
-    await deliver({ ...deps, db: tx }, { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content });
+    await deliver(
+      { ...deps, db: tx },
+      { channel: 'email', to: email, from: deps.config.senderAddress, links: [link], ...content },
+    );
   });
   return {};
 }
@@ -319,7 +343,11 @@ export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObje
       last_authenticated_at: new Date(now).toISOString(),
       email_factor: { email_id: proven.contactId, email_address: email.email },
     };
-    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: proven.userId, factor, durationMinutes });
+    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, {
+      userId: proven.userId,
+      factor,
+      durationMinutes,
+    });
     await revokeOtherSessions(tx, proven.userId, started.session.id, now);
     return started;
   });
@@ -330,7 +358,11 @@ export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObje
  * POST /passwords/existing_password/reset: the current password (checked like a login) replaced by a new one; the
  * user's other sessions end in the same transaction, the one the response returns stays.
  */
-export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
+export async function resetByExistingPassword(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<AuthenticatePayload> {
   const email = normalizeEmail(requiredString(body, 'email'));
   const existingPassword = readPassword(body, 'existing_password');
   const newPassword = readPassword(body, 'new_password');
@@ -351,7 +383,11 @@ export async function resetByExistingPassword(deps: Deps, meta: RequestMeta, bod
   const started = await deps.db.transaction(async (tx) => {
     const now = deps.config.now();
     await setPassword(tx, { userId: row.user_id, passwordHash, now });
-    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, { userId: row.user_id, factor: passwordFactor(now), durationMinutes });
+    const started = await sessionAfterAuthentication({ ...deps, db: tx }, meta, {
+      userId: row.user_id,
+      factor: passwordFactor(now),
+      durationMinutes,
+    });
     await revokeOtherSessions(tx, row.user_id, started.session.id, now);
     return started;
   });

@@ -78,7 +78,13 @@ async function giveNewContact(
 ): Promise<ProofResult | null> {
   const { kind, value, prover, now } = input;
   if (prover.kind === 'user') {
-    const contactId = await insertContact(tx, kind, { id: input.pendingId, userId: prover.userId, value, verified: true, now });
+    const contactId = await insertContact(tx, kind, {
+      id: input.pendingId,
+      userId: prover.userId,
+      value,
+      verified: true,
+      now,
+    });
     return contactId ? { userId: prover.userId, contactId, created: false } : null;
   }
   const userId = await insertUser(tx, now);
@@ -89,7 +95,13 @@ async function giveNewContact(
   return null;
 }
 
-async function proveHeldContact(tx: Db, kind: ContactKind, held: ContactRow, prover: Prover, now: number): Promise<ProofResult> {
+async function proveHeldContact(
+  tx: Db,
+  kind: ContactKind,
+  held: ContactRow,
+  prover: Prover,
+  now: number,
+): Promise<ProofResult> {
   const proverUserId = prover.kind === 'user' ? prover.userId : prover.sessionUserId;
   if (held.verified) {
     if (prover.kind === 'user' && held.user_id !== prover.userId) throw takenError(kind);
@@ -124,7 +136,13 @@ function takenError(kind: ContactKind): Error {
  * pending contact of the user. Nothing is attached: proveContact does that when the session uses the link or code.
  * A contact someone else has proven is refused here already (taken).
  */
-export async function methodIdToAdd(db: Db, kind: ContactKind, value: string, userId: string, now: number): Promise<string> {
+export async function methodIdToAdd(
+  db: Db,
+  kind: ContactKind,
+  value: string,
+  userId: string,
+  now: number,
+): Promise<string> {
   const held = await findContact(db, kind, value);
   if (held?.user_id === userId) return held.id;
   if (held?.verified) throw takenError(kind);
@@ -139,7 +157,11 @@ export interface MethodContact {
   pendingId?: string;
 }
 
-export async function contactOfMethod(db: Db, methodId: string, kinds: readonly ContactKind[]): Promise<MethodContact | null> {
+export async function contactOfMethod(
+  db: Db,
+  methodId: string,
+  kinds: readonly ContactKind[],
+): Promise<MethodContact | null> {
   for (const kind of kinds) {
     const held = await findContactById(db, kind, methodId);
     if (held) return { kind, value: held.value, userId: held.user_id };
@@ -156,7 +178,12 @@ export async function contactOfMethod(db: Db, methodId: string, kinds: readonly 
  * that session proves with it (null otherwise: the caller answers as for an unknown link or code). Any other is a
  * visitor's (visitorOf).
  */
-export async function proverOf(db: Db, meta: RequestMeta, boundSessionId: string | null, now: number): Promise<Prover | null> {
+export async function proverOf(
+  db: Db,
+  meta: RequestMeta,
+  boundSessionId: string | null,
+  now: number,
+): Promise<Prover | null> {
   if (boundSessionId === null) return visitorOf(db, meta, now);
   const session = await sessionOf(db, meta, now);
   return session?.id === boundSessionId ? { kind: 'user', userId: session.userId } : null;

@@ -6,7 +6,13 @@ import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { issueSessionJwt } from './session-jwt.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
-import { createSession, findActiveSession, touchSession, toWireSession, type ActiveSession } from '../store/sessions.ts';
+import {
+  createSession,
+  findActiveSession,
+  touchSession,
+  toWireSession,
+  type ActiveSession,
+} from '../store/sessions.ts';
 import { factorStillStands } from '../store/factor-standing.ts';
 import { lockUserShared } from '../store/unproven-account.ts';
 import { activateUser } from '../store/users.ts';
@@ -77,7 +83,12 @@ export async function authenticatePayload(
 }
 
 /** The same for a user already read (sessions/authenticate reads it with the session touch, in one statement). */
-export function authenticatePayloadFor(deps: Deps, session: ActiveSession, user: User, sessionToken: string): AuthenticatePayload {
+export function authenticatePayloadFor(
+  deps: Deps,
+  session: ActiveSession,
+  user: User,
+  sessionToken: string,
+): AuthenticatePayload {
   return {
     user_id: user.user_id,
     user,

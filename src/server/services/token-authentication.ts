@@ -36,7 +36,11 @@ export function requiredSessionDuration(body: JsonObject): number {
  * A token started with a challenge needs the matching verifier. Called before the token is used up: a wrong verifier
  * leaves it valid, because the client retries with its other stored verifier.
  */
-export function checkPkce(codeChallenge: string | null, codeVerifier: string | undefined, started?: 'magicLink' | 'oauth'): void {
+export function checkPkce(
+  codeChallenge: string | null,
+  codeVerifier: string | undefined,
+  started?: 'magicLink' | 'oauth',
+): void {
   if (codeChallenge === null) return;
   if (codeVerifier === undefined) throw Errors.pkceExpectedCodeVerifier(started);
   if (!verifyPkce(codeVerifier, codeChallenge)) throw Errors.pkceMismatch();

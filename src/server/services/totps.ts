@@ -53,7 +53,11 @@ function hashRecoveryCode(code: string): string {
 }
 
 /** POST /totps (session required): a new, unverified authenticator; the first accepted code verifies it. */
-export async function createTotp(deps: Deps, session: ActiveSession, body: JsonObject): Promise<Payload<TotpCreateResponse>> {
+export async function createTotp(
+  deps: Deps,
+  session: ActiveSession,
+  body: JsonObject,
+): Promise<Payload<TotpCreateResponse>> {
   const userId = session.userId;
   const expiration = optionalNumber(body, 'expiration_minutes');
   const minutes =
@@ -86,7 +90,11 @@ export async function createTotp(deps: Deps, session: ActiveSession, body: JsonO
  * POST /totps/authenticate. The caller must already be signed in with another factor (a TOTP is a second factor:
  * the session names the user). A code matches within one step either side of now, and each step is accepted once.
  */
-export async function authenticateTotp(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<TotpAuthenticateResponse>> {
+export async function authenticateTotp(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<Payload<TotpAuthenticateResponse>> {
   const code = requiredString(body, 'totp_code');
   const durationMinutes = readDuration(body);
   const userId = await sessionUser(deps, meta);
@@ -123,7 +131,11 @@ export async function authenticateTotp(deps: Deps, meta: RequestMeta, body: Json
 }
 
 /** POST /totps/recover: a recovery code instead of the app's code; each code works once. */
-export async function recoverTotp(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<Payload<TotpAuthenticateResponse>> {
+export async function recoverTotp(
+  deps: Deps,
+  meta: RequestMeta,
+  body: JsonObject,
+): Promise<Payload<TotpAuthenticateResponse>> {
   const recoveryCode = requiredString(body, 'recovery_code');
   const durationMinutes = readDuration(body);
   const userId = await sessionUser(deps, meta);
@@ -132,7 +144,8 @@ export async function recoverTotp(deps: Deps, meta: RequestMeta, body: JsonObjec
   const used = await checkUnderLock(
     deps,
     userId,
-    async () => (await consumeRecoveryCode(deps.db, { userId, codeHash: hashRecoveryCode(recoveryCode), now })) ?? WRONG_SECRET,
+    async () =>
+      (await consumeRecoveryCode(deps.db, { userId, codeHash: hashRecoveryCode(recoveryCode), now })) ?? WRONG_SECRET,
     Errors.recoveryCodeNotFound,
   );
   await attempt.release();

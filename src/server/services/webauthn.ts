@@ -128,7 +128,10 @@ function requireBase64url(value: unknown, field: string): string {
  */
 function readCredential(body: JsonObject, kind: 'register'): ParsedCredential<RegistrationResponseJSON>;
 function readCredential(body: JsonObject, kind: 'authenticate'): ParsedCredential<AuthenticationResponseJSON>;
-function readCredential(body: JsonObject, kind: 'register' | 'authenticate'): ParsedCredential<RegistrationResponseJSON | AuthenticationResponseJSON> {
+function readCredential(
+  body: JsonObject,
+  kind: 'register' | 'authenticate',
+): ParsedCredential<RegistrationResponseJSON | AuthenticationResponseJSON> {
   const text = requiredString(body, 'public_key_credential');
   let parsed: unknown;
   try {
@@ -146,9 +149,11 @@ function readCredential(body: JsonObject, kind: 'register' | 'authenticate'): Pa
     throw Errors.invalidRequest('credentialFieldNotString', { field: 'public_key_credential.authenticatorAttachment' });
   }
   const extensions = parsed['clientExtensionResults'] ?? {};
-  if (!isJsonObject(extensions)) throw Errors.invalidRequest('credentialFieldNotObject', { field: 'public_key_credential.clientExtensionResults' });
+  if (!isJsonObject(extensions))
+    throw Errors.invalidRequest('credentialFieldNotObject', { field: 'public_key_credential.clientExtensionResults' });
   const response = parsed['response'];
-  if (!isJsonObject(response)) throw Errors.invalidRequest('credentialFieldNotObject', { field: 'public_key_credential.response' });
+  if (!isJsonObject(response))
+    throw Errors.invalidRequest('credentialFieldNotObject', { field: 'public_key_credential.response' });
   const clientDataJSON = requireBase64url(response['clientDataJSON'], 'response.clientDataJSON');
   const challenge = challengeOf(clientDataJSON);
   const common = {
@@ -162,11 +167,16 @@ function readCredential(body: JsonObject, kind: 'register' | 'authenticate'): Pa
     const attestationObject = requireBase64url(response['attestationObject'], 'response.attestationObject');
     const transports = response['transports'] ?? [];
     if (!Array.isArray(transports) || !transports.every((t) => typeof t === 'string')) {
-      throw Errors.invalidRequest('credentialFieldNotStringArray', { field: 'public_key_credential.response.transports' });
+      throw Errors.invalidRequest('credentialFieldNotStringArray', {
+        field: 'public_key_credential.response.transports',
+      });
     }
     return {
       challenge,
-      credential: { ...common, response: { clientDataJSON, attestationObject, transports: transports as AuthenticatorTransportFuture[] } },
+      credential: {
+        ...common,
+        response: { clientDataJSON, attestationObject, transports: transports as AuthenticatorTransportFuture[] },
+      },
     };
   }
   const authenticatorData = requireBase64url(response['authenticatorData'], 'response.authenticatorData');
@@ -195,7 +205,11 @@ function challengeOf(clientDataJSON: string): string {
   } catch {
     throw Errors.invalidRequest('clientDataNotJson');
   }
-  if (!isJsonObject(clientData) || typeof clientData['challenge'] !== 'string' || !BASE64URL.test(clientData['challenge'])) {
+  if (
+    !isJsonObject(clientData) ||
+    typeof clientData['challenge'] !== 'string' ||
+    !BASE64URL.test(clientData['challenge'])
+  ) {
     throw Errors.invalidRequest('clientDataHasNoChallenge');
   }
   return clientData['challenge'];
@@ -236,7 +250,11 @@ function newChallenge(): { bytes: Uint8Array<ArrayBuffer>; text: string } {
  * Uses the stored challenge the client data names, once: a replayed, expired, unknown or other-kind challenge is
  * `webauthn_challenge_not_found`.
  */
-async function useChallenge(deps: Deps, challenge: string, kind: 'register' | 'authenticate'): Promise<WebAuthnChallengeRow> {
+async function useChallenge(
+  deps: Deps,
+  challenge: string,
+  kind: 'register' | 'authenticate',
+): Promise<WebAuthnChallengeRow> {
   const row = await consumeChallenge(deps.db, { challengeHash: hashToken(challenge), kind, now: deps.config.now() });
   if (!row) throw Errors.webauthnChallengeNotFound();
   return row;
@@ -247,7 +265,10 @@ function reasonOf(error: unknown): Message {
   return verbatim(error instanceof Error ? error.message : String(error));
 }
 
-function webauthnFactor(row: Pick<WebAuthnRegistrationRow, 'id' | 'domain' | 'user_agent'>, now: number): AuthenticationFactor {
+function webauthnFactor(
+  row: Pick<WebAuthnRegistrationRow, 'id' | 'domain' | 'user_agent'>,
+  now: number,
+): AuthenticationFactor {
   return {
     type: 'webauthn_registration',
     delivery_method: WEBAUTHN_FACTOR_DELIVERY_METHOD,
@@ -281,7 +302,10 @@ export async function startRegistration(
   }
   const authenticatorType = optionalString(body, 'authenticator_type');
   if (authenticatorType !== undefined && !(AUTHENTICATOR_TYPES as readonly string[]).includes(authenticatorType)) {
-    throw Errors.invalidRequest('fieldNotOneOf', { field: 'authenticator_type', values: AUTHENTICATOR_TYPES.join(', ') });
+    throw Errors.invalidRequest('fieldNotOneOf', {
+      field: 'authenticator_type',
+      values: AUTHENTICATOR_TYPES.join(', '),
+    });
   }
   const passkey = optionalBoolean(body, 'return_passkey_credential_options') ?? false;
   const overrideId = optionalString(body, 'override_id');
@@ -389,7 +413,10 @@ export async function finishRegistration(
       now,
     });
     if (!registrationId) throw Errors.duplicateWebauthnRegistration();
-    const factor = webauthnFactor({ id: registrationId, domain: challenge.rp_id, user_agent: challenge.user_agent ?? '' }, now);
+    const factor = webauthnFactor(
+      { id: registrationId, domain: challenge.rp_id, user_agent: challenge.user_agent ?? '' },
+      now,
+    );
     const touched = await touchSession(tx, session.id, now, {
       factor,
       ...(durationMinutes === undefined ? {} : { expiresAt: now + minutesToMs(durationMinutes) }),
@@ -482,7 +509,8 @@ export async function authenticate(
       if (registration.domain !== challenge.rp_id) {
         return wrong(message('credentialOfOtherRelyingParty', { domain: registration.domain, rpId: challenge.rp_id }));
       }
-      if (!rpIdServesOrigin(challenge.rp_id, origin)) return wrong(message('pageMayNotUseRelyingParty', { origin, rpId: challenge.rp_id }));
+      if (!rpIdServesOrigin(challenge.rp_id, origin))
+        return wrong(message('pageMayNotUseRelyingParty', { origin, rpId: challenge.rp_id }));
       const userHandle = credential.response.userHandle;
       if (userHandle !== undefined && userHandle !== registration.user_handle) {
         return wrong(message('userHandleNotOfCredential'));
@@ -536,10 +564,12 @@ export async function updateRegistration(
   registrationId: string,
   body: JsonObject,
 ): Promise<Payload<WebAuthnUpdateResponse>> {
-  if (registrationId.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: 'webauthn_registration_id' });
+  if (registrationId.includes('\u0000'))
+    throw Errors.invalidRequest('fieldHasNul', { field: 'webauthn_registration_id' });
   const name = requiredString(body, 'name').trim();
   if (name.length === 0) throw Errors.invalidRequest('fieldEmpty', { field: 'name' });
-  if (name.length > MAX_WEBAUTHN_NAME_LENGTH) throw Errors.invalidRequest('fieldTooLong', { field: 'name', max: MAX_WEBAUTHN_NAME_LENGTH });
+  if (name.length > MAX_WEBAUTHN_NAME_LENGTH)
+    throw Errors.invalidRequest('fieldTooLong', { field: 'name', max: MAX_WEBAUTHN_NAME_LENGTH });
   if (CONTROL_CHARACTERS.test(name)) throw Errors.invalidRequest('fieldHasControlCharacters', { field: 'name' });
   const row = await renameRegistration(deps.db, { id: registrationId, userId, name });
   if (!row) throw Errors.webauthnRegistrationIdNotFound();

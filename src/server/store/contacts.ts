@@ -40,15 +40,19 @@ export async function lockContact(db: Db, kind: ContactKind, value: string): Pro
 
 export async function findContact(db: Db, kind: ContactKind, value: string): Promise<ContactRow | null> {
   const { table, column } = TABLES[kind];
-  const [row] = await db.query<ContactRow>(`select id, user_id, ${column} as value, verified from ${table} where ${column} = $1`, [
-    value,
-  ]);
+  const [row] = await db.query<ContactRow>(
+    `select id, user_id, ${column} as value, verified from ${table} where ${column} = $1`,
+    [value],
+  );
   return row ?? null;
 }
 
 export async function findContactById(db: Db, kind: ContactKind, id: string): Promise<ContactRow | null> {
   const { table, column } = TABLES[kind];
-  const [row] = await db.query<ContactRow>(`select id, user_id, ${column} as value, verified from ${table} where id = $1`, [id]);
+  const [row] = await db.query<ContactRow>(
+    `select id, user_id, ${column} as value, verified from ${table} where id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 

@@ -50,7 +50,10 @@ export async function insertChallenge(
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [CRYPTO_WALLET_CHALLENGE_LOCK_CLASS, lockKey(input)]);
+    await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [
+      CRYPTO_WALLET_CHALLENGE_LOCK_CLASS,
+      lockKey(input),
+    ]);
     await tx.query(
       `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at, not_before)
        values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz)`,
@@ -98,7 +101,10 @@ export async function sweepExpiredChallenges(db: Db, input: { now: number; batch
  * The wallet's newest challenge that can still be signed, or null: one row through the (type, normalized_address,
  * seq) index, however many challenges the address has.
  */
-export async function newestLiveChallenge(db: Db, input: WalletKey & { now: number }): Promise<CryptoWalletChallengeRow | null> {
+export async function newestLiveChallenge(
+  db: Db,
+  input: WalletKey & { now: number },
+): Promise<CryptoWalletChallengeRow | null> {
   const [row] = await db.query<CryptoWalletChallengeRow>(
     `select id_hash, user_id, message, not_before from crypto_wallet_challenges
      where type = $1 and normalized_address = $2 and expires_at > $3::timestamptz order by seq desc limit 1`,
@@ -117,14 +123,18 @@ export async function consumeChallenge(db: Db, input: { idHash: string; now: num
 }
 
 export async function findWallet(db: Db, key: WalletKey): Promise<CryptoWalletRow | null> {
-  const [row] = await db.query<CryptoWalletRow>('select * from crypto_wallets where type = $1 and normalized_address = $2', [
-    key.type,
-    key.normalizedAddress,
-  ]);
+  const [row] = await db.query<CryptoWalletRow>(
+    'select * from crypto_wallets where type = $1 and normalized_address = $2',
+    [key.type, key.normalizedAddress],
+  );
   return row ?? null;
 }
 
-async function insertWallet(db: Db, userId: string, input: WalletKey & { address: string; now: number }): Promise<boolean> {
+async function insertWallet(
+  db: Db,
+  userId: string,
+  input: WalletKey & { address: string; now: number },
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     `insert into crypto_wallets (id, user_id, type, address, normalized_address, verified, created_at)
      values ($1, $2, $3, $4, $5, true, $6::timestamptz) on conflict (type, normalized_address) do nothing returning id`,
@@ -138,7 +148,10 @@ async function insertWallet(db: Db, userId: string, input: WalletKey & { address
  * concurrent first sign-ins the unique constraint lets one insert; the other deletes the user it just made (not a
  * rollback: a caller's enclosing transaction commits) and signs in the winner's.
  */
-export async function findOrCreateWalletUser(db: Db, input: WalletKey & { address: string; now: number }): Promise<CryptoWalletRow> {
+export async function findOrCreateWalletUser(
+  db: Db,
+  input: WalletKey & { address: string; now: number },
+): Promise<CryptoWalletRow> {
   const existing = await findWallet(db, input);
   if (existing) return existing;
   await db.transaction(async (tx) => {

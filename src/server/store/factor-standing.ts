@@ -9,7 +9,9 @@ import type { Db } from '../db/db.ts';
 function credentialOf(factor: AuthenticationFactor): { table: string; id: string } | null {
   const detail = (key: string, field: string): string | undefined => {
     const value = (factor as Record<string, unknown>)[key];
-    return value && typeof value === 'object' ? ((value as Record<string, unknown>)[field] as string | undefined) : undefined;
+    return value && typeof value === 'object'
+      ? ((value as Record<string, unknown>)[field] as string | undefined)
+      : undefined;
   };
   const oauthKey = Object.keys(factor).find((key) => key.endsWith('_oauth_factor'));
   const named: [string, string | undefined][] = [
@@ -31,6 +33,9 @@ export async function factorStillStands(db: Db, userId: string, factor: Authenti
   }
   const credential = credentialOf(factor);
   if (!credential) return true;
-  const rows = await db.query(`select 1 from ${credential.table} where id = $1 and user_id = $2`, [credential.id, userId]);
+  const rows = await db.query(`select 1 from ${credential.table} where id = $1 and user_id = $2`, [
+    credential.id,
+    userId,
+  ]);
   return rows.length > 0;
 }

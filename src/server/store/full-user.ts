@@ -21,7 +21,9 @@ export interface FullUserRow extends UserRow {
 
 /** A json array of `fields` (wire name → SQL expression) from `table` rows of the user, oldest first; [] when none. */
 function list(table: string, fields: Record<string, string>, where = ''): string {
-  const object = Object.entries(fields).map(([name, column]) => `'${name}', x.${column}`).join(', ');
+  const object = Object.entries(fields)
+    .map(([name, column]) => `'${name}', x.${column}`)
+    .join(', ');
   return `coalesce((select json_agg(json_build_object(${object}) order by x.created_at, x.id) from ${table} x
     where x.user_id = u.id${where}), '[]'::json)`;
 }
@@ -40,7 +42,9 @@ export const FULL_USER_COLUMNS = `u.id, u.status, u.first_name, u.middle_name, u
 
 const FULL_USER_SQL = `select ${FULL_USER_COLUMNS} from users u where u.id = $1`;
 
-/** The user with every method, roles still empty (they come from the project config). No such user: session_not_found. */
+/**
+ * The user with every method, roles still empty (they come from the project config). No such user: session_not_found.
+ */
 export async function loadUserWithMethods(db: Db, userId: string): Promise<User> {
   const [row] = await db.query<FullUserRow>(FULL_USER_SQL, [userId]);
   if (!row) throw Errors.sessionNotFound();

@@ -57,7 +57,14 @@ export async function insertImpersonationToken(
   await db.query(
     `insert into impersonation_tokens (id, token_hash, user_id, impersonator_id, created_at, expires_at)
      values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
-    [newId('impersonation-token'), input.tokenHash, input.userId, input.impersonatorId, iso(input.now), iso(input.expiresAt)],
+    [
+      newId('impersonation-token'),
+      input.tokenHash,
+      input.userId,
+      input.impersonatorId,
+      iso(input.now),
+      iso(input.expiresAt),
+    ],
   );
 }
 

@@ -30,7 +30,14 @@ export async function upsertIdpGrant(
          where s <> '' order by s), ' '),
        updated_at = excluded.updated_at
      returning *`,
-    [newId('idp-grant'), input.userId, input.clientId, [...new Set(input.scopes)].sort().join(' '), input.oidcGrantId, iso(input.now)],
+    [
+      newId('idp-grant'),
+      input.userId,
+      input.clientId,
+      [...new Set(input.scopes)].sort().join(' '),
+      input.oidcGrantId,
+      iso(input.now),
+    ],
   );
   return row!;
 }
@@ -44,7 +51,10 @@ export async function liveIdpGrant(db: Db, userId: string, clientId: string): Pr
 }
 
 export async function liveIdpGrants(db: Db, userId: string): Promise<IdpGrantRow[]> {
-  return db.query<IdpGrantRow>('select * from idp_grants where user_id = $1 and revoked_at is null order by created_at, id', [userId]);
+  return db.query<IdpGrantRow>(
+    'select * from idp_grants where user_id = $1 and revoked_at is null order by created_at, id',
+    [userId],
+  );
 }
 
 /** Ends the user's live consent to the app; the oidc-provider grant ids whose codes and tokens must go with it. */

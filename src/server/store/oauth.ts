@@ -19,7 +19,11 @@ export interface RegistrationRow {
   locale: string;
 }
 
-export async function findRegistration(db: Db, provider: OAuthProvider, subject: string): Promise<RegistrationRow | null> {
+export async function findRegistration(
+  db: Db,
+  provider: OAuthProvider,
+  subject: string,
+): Promise<RegistrationRow | null> {
   const [row] = await db.query<RegistrationRow>(
     'select * from oauth_registrations where provider = $1 and provider_subject = $2',
     [provider, subject],
@@ -175,7 +179,15 @@ export interface TokenRow {
 
 export async function insertOAuthToken(
   db: Db,
-  input: { tokenHash: string; userId: string; registrationId: string; codeChallenge: string | null; providerValues: OAuthProviderValues; now: number; expiresAt: number },
+  input: {
+    tokenHash: string;
+    userId: string;
+    registrationId: string;
+    codeChallenge: string | null;
+    providerValues: OAuthProviderValues;
+    now: number;
+    expiresAt: number;
+  },
 ): Promise<void> {
   await db.query(
     `insert into oauth_tokens (id, token_hash, user_id, registration_id, code_challenge, provider_values, created_at, expires_at)
@@ -216,7 +228,10 @@ export async function consumeOAuthToken(db: Db, tokenHash: string, now: number):
 
 // ---- One Tap callback ids ----
 
-export async function insertOneTapCallback(db: Db, input: { callbackHash: string; now: number; expiresAt: number }): Promise<void> {
+export async function insertOneTapCallback(
+  db: Db,
+  input: { callbackHash: string; now: number; expiresAt: number },
+): Promise<void> {
   await db.query(
     `insert into oauth_callbacks (id, callback_hash, created_at, expires_at) values ($1, $2, $3::timestamptz, $4::timestamptz)`,
     [newId('oauth-callback'), input.callbackHash, iso(input.now), iso(input.expiresAt)],

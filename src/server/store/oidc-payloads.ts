@@ -6,14 +6,30 @@ export type OidcPayload = Record<string, unknown>;
 
 export async function upsertPayload(
   db: Db,
-  row: { kind: string; id: string; payload: OidcPayload; grantId: string | null; uid: string | null; userCode: string | null; expiresAt: number | null },
+  row: {
+    kind: string;
+    id: string;
+    payload: OidcPayload;
+    grantId: string | null;
+    uid: string | null;
+    userCode: string | null;
+    expiresAt: number | null;
+  },
 ): Promise<void> {
   await db.query(
     `insert into oidc_payloads (kind, id, payload, grant_id, uid, user_code, expires_at)
      values ($1, $2, $3::jsonb, $4, $5, $6, $7::timestamptz)
      on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
        user_code = excluded.user_code, expires_at = excluded.expires_at`,
-    [row.kind, row.id, JSON.stringify(row.payload), row.grantId, row.uid, row.userCode, row.expiresAt === null ? null : iso(row.expiresAt)],
+    [
+      row.kind,
+      row.id,
+      JSON.stringify(row.payload),
+      row.grantId,
+      row.uid,
+      row.userCode,
+      row.expiresAt === null ? null : iso(row.expiresAt),
+    ],
   );
 }
 
@@ -23,7 +39,13 @@ export async function upsertPayload(
  * services/idp.ts): once that session is revoked (the user signed out, or a password change ended it; not merely
  * expired) they are gone, so logging out ends the app's refresh tokens from that sign-in whichever call revoked it.
  */
-export async function findPayload(db: Db, kind: string, by: 'id' | 'uid' | 'user_code', value: string, now: number): Promise<OidcPayload | undefined> {
+export async function findPayload(
+  db: Db,
+  kind: string,
+  by: 'id' | 'uid' | 'user_code',
+  value: string,
+  now: number,
+): Promise<OidcPayload | undefined> {
   const [row] = await db.query<{ payload: OidcPayload; consumed_at: Date | null }>(
     `select payload, consumed_at from oidc_payloads
      where kind = $1 and ${by} = $2 and (expires_at is null or expires_at > $3::timestamptz)
@@ -33,7 +55,9 @@ export async function findPayload(db: Db, kind: string, by: 'id' | 'uid' | 'user
     [kind, value, iso(now)],
   );
   if (!row) return undefined;
-  return row.consumed_at ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : row.payload;
+  return row.consumed_at
+    ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
+    : row.payload;
 }
 
 /** Marks a code used; only the first of two parallel redemptions changes the row. */

@@ -44,17 +44,36 @@ const RESET_COLUMNS = 'id, user_id, email_id, code_challenge';
 
 export async function insertPasswordReset(
   db: Db,
-  input: { tokenHash: string; userId: string; emailId: string; codeChallenge: string | null; now: number; expiresAt: number },
+  input: {
+    tokenHash: string;
+    userId: string;
+    emailId: string;
+    codeChallenge: string | null;
+    now: number;
+    expiresAt: number;
+  },
 ): Promise<void> {
   await db.query(
     `insert into password_resets (id, token_hash, user_id, email_id, code_challenge, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
-    [newId('password-reset'), input.tokenHash, input.userId, input.emailId, input.codeChallenge, iso(input.now), iso(input.expiresAt)],
+    [
+      newId('password-reset'),
+      input.tokenHash,
+      input.userId,
+      input.emailId,
+      input.codeChallenge,
+      iso(input.now),
+      iso(input.expiresAt),
+    ],
   );
 }
 
 /** A reset that can still be used at `now` (not used, not expired), without consuming it. */
-export async function findUsablePasswordReset(db: Db, tokenHash: string, now: number): Promise<PasswordResetRow | null> {
+export async function findUsablePasswordReset(
+  db: Db,
+  tokenHash: string,
+  now: number,
+): Promise<PasswordResetRow | null> {
   const [row] = await db.query<PasswordResetRow>(
     `select ${RESET_COLUMNS} from password_resets where token_hash = $1 and used_at is null and expires_at > $2::timestamptz`,
     [tokenHash, iso(now)],

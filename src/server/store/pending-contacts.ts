@@ -26,7 +26,10 @@ export async function upsertPendingContact(
 }
 
 export async function findPendingContact(db: Db, id: string): Promise<PendingContactRow | null> {
-  const [row] = await db.query<PendingContactRow>('select id, user_id, kind, value from pending_contacts where id = $1', [id]);
+  const [row] = await db.query<PendingContactRow>(
+    'select id, user_id, kind, value from pending_contacts where id = $1',
+    [id],
+  );
   return row ?? null;
 }
 

@@ -13,7 +13,9 @@ export interface PhoneNumberRow {
 
 /** `phoneNumber` is E.164 (the service validates and normalises before looking up). */
 export async function findPhoneNumber(db: Db, phoneNumber: string): Promise<PhoneNumberRow | null> {
-  const [row] = await db.query<PhoneNumberRow>('select * from user_phone_numbers where phone_number = $1', [phoneNumber]);
+  const [row] = await db.query<PhoneNumberRow>('select * from user_phone_numbers where phone_number = $1', [
+    phoneNumber,
+  ]);
   return row ?? null;
 }
 

@@ -11,7 +11,10 @@ export interface TakenWindow {
  * count; a window that has ended restarts at 1. A window is never restarted for lying ahead of `now`: parallel
  * requests read the clock at slightly different moments, and restarting on that would let them all through.
  */
-export async function takeRateLimit(db: Db, input: { key: string; now: number; windowMs: number }): Promise<TakenWindow> {
+export async function takeRateLimit(
+  db: Db,
+  input: { key: string; now: number; windowMs: number },
+): Promise<TakenWindow> {
   const [row] = await db.query<{ count: number; window_ends_ms: number }>(
     `insert into rate_limits as r (key, window_ends_ms, count) values ($1, $2::bigint + $3::bigint, 1)
      on conflict (key) do update set

@@ -78,7 +78,9 @@ export async function touchSession(
   changes: { expiresAt?: number; factor?: AuthenticationFactor } = {},
 ): Promise<ActiveSession | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.query<SessionRow>(`select ${COLUMNS} from sessions where id = $1 for no key update`, [sessionId]);
+    const [current] = await tx.query<SessionRow>(`select ${COLUMNS} from sessions where id = $1 for no key update`, [
+      sessionId,
+    ]);
     if (!current) return null;
     const factors = changes.factor ? mergeFactor(current.factors, changes.factor) : current.factors;
     const [row] = await tx.query<SessionRow>(

@@ -22,7 +22,13 @@ export async function ensureSigningKey(db: Db, secrets: SecretKeys, now: number)
   await db.query(
     `insert into signing_keys (kid, algorithm, private_key_pem, public_jwk, created_at)
      values ($1, $2, $3, $4::jsonb, $5::timestamptz)`,
-    [key.kid, JWT_ALGORITHM, seal(secrets, key.privateKeyPem, signingKeyContext(key.kid)), JSON.stringify(key.publicJwk), iso(now)],
+    [
+      key.kid,
+      JWT_ALGORITHM,
+      seal(secrets, key.privateKeyPem, signingKeyContext(key.kid)),
+      JSON.stringify(key.publicJwk),
+      iso(now),
+    ],
   );
   // Two services starting on one empty PostgreSQL may both insert; both then agree on the newest.
   return (await newestKey(db, secrets)) ?? key;
@@ -35,7 +41,9 @@ export function signingKeyContext(kid: string): string {
 
 /** Every public key, so tokens signed by an older key (after a future rotation) still verify. */
 export async function listPublicJwks(db: Db): Promise<PublicJwk[]> {
-  const rows = await db.query<{ public_jwk: PublicJwk }>('select public_jwk from signing_keys order by created_at desc, kid');
+  const rows = await db.query<{ public_jwk: PublicJwk }>(
+    'select public_jwk from signing_keys order by created_at desc, kid',
+  );
   return rows.map((row) => row.public_jwk);
 }
 
@@ -44,5 +52,9 @@ async function newestKey(db: Db, secrets: SecretKeys): Promise<StoredSigningKey 
     'select kid, private_key_pem, public_jwk from signing_keys order by created_at desc, kid limit 1',
   );
   if (!row) return null;
-  return { kid: row.kid, privateKeyPem: open(secrets, row.private_key_pem, signingKeyContext(row.kid)), publicJwk: row.public_jwk };
+  return {
+    kid: row.kid,
+    privateKeyPem: open(secrets, row.private_key_pem, signingKeyContext(row.kid)),
+    publicJwk: row.public_jwk,
+  };
 }

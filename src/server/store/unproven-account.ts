@@ -12,7 +12,10 @@ import { iso } from './time.ts';
  */
 export async function clearUnprovenAccount(db: Db, userId: string, keepContactId: string, now: number): Promise<void> {
   const at = iso(now);
-  await db.query('update sessions set revoked_at = $2::timestamptz where user_id = $1 and revoked_at is null', [userId, at]);
+  await db.query('update sessions set revoked_at = $2::timestamptz where user_id = $1 and revoked_at is null', [
+    userId,
+    at,
+  ]);
   await db.query('update user_passwords set requires_reset = true where user_id = $1', [userId]);
   await db.query('delete from user_emails where user_id = $1 and id <> $2', [userId, keepContactId]);
   await db.query('delete from user_phone_numbers where user_id = $1 and id <> $2', [userId, keepContactId]);

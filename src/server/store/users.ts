@@ -78,10 +78,16 @@ export async function deleteNewUser(db: Db, userId: string): Promise<void> {
   await db.query('delete from users where id = $1', [userId]);
 }
 
-/** A new user (active unless told) with no name and no methods yet; the caller adds the method in the same transaction. */
+/**
+ * A new user (active unless told) with no name and no methods yet; the caller adds the method in the same transaction.
+ */
 export async function insertUser(db: Db, now: number, status: UserStatus = 'active'): Promise<string> {
   const userId = newId('user');
-  await db.query(`insert into users (id, status, created_at) values ($1, $2, $3::timestamptz)`, [userId, status, iso(now)]);
+  await db.query(`insert into users (id, status, created_at) values ($1, $2, $3::timestamptz)`, [
+    userId,
+    status,
+    iso(now),
+  ]);
   return userId;
 }
 
@@ -140,9 +146,8 @@ export async function findEmailById(db: Db, emailId: string): Promise<EmailRow |
 
 /** Sets the user's name only while both parts are empty, so a name the user chose is never overwritten. */
 export async function fillEmptyName(db: Db, userId: string, firstName: string, lastName: string): Promise<void> {
-  await db.query(`update users set first_name = $2, last_name = $3 where id = $1 and first_name = '' and last_name = ''`, [
-    userId,
-    firstName,
-    lastName,
-  ]);
+  await db.query(
+    `update users set first_name = $2, last_name = $3 where id = $1 and first_name = '' and last_name = ''`,
+    [userId, firstName, lastName],
+  );
 }

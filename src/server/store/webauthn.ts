@@ -103,10 +103,14 @@ export async function insertRegistration(
   return row?.id ?? null;
 }
 
-export async function findRegistrationByCredentialId(db: Db, credentialId: string): Promise<WebAuthnRegistrationRow | null> {
-  const [row] = await db.query<WebAuthnRegistrationRow>('select * from webauthn_registrations where credential_id = $1', [
-    credentialId,
-  ]);
+export async function findRegistrationByCredentialId(
+  db: Db,
+  credentialId: string,
+): Promise<WebAuthnRegistrationRow | null> {
+  const [row] = await db.query<WebAuthnRegistrationRow>(
+    'select * from webauthn_registrations where credential_id = $1',
+    [credentialId],
+  );
   return row ?? null;
 }
 

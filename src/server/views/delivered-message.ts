@@ -6,7 +6,9 @@ import { escapeHtml } from './escape.ts';
 /** The words of a message the service delivers: its subject (emails only), plain text and HTML part (emails only). */
 export type DeliveredContent = Pick<OutgoingMessage, 'subject' | 'text' | 'html'>;
 
-/** A message's wording in one language: catalogue texts by key, and a number of minutes with its unit ("10 minutos"). */
+/**
+ * A message's wording in one language: catalogue texts by key, and a number of minutes with its unit ("10 minutos").
+ */
 export interface DeliveryWording {
   readonly locale: Locale;
   text<Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>): string;

@@ -2,7 +2,12 @@ import type { Locale } from '../../api/locales.ts';
 import { deliveryWording, linkEmail, type DeliveredContent } from './delivered-message.ts';
 
 /** The reset email, in the recipient's language: the link to the reset form. */
-export function passwordResetEmail(input: { locale: Locale; projectName: string; link: string; expiresInMinutes: number }): DeliveredContent {
+export function passwordResetEmail(input: {
+  locale: Locale;
+  projectName: string;
+  link: string;
+  expiresInMinutes: number;
+}): DeliveredContent {
   const wording = deliveryWording(input.locale);
   const project = input.projectName;
   const lifetime = wording.text('linkLifetime', { duration: wording.minutes(input.expiresInMinutes) });

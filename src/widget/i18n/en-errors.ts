@@ -30,7 +30,8 @@ export const enErrors = {
   'errors.invalid_phone_number_country_code':
     "The phone number's country code is invalid, not supported, or not enabled for this project.",
   'errors.otp_code_not_found': 'Invalid passcode, please try again.',
-  'errors.duplicate_member_phone_number': 'A member with the specified phone number already exists for this organization.',
+  'errors.duplicate_member_phone_number':
+    'A member with the specified phone number already exists for this organization.',
   'errors.webauthn_registration_not_found':
     'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
 

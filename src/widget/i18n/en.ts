@@ -39,7 +39,6 @@ export const en = {
   // Inline configuration errors (spec section 2)
   'config.emlAndEmailOtp': 'Cannot use both EML and Email OTP',
   'config.passkeysAlone': 'Cannot use Passkeys by itself, please add another product to the config.',
-
 } as const;
 
 export type MessageKey = keyof typeof en | keyof LazyMessages;

@@ -9,7 +9,7 @@ export const esErrors: Record<keyof typeof enErrors, string> = {
   'errors.invalid_phone_number':
     'El formato del número de teléfono no es válido. Asegúrate de que esté en formato E.164.',
   'errors.unsubscribed_phone_number':
-    'Este número de teléfono se ha dado de baja de nuestros mensajes. Envía \'START\' a este número para volver a suscribirte e inténtalo de nuevo.',
+    "Este número de teléfono se ha dado de baja de nuestros mensajes. Envía 'START' a este número para volver a suscribirte e inténtalo de nuevo.",
   'errors.inactive_email':
     'Esta dirección de correo electrónico se ha marcado como inactiva. Prueba con otra dirección o, si crees que se trata de un error, ponte en contacto con tu administrador.',
   'errors.unauthorized_credentials': 'Credenciales no autorizadas.',

@@ -11,7 +11,9 @@ export function registerDefaults(messages: Partial<Record<MessageKey, string>>):
   Object.assign(defaults, messages);
 }
 
-/** The Spanish and French tables loaded so far (each `<table>.<locale>.ts` registers itself when it loads; tables.ts). */
+/**
+ * The Spanish and French tables loaded so far (each `<table>.<locale>.ts` registers itself when it loads; tables.ts).
+ */
 const translations: Partial<Record<Locale, Partial<Record<MessageKey, string>>>> = {};
 
 /** Adds a loaded translation table of `locale`. */
@@ -50,10 +52,13 @@ export function errorMessageKey(errorType: string | undefined): MessageKey | und
 
 /** A message split around its `{name}` parameters, so a screen can render a parameter as markup (e.g. bold). */
 export function splitMessage(message: string): (string | { param: string })[] {
-  return message.split(/(\{\w+\})/).filter(Boolean).map((part) => {
-    const match = /^\{(\w+)\}$/.exec(part);
-    return match?.[1] ? { param: match[1] } : part;
-  });
+  return message
+    .split(/(\{\w+\})/)
+    .filter(Boolean)
+    .map((part) => {
+      const match = /^\{(\w+)\}$/.exec(part);
+      return match?.[1] ? { param: match[1] } : part;
+    });
 }
 
 /**

@@ -8,14 +8,24 @@ import { LOCALE_HEADER } from '../../api/locales.ts';
 import { WIDGET_ERROR_EVENT } from '../constants.ts';
 import { devInbox, uniqueEmail } from '../../../test/support/env.ts';
 import { until } from '../../../test/support/poll.ts';
-import { $, byText, findText, freshWidgetState, mount, typeInto, type AuthLoginElement } from '../../../test/support/widget.ts';
+import {
+  $,
+  byText,
+  findText,
+  freshWidgetState,
+  mount,
+  typeInto,
+  type AuthLoginElement,
+} from '../../../test/support/widget.ts';
 
 const MAGIC_LINK_SEND = '/sdk/v1/magic_links/email/login_or_create';
 
 /** The widget's root inside the shadow root: it carries `lang` and `dir`. */
 const root = (el: HTMLElement) => $(el, '[part~="container"]')!;
 
-/** Types `email` into Main's field and presses the Continue button, whose label is `continueLabel` in the locale shown. */
+/**
+ * Types `email` into Main's field and presses the Continue button, whose label is `continueLabel` in the locale shown.
+ */
 async function submitEmailAs(el: HTMLElement, email: string, continueLabel: string): Promise<void> {
   const input = await until(() => $(el, 'input[type="email"]') as HTMLInputElement | null, 'the email input');
   typeInto(input, email);

@@ -13,5 +13,11 @@ import type { enCrypto } from '../products/crypto/strings.ts';
 import type { enIdp } from '../products/idp/strings.ts';
 
 export type LazyMessages = typeof enErrors &
-  typeof enOutcome & typeof enMagicLinks & typeof enOtps & typeof enPasswords & typeof enOAuth & typeof enPasskeys &
-  typeof enCrypto & typeof enIdp;
+  typeof enOutcome &
+  typeof enMagicLinks &
+  typeof enOtps &
+  typeof enPasswords &
+  typeof enOAuth &
+  typeof enPasskeys &
+  typeof enCrypto &
+  typeof enIdp;

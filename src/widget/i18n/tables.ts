@@ -1,7 +1,8 @@
 // Which translation tables to fetch, and when. English is in the code that uses it; every other locale's tables are
 // lazy chunks, so an English page fetches no Spanish or French byte, and a Spanish page only the Spanish tables of
 // what it shows. This module is in first paint, so it names only each locale's index (i18n/<locale>.ts): loading one
-// registers Main's, the error catalogue's and the outcome screens' tables, and the index fetches its locale's other tables by name (locale-index.ts).
+// registers Main's, the error catalogue's and the outcome screens' tables, and the index fetches its locale's other
+// tables by name (locale-index.ts).
 import { DEFAULT_LOCALE, type Locale } from '../../api/locales.ts';
 import type { Product } from '../config.ts';
 

@@ -8,7 +8,9 @@ import { enabledRecords, recordOf } from '../products/registry.ts';
 import type { ProductModule } from '../products/types.ts';
 import type { UrlTokenType } from './types.ts';
 
-export const loadBootstrap = fromPromise<BootstrapData, { client: AuthClient }>(({ input }) => input.client.bootstrap.get());
+export const loadBootstrap = fromPromise<BootstrapData, { client: AuthClient }>(({ input }) =>
+  input.client.bootstrap.get(),
+);
 
 /** Tells the statechart when the session ends, so a signed-out visitor never sees a stale success screen. */
 export const watchSession = fromCallback<{ type: 'SESSION_ENDED' }, { client: AuthClient }>(({ input, sendBack }) =>
@@ -29,7 +31,9 @@ export const authenticateUrlToken = fromPromise<
 });
 
 /** One product's chunk (the browser fetches a module once, so asking again is free). */
-export const loadProduct = fromPromise<ProductModule, { product: Product }>(({ input }) => recordOf(input.product).load());
+export const loadProduct = fromPromise<ProductModule, { product: Product }>(({ input }) =>
+  recordOf(input.product).load(),
+);
 
 /**
  * On a Main without a login form (social or wallet buttons only), fetches at once the chunk of every enabled product

@@ -90,8 +90,14 @@ describe('root statechart (no React)', () => {
   });
 
   it('reads the magic-link or OAuth token of a redirect URL, with its type, and nothing else', () => {
-    expect(urlTokenFrom('https://a.example/?stytch_token_type=magic_links&token=abc')).to.deep.equal({ type: 'magic_links', token: 'abc' });
-    expect(urlTokenFrom('https://a.example/?stytch_token_type=oauth&token=abc')).to.deep.equal({ type: 'oauth', token: 'abc' });
+    expect(urlTokenFrom('https://a.example/?stytch_token_type=magic_links&token=abc')).to.deep.equal({
+      type: 'magic_links',
+      token: 'abc',
+    });
+    expect(urlTokenFrom('https://a.example/?stytch_token_type=oauth&token=abc')).to.deep.equal({
+      type: 'oauth',
+      token: 'abc',
+    });
     expect(urlTokenFrom('https://a.example/?stytch_token_type=reset_password&token=abc')).to.equal(null);
     expect(urlTokenFrom('https://a.example/?stytch_token_type=magic_links&token=')).to.equal(null);
     expect(urlTokenFrom('https://a.example/?token=abc')).to.equal(null);
@@ -110,7 +116,13 @@ describe('root statechart (no React)', () => {
     a.send({ type: 'TAB_SELECTED', tab: 'sms' });
     a.send({ type: 'COUNTRY_CHANGED', country: 'GB', callingCode: '44' });
     a.send({ type: 'PHONE_CHANGED', phone: '7700' });
-    expect(a.getSnapshot().context.formState).to.deep.equal({ email: 'ada@', phone: '7700', country: 'GB', callingCode: '44', tab: 'sms' });
+    expect(a.getSnapshot().context.formState).to.deep.equal({
+      email: 'ada@',
+      phone: '7700',
+      country: 'GB',
+      callingCode: '44',
+      tab: 'sms',
+    });
     a.send({ type: 'CONFIG_CHANGED', config: resolveConfig({ products: ['emailMagicLinks'] }, testEnv.pageOrigin) });
     expect(a.getSnapshot().context.config.products).to.deep.equal(['emailMagicLinks']);
     expect(screenOf(a)).to.equal('Main');

@@ -50,7 +50,10 @@ const reopenMode = {
   target: '#root.opening',
   actions: {
     type: 'setActive',
-    params: ({ context }: { context: RootContext }) => ({ product: context.modeProduct!, params: { mode: context.mode } }),
+    params: ({ context }: { context: RootContext }) => ({
+      product: context.modeProduct!,
+      params: { mode: context.mode },
+    }),
   },
 } as const;
 
@@ -67,7 +70,8 @@ export const rootMachine = setup({
     hasProductToken: ({ context }) => context.productToken !== null,
     hasModeProduct: ({ context }) => context.modeProduct !== null,
     /** The product opened at start needs a signed-in user and ended on Main for want of one: a sign-in resumes it. */
-    modeResumesAfterSignIn: ({ context }) => context.modeProduct !== null && recordOf(context.modeProduct).resumesAfterSignIn === true,
+    modeResumesAfterSignIn: ({ context }) =>
+      context.modeProduct !== null && recordOf(context.modeProduct).resumesAfterSignIn === true,
     /**
      * A sign-in product that stays on its own confirmation (passcode, passkey, wallet) has just signed the visitor in
      * while a product waits for that (consent): the waiting product resumes, as after the root's success.
@@ -79,7 +83,10 @@ export const rootMachine = setup({
       context.modeProduct !== null &&
       recordOf(context.modeProduct).resumesAfterSignIn === true,
     /** Continue on the Email tab with an address its product accepts the format of. */
-    emailSubmittable: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined && isValidEmail(context.formState.email),
+    emailSubmittable: ({ context }) =>
+      activeTab(context) === 'email' &&
+      submittedProduct(context) !== undefined &&
+      isValidEmail(context.formState.email),
     emailTabShown: ({ context }) => activeTab(context) === 'email' && submittedProduct(context) !== undefined,
     phoneSubmittable: ({ context }) => activeTab(context) !== 'email' && submittedProduct(context) !== undefined,
     startable: ({ context, event }) => event.type === 'START' && recordOf(event.product).enabled(context.config),
@@ -99,7 +106,9 @@ export const rootMachine = setup({
       >;
       return { formState: { ...context.formState, ...changes }, errorDescriptor: null };
     }),
-    setConfig: assign(({ event, context }) => ({ config: event.type === 'CONFIG_CHANGED' ? event.config : context.config })),
+    setConfig: assign(({ event, context }) => ({
+      config: event.type === 'CONFIG_CHANGED' ? event.config : context.config,
+    })),
     setModule: assign(({ context }, params: { product: Product; module: ProductModule }) => ({
       modules: { ...context.modules, [params.product]: params.module },
     })),
@@ -107,7 +116,10 @@ export const rootMachine = setup({
     setError: assign((_, params: { error: ErrorDescriptor | null }) => ({ errorDescriptor: params.error })),
     /** A product's chunk did not load (offline, a deploy replaced it): shown in words, reported with the cause. */
     setLoadError: assign(({ event }) => ({
-      errorDescriptor: { messageKey: 'element.loadFailed', message: String((event as { error?: unknown }).error) } as ErrorDescriptor,
+      errorDescriptor: {
+        messageKey: 'element.loadFailed',
+        message: String((event as { error?: unknown }).error),
+      } as ErrorDescriptor,
     })),
     /** The error of a failed invoked call (`xstate.error.actor.*`). */
     setCallError: assign(({ event }) => ({ errorDescriptor: toErrorDescriptor((event as { error?: unknown }).error) })),
@@ -141,7 +153,10 @@ export const rootMachine = setup({
         const machine = context.modules[record.name]?.mainMachine;
         const id = mainChildId(record.name);
         if (machine && !(id in running)) {
-          enqueue.spawnChild(machine as never, { id, input: { client: context.client, config: context.config } } as never);
+          enqueue.spawnChild(
+            machine as never,
+            { id, input: { client: context.client, config: context.config } } as never,
+          );
         }
       }
     }) as never,
@@ -151,7 +166,9 @@ export const rootMachine = setup({
      */
     stopMainMachines: enqueueActions(({ context, enqueue, self }) => {
       const keep =
-        context.active && !recordOf(context.active.product).stopsMainMachineOnStart && mainChildId(context.active.product);
+        context.active &&
+        !recordOf(context.active.product).stopsMainMachineOnStart &&
+        mainChildId(context.active.product);
       for (const id of Object.keys(self.getSnapshot()?.children ?? {})) {
         if (id.startsWith('main:') && id !== keep) enqueue.stopChild(id);
       }
@@ -175,7 +192,10 @@ export const rootMachine = setup({
       type: 'widget.event' as const,
       detail: (event as Extract<RootEvent, { type: 'WIDGET_EVENT' }>).detail,
     })),
-    emitFlowComplete: emit({ type: 'widget.event' as const, detail: { type: EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE, data: {} } }),
+    emitFlowComplete: emit({
+      type: 'widget.event' as const,
+      detail: { type: EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE, data: {} },
+    }),
     emitUrlTokenEvent: emit(({ context, event }) => ({
       type: 'widget.event' as const,
       detail: {
@@ -187,7 +207,10 @@ export const rootMachine = setup({
       type: 'widget.error' as const,
       detail: (event as Extract<RootEvent, { type: 'WIDGET_ERROR' }>).detail,
     })),
-    emitError: emit(({ context }) => ({ type: 'widget.error' as const, detail: toErrorDetail(context.errorDescriptor ?? {}) })),
+    emitError: emit(({ context }) => ({
+      type: 'widget.error' as const,
+      detail: toErrorDetail(context.errorDescriptor ?? {}),
+    })),
   },
 }).createMachine({
   id: 'root',
@@ -286,7 +309,9 @@ export const rootMachine = setup({
                 guard: 'emailTabShown',
                 actions: {
                   type: 'setError',
-                  params: ({ context }) => ({ error: { messageKey: submittedProduct(context)!.emailTab!.invalidEmail } }),
+                  params: ({ context }) => ({
+                    error: { messageKey: submittedProduct(context)!.emailTab!.invalidEmail },
+                  }),
                 },
               },
             ],
@@ -295,7 +320,10 @@ export const rootMachine = setup({
               target: 'starting',
               actions: {
                 type: 'setActive',
-                params: ({ context }) => ({ product: submittedProduct(context)!.name, params: { tab: activeTab(context) } }),
+                params: ({ context }) => ({
+                  product: submittedProduct(context)!.name,
+                  params: { tab: activeTab(context) },
+                }),
               },
             },
             START: {
@@ -371,7 +399,12 @@ export const rootMachine = setup({
             target: 'error',
             actions: [
               'stopAllMainMachines',
-              { type: 'setError', params: ({ event }: { event: unknown }) => ({ error: (outputOf(event) as { error: ErrorDescriptor }).error }) },
+              {
+                type: 'setError',
+                params: ({ event }: { event: unknown }) => ({
+                  error: (outputOf(event) as { error: ErrorDescriptor }).error,
+                }),
+              },
               'emitError',
             ],
           },
@@ -380,11 +413,16 @@ export const rootMachine = setup({
             target: 'main',
             actions: {
               type: 'setError',
-              params: ({ event }: { event: unknown }) => ({ error: (outputOf(event) as { error?: ErrorDescriptor }).error ?? null }),
+              params: ({ event }: { event: unknown }) => ({
+                error: (outputOf(event) as { error?: ErrorDescriptor }).error ?? null,
+              }),
             },
           },
         ],
-        WIDGET_EVENT: [{ ...reopenMode, guard: 'signInResumesMode', actions: ['emitEvent', reopenMode.actions] }, { actions: 'emitEvent' }],
+        WIDGET_EVENT: [
+          { ...reopenMode, guard: 'signInResumesMode', actions: ['emitEvent', reopenMode.actions] },
+          { actions: 'emitEvent' },
+        ],
         // The product's screens send their events to the product itself; the root passes on what it hears.
         CONFIG_CHANGED: { actions: ['setConfig', 'forwardToProduct'] },
         SESSION_ENDED: { actions: 'forwardToProduct' },
@@ -417,7 +455,12 @@ export const rootMachine = setup({
 
     error: {
       meta: { screen: 'Error' },
-      on: { BACK: [{ ...reopenMode, actions: ['clearError', reopenMode.actions] }, { target: 'main', actions: ['clearError', 'logRender'] }] },
+      on: {
+        BACK: [
+          { ...reopenMode, actions: ['clearError', reopenMode.actions] },
+          { target: 'main', actions: ['clearError', 'logRender'] },
+        ],
+      },
     },
   },
 });

@@ -52,7 +52,8 @@ describe('every state names its screen', () => {
     expect(statesWithoutScreen(root(rootMachine))).to.deep.equal([]);
     for (const screen of namedScreens(root(rootMachine)).screens) expect(ROOT_SCREENS, screen).to.have.property(screen);
     expect((rootMachine.states.product!.meta as StateMeta).screenFrom).to.equal('product');
-    for (const name of namedScreens(root(rootMachine)).preloads) expect(REGISTERED, `the root preloads ${name}`).to.include(name);
+    for (const name of namedScreens(root(rootMachine)).preloads)
+      expect(REGISTERED, `the root preloads ${name}`).to.include(name);
   });
 
   for (const record of PRODUCT_RECORDS) {
@@ -69,7 +70,9 @@ describe('every state names its screen', () => {
   }
 
   it('finds a state without a screen (the check can fail)', () => {
-    const machine = { root: { states: { a: { states: {}, type: 'atomic', meta: undefined, id: 'x.a' } }, meta: undefined } };
+    const machine = {
+      root: { states: { a: { states: {}, type: 'atomic', meta: undefined, id: 'x.a' } }, meta: undefined },
+    };
     expect(statesWithoutScreen(root(machine as unknown as AnyStateMachine))).to.deep.equal(['x.a']);
   });
 });

@@ -12,7 +12,11 @@ function activeMetas(snapshot: AnyMachineSnapshot): StateMeta[] {
 }
 
 /** The screen the snapshot's own states name (deepest wins), the child it delegates to, and what to preload. */
-export function screenMetaOf(snapshot: AnyMachineSnapshot): { screen?: string; screenFrom?: string; preload: Product[] } {
+export function screenMetaOf(snapshot: AnyMachineSnapshot): {
+  screen?: string;
+  screenFrom?: string;
+  preload: Product[];
+} {
   const metas = activeMetas(snapshot);
   const named = metas.filter((meta) => meta.screen || meta.screenFrom).at(-1);
   return {

@@ -14,13 +14,19 @@ import type { ProductRecord } from './types.ts';
 // right under it (spec section 2: 'the social or crypto block', one column of at most 6 buttons).
 // The identity provider is last: it is never on Main (no block, no tab); only a mode or the query opens it.
 // Each chunk loads with the product's translation table in the language shown (no-op on an English page).
-export const PRODUCT_RECORDS: readonly ProductRecord[] = [magicLinks, otps, passwords, passkeys, oauth, crypto, identityProvider].map(
-  (record) => ({
-    ...record,
-    load: () => withTables(record.load(), record.name),
-    ...(record.shellBlock ? { shellBlock: () => withTables(record.shellBlock!(), record.name) } : {}),
-  }),
-);
+export const PRODUCT_RECORDS: readonly ProductRecord[] = [
+  magicLinks,
+  otps,
+  passwords,
+  passkeys,
+  oauth,
+  crypto,
+  identityProvider,
+].map((record) => ({
+  ...record,
+  load: () => withTables(record.load(), record.name),
+  ...(record.shellBlock ? { shellBlock: () => withTables(record.shellBlock!(), record.name) } : {}),
+}));
 
 export function recordOf(name: Product): ProductRecord {
   const record = PRODUCT_RECORDS.find((r) => r.name === name);

@@ -78,7 +78,9 @@ export interface MainBlockProps {
   busy: boolean;
   /** The machine this product runs while Main shows (`mainMachine`), once started. */
   mainActor: AnyActorRef | undefined;
-  /** Whether Main shows its divider 'or' between the blocks and a login form (a block that appears late may need one). */
+  /**
+   * Whether Main shows its divider 'or' between the blocks and a login form (a block that appears late may need one).
+   */
   divided: boolean;
   /** Whether Main shows a login form below the blocks. */
   hasForm: boolean;
@@ -123,7 +125,10 @@ export interface ProductRecord {
    * browser offers passkeys in the field's suggestions); the first enabled product that names one wins.
    */
   emailAutocomplete?: string;
-  /** An element `mode` that opens this product at start instead of Main (passkeys: `passkey-registration`), with `{ mode }`. */
+  /**
+   * An element `mode` that opens this product at start instead of Main (passkeys: `passkey-registration`), with `{ mode
+   * }`.
+   */
   mode?: string;
   /**
    * Whether the page's query string opens this product at start, as its `mode` would (the identity provider: an

@@ -22,26 +22,52 @@ import { errorText } from '../ui/styles.ts';
 import { formStyle } from './Main.styles.ts';
 import type { RootScreenProps } from './types.ts';
 
-
-
-const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
+const TAB_LABELS: Record<LoginTab, MessageKey> = {
+  sms: 'main.tabText',
+  whatsapp: 'main.tabWhatsApp',
+  email: 'main.tabEmail',
+};
 
 /**
  * The blocks enabled products add above the login form (the social buttons), from their chunks; while a chunk loads,
  * the height its block will take is kept free so the form below does not jump when it appears.
  */
-function ProductBlocks({ root, busy, divided, hasForm }: { root: RootSnapshot; busy: boolean; divided: boolean; hasForm: boolean }) {
+function ProductBlocks({
+  root,
+  busy,
+  divided,
+  hasForm,
+}: {
+  root: RootSnapshot;
+  busy: boolean;
+  divided: boolean;
+  hasForm: boolean;
+}) {
   const { config, modules } = root.context;
   return enabledRecords(config).map((record) => {
     const module = modules[record.name];
     if (module?.MainBlock) {
       const mainActor = root.children[mainChildId(record.name)] as AnyActorRef | undefined;
       return (
-        <module.MainBlock key={record.name} root={root} busy={busy} mainActor={mainActor} divided={divided} hasForm={hasForm} />
+        <module.MainBlock
+          key={record.name}
+          root={root}
+          busy={busy}
+          mainActor={mainActor}
+          divided={divided}
+          hasForm={hasForm}
+        />
       );
     }
     const height = !module && record.mainBlockHeight?.(config);
-    return height ? <div key={record.name} aria-hidden="true" style={{ height }} {...{ [BLOCK_PLACEHOLDER_ATTRIBUTE]: record.name }} /> : null;
+    return height ? (
+      <div
+        key={record.name}
+        aria-hidden="true"
+        style={{ height }}
+        {...{ [BLOCK_PLACEHOLDER_ATTRIBUTE]: record.name }}
+      />
+    ) : null;
   });
 }
 

@@ -20,8 +20,15 @@ export interface ShellBlockContext {
   cls(style: ShellStyle): string;
   /** The element's headless client (the last-used social provider). */
   client(): AuthClient | undefined;
-  /** A secondary button as React's Button renders it (`button button-secondary <extraPart>`); pressing it holds `start`. */
-  button(options: { extraPart: string; data?: Record<string, string>; content: (Node | string)[]; start: HeldStart }): HTMLButtonElement;
+  /**
+   * A secondary button as React's Button renders it (`button button-secondary <extraPart>`); pressing it holds `start`.
+   */
+  button(options: {
+    extraPart: string;
+    data?: Record<string, string>;
+    content: (Node | string)[];
+    start: HeldStart;
+  }): HTMLButtonElement;
 }
 
 export interface ShellBlockModule {

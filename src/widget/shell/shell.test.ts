@@ -6,7 +6,16 @@ import { expect } from 'chai';
 import { resetBrowserState } from '../../../test/support/client.ts';
 import { devInbox, testEnv, uniqueEmail, uniquePhoneNumber } from '../../../test/support/env.ts';
 import { until } from '../../../test/support/poll.ts';
-import { $, findText, mount, title, track, typeInto, unmountAll, type AuthLoginElement } from '../../../test/support/widget.ts';
+import {
+  $,
+  findText,
+  mount,
+  title,
+  track,
+  typeInto,
+  unmountAll,
+  type AuthLoginElement,
+} from '../../../test/support/widget.ts';
 import { BLOCK_PLACEHOLDER_ATTRIBUTE, ROOT_TAG_NAME } from '../constants.ts';
 import { resolveConfig } from '../config.ts';
 import { createTranslator } from '../i18n/index.ts';
@@ -26,7 +35,11 @@ function shellNode<T extends HTMLElement>(el: AuthLoginElement, selector: string
  * has loaded, and React may take over a few tasks later, so they are caught by a MutationObserver (its callback runs
  * before any later task), where `act` can also press one.
  */
-function whenShellShows<T extends HTMLElement>(el: AuthLoginElement, selector: string, act: (nodes: T[]) => void = () => undefined): Promise<T[]> {
+function whenShellShows<T extends HTMLElement>(
+  el: AuthLoginElement,
+  selector: string,
+  act: (nodes: T[]) => void = () => undefined,
+): Promise<T[]> {
   return new Promise((resolve) => {
     const check = () => {
       const nodes = [...el.shadowRoot!.querySelectorAll<T>(`${SHELL} ${selector}`)];
@@ -43,7 +56,10 @@ function whenShellShows<T extends HTMLElement>(el: AuthLoginElement, selector: s
 
 /** Waits until React's first screen has taken over: no shell node left, React's Main in place. */
 async function takenOver(el: AuthLoginElement): Promise<void> {
-  await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'input[type="email"]'), 'React to take over from the shell');
+  await until(
+    () => !el.shadowRoot!.querySelector(SHELL) && $(el, 'input[type="email"]'),
+    'React to take over from the shell',
+  );
 }
 
 describe('first-paint shell', () => {
@@ -82,9 +98,17 @@ describe('first-paint shell', () => {
     expect(shellNode(el, 'button[type="submit"]')!.textContent).to.equal('Continue');
 
     const shellClasses = Object.fromEntries(
-      ['[part~="container"]', '[part~="title"]', '[part~="label"]', '[part~="input"]', '[part~="button"]', '[part~="form"]'].map((part) => [
+      [
+        '[part~="container"]',
+        '[part~="title"]',
+        '[part~="label"]',
+        '[part~="input"]',
+        '[part~="button"]',
+        '[part~="form"]',
+      ].map((part) => [
         part,
-        (part === '[part~="container"]' ? el.shadowRoot!.querySelector(`${part}${SHELL}`) : shellNode(el, part))!.className,
+        (part === '[part~="container"]' ? el.shadowRoot!.querySelector(`${part}${SHELL}`) : shellNode(el, part))!
+          .className,
       ]),
     );
     // The shell's rules come compiled at build time (style-sources.ts): one stylesheet, no CSS compiler in the page.
@@ -112,7 +136,10 @@ describe('first-paint shell', () => {
     const reactInput = $(el, 'input[type="email"]') as HTMLInputElement;
     expect(reactInput.value).to.equal('ada@westlight.edu');
     expect(el.shadowRoot!.activeElement).to.equal(reactInput);
-    expect(el.shadowRoot!.querySelector(ROOT_TAG_NAME)!.getClientRects().length + $(el, '[part~="container"]')!.getClientRects().length).to.be.greaterThan(0);
+    expect(
+      el.shadowRoot!.querySelector(ROOT_TAG_NAME)!.getClientRects().length +
+        $(el, '[part~="container"]')!.getClientRects().length,
+    ).to.be.greaterThan(0);
   });
 
   it('holds Continue pressed before React arrives, then sends the link', async () => {
@@ -157,9 +184,14 @@ describe('first-paint shell', () => {
     await takenOver(el);
     await until(() => el.shadowRoot!.activeElement === $(el, 'button[type="submit"]'), "the focus on React's Continue");
 
-    const social = mount({ config: { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }] } } });
+    const social = mount({
+      config: { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }] } },
+    });
     await whenShellShows<HTMLButtonElement>(social, 'button[part~="oauth-button"]', ([google]) => google!.focus());
-    await until(() => !social.shadowRoot!.querySelector(SHELL) && $(social, 'input[type="email"]'), 'React to take over');
+    await until(
+      () => !social.shadowRoot!.querySelector(SHELL) && $(social, 'input[type="email"]'),
+      'React to take over',
+    );
     // On React's own Google button in the end (the painted one, if it moved into React's Main, is replaced).
     await until(() => {
       const active = social.shadowRoot!.activeElement as HTMLElement | null;
@@ -192,7 +224,10 @@ describe('first-paint shell', () => {
     const tel = shellNode<HTMLInputElement>(el, 'input[type="tel"]')!;
     tel.focus();
     typeInto(tel, '4155550123');
-    await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'input[type="tel"]'), 'React to take over on the Text tab');
+    await until(
+      () => !el.shadowRoot!.querySelector(SHELL) && $(el, 'input[type="tel"]'),
+      'React to take over on the Text tab',
+    );
     expect($(el, '[part~="tab-selected"]')!.textContent).to.equal('Text');
     const reactTel = $(el, 'input[type="tel"]') as HTMLInputElement;
     expect(reactTel.value).to.equal('4155550123');
@@ -200,8 +235,15 @@ describe('first-paint shell', () => {
   });
 
   it('paints the social buttons of a Main without a form, as React renders them (texts, marks, classes, order)', async () => {
-    const el = mount({ config: { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'slack' }] } } });
-    let snapshot: { texts: string[]; usable: boolean; group: string; label: string | null; button: string; mark: string | null } | undefined;
+    const el = mount({
+      config: {
+        products: ['oauth'],
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'slack' }] },
+      },
+    });
+    let snapshot:
+      | { texts: string[]; usable: boolean; group: string; label: string | null; button: string; mark: string | null }
+      | undefined;
     const buttons = await whenShellShows<HTMLButtonElement>(el, 'button[part~="oauth-button"]', (found) => {
       const group = found[0]!.closest('[part~="social-buttons"]')!;
       snapshot = {
@@ -215,14 +257,21 @@ describe('first-paint shell', () => {
     });
     expect(snapshot!.texts).to.deep.equal(['Continue with Google', 'Continue with GitHub', 'Continue with Slack']);
     expect(buttons.map((b) => b.dataset.provider)).to.deep.equal(['google', 'github', 'slack']);
-    expect(buttons[0]!.querySelector('svg[part~="provider-icon"] path')!.getAttribute('d')).to.have.length.greaterThan(20);
+    expect(buttons[0]!.querySelector('svg[part~="provider-icon"] path')!.getAttribute('d')).to.have.length.greaterThan(
+      20,
+    );
     expect(buttons[2]!.querySelector('[part~="provider-icon"]')!.getAttribute('data-mark')).to.equal('#');
     expect(snapshot!.usable).to.equal(true, 'visible and enabled');
     expect(snapshot!.label).to.equal('Social sign-in');
-    await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'button[part~="oauth-button"]'), 'React to take over with its buttons');
+    await until(
+      () => !el.shadowRoot!.querySelector(SHELL) && $(el, 'button[part~="oauth-button"]'),
+      'React to take over with its buttons',
+    );
     expect($(el, '[part~="social-buttons"]')!.className).to.equal(snapshot!.group);
     expect($(el, 'button[part~="oauth-button"]')!.className).to.equal(snapshot!.button);
-    expect($(el, 'button[data-provider="slack"] [part~="provider-icon"]')!.getAttribute('class')).to.equal(snapshot!.mark);
+    expect($(el, 'button[data-provider="slack"] [part~="provider-icon"]')!.getAttribute('class')).to.equal(
+      snapshot!.mark,
+    );
   });
 
   it('holds a wallet chosen before React arrives, then starts the crypto flow', async () => {
@@ -231,7 +280,11 @@ describe('first-paint shell', () => {
     await whenShellShows<HTMLButtonElement>(el, 'button[part~="crypto-button"]', (found) => {
       const metamask = found.find((b) => b.dataset.wallet === 'metamask')!;
       metamask.click();
-      held = { text: metamask.textContent, busy: metamask.getAttribute('aria-busy'), othersDisabled: found.filter((b) => b !== metamask).every((b) => b.disabled) };
+      held = {
+        text: metamask.textContent,
+        busy: metamask.getAttribute('aria-busy'),
+        othersDisabled: found.filter((b) => b !== metamask).every((b) => b.disabled),
+      };
     });
     expect(held).to.deep.equal({ text: 'Continue with Metamask', busy: 'true', othersDisabled: true });
     // No wallet is injected in this page: the flow asks to set one up.
@@ -264,7 +317,10 @@ describe('first-paint shell', () => {
       shell.adoptBlocks(reactRoot, (start) => sent.push(start));
       shell.remove();
       expect(block.parentElement).to.equal(space);
-      expect(space.hasAttribute('aria-hidden')).to.equal(false, 'the buttons are no longer hidden from assistive technology');
+      expect(space.hasAttribute('aria-hidden')).to.equal(
+        false,
+        'the buttons are no longer hidden from assistive technology',
+      );
       expect(shadow.querySelector(SHELL)).to.equal(null, 'nothing of the shell is left');
       const styles = [...shadow.querySelectorAll('style')].map((style) => style.textContent).join('');
       expect(styles).to.include(block.className, 'the block keeps its styles');
@@ -276,7 +332,10 @@ describe('first-paint shell', () => {
       const reactPhantom = reactBlock.appendChild(document.createElement('button'));
       reactPhantom.dataset.wallet = 'phantom';
       space.replaceWith(reactBlock);
-      await until(() => shadow.activeElement === reactPhantom, "the focus on React's Phantom button, not the page's body");
+      await until(
+        () => shadow.activeElement === reactPhantom,
+        "the focus on React's Phantom button, not the page's body",
+      );
       expect(document.activeElement).to.equal(host);
     } finally {
       host.remove();
@@ -300,7 +359,12 @@ describe('first-paint shell', () => {
   });
 
   it('keeps the height of the social buttons free above the form, with the divider, as React does while they load', async () => {
-    const el = mount({ config: { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] } } });
+    const el = mount({
+      config: {
+        products: ['oauth', 'emailMagicLinks'],
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] },
+      },
+    });
     const box = el.shadowRoot!.querySelector<HTMLElement>(`[part~="container"]${SHELL}`)!;
     const reserved = box.querySelector<HTMLElement>('[aria-hidden="true"]')!;
     expect(reserved.getBoundingClientRect().height).to.be.greaterThan(0);
@@ -308,7 +372,11 @@ describe('first-paint shell', () => {
     const formTop = shellNode(el, 'form')!.getBoundingClientRect().top - box.getBoundingClientRect().top;
     await until(() => !el.shadowRoot!.querySelector(SHELL) && $(el, 'form'), 'React to take over');
     const reactBox = $(el, '[part~="container"]')!;
-    expect($(el, 'form')!.getBoundingClientRect().top - reactBox.getBoundingClientRect().top).to.be.closeTo(formTop, 1, 'the form does not move at the hand-over');
+    expect($(el, 'form')!.getBoundingClientRect().top - reactBox.getBoundingClientRect().top).to.be.closeTo(
+      formTop,
+      1,
+      'the form does not move at the hand-over',
+    );
     expect(title(el)).to.equal('Sign up or log in');
   });
 });

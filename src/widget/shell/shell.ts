@@ -13,7 +13,12 @@
 // React; the country list is the selected country alone, as React's phone input shows it until the phone library
 // has loaded.
 import { configErrors, loginTabs, type LoginTab, type Product, type ResolvedConfig } from '../config.ts';
-import { BLOCK_PLACEHOLDER_ATTRIBUTE, DEFAULT_CALLING_CODE, DEFAULT_COUNTRY, STYLE_HOST_ATTRIBUTE } from '../constants.ts';
+import {
+  BLOCK_PLACEHOLDER_ATTRIBUTE,
+  DEFAULT_CALLING_CODE,
+  DEFAULT_COUNTRY,
+  STYLE_HOST_ATTRIBUTE,
+} from '../constants.ts';
 import type { MessageKey, Translate } from '../i18n/index.ts';
 import { regionName } from '../phone.ts';
 import type { AuthClient } from '../../client/types.ts';
@@ -55,14 +60,23 @@ export interface ShellState {
   start: HeldStart | null;
 }
 
-/** Whether the shell can paint `config`'s first screen: Main with a login form or a block it paints, in the shadow root. */
+/**
+ * Whether the shell can paint `config`'s first screen: Main with a login form or a block it paints, in the shadow root.
+ */
 export function shellPaints(config: ResolvedConfig): boolean {
   if (!config.enableShadowDOM || configErrors(config).length > 0) return false;
-  return loginTabs(config).length > 0 || enabledRecords(config).some((record) => record.shellBlock && record.mainBlockHeight?.(config));
+  return (
+    loginTabs(config).length > 0 ||
+    enabledRecords(config).some((record) => record.shellBlock && record.mainBlockHeight?.(config))
+  );
 }
 
 /** Main's tab labels (as Main.tsx names them). */
-const TAB_LABELS: Record<LoginTab, MessageKey> = { sms: 'main.tabText', whatsapp: 'main.tabWhatsApp', email: 'main.tabEmail' };
+const TAB_LABELS: Record<LoginTab, MessageKey> = {
+  sms: 'main.tabText',
+  whatsapp: 'main.tabWhatsApp',
+  email: 'main.tabEmail',
+};
 
 /** The element's box with the theme's custom properties, then every shell style's rules: one stylesheet. */
 function shellStylesheet(vars: Record<string, string>): string {
@@ -132,7 +146,8 @@ export class Shell {
   readonly blocksPainted: Promise<void>;
 
   constructor(parent: ShadowRoot, { config, theme, t, localeTag, dir, nonce, client }: ShellInput) {
-    // React's classes and rules, compiled at build time (style-sources.ts): no CSS compiler runs before the first paint.
+    // React's classes and rules, compiled at build time (style-sources.ts): no CSS compiler runs before the first
+    // paint.
     const styles = element(
       'div',
       { [STYLE_HOST_ATTRIBUTE]: '', [SHELL_ATTRIBUTE]: '', hidden: '' },
@@ -146,8 +161,12 @@ export class Shell {
     const head = element(
       'div',
       { part: PARTS.header, class: cls('header') },
-      ...(logoUrl ? [element('img', { part: PARTS.logo, class: cls('logoImage'), src: logoUrl, alt: t('main.logoAlt') })] : []),
-      ...(theme.hideHeaderText ? [] : [element('h2', { part: PARTS.title, class: cls('title'), tabindex: '-1' }, t('main.title'))]),
+      ...(logoUrl
+        ? [element('img', { part: PARTS.logo, class: cls('logoImage'), src: logoUrl, alt: t('main.logoAlt') })]
+        : []),
+      ...(theme.hideHeaderText
+        ? []
+        : [element('h2', { part: PARTS.title, class: cls('title'), tabindex: '-1' }, t('main.title'))]),
     );
     const blockContext: ShellBlockContext = {
       config,
@@ -157,7 +176,13 @@ export class Shell {
       button: ({ extraPart, data = {}, content, start }) => {
         const button = element(
           'button',
-          { type: 'button', part: `${PARTS.button} ${PARTS.buttonSecondary} ${extraPart}`, class: cls('buttonSecondary'), 'aria-busy': 'false', ...data },
+          {
+            type: 'button',
+            part: `${PARTS.button} ${PARTS.buttonSecondary} ${extraPart}`,
+            class: cls('buttonSecondary'),
+            'aria-busy': 'false',
+            ...data,
+          },
           ...content,
         );
         this.#controls.add(button);
@@ -195,17 +220,36 @@ export class Shell {
     });
     this.blocksPainted = Promise.all(painting).then(() => undefined);
     const tabs = loginTabs(config);
-    const divider = blocks.length && tabs.length
-      ? [element('div', { part: PARTS.divider, class: cls('divider'), role: 'separator', 'aria-label': t('main.divider') }, element('span', { 'aria-hidden': 'true' }, t('main.divider')))]
-      : [];
+    const divider =
+      blocks.length && tabs.length
+        ? [
+            element(
+              'div',
+              { part: PARTS.divider, class: cls('divider'), role: 'separator', 'aria-label': t('main.divider') },
+              element('span', { 'aria-hidden': 'true' }, t('main.divider')),
+            ),
+          ]
+        : [];
 
     const register = <T extends HTMLInputElement | HTMLButtonElement | HTMLSelectElement>(control: T): T => {
       this.#controls.add(control);
       return control;
     };
-    const errorLine = (of: string) => element('p', { id: id(`${of}-error`), part: PARTS.error, class: cls('errorText'), 'aria-live': 'polite' });
+    const errorLine = (of: string) =>
+      element('p', { id: id(`${of}-error`), part: PARTS.error, class: cls('errorText'), 'aria-live': 'polite' });
     const continueButton = () =>
-      register(element('button', { type: 'submit', part: `${PARTS.button} ${PARTS.buttonPrimary}`, class: cls('buttonPrimary'), 'aria-busy': 'false' }, t('main.continue')));
+      register(
+        element(
+          'button',
+          {
+            type: 'submit',
+            part: `${PARTS.button} ${PARTS.buttonPrimary}`,
+            class: cls('buttonPrimary'),
+            'aria-busy': 'false',
+          },
+          t('main.continue'),
+        ),
+      );
     const form = (...children: HTMLElement[]) => {
       const node = element('form', { part: PARTS.form, class: cls('form'), novalidate: '' }, ...children);
       node.addEventListener('submit', (event) => {
@@ -217,18 +261,20 @@ export class Shell {
       return node;
     };
 
-    this.#email = register(element('input', {
-      id: id('email'),
-      part: PARTS.input,
-      class: cls('input'),
-      type: 'email',
-      name: 'email',
-      autocomplete: emailAutocomplete(config),
-      inputmode: 'email',
-      placeholder: t('main.emailPlaceholder'),
-      required: '',
-      'aria-describedby': id('email-error'),
-    }));
+    this.#email = register(
+      element('input', {
+        id: id('email'),
+        part: PARTS.input,
+        class: cls('input'),
+        type: 'email',
+        name: 'email',
+        autocomplete: emailAutocomplete(config),
+        inputmode: 'email',
+        placeholder: t('main.emailPlaceholder'),
+        required: '',
+        'aria-describedby': id('email-error'),
+      }),
+    );
     const emailForm = form(
       element(
         'div',
@@ -241,23 +287,31 @@ export class Shell {
     );
 
     const buildPhoneForm = () => {
-      const phone = register(element('input', {
-        id: id('phone'),
-        part: PARTS.input,
-        class: cls('phoneNumber'),
-        type: 'tel',
-        name: 'phone',
-        autocomplete: 'tel',
-        inputmode: 'tel',
-        required: '',
-        'aria-describedby': id('phone-error'),
-      }));
+      const phone = register(
+        element('input', {
+          id: id('phone'),
+          part: PARTS.input,
+          class: cls('phoneNumber'),
+          type: 'tel',
+          name: 'phone',
+          autocomplete: 'tel',
+          inputmode: 'tel',
+          required: '',
+          'aria-describedby': id('phone-error'),
+        }),
+      );
       this.#phone = phone;
-      const country = register(element(
-        'select',
-        { id: id('country'), part: PARTS.select, class: cls('phoneSelect') },
-        element('option', { value: DEFAULT_COUNTRY }, t('main.countryOption', { name: regionName(DEFAULT_COUNTRY), callingCode: DEFAULT_CALLING_CODE })),
-      ));
+      const country = register(
+        element(
+          'select',
+          { id: id('country'), part: PARTS.select, class: cls('phoneSelect') },
+          element(
+            'option',
+            { value: DEFAULT_COUNTRY },
+            t('main.countryOption', { name: regionName(DEFAULT_COUNTRY), callingCode: DEFAULT_CALLING_CODE }),
+          ),
+        ),
+      );
       return form(
         element(
           'div',
@@ -284,9 +338,17 @@ export class Shell {
     const formFor = (tab: LoginTab) => (tab === 'email' ? emailForm : phoneForm!);
     let login: HTMLElement[] = this.#tab ? [formFor(this.#tab)] : [];
     if (this.#tabs.length > 1) {
-      const panel = element('div', { part: PARTS.tabPanel, role: 'tabpanel', id: id('panel'), class: cls('tabPanel') }, ...login);
+      const panel = element(
+        'div',
+        { part: PARTS.tabPanel, role: 'tabpanel', id: id('panel'), class: cls('tabPanel') },
+        ...login,
+      );
       const buttons = this.#tabs.map((tab) =>
-        element('button', { type: 'button', role: 'tab', id: id(`tab-${tab}`), class: cls('tab'), 'aria-controls': id('panel') }, t(TAB_LABELS[tab])),
+        element(
+          'button',
+          { type: 'button', role: 'tab', id: id(`tab-${tab}`), class: cls('tab'), 'aria-controls': id('panel') },
+          t(TAB_LABELS[tab]),
+        ),
       );
       const select = (index: number) => {
         this.#tab = this.#tabs[index]!;
@@ -301,12 +363,18 @@ export class Shell {
       };
       // A held Continue keeps its tab: React submits what was on it.
       buttons.forEach((button, index) => button.addEventListener('click', () => this.#held() || select(index)));
-      const list = element('div', { part: PARTS.tabList, class: cls('tabList'), role: 'tablist', 'aria-label': t('main.tabsLabel') }, ...buttons);
+      const list = element(
+        'div',
+        { part: PARTS.tabList, class: cls('tabList'), role: 'tablist', 'aria-label': t('main.tabsLabel') },
+        ...buttons,
+      );
       // The keys React's Tabs answers: arrows move and select (wrapping), Home and End the first and last.
       list.addEventListener('keydown', (event) => {
         const count = this.#tabs.length;
         const index = this.#tabs.indexOf(this.#tab!);
-        const next = ({ ArrowRight: index + 1, ArrowLeft: index - 1 + count, Home: 0, End: count - 1 } as Record<string, number>)[event.key];
+        const next = (
+          { ArrowRight: index + 1, ArrowLeft: index - 1 + count, Home: 0, End: count - 1 } as Record<string, number>
+        )[event.key];
         if (next === undefined || this.#held()) return;
         event.preventDefault();
         select(next % count);
@@ -317,7 +385,14 @@ export class Shell {
       login = [element('div', {}, list, panel)];
     }
 
-    const box = element('div', { part: PARTS.container, class: cls('container'), lang: localeTag, dir, [SHELL_ATTRIBUTE]: '' }, head, ...blocks, ...divider, ...login);
+    const box = element(
+      'div',
+      { part: PARTS.container, class: cls('container'), lang: localeTag, dir, [SHELL_ATTRIBUTE]: '' },
+      head,
+      ...blocks,
+      ...divider,
+      ...login,
+    );
     parent.append(box);
     this.#nodes = [styles, box];
   }

@@ -42,12 +42,21 @@ export const DEFAULT_THEME: Theme = {
   container: { backgroundColor: '#FFFFFF', borderColor: '#ADBCC5', borderRadius: '8px', width: '400px' },
   colors: DEFAULT_COLORS,
   buttons: {
-    primary: { backgroundColor: DEFAULT_COLORS.primary, textColor: '#FFFFFF', borderColor: DEFAULT_COLORS.primary, borderRadius: '4px' },
-    secondary: { backgroundColor: '#FFFFFF', textColor: DEFAULT_COLORS.primary, borderColor: DEFAULT_COLORS.primary, borderRadius: '4px' },
+    primary: {
+      backgroundColor: DEFAULT_COLORS.primary,
+      textColor: '#FFFFFF',
+      borderColor: DEFAULT_COLORS.primary,
+      borderRadius: '4px',
+    },
+    secondary: {
+      backgroundColor: '#FFFFFF',
+      textColor: DEFAULT_COLORS.primary,
+      borderColor: DEFAULT_COLORS.primary,
+      borderRadius: '4px',
+    },
     disabled: { backgroundColor: '#F3F5F6', textColor: '#8296A1', borderColor: '#F3F5F6', borderRadius: '4px' },
   },
   fontFamily: 'Arial, Helvetica, sans-serif',
   hideHeaderText: false,
   logo: { logoImageUrl: '' },
 };
-

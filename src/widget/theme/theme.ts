@@ -1,7 +1,13 @@
 // Theme resolution and its mapping to CSS custom properties. Components read colours only through these variables,
 // so a page can restyle the widget with the theme object, with `--auth-login-*` properties, or with `::part()`.
 import { BUTTON_HEIGHT } from '../constants.ts';
-import { DEFAULT_THEME, type ButtonTheme, type ButtonThemeInput, type Theme, type ThemeInput } from './default-theme.ts';
+import {
+  DEFAULT_THEME,
+  type ButtonTheme,
+  type ButtonThemeInput,
+  type Theme,
+  type ThemeInput,
+} from './default-theme.ts';
 
 export type { Theme, ThemeInput } from './default-theme.ts';
 
@@ -67,8 +73,16 @@ export function resolveTheme(input: ThemeInput | null | undefined): Theme {
     },
     colors,
     buttons: {
-      primary: button(t.buttons?.primary, { ...d.primary, backgroundColor: colors.primary, borderColor: colors.primary }),
-      secondary: button(t.buttons?.secondary, { ...d.secondary, textColor: colors.primary, borderColor: colors.primary }),
+      primary: button(t.buttons?.primary, {
+        ...d.primary,
+        backgroundColor: colors.primary,
+        borderColor: colors.primary,
+      }),
+      secondary: button(t.buttons?.secondary, {
+        ...d.secondary,
+        textColor: colors.primary,
+        borderColor: colors.primary,
+      }),
       disabled: button(t.buttons?.disabled, d.disabled),
     },
     fontFamily: t.fontFamily ?? DEFAULT_THEME.fontFamily,

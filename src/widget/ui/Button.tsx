@@ -3,9 +3,6 @@ import { PARTS } from '../theme/parts.ts';
 import { Spinner } from './Spinner.tsx';
 import { buttonStyles } from './Button.styles.ts';
 
-
-
-
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary';
   /** Shows a spinner and disables the button while a request runs. */
@@ -15,7 +12,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', busy = false, type = 'button', disabled, extraPart, children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  type = 'button',
+  disabled,
+  extraPart,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

@@ -1,7 +1,6 @@
 import { PARTS } from '../theme/parts.ts';
 import { dividerStyle } from './Divider.styles.ts';
 
-
 /** A horizontal rule with a label in the middle ('or'). */
 export function Divider({ label }: { label: string }) {
   return (

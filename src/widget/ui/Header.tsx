@@ -8,7 +8,6 @@ import { ArrowLeftIcon } from './icons.tsx';
 import { useScreenAnnouncement } from './LiveRegion.tsx';
 import { focusRing, logoImage } from './styles.ts';
 
-
 // The arrow points back, which is to the right in a right-to-left language (dir rtl on the widget's root).
 const back = css`
   align-self: flex-start;
@@ -25,7 +24,6 @@ const back = css`
     transform: scaleX(-1);
   }
 `;
-
 
 export interface HeaderProps {
   title: string;
@@ -67,7 +65,14 @@ function useEscapeGoesBack(headerRef: RefObject<HTMLElement | null>, onBack: (()
   }, [headerRef, hasBack]);
 }
 
-export function Header({ title: text, onBack, showLogo = false, hideTitle = false, focusTitle = false, announce = focusTitle }: HeaderProps) {
+export function Header({
+  title: text,
+  onBack,
+  showLogo = false,
+  hideTitle = false,
+  focusTitle = false,
+  announce = focusTitle,
+}: HeaderProps) {
   const { t, theme } = useWidget();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);

@@ -21,7 +21,13 @@ export function LiveRegion({ children }: { children: ReactNode }) {
   return (
     <AnnouncerContext.Provider value={announce}>
       {children}
-      <div {...{ [LIVE_REGION_ATTRIBUTE]: '' }} css={visuallyHidden} role="status" aria-live="polite" aria-atomic="true">
+      <div
+        {...{ [LIVE_REGION_ATTRIBUTE]: '' }}
+        css={visuallyHidden}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+      >
         {spoken}
       </div>
     </AnnouncerContext.Provider>

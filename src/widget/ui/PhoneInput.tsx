@@ -12,13 +12,6 @@ import { phoneNumber, phoneRow, phoneSelect } from './PhoneInput.styles.ts';
 import { errorText, visuallyHidden } from './styles.ts';
 import { field, labelStyle } from './TextInput.styles.ts';
 
-
-
-
-
-
-
-
 export interface PhoneInputProps {
   /** ISO 3166-1 alpha-2 of the selected country. */
   country: string;
@@ -31,7 +24,15 @@ export interface PhoneInputProps {
   onPhoneChange: (phone: string) => void;
 }
 
-export default function PhoneInput({ country, callingCode, phone, readOnly, error, onCountryChange, onPhoneChange }: PhoneInputProps) {
+export default function PhoneInput({
+  country,
+  callingCode,
+  phone,
+  readOnly,
+  error,
+  onCountryChange,
+  onPhoneChange,
+}: PhoneInputProps) {
   const { t } = useWidget();
   const id = useId();
   const [countries, setCountries] = useState<CountryOption[] | null>(null);

@@ -2,9 +2,6 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { PARTS } from '../theme/parts.ts';
 import { tabList, tabPanel, tabStyle } from './Tabs.styles.ts';
 
-
-
-
 export interface TabsProps<T extends string> {
   label: string;
   tabs: { id: T; label: string }[];
@@ -53,7 +50,13 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
           );
         })}
       </div>
-      <div part={PARTS.tabPanel} role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${selected}`} css={tabPanel}>
+      <div
+        part={PARTS.tabPanel}
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-${selected}`}
+        css={tabPanel}
+      >
         {children}
       </div>
     </div>

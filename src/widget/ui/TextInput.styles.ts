@@ -1,4 +1,5 @@
-// TextInput's styles, shared with the first-paint shell (src/widget/shell/), which paints Main's email field before React.
+// TextInput's styles, shared with the first-paint shell (src/widget/shell/), which paints Main's email field before
+// React.
 import { css } from './css.ts';
 import { v } from '../theme/theme.ts';
 import { focusRing } from './styles.ts';

@@ -4,9 +4,6 @@ import { LinkedText } from './LinkedText.tsx';
 import { errorText } from './styles.ts';
 import { field, input, labelStyle } from './TextInput.styles.ts';
 
-
-
-
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** The field's error message; announced politely and linked with aria-describedby. */

@@ -33,7 +33,13 @@ const item = css`
  * The toasts of a stack, newest first. An error toast is announced at once (role=alert), the others politely
  * (role=status); a dismissed toast fades out hidden from assistive technology until the stack removes it.
  */
-export function Toaster({ toasts, render }: { toasts: ActorRefFrom<ToastsMachine>; render?: (content: unknown) => ReactNode }) {
+export function Toaster({
+  toasts,
+  render,
+}: {
+  toasts: ActorRefFrom<ToastsMachine>;
+  render?: (content: unknown) => ReactNode;
+}) {
   const list = useSelector(toasts, (snapshot) => snapshot.context.toasts);
   return (
     <div css={stack}>

@@ -36,7 +36,12 @@ describe('links in error messages', () => {
   });
 
   it('keeps http, javascript: and data: addresses as text', () => {
-    for (const message of ['See http://insecure.example/help', 'javascript:alert(1)', 'data:text/html,<b>x</b>', 'https://']) {
+    for (const message of [
+      'See http://insecure.example/help',
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'https://',
+    ]) {
       expect(linkSegments(message)).to.deep.equal([{ text: message }]);
     }
   });

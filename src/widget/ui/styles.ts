@@ -65,7 +65,10 @@ export const linkButton = css`
   }
 `;
 
-/** A short message that appears and goes: 'Email resent'; a failed passkey rename or delete (spec section 9: at most 350 px wide). */
+/**
+ * A short message that appears and goes: 'Email resent'; a failed passkey rename or delete (spec section 9: at most 350
+ * px wide).
+ */
 export const toast = css`
   margin: 0;
   padding: 8px 12px;

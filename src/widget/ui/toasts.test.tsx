@@ -19,7 +19,10 @@ describe('toasts', () => {
   afterEach(() => actor.stop());
 
   const toasts = () => actor.getSnapshot().context.toasts;
-  const shown = () => toasts().filter((t) => t.visible).map((t) => t.content);
+  const shown = () =>
+    toasts()
+      .filter((t) => t.visible)
+      .map((t) => t.content);
   const listed = () => toasts().map((t) => t.content);
 
   it("the spec's numbers: 4000, 4000, 4000 and 2000 ms; 20 at once; removal after 1000 ms; 350 px", () => {
@@ -111,7 +114,9 @@ describe('toasts', () => {
     });
 
     it('renders content through render (an error descriptor turned into text)', async () => {
-      react.root.render(<Toaster toasts={actor} render={(content) => `⚠ ${(content as { message: string }).message}`} />);
+      react.root.render(
+        <Toaster toasts={actor} render={(content) => `⚠ ${(content as { message: string }).message}`} />,
+      );
       actor.send({ type: 'SHOW', kind: 'error', content: { message: 'Not found' } });
       const item = await until(() => react.host.querySelector<HTMLElement>('[part~="toast"]'), 'the toast');
       expect(item.textContent).to.equal('⚠ Not found');

@@ -48,14 +48,19 @@ export const toastsMachine = setup({
           enqueue.cancel(removeTimer(dropped.id));
         }
         enqueue.assign({ toasts: toasts.slice(0, MAX_TOASTS), nextId: context.nextId + 1 });
-        enqueue.raise({ type: 'DISMISS', id: toast.id }, { id: dismissTimer(toast.id), delay: TOAST_DURATION_MS[event.kind] });
+        enqueue.raise(
+          { type: 'DISMISS', id: toast.id },
+          { id: dismissTimer(toast.id), delay: TOAST_DURATION_MS[event.kind] },
+        );
       }),
     },
     DISMISS: {
       actions: enqueueActions(({ context, event, enqueue }) => {
         if (!context.toasts.some((toast) => toast.id === event.id && toast.visible)) return;
         enqueue.cancel(dismissTimer(event.id));
-        enqueue.assign({ toasts: context.toasts.map((toast) => (toast.id === event.id ? { ...toast, visible: false } : toast)) });
+        enqueue.assign({
+          toasts: context.toasts.map((toast) => (toast.id === event.id ? { ...toast, visible: false } : toast)),
+        });
         enqueue.raise({ type: 'REMOVE', id: event.id }, { id: removeTimer(event.id), delay: TOAST_REMOVE_DELAY_MS });
       }),
     },

@@ -40,7 +40,10 @@ export const authenticateStart = fromPromise<
 >(({ input }) =>
   // No siwe_params: when the bootstrap's siwe_required_for_crypto_wallets is set, the client itself adds them for an
   // Ethereum wallet (with the page's origin as the URI) and the service fills the rest; the widget has nothing to add.
-  input.client.cryptoWallets.authenticateStart({ crypto_wallet_address: input.address, crypto_wallet_type: input.wallet.type }),
+  input.client.cryptoWallets.authenticateStart({
+    crypto_wallet_address: input.address,
+    crypto_wallet_type: input.wallet.type,
+  }),
 );
 
 export const authenticate = fromPromise<

@@ -6,13 +6,28 @@
 // up wallet when the chosen wallet or any wallet is missing; a project that requires Sign-In with Ethereum; the visitor
 // refusing at connect and at sign; the events; and the wallet code fetched only once a wallet is chosen.
 import { expect } from 'chai';
-import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
+import {
+  EVENT_TYPES,
+  WIDGET_ERROR_EVENT,
+  WIDGET_EVENT,
+  type WidgetErrorDetail,
+  type WidgetEventDetail,
+} from '../../index.ts';
 import type { AuthLoginConfig } from '../../config.ts';
 import { CRYPTO_WALLET_FACTOR_DELIVERY_METHOD, CRYPTO_WALLET_PATHS } from '../../../api/index.ts';
 import { recordFetch, resetBrowserState } from '../../../../test/support/client.ts';
 import { testEnv } from '../../../../test/support/env.ts';
 import { until } from '../../../../test/support/poll.ts';
-import { $, $$, byText, findText, mount, title, unmountAll, type AuthLoginElement } from '../../../../test/support/widget.ts';
+import {
+  $,
+  $$,
+  byText,
+  findText,
+  mount,
+  title,
+  unmountAll,
+  type AuthLoginElement,
+} from '../../../../test/support/widget.ts';
 import {
   installEthereumWallet,
   installSolanaWallet,
@@ -23,7 +38,8 @@ import {
 
 // The spec's texts (sections 2 and 8), written out here rather than read from the strings table: the test checks it.
 const ERROR_TITLE = 'Looks like there was an error!';
-const ERROR_TEXT = 'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!';
+const ERROR_TEXT =
+  'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!';
 const CONNECT_FAILED = 'Could not connect to wallet';
 const SIGN_FAILED = 'Could not sign message';
 const OTHER_TITLE = 'Continue with other crypto wallet';
@@ -41,7 +57,10 @@ const WITH_THREE_SOCIAL: AuthLoginConfig = {
 const walletButtons = (el: HTMLElement) => $$(el, 'button[part~="crypto-button"]');
 const labels = (el: HTMLElement) => walletButtons(el).map((b) => b.textContent?.trim());
 const walletButton = (el: HTMLElement, text: string) =>
-  until(() => byText(el, 'button[part~="crypto-button"]', text) as HTMLButtonElement | undefined, `the "${text}" button`);
+  until(
+    () => byText(el, 'button[part~="crypto-button"]', text) as HTMLButtonElement | undefined,
+    `the "${text}" button`,
+  );
 /**
  * How often the page asked for EIP-6963 wallets: only the wallet module (wallet.ts) asks, so none before a wallet is
  * chosen shows its code did not run. (That it is not even fetched is checked on the built bundle, in
@@ -98,11 +117,13 @@ describe('<auth-login> crypto wallets', () => {
     await findText(el, '[part~="title"]', 'Success!');
     await findText(el, '[part~="text"]', 'You have successfully logged in with your crypto wallet.');
     const session = el.client!.session.getSync();
-    expect(session?.authentication_factors.map((f) => f.delivery_method)).to.include(CRYPTO_WALLET_FACTOR_DELIVERY_METHOD);
+    expect(session?.authentication_factors.map((f) => f.delivery_method)).to.include(
+      CRYPTO_WALLET_FACTOR_DELIVERY_METHOD,
+    );
     const user = await el.client!.user.get();
-    expect(user.crypto_wallets.map((w) => [w.crypto_wallet_address.toLowerCase(), w.crypto_wallet_type])).to.deep.equal([
-      [address.toLowerCase(), type],
-    ]);
+    expect(user.crypto_wallets.map((w) => [w.crypto_wallet_address.toLowerCase(), w.crypto_wallet_type])).to.deep.equal(
+      [[address.toLowerCase(), type]],
+    );
     expect(eventTypes()).to.deep.equal([
       EVENT_TYPES.CRYPTO_WALLET_AUTHENTICATE_START,
       EVENT_TYPES.CRYPTO_WALLET_AUTHENTICATE,
@@ -199,7 +220,11 @@ describe('<auth-login> crypto wallets', () => {
   });
 
   it('the generic Ethereum wallet finds a legacy window.ethereum (no EIP-6963)', async () => {
-    const wallet = installEthereumWallet({ eip6963: false, legacy: true, info: { rdns: 'org.example.wallet', name: 'Example' } });
+    const wallet = installEthereumWallet({
+      eip6963: false,
+      legacy: true,
+      info: { rdns: 'org.example.wallet', name: 'Example' },
+    });
     wallets.push(wallet);
     const el = mount({ config: CRYPTO_ONLY });
     (await walletButton(el, 'Other wallets')).click();
@@ -243,7 +268,11 @@ describe('<auth-login> crypto wallets', () => {
 
   it('Metamask by the legacy window.ethereum: only with isMetaMask (none announced by EIP-6963)', async () => {
     // A legacy wallet without MetaMask's flag is not MetaMask: Set up wallet.
-    const other = installEthereumWallet({ eip6963: false, legacy: true, info: { rdns: 'org.example.wallet', name: 'Example' } });
+    const other = installEthereumWallet({
+      eip6963: false,
+      legacy: true,
+      info: { rdns: 'org.example.wallet', name: 'Example' },
+    });
     wallets.push(other);
     const el = mount({ config: CRYPTO_ONLY });
     await chooseAndExpectSetup(el, 'Metamask', METAMASK_DOWNLOAD);
@@ -307,7 +336,11 @@ describe('<auth-login> crypto wallets', () => {
         'Version: 1',
         'Chain ID: 1',
       ]);
-      expect(lines.slice(8).map((line) => line.replace(/: .*$/, ''))).to.deep.equal(['Nonce', 'Issued At', 'Expiration Time']);
+      expect(lines.slice(8).map((line) => line.replace(/: .*$/, ''))).to.deep.equal([
+        'Nonce',
+        'Issued At',
+        'Expiration Time',
+      ]);
       expect(lines[8]).to.match(/^Nonce: [0-9a-f]{32}$/);
     } finally {
       rec.restore();

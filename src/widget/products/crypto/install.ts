@@ -15,6 +15,10 @@ const INSTALL_LINKS = {
 /** The install link for `option`, and the wallet it installs. */
 export function installLinkOf(option: WalletOption): { wallet: keyof typeof INSTALL_LINKS; href: string } {
   const wallet: keyof typeof INSTALL_LINKS =
-    option in INSTALL_LINKS ? (option as keyof typeof INSTALL_LINKS) : WALLET_CHAIN[option] === 'solana' ? 'phantom' : 'metamask';
+    option in INSTALL_LINKS
+      ? (option as keyof typeof INSTALL_LINKS)
+      : WALLET_CHAIN[option] === 'solana'
+        ? 'phantom'
+        : 'metamask';
   return { wallet, href: INSTALL_LINKS[wallet] };
 }

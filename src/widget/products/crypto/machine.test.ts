@@ -6,7 +6,14 @@
 import { expect } from 'chai';
 import type { AnyMachineSnapshot } from 'xstate';
 import { destroyClients, makeClient, resetBrowserState } from '../../../../test/support/client.ts';
-import { productOf, screenOf, startRoot, waitForProduct, waitForScreen, type RootActor } from '../../../../test/support/machine.ts';
+import {
+  productOf,
+  screenOf,
+  startRoot,
+  waitForProduct,
+  waitForScreen,
+  type RootActor,
+} from '../../../../test/support/machine.ts';
 import { installEthereumWallet, installSolanaWallet } from '../../../../test/support/wallets.ts';
 import { splitWallets, walletButtons, WALLET_OPTIONS } from './config.ts';
 import { installLinkOf } from './install.ts';
@@ -31,8 +38,19 @@ describe('crypto wallet buttons (pure)', () => {
   });
 
   it('splits the spec wallets, Metamask (the default walletOption) first', () => {
-    expect(WALLET_OPTIONS).to.deep.equal(['metamask', 'phantom', 'coinbase', 'binance', 'vessel', 'ethereum', 'solana']);
-    expect(splitWallets(3)).to.deep.equal({ main: ['metamask', 'phantom'], other: ['coinbase', 'binance', 'vessel', 'ethereum', 'solana'] });
+    expect(WALLET_OPTIONS).to.deep.equal([
+      'metamask',
+      'phantom',
+      'coinbase',
+      'binance',
+      'vessel',
+      'ethereum',
+      'solana',
+    ]);
+    expect(splitWallets(3)).to.deep.equal({
+      main: ['metamask', 'phantom'],
+      other: ['coinbase', 'binance', 'vessel', 'ethereum', 'solana'],
+    });
     expect(splitWallets(5).main).to.deep.equal([]);
   });
 
@@ -107,7 +125,10 @@ describe('crypto statechart (through the root)', () => {
     uninstall.push(wallet.uninstall);
     root.send({ type: 'START', product: 'crypto', params: { wallet: 'phantom' } });
     await waitForScreen(root, 'CryptoError');
-    expect(context(root).errorDescriptor).to.deep.equal({ messageKey: 'crypto.connectFailed', message: 'Could not connect to wallet' });
+    expect(context(root).errorDescriptor).to.deep.equal({
+      messageKey: 'crypto.connectFailed',
+      message: 'Could not connect to wallet',
+    });
     productOf(root)!.send({ type: 'BACK' });
     await waitForScreen(root, 'Main');
   });

@@ -83,10 +83,7 @@ export const cryptoMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: 'otherWallets', target: 'other' },
-        { target: 'finding' },
-      ],
+      always: [{ guard: 'otherWallets', target: 'other' }, { target: 'finding' }],
     },
 
     // 'Other wallets': the wallets Main had no room for.
@@ -108,7 +105,10 @@ export const cryptoMachine = setup({
           { guard: 'found', target: 'connecting', actions: assign({ wallet: ({ event }) => event.output }) },
           { target: 'setup' },
         ],
-        onError: { target: '#crypto.failed', actions: assign({ errorDescriptor: ({ event }) => connectError(event.error) }) },
+        onError: {
+          target: '#crypto.failed',
+          actions: assign({ errorDescriptor: ({ event }) => connectError(event.error) }),
+        },
       },
     },
 
@@ -125,7 +125,10 @@ export const cryptoMachine = setup({
         src: 'connectWallet',
         input: ({ context }) => ({ wallet: context.wallet! }),
         onDone: { target: 'starting', actions: assign({ walletAddress: ({ event }) => event.output }) },
-        onError: { target: '#crypto.failed', actions: assign({ errorDescriptor: ({ event }) => connectError(event.error) }) },
+        onError: {
+          target: '#crypto.failed',
+          actions: assign({ errorDescriptor: ({ event }) => connectError(event.error) }),
+        },
       },
     },
 
@@ -146,7 +149,10 @@ export const cryptoMachine = setup({
             sendParent(({ event }) => widgetEvent(EVENT_TYPES.CRYPTO_WALLET_AUTHENTICATE_START, event.output)),
           ],
         },
-        onError: { target: '#crypto.failed', actions: assign({ errorDescriptor: ({ event }) => serviceError(event.error) }) },
+        onError: {
+          target: '#crypto.failed',
+          actions: assign({ errorDescriptor: ({ event }) => serviceError(event.error) }),
+        },
       },
     },
 
@@ -155,9 +161,16 @@ export const cryptoMachine = setup({
       meta: { screen: 'CryptoSignMessage' },
       invoke: {
         src: 'signChallenge',
-        input: ({ context }) => ({ wallet: context.wallet!, address: context.walletAddress, challenge: context.walletChallenge }),
+        input: ({ context }) => ({
+          wallet: context.wallet!,
+          address: context.walletAddress,
+          challenge: context.walletChallenge,
+        }),
         onDone: { target: 'authenticating', actions: assign({ signature: ({ event }) => event.output }) },
-        onError: { target: '#crypto.failed', actions: assign({ errorDescriptor: ({ event }) => signError(event.error) }) },
+        onError: {
+          target: '#crypto.failed',
+          actions: assign({ errorDescriptor: ({ event }) => signError(event.error) }),
+        },
       },
     },
 
@@ -176,7 +189,10 @@ export const cryptoMachine = setup({
           target: 'signedIn',
           actions: sendParent(({ event }) => widgetEvent(EVENT_TYPES.CRYPTO_WALLET_AUTHENTICATE, event.output)),
         },
-        onError: { target: '#crypto.failed', actions: assign({ errorDescriptor: ({ event }) => serviceError(event.error) }) },
+        onError: {
+          target: '#crypto.failed',
+          actions: assign({ errorDescriptor: ({ event }) => serviceError(event.error) }),
+        },
       },
     },
 

@@ -22,7 +22,11 @@ export function paintBlock(context: ShellBlockContext): HTMLElement {
   );
   if (other.length > 0) {
     buttons.push(
-      context.button({ extraPart: PARTS.cryptoButton, content: [t('crypto.otherWallets')], start: { product: 'crypto', params: { other: true } satisfies CryptoParams } }),
+      context.button({
+        extraPart: PARTS.cryptoButton,
+        content: [t('crypto.otherWallets')],
+        start: { product: 'crypto', params: { other: true } satisfies CryptoParams },
+      }),
     );
   }
   return element('div', { part: PARTS.cryptoButtons, class: context.cls('buttonColumn') }, ...buttons);

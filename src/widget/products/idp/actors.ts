@@ -19,7 +19,10 @@ const UNAUTHORIZED_STATUS = 401;
 
 /** Whether a failed preflight failed for want of a session: the visitor is sent to sign in, not to an error screen. */
 export function isSessionError(error: unknown): boolean {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { status_code?: unknown; error_type?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    status_code?: unknown;
+    error_type?: unknown;
+  };
   return e.status_code === UNAUTHORIZED_STATUS || SESSION_ERROR_TYPES.includes(String(e.error_type));
 }
 
@@ -41,7 +44,13 @@ export const attestTrustedToken = fromPromise<unknown, { client: AuthClient; par
 export const authorizeStart = fromPromise<AuthorizeStartResponse, { client: AuthClient; request: AuthorizeRequest }>(
   ({ input }) => {
     const { client_id, redirect_uri, response_type, scopes, prompt } = input.request;
-    return input.client.idp.authorizeStart({ client_id, redirect_uri, response_type, scopes, ...(prompt ? { prompt } : {}) });
+    return input.client.idp.authorizeStart({
+      client_id,
+      redirect_uri,
+      response_type,
+      scopes,
+      ...(prompt ? { prompt } : {}),
+    });
   },
 );
 
@@ -50,8 +59,8 @@ export const authorizeSubmit = fromPromise<
   { client: AuthClient; request: AuthorizeRequest; consentGranted: boolean }
 >(({ input }) => input.client.idp.authorizeSubmit({ ...input.request, consent_granted: input.consentGranted }));
 
-export const logoutStart = fromPromise<LogoutStartResponse, { client: AuthClient; request: LogoutStartRequest }>(({ input }) =>
-  input.client.idp.logoutStart(input.request),
+export const logoutStart = fromPromise<LogoutStartResponse, { client: AuthClient; request: LogoutStartRequest }>(
+  ({ input }) => input.client.idp.logoutStart(input.request),
 );
 
 /**

@@ -4,7 +4,13 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { APIError } from '../../../client/index.ts';
-import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
+import {
+  EVENT_TYPES,
+  WIDGET_ERROR_EVENT,
+  WIDGET_EVENT,
+  type WidgetErrorDetail,
+  type WidgetEventDetail,
+} from '../../index.ts';
 import { IDENTITY_PROVIDER_MODE } from '../../constants.ts';
 import { makeClient, resetBrowserState, signIn } from '../../../../test/support/client.ts';
 import { TRUSTED_PROFILE, rejection, serviceNow, trustedToken } from '../../../../test/support/accounts.ts';
@@ -21,11 +27,24 @@ import {
 } from '../../../../test/support/idp.ts';
 import { recordNavigations } from '../../../../test/support/navigation.ts';
 import { until } from '../../../../test/support/poll.ts';
-import { $, $$, byText, findText, freshWidgetState, mount, sentTelemetry, submitEmail, title, typeInto, type AuthLoginElement } from '../../../../test/support/widget.ts';
+import {
+  $,
+  $$,
+  byText,
+  findText,
+  freshWidgetState,
+  mount,
+  sentTelemetry,
+  submitEmail,
+  title,
+  typeInto,
+  type AuthLoginElement,
+} from '../../../../test/support/widget.ts';
 
 /** A password the service's zxcvbn policy accepts. */
 const STRONG_PASSWORD = 'violet-harbour-lantern-1987';
-const MISSING = (name: string) => `Required parameter is missing: ${name}. Please reach out to the application developer.`;
+const MISSING = (name: string) =>
+  `Required parameter is missing: ${name}. Please reach out to the application developer.`;
 const NO_SESSION = 'No active session detected. Please log in to continue.';
 const CONSENT_TITLE = (project: string) => `${THIRD_PARTY_APP.name} wants to access your ${project} account`;
 const LOGOUT_TITLE = (project: string) => `Are you sure you want to log out of your ${project} account?`;
@@ -74,7 +93,11 @@ describe('<auth-login> identity provider: consent and logout', () => {
       ['authorize without client_id', authorizeQuery({}), 'client_id'],
       ['authorize without redirect_uri', `?client_id=${THIRD_PARTY_APP.clientId}`, 'redirect_uri'],
       ['logout without client_id', logoutQuery({}), 'client_id'],
-      ['logout without post_logout_redirect_uri', `?client_id=${THIRD_PARTY_APP.clientId}&post_logout_redirect_uri=`, 'post_logout_redirect_uri'],
+      [
+        'logout without post_logout_redirect_uri',
+        `?client_id=${THIRD_PARTY_APP.clientId}&post_logout_redirect_uri=`,
+        'post_logout_redirect_uri',
+      ],
     ];
     for (const [name, query, missing] of cases) {
       it(`${name}: '${MISSING(missing)}'`, async () => {
@@ -105,7 +128,10 @@ describe('<auth-login> identity provider: consent and logout', () => {
     await submitEmail(el, email);
     await findText(el, '[part~="title"]', 'Log in', 10_000);
     typeInto($(el, 'input[name="password"]') as HTMLInputElement, STRONG_PASSWORD);
-    const logIn = await until(() => $$(el, 'button').find((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled), 'Continue enabled');
+    const logIn = await until(
+      () => $$(el, 'button').find((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled),
+      'Continue enabled',
+    );
     logIn.click();
 
     await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
@@ -124,10 +150,14 @@ describe('<auth-login> identity provider: consent and logout', () => {
     const submit = JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/submit')[0]!.body!);
     expect(submit).to.deep.include({ consent_granted: true, state: 'st-allow', nonce: 'n-allow' });
     const idpEvents = events.map((e) => e.type).filter((type) => type.startsWith('OAUTH_AUTHORIZE'));
-    expect(idpEvents).to.deep.equal([EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START, EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE]);
-    expect((events.find((e) => e.type === EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE)!.data as { redirect_uri: string }).redirect_uri).to.equal(
-      navigations.visited[0],
-    );
+    expect(idpEvents).to.deep.equal([
+      EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START,
+      EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE,
+    ]);
+    expect(
+      (events.find((e) => e.type === EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE)!.data as { redirect_uri: string })
+        .redirect_uri,
+    ).to.equal(navigations.visited[0]);
   });
 
   it('a passcode sign-in on Main (which has its own confirmation screen) also resumes the consent screen', async () => {
@@ -136,13 +166,22 @@ describe('<auth-login> identity provider: consent and logout', () => {
     await findText(el, '[part~="error"]', NO_SESSION);
     const email = uniqueEmail('idp-otp');
     await submitEmail(el, email);
-    const input = await until(() => $(el, 'input[part~="passcode-input"]') as HTMLInputElement | null, 'the passcode input', 10_000);
+    const input = await until(
+      () => $(el, 'input[part~="passcode-input"]') as HTMLInputElement | null,
+      'the passcode input',
+      10_000,
+    );
     typeInto(input, await latestOtpCode(email));
     await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
-    expect(events.map((e) => e.type)).to.include.members([EVENT_TYPES.OTP_AUTHENTICATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
+    expect(events.map((e) => e.type)).to.include.members([
+      EVENT_TYPES.OTP_AUTHENTICATE,
+      EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,
+    ]);
     // The preflight ran again once the passcode signed the visitor in.
     const paths = fresh.rec.requests.map((r) => r.path);
-    expect(paths.lastIndexOf('/sdk/v1/idp/oauth/authorize/start')).to.be.greaterThan(paths.indexOf('/sdk/v1/otps/authenticate'));
+    expect(paths.lastIndexOf('/sdk/v1/idp/oauth/authorize/start')).to.be.greaterThan(
+      paths.indexOf('/sdk/v1/otps/authenticate'),
+    );
   });
 
   it('a local session the service no longer accepts: the preflight answers a session error, and Main asks to log in', async () => {
@@ -162,20 +201,31 @@ describe('<auth-login> identity provider: consent and logout', () => {
   it('consent lists the grantable scopes with their titles, and the ungrantable ones with the spec note', async () => {
     const signer = makeClient();
     await signIn(signer, uniqueEmail('idp-ungrantable'));
-    openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId, scope: `openid email phone ${CUSTOM_SCOPE.scope}` }));
+    openPage(
+      authorizeQuery({ client_id: THIRD_PARTY_APP.clientId, scope: `openid email phone ${CUSTOM_SCOPE.scope}` }),
+    );
     const el = mount();
     await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
     const logo = $(el, 'img') as HTMLImageElement;
     expect(logo.alt).to.equal(`${THIRD_PARTY_APP.name} logo`);
     expect(texts(el, '[part~="text"]')).to.include(`This will allow ${THIRD_PARTY_APP.name} to:`);
-    expect(texts(el, '[data-scopes="grantable"] > li')).to.deep.equal(['Confirm who you are', 'View your email address', 'View your phone number']);
+    expect(texts(el, '[data-scopes="grantable"] > li')).to.deep.equal([
+      'Confirm who you are',
+      'View your email address',
+      'View your phone number',
+    ]);
     expect(texts(el, '[part~="text"]')).to.include(`You cannot grant ${THIRD_PARTY_APP.name}'s request to:`);
-    expect(texts(el, '[data-scopes="ungrantable"] > li')).to.deep.equal([`Use the permission “${CUSTOM_SCOPE.scope}”${CUSTOM_SCOPE.description}`]);
+    expect(texts(el, '[data-scopes="ungrantable"] > li')).to.deep.equal([
+      `Use the permission “${CUSTOM_SCOPE.scope}”${CUSTOM_SCOPE.description}`,
+    ]);
     expect(texts(el, '[part~="error"]')).to.deep.equal([
       `You do not have permissions to grant ${THIRD_PARTY_APP.name} access to some of the requested scopes.`,
     ]);
     expect(texts(el, 'button')).to.deep.equal(['Allow', 'Deny']);
-    await until(() => sentTelemetry(fresh.rec).some((e) => e.event_name === 'render_idp_screen'), 'render_idp_screen sent');
+    await until(
+      () => sentTelemetry(fresh.rec).some((e) => e.event_name === 'render_idp_screen'),
+      'render_idp_screen sent',
+    );
   });
 
   it('a user whose role holds the permissions may grant the custom scope: its title and the policy description', async () => {
@@ -261,7 +311,9 @@ describe('<auth-login> identity provider: consent and logout', () => {
     const signer = makeClient();
     const { response } = await signIn(signer, uniqueEmail('idp-before-trusted'));
     openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId }));
-    const el = mount({ config: { trustedAuthTokenParams: { trustedAuthToken: token, tokenProfileID: TRUSTED_PROFILE.profileId } } });
+    const el = mount({
+      config: { trustedAuthTokenParams: { trustedAuthToken: token, tokenProfileID: TRUSTED_PROFILE.profileId } },
+    });
     await findText(el, 'button', 'Allow', 10_000);
     expect(fresh.rec.to('/sdk/v1/sessions/revoke')).to.have.length(1);
     expect(JSON.parse(fresh.rec.to('/sdk/v1/sessions/attest')[0]!.body!)).to.deep.equal({
@@ -276,7 +328,12 @@ describe('<auth-login> identity provider: consent and logout', () => {
   it("a failed preflight (an app the service does not know): the error screen with the service's message", async () => {
     const signer = makeClient();
     await signIn(signer, uniqueEmail('idp-unknown-app'));
-    const request = { client_id: 'no-such-app', redirect_uri: appRedirectUri(), response_type: 'code', scopes: ['openid'] };
+    const request = {
+      client_id: 'no-such-app',
+      redirect_uri: appRedirectUri(),
+      response_type: 'code',
+      scopes: ['openid'],
+    };
     const expected = (await rejection(signer.idp.authorizeStart(request))) as APIError;
     openPage(authorizeQuery({ client_id: 'no-such-app', scope: 'openid' }));
     const el = mount();
@@ -290,7 +347,9 @@ describe('<auth-login> identity provider: consent and logout', () => {
     const attest = { token: 'not-a-jwt', profile_id: TRUSTED_PROFILE.profileId, session_duration_minutes: 60 };
     const expected = (await rejection(makeClient().session.attest(attest))) as APIError;
     openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId }));
-    const el = mount({ config: { trustedAuthTokenParams: { trustedAuthToken: 'not-a-jwt', tokenProfileID: TRUSTED_PROFILE.profileId } } });
+    const el = mount({
+      config: { trustedAuthTokenParams: { trustedAuthToken: 'not-a-jwt', tokenProfileID: TRUSTED_PROFILE.profileId } },
+    });
     await findText(el, '[role="alert"]', expected.error_message, 10_000);
     expect(errors).to.deep.equal([{ message: expected.error_message, error_type: expected.error_type }]);
     expect(title(el)).to.equal('Looks like there was an error!');

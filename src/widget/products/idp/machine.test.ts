@@ -54,7 +54,9 @@ describe('identity provider statechart (opened by the page query)', () => {
     await signIn(fx.client, uniqueEmail('idp-machine-first'));
     const root = openOn(authorizeQuery({ client_id: FIRST_PARTY_APP.clientId }));
     await waitForProduct(root, 'leaving');
-    expect(fx.rec.to('/sdk/v1/idp/oauth/authorize/submit').map((r) => JSON.parse(r.body!).consent_granted)).to.deep.equal([false]);
+    expect(
+      fx.rec.to('/sdk/v1/idp/oauth/authorize/submit').map((r) => JSON.parse(r.body!).consent_granted),
+    ).to.deep.equal([false]);
   });
 
   it('logout: LogoutConsent; No rests on NotLoggedOut with the session kept', async () => {

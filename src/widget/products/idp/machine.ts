@@ -80,13 +80,16 @@ export const idpMachine = setup({
     trusted: ({ context }) => context.request.flow === 'authorize' && Boolean(context.config.trustedAuthTokenParams),
     logout: ({ context }) => context.request.flow === 'logout',
     signedOut: ({ context }) => context.client.session.getSync() === null,
-    consentNotRequired: ({ event }) => (event as unknown as { output: { consent_required: boolean } }).output.consent_required === false,
+    consentNotRequired: ({ event }) =>
+      (event as unknown as { output: { consent_required: boolean } }).output.consent_required === false,
     sessionError: ({ event }) => isSessionError((event as { error?: unknown }).error),
   },
   actions: {
     setError: assign({ errorDescriptor: ({ event }) => callError(event) }),
     reportError: sendParent(({ context }) => widgetError(context.errorDescriptor)),
-    setRedirect: assign({ redirectUri: ({ event }) => (event as unknown as { output: { redirect_uri: string } }).output.redirect_uri }),
+    setRedirect: assign({
+      redirectUri: ({ event }) => (event as unknown as { output: { redirect_uri: string } }).output.redirect_uri,
+    }),
     leave: ({ context }) => {
       if (context.redirectUri) leaveFor(context.redirectUri);
     },
@@ -124,7 +127,9 @@ export const idpMachine = setup({
       meta: { screen: 'IdpError' },
       entry: sendParent(({ context }) =>
         widgetError({
-          message: createTranslator()('consent.missingParameter', { name: (context.request as { missing: string }).missing }),
+          message: createTranslator()('consent.missingParameter', {
+            name: (context.request as { missing: string }).missing,
+          }),
         }),
       ),
     },
@@ -184,13 +189,20 @@ export const idpMachine = setup({
         asking: {
           on: {
             ALLOW: 'submitting',
-            DENY: { target: 'denying', actions: sendParent(widgetEvent(EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED, {})) },
+            DENY: {
+              target: 'denying',
+              actions: sendParent(widgetEvent(EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED, {})),
+            },
           },
         },
         submitting: {
           invoke: {
             src: 'authorizeSubmit',
-            input: ({ context }) => ({ client: context.client, request: authorizeRequest(context), consentGranted: true }),
+            input: ({ context }) => ({
+              client: context.client,
+              request: authorizeRequest(context),
+              consentGranted: true,
+            }),
             onDone: { target: '#idp.leaving', actions: ['setRedirect', 'flowComplete'] },
             onError: { target: '#idp.failed', actions: ['setError', 'reportError'] },
           },
@@ -199,7 +211,11 @@ export const idpMachine = setup({
         denying: {
           invoke: {
             src: 'authorizeSubmit',
-            input: ({ context }) => ({ client: context.client, request: authorizeRequest(context), consentGranted: false }),
+            input: ({ context }) => ({
+              client: context.client,
+              request: authorizeRequest(context),
+              consentGranted: false,
+            }),
             onDone: { target: '#idp.denied', actions: 'setRedirect' },
             onError: { target: '#idp.failed', actions: ['setError', 'reportError'] },
           },

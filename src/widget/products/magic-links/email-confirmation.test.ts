@@ -53,7 +53,9 @@ describe('<auth-login> magic-link journey', () => {
     document.addEventListener(WIDGET_EVENT, listener);
     try {
       const el = mount({
-        config: { emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: '/student-portal' } },
+        config: {
+          emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: '/student-portal' },
+        },
       });
       const email = uniqueEmail();
       await submitEmail(el, email);
@@ -77,7 +79,9 @@ describe('<auth-login> magic-link journey', () => {
 
       const [message] = await devInbox(email);
       expect(message?.to).to.equal(email);
-      expect(message?.links.some((l) => l.startsWith(`${testEnv.pageOrigin}/student-portal?`) && l.includes('token='))).to.equal(true);
+      expect(
+        message?.links.some((l) => l.startsWith(`${testEnv.pageOrigin}/student-portal?`) && l.includes('token=')),
+      ).to.equal(true);
 
       const sent = seen.find((e) => e.detail.type === EVENT_TYPES.MAGIC_LINK_LOGIN_OR_CREATE);
       expect(sent?.composed).to.equal(true);
@@ -85,7 +89,10 @@ describe('<auth-login> magic-link journey', () => {
         const all = sentTelemetry(rec);
         return all.some((e) => e.event_name === 'email_sent') && all;
       }, 'the email_sent telemetry');
-      expect(telemetry.find((e) => e.event_name === 'email_sent')?.details).to.deep.equal({ email, type: 'login_or_create_eml' });
+      expect(telemetry.find((e) => e.event_name === 'email_sent')?.details).to.deep.equal({
+        email,
+        type: 'login_or_create_eml',
+      });
       const render = telemetry.find((e) => e.event_name === 'render_login_screen');
       expect((render?.details.options as { products: string[] }).products).to.deep.equal(['emailMagicLinks']);
     } finally {
@@ -103,7 +110,12 @@ describe('<auth-login> magic-link journey', () => {
         target: '_blank',
         rel: 'noopener',
       },
-      { text: 'Open Yahoo', href: 'https://mail.yahoo.com/d/search/keyword=from%253Awestlight.edu', target: '_blank', rel: 'noopener' },
+      {
+        text: 'Open Yahoo',
+        href: 'https://mail.yahoo.com/d/search/keyword=from%253Awestlight.edu',
+        target: '_blank',
+        rel: 'noopener',
+      },
       { text: 'Open Outlook', href: 'https://outlook.live.com/mail/0/inbox', target: '_blank', rel: 'noopener' },
     ]);
   });
@@ -152,7 +164,11 @@ describe('<auth-login> magic-link journey', () => {
     await sender.magicLinks.email.loginOrCreate(email, { login_magic_link_url: `${testEnv.pageOrigin}/` });
     const token = await latestMagicLinkToken(email);
     sender.destroy();
-    history.replaceState(null, '', `${location.pathname}?keep=1&stytch_token_type=magic_links&token=${encodeURIComponent(token)}#here`);
+    history.replaceState(
+      null,
+      '',
+      `${location.pathname}?keep=1&stytch_token_type=magic_links&token=${encodeURIComponent(token)}#here`,
+    );
 
     const seen: CustomEvent<WidgetEventDetail>[] = [];
     const listener = (e: Event) => seen.push(e as CustomEvent<WidgetEventDetail>);
@@ -168,7 +184,10 @@ describe('<auth-login> magic-link journey', () => {
       const [request] = rec.to('/sdk/v1/magic_links/authenticate');
       expect(JSON.parse(request!.body!)).to.deep.include({ token, session_duration_minutes: 30 });
 
-      await until(() => seen.some((e) => e.detail.type === EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE), 'the flow-complete event');
+      await until(
+        () => seen.some((e) => e.detail.type === EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE),
+        'the flow-complete event',
+      );
       expect(seen.map((e) => e.detail.type)).to.deep.equal([
         EVENT_TYPES.MAGIC_LINK_AUTHENTICATE,
         EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,

@@ -77,7 +77,10 @@ export const magicLinkMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [assign({ errorDescriptor: ({ event }) => callError(event) }), sendParent(({ context }) => widgetError(context.errorDescriptor))],
+          actions: [
+            assign({ errorDescriptor: ({ event }) => callError(event) }),
+            sendParent(({ context }) => widgetError(context.errorDescriptor)),
+          ],
         },
       },
     },

@@ -23,7 +23,10 @@ describe('magic-link product statechart', () => {
     expect(screenOf(a)).to.equal('EmailConfirmation');
     expect(confirmed.context.email).to.equal(email);
     expect((await devInbox(email)).length).to.equal(1);
-    expect(fixture.logged.find((l) => l.name === 'email_sent')?.details).to.deep.equal({ email, type: 'login_or_create_eml' });
+    expect(fixture.logged.find((l) => l.name === 'email_sent')?.details).to.deep.equal({
+      email,
+      type: 'login_or_create_eml',
+    });
     expect(emitted).to.have.length(1);
     expect(emitted[0]!.type).to.equal('widget.event');
     expect(emitted[0]!.type === 'widget.event' && emitted[0]!.detail.type).to.equal('MAGIC_LINK_LOGIN_OR_CREATE');
@@ -55,7 +58,9 @@ describe('magic-link product statechart', () => {
     a.on('widget.error', (e) => errors.push(e));
     a.send({ type: 'EMAIL_CHANGED', email: uniqueEmail() });
     a.send({ type: 'SUBMIT_EMAIL' });
-    const back = await waitFor(a, (s) => s.matches({ main: 'idle' }) && s.context.errorDescriptor !== null, { timeout: 10_000 });
+    const back = await waitFor(a, (s) => s.matches({ main: 'idle' }) && s.context.errorDescriptor !== null, {
+      timeout: 10_000,
+    });
     const descriptor = back.context.errorDescriptor!;
     expect(descriptor.errorType).to.equal('invalid_redirect_url');
     expect(descriptor.messageKey).to.equal(undefined);

@@ -36,7 +36,6 @@ describe('magic-link config', () => {
     expect(config.emailMagicLinksOptions.createUserAsPending).to.equal(false);
     expect(magicLinkWireOptions(config.emailMagicLinksOptions)).to.not.have.property('create_user_as_pending');
   });
-
 });
 
 describe('web-mail links', () => {
@@ -61,4 +60,3 @@ describe('web-mail links', () => {
     ]);
   });
 });
-

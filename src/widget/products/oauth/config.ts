@@ -6,5 +6,7 @@ import type { OAuthProviderConfig, ResolvedConfig } from '../../config.ts';
 export function oauthProviders(config: ResolvedConfig): OAuthProviderConfig[] {
   if (!config.products.includes('oauth')) return [];
   const seen = new Set<string>();
-  return (config.oauthOptions?.providers ?? []).filter((p) => isOAuthProvider(p.type) && !seen.has(p.type) && seen.add(p.type));
+  return (config.oauthOptions?.providers ?? []).filter(
+    (p) => isOAuthProvider(p.type) && !seen.has(p.type) && seen.add(p.type),
+  );
 }

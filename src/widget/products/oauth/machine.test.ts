@@ -55,7 +55,9 @@ describe('oauth product statechart', () => {
     const url = new URL(navigations.visited[0]!);
     expect(url.pathname).to.equal('/v1/public/oauth/github/start');
     expect(url.searchParams.get('custom_scopes'), "the provider's configured scopes").to.equal('read:user repo');
-    expect(emitted).to.deep.equal([{ type: 'widget.event', detail: { type: EVENT_TYPES.OAUTH_START, data: { provider: 'github' } } }]);
+    expect(emitted).to.deep.equal([
+      { type: 'widget.event', detail: { type: EVENT_TYPES.OAUTH_START, data: { provider: 'github' } } },
+    ]);
     expect(client.oauth.lastUsedProvider()).to.equal('github');
     // Back from the provider's page: a first show of the page changes nothing (the listener runs synchronously, so
     // the statechart has already decided); one restored from the back/forward cache ends the product, Main as left.

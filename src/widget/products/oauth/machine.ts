@@ -6,7 +6,8 @@
 //
 // OAUTH_START is emitted once its flow has started (the client has recorded the provider as last used by then). Back
 // from the provider's page, the browser may restore this page as it was left (back/forward cache): the buttons must
-// work again rather than stay busy. Google One Tap is not here: it runs while Main shows (one-tap.ts, the product's `mainMachine`).
+// work again rather than stay busy. Google One Tap is not here: it runs while Main shows (one-tap.ts, the product's
+// `mainMachine`).
 import { assign, sendParent, setup } from 'xstate';
 import type { OAuthProvider } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
@@ -49,7 +50,9 @@ export const oauthMachine = setup({
   context: ({ input }) => ({
     client: input.client,
     config: input.config,
-    provider: oauthProviders(input.config).find((p) => p.type === input.params.provider) ?? { type: input.params.provider },
+    provider: oauthProviders(input.config).find((p) => p.type === input.params.provider) ?? {
+      type: input.params.provider,
+    },
     errorDescriptor: null,
   }),
   on: { CONFIG_CHANGED: { actions: assign({ config: ({ event }) => event.config }) } },
@@ -72,7 +75,10 @@ export const oauthMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [assign({ errorDescriptor: ({ event }) => callError(event) }), sendParent(({ context }) => widgetError(context.errorDescriptor))],
+          actions: [
+            assign({ errorDescriptor: ({ event }) => callError(event) }),
+            sendParent(({ context }) => widgetError(context.errorDescriptor)),
+          ],
         },
       },
     },
@@ -84,7 +90,8 @@ export const oauthMachine = setup({
     restored: { type: 'final' },
     failed: { type: 'final' },
   },
-  output: ({ context }): ProductOutput => (context.errorDescriptor ? toMain(context.errorDescriptor) : { to: 'main', resume: true }),
+  output: ({ context }): ProductOutput =>
+    context.errorDescriptor ? toMain(context.errorDescriptor) : { to: 'main', resume: true },
 });
 
 export type OAuthMachine = typeof oauthMachine;

@@ -13,7 +13,10 @@ import { recordNavigations } from '../../../../test/support/navigation.ts';
 import { $, $$, byText, findText, freshWidgetState, mount } from '../../../../test/support/widget.ts';
 import { until } from '../../../../test/support/poll.ts';
 
-const oauthConfig = (providers: string[], products: AuthLoginConfig['products'] = ['oauth', 'emailMagicLinks']): AuthLoginConfig => ({
+const oauthConfig = (
+  providers: string[],
+  products: AuthLoginConfig['products'] = ['oauth', 'emailMagicLinks'],
+): AuthLoginConfig => ({
   products,
   oauthOptions: {
     providers: providers.map((type) => ({ type })),
@@ -23,7 +26,8 @@ const oauthConfig = (providers: string[], products: AuthLoginConfig['products'] 
 });
 
 const buttonNames = (el: HTMLElement) => $$(el, 'button[part~="oauth-button"]').map((b) => b.textContent);
-const allDisabled = (el: HTMLElement) => $$(el, 'button[part~="oauth-button"]').every((b) => (b as HTMLButtonElement).disabled);
+const allDisabled = (el: HTMLElement) =>
+  $$(el, 'button[part~="oauth-button"]').every((b) => (b as HTMLButtonElement).disabled);
 
 describe('<auth-login> social block', () => {
   const fresh = freshWidgetState();
@@ -80,7 +84,10 @@ describe('<auth-login> social block', () => {
       config: {
         products: ['oauth'],
         oauthOptions: {
-          providers: [{ type: 'google' }, { type: 'github', custom_scopes: ['read:user', 'repo'], provider_params: { login: 'ada' } }],
+          providers: [
+            { type: 'google' },
+            { type: 'github', custom_scopes: ['read:user', 'repo'], provider_params: { login: 'ada' } },
+          ],
           loginRedirectURL: '/student-portal',
           signupRedirectURL: '/welcome',
         },
@@ -113,14 +120,20 @@ describe('<auth-login> social block', () => {
     await until(() => byText(el, 'button', 'Sign in with GitHub'), 'a render after the first show');
     expect(allDisabled(el)).to.equal(true);
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
-    await until(() => $$(el, 'button[part~="oauth-button"]').every((b) => !(b as HTMLButtonElement).disabled), 'buttons again');
+    await until(
+      () => $$(el, 'button[part~="oauth-button"]').every((b) => !(b as HTMLButtonElement).disabled),
+      'buttons again',
+    );
   });
 
   it('One Tap end to end with the dev stand-in for Google: the card appears in the widget, Continue signs in', async () => {
     const { visited } = navigations;
     const google = { type: 'google', one_tap: true, position: 'forceLegacyEmbedded' };
     const el = mount({
-      config: { products: ['oauth'], oauthOptions: { providers: [google], loginRedirectURL: '/', signupRedirectURL: '/' } },
+      config: {
+        products: ['oauth'],
+        oauthOptions: { providers: [google], loginRedirectURL: '/', signupRedirectURL: '/' },
+      },
     });
     // The service's stand-in script draws its card into the embedded area (slotted into the widget from light DOM).
     const card = await until(() => el.querySelector<HTMLElement>('#dev-one-tap'), 'the One Tap card');
@@ -145,7 +158,10 @@ describe('<auth-login> social block', () => {
     const errors: WidgetErrorDetail[] = [];
     const google = { type: 'google', one_tap: true, position: 'forceLegacyEmbedded' };
     const el = mount({
-      config: { products: ['oauth'], oauthOptions: { providers: [google], loginRedirectURL: '/', signupRedirectURL: '/' } },
+      config: {
+        products: ['oauth'],
+        oauthOptions: { providers: [google], loginRedirectURL: '/', signupRedirectURL: '/' },
+      },
     });
     el.addEventListener(WIDGET_ERROR_EVENT, (e) => errors.push((e as CustomEvent<WidgetErrorDetail>).detail));
     const card = await until(() => el.querySelector<HTMLElement>('#dev-one-tap'), 'the One Tap card');
@@ -166,7 +182,10 @@ describe('<auth-login> social block', () => {
     expect(new URL(location.href).search).to.equal('?keep=1');
     await until(() => errors.length > 0, 'the error event');
     expect(errors[0]?.error_type).to.equal('oauth_token_not_found');
-    await until(() => byText(el, '[part~="error"], [part~="text"], p', 'OAuth Token could not be found.'), 'the catalogue message');
+    await until(
+      () => byText(el, '[part~="error"], [part~="text"], p', 'OAuth Token could not be found.'),
+      'the catalogue message',
+    );
   });
 
   it('signs in with the token the dev identity provider sends back: Success, OAUTH_AUTHENTICATE, a session', async () => {
@@ -183,7 +202,10 @@ describe('<auth-login> social block', () => {
     const el = mount({ config: oauthConfig(['google']) });
     el.addEventListener(WIDGET_EVENT, (e) => events.push((e as CustomEvent<WidgetEventDetail>).detail));
     await findText(el, '[part~="title"]', 'Success!');
-    expect(events.map((e) => e.type)).to.deep.equal([EVENT_TYPES.OAUTH_AUTHENTICATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
+    expect(events.map((e) => e.type)).to.deep.equal([
+      EVENT_TYPES.OAUTH_AUTHENTICATE,
+      EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,
+    ]);
     expect((events[0]?.data as { provider_type?: string }).provider_type).to.equal('Google');
     expect(new URL(location.href).search).to.equal('');
   });

@@ -27,7 +27,10 @@ describe('One Tap statechart', () => {
     });
     const client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
     const [products, provider] = PLACEMENT_CONFIGS[placement];
-    const config = resolveConfig({ products: [...products], oauthOptions: { providers: [provider as OAuthProviderConfig] } });
+    const config = resolveConfig({
+      products: [...products],
+      oauthOptions: { providers: [provider as OAuthProviderConfig] },
+    });
     // A parent like the root: it records what the child sends up.
     const sent: ProductToRootEvent[] = [];
     const clock = new SimulatedClock();
@@ -44,7 +47,14 @@ describe('One Tap statechart', () => {
     parent.start();
     const actor = parent.getSnapshot().children.oneTap as AnyActorRef;
     const reported = () => sent.flatMap((e) => (e.type === 'WIDGET_ERROR' ? [e.detail.error_type] : []));
-    return { actor, clock, sent, reported, report: (e: OneTapEvent) => sendBack!(e), done: () => (parent.stop(), client.destroy()) };
+    return {
+      actor,
+      clock,
+      sent,
+      reported,
+      report: (e: OneTapEvent) => sendBack!(e),
+      done: () => (parent.stop(), client.destroy()),
+    };
   }
 
   it('floating: pending → succeeded → cancelled (user_cancel, no error)', () => {

@@ -89,7 +89,11 @@ export const oneTapMachine = setup({
   actions: {
     setErrorFromReason: assign(({ event, context }) => {
       const reason =
-        event.type === 'ONE_TAP_CANCELLED' ? event.reason : event.type === 'ONE_TAP_RESULT' && !event.result.success ? event.result.reason : '';
+        event.type === 'ONE_TAP_CANCELLED'
+          ? event.reason
+          : event.type === 'ONE_TAP_RESULT' && !event.result.success
+            ? event.result.reason
+            : '';
       const error = oneTapErrorFor(reason);
       return { error: error === ONE_TAP_ERRORS.none ? context.error : error };
     }),
@@ -132,7 +136,9 @@ export const oneTapMachine = setup({
     prompt: {
       initial: 'start',
       states: {
-        start: { always: [{ guard: 'off', target: 'off' }, { guard: 'embedded', target: 'mounting' }, { target: 'active' }] },
+        start: {
+          always: [{ guard: 'off', target: 'off' }, { guard: 'embedded', target: 'mounting' }, { target: 'active' }],
+        },
         off: {},
         mounting: { on: { ONE_TAP_MOUNTED: 'active' } },
         active: {

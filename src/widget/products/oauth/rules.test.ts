@@ -9,10 +9,14 @@ import { isMobileUserAgent, oneTapErrorFor, oneTapPlacement, orderProviders } fr
 import './strings.ts';
 
 const desktop = { mobile: false, fedcm: true };
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 13_2_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0.3 Mobile/15E148 Safari/604.1';
-const IPAD = 'Mozilla/5.0 (iPad; CPU OS 11_0 like Mac OS X) AppleWebKit/604.1.34 (KHTML, like Gecko) Version/11.0 Mobile/15A5341f Safari/604.1';
-const PIXEL = 'Mozilla/5.0 (Linux; Android 8.0; Pixel 2 Build/OPD3.170816.012) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/93.0 Mobile Safari/537.36';
-const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 9; SM-T820) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/93.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 13_2_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0.3 Mobile/15E148 Safari/604.1';
+const IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 11_0 like Mac OS X) AppleWebKit/604.1.34 (KHTML, like Gecko) Version/11.0 Mobile/15A5341f Safari/604.1';
+const PIXEL =
+  'Mozilla/5.0 (Linux; Android 8.0; Pixel 2 Build/OPD3.170816.012) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/93.0 Mobile Safari/537.36';
+const ANDROID_TABLET =
+  'Mozilla/5.0 (Linux; Android 9; SM-T820) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/93.0 Safari/537.36';
 
 describe('social sign-in rules (pure)', () => {
   it('lists the last-used provider first and says whether it was found', () => {
@@ -21,7 +25,11 @@ describe('social sign-in rules (pure)', () => {
       providers: [{ type: 'apple' }, { type: 'google' }, { type: 'github' }],
       lastUsedFound: true,
     });
-    expect(orderProviders(providers, 'google').providers.map((p) => p.type)).to.deep.equal(['google', 'github', 'apple']);
+    expect(orderProviders(providers, 'google').providers.map((p) => p.type)).to.deep.equal([
+      'google',
+      'github',
+      'apple',
+    ]);
     expect(orderProviders(providers, 'slack')).to.deep.equal({ providers, lastUsedFound: false });
     expect(orderProviders(providers, null).lastUsedFound).to.equal(false);
   });
@@ -37,12 +45,36 @@ describe('social sign-in rules (pure)', () => {
   it('renders One Tap only for oauth alone with Google alone, one_tap true and a valid position', () => {
     const google = (extra: object = {}) => ({ type: 'google', one_tap: true, ...extra });
     const table: [string, AuthLoginConfig, ReturnType<typeof oneTapPlacement>][] = [
-      ['google one tap, default position', { products: ['oauth'], oauthOptions: { providers: [google()] } }, 'floating'],
-      ['floating', { products: ['oauth'], oauthOptions: { providers: [google({ position: 'floating' })] } }, 'floating'],
-      ['embedded with FedCM', { products: ['oauth'], oauthOptions: { providers: [google({ position: 'embedded' })] } }, 'floating'],
-      ['forceLegacyEmbedded', { products: ['oauth'], oauthOptions: { providers: [google({ position: 'forceLegacyEmbedded' })] } }, 'embedded'],
-      ['embeddedOnly with FedCM', { products: ['oauth'], oauthOptions: { providers: [google({ position: 'embeddedOnly' })] } }, null],
-      ['invalid position', { products: ['oauth'], oauthOptions: { providers: [google({ position: 'sideways' })] } }, null],
+      [
+        'google one tap, default position',
+        { products: ['oauth'], oauthOptions: { providers: [google()] } },
+        'floating',
+      ],
+      [
+        'floating',
+        { products: ['oauth'], oauthOptions: { providers: [google({ position: 'floating' })] } },
+        'floating',
+      ],
+      [
+        'embedded with FedCM',
+        { products: ['oauth'], oauthOptions: { providers: [google({ position: 'embedded' })] } },
+        'floating',
+      ],
+      [
+        'forceLegacyEmbedded',
+        { products: ['oauth'], oauthOptions: { providers: [google({ position: 'forceLegacyEmbedded' })] } },
+        'embedded',
+      ],
+      [
+        'embeddedOnly with FedCM',
+        { products: ['oauth'], oauthOptions: { providers: [google({ position: 'embeddedOnly' })] } },
+        null,
+      ],
+      [
+        'invalid position',
+        { products: ['oauth'], oauthOptions: { providers: [google({ position: 'sideways' })] } },
+        null,
+      ],
       ['one_tap false', { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } }, null],
       ['not google', { products: ['oauth'], oauthOptions: { providers: [{ type: 'github', one_tap: true }] } }, null],
       ['two providers', { products: ['oauth'], oauthOptions: { providers: [google(), { type: 'apple' }] } }, null],
@@ -52,9 +84,17 @@ describe('social sign-in rules (pure)', () => {
     for (const [name, config, expected] of table) {
       expect(oneTapPlacement(resolveConfig(config), desktop), name).to.equal(expected);
     }
-    const floating = resolveConfig({ products: ['oauth'], oauthOptions: { providers: [google({ position: 'floating' })] } });
-    expect(oneTapPlacement(floating, { mobile: true, fedcm: true }), 'phones get the embedded placement').to.equal('embedded');
-    const embedded = resolveConfig({ products: ['oauth'], oauthOptions: { providers: [google({ position: 'floatingOrEmbedded' })] } });
+    const floating = resolveConfig({
+      products: ['oauth'],
+      oauthOptions: { providers: [google({ position: 'floating' })] },
+    });
+    expect(oneTapPlacement(floating, { mobile: true, fedcm: true }), 'phones get the embedded placement').to.equal(
+      'embedded',
+    );
+    const embedded = resolveConfig({
+      products: ['oauth'],
+      oauthOptions: { providers: [google({ position: 'floatingOrEmbedded' })] },
+    });
     expect(oneTapPlacement(embedded, { mobile: false, fedcm: false }), 'no native prompt').to.equal('embedded');
   });
 

@@ -11,7 +11,10 @@ export function orderProviders(
 ): { providers: OAuthProviderConfig[]; lastUsedFound: boolean } {
   const index = lastUsed ? providers.findIndex((p) => p.type === lastUsed) : -1;
   if (index < 0) return { providers, lastUsedFound: false };
-  return { providers: [providers[index]!, ...providers.slice(0, index), ...providers.slice(index + 1)], lastUsedFound: true };
+  return {
+    providers: [providers[index]!, ...providers.slice(0, index), ...providers.slice(index + 1)],
+    lastUsedFound: true,
+  };
 }
 
 /** Phones (not tablets), as Google's client tells them apart: there its prompt shows embedded, as a bottom sheet. */
@@ -45,7 +48,8 @@ export function oneTapPlacement(config: ResolvedConfig, traits: BrowserTraits): 
   const position = only.position;
   if (position !== undefined && !(ONE_TAP_POSITIONS as readonly string[]).includes(position)) return null;
   if (position === 'forceLegacyEmbedded' || traits.mobile) return 'embedded';
-  if ((ONE_TAP_EMBEDDED_POSITIONS as readonly (string | undefined)[]).includes(position) && !traits.fedcm) return 'embedded';
+  if ((ONE_TAP_EMBEDDED_POSITIONS as readonly (string | undefined)[]).includes(position) && !traits.fedcm)
+    return 'embedded';
   return position === 'embeddedOnly' ? null : 'floating';
 }
 

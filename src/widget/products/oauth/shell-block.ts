@@ -17,9 +17,22 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** The provider's mark, as ProviderIcon.tsx draws it. */
 function icon(context: ShellBlockContext, provider: OAuthProvider): Element {
   const path = PATHS[provider];
-  if (!path) return element('span', { part: PARTS.providerIcon, class: context.cls('oauthBadge'), 'data-mark': MARKS[provider] ?? '', 'aria-hidden': 'true' });
+  if (!path)
+    return element('span', {
+      part: PARTS.providerIcon,
+      class: context.cls('oauthBadge'),
+      'data-mark': MARKS[provider] ?? '',
+      'aria-hidden': 'true',
+    });
   const svg = document.createElementNS(SVG, 'svg');
-  for (const [name, value] of Object.entries({ part: PARTS.providerIcon, width: '20', height: '20', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' })) {
+  for (const [name, value] of Object.entries({
+    part: PARTS.providerIcon,
+    width: '20',
+    height: '20',
+    viewBox: '0 0 24 24',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  })) {
     svg.setAttribute(name, value);
   }
   const shape = document.createElementNS(SVG, 'path');
@@ -45,7 +58,21 @@ export function paintBlock(context: ShellBlockContext): HTMLElement | null {
     if (!(lastUsedFound && index === 0)) return button;
     const labelId = 'data-auth-login-shell-last-used';
     button.setAttribute('aria-describedby', labelId);
-    return element('div', {}, element('span', { id: labelId, part: PARTS.lastUsed, class: context.cls('oauthLastUsed') }, t('oauth.lastUsed')), button);
+    return element(
+      'div',
+      {},
+      element('span', { id: labelId, part: PARTS.lastUsed, class: context.cls('oauthLastUsed') }, t('oauth.lastUsed')),
+      button,
+    );
   });
-  return element('div', { part: PARTS.socialButtons, class: context.cls('buttonColumn'), role: 'group', 'aria-label': t('oauth.groupLabel') }, ...buttons);
+  return element(
+    'div',
+    {
+      part: PARTS.socialButtons,
+      class: context.cls('buttonColumn'),
+      role: 'group',
+      'aria-label': t('oauth.groupLabel'),
+    },
+    ...buttons,
+  );
 }

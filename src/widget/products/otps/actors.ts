@@ -13,7 +13,9 @@ export const authenticateOtp = fromPromise<
   OtpAuthenticateResponse,
   { client: AuthClient; code: string; methodId: string; sessionDurationMinutes: number }
 >(({ input }) =>
-  input.client.otps.authenticate(input.code, input.methodId, { session_duration_minutes: input.sessionDurationMinutes }),
+  input.client.otps.authenticate(input.code, input.methodId, {
+    session_duration_minutes: input.sessionDurationMinutes,
+  }),
 );
 
 /** The E.164 form of the typed number by the phone library, or null when it is not a valid number. */

@@ -18,7 +18,10 @@ export function otpWireOptions(options: ResolvedOtpOptions, method: OtpMethod): 
 
 /** The wire options of a send by `method` under this config (the defaults when `otpOptions` is absent). */
 export function otpOptionsFor(config: ResolvedConfig, method: OtpMethod): OtpEmailOptionsWire {
-  return otpWireOptions(config.otpOptions ?? { methods: [], expirationMinutes: DEFAULT_OTP_EXPIRATION_MINUTES }, method);
+  return otpWireOptions(
+    config.otpOptions ?? { methods: [], expirationMinutes: DEFAULT_OTP_EXPIRATION_MINUTES },
+    method,
+  );
 }
 
 /** How long a sent passcode lives, in seconds: the countdown's start. */

@@ -4,7 +4,13 @@
 // digit submitting, 'Verifying passcode...' with its progress bar, a wrong code), OTP Confirmation and its event.
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
+import {
+  EVENT_TYPES,
+  WIDGET_ERROR_EVENT,
+  WIDGET_EVENT,
+  type WidgetErrorDetail,
+  type WidgetEventDetail,
+} from '../../index.ts';
 import { LOADING_BAR_MS } from '../../constants.ts';
 import { setPhoneLibraryLoader } from '../../phone.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
@@ -89,7 +95,12 @@ describe('<auth-login> passcode journeys', () => {
     const [message] = await devInbox(number);
     expect(message?.channel).to.equal('sms');
     await until(
-      () => $$(el, '[part~="text"]').some((p) => p.textContent === `A 6-digit passcode was sent to you at +1 ${number.slice(2, 5)} ${number.slice(5, 8)} ${number.slice(8)}.`),
+      () =>
+        $$(el, '[part~="text"]').some(
+          (p) =>
+            p.textContent ===
+            `A 6-digit passcode was sent to you at +1 ${number.slice(2, 5)} ${number.slice(5, 8)} ${number.slice(8)}.`,
+        ),
       'the sent-to text with the formatted number',
     );
 
@@ -98,7 +109,12 @@ describe('<auth-login> passcode journeys', () => {
     expect(input.inputMode).to.equal('numeric');
     expect($(el, `label[for="${input.id}"]`)?.textContent).to.equal('Passcode');
     await until(() => el.shadowRoot!.activeElement === input, 'focus in the passcode input');
-    expect(Boolean(byText(el, '[part~="text"]', 'Your code expires in 5:00.') ?? byText(el, '[part~="text"]', 'Your code expires in 4:59.'))).to.equal(true);
+    expect(
+      Boolean(
+        byText(el, '[part~="text"]', 'Your code expires in 5:00.') ??
+          byText(el, '[part~="text"]', 'Your code expires in 4:59.'),
+      ),
+    ).to.equal(true);
 
     const code = await latestOtpCode(number);
     await sendKeys({ type: `${code.slice(0, 2)}a-${code.slice(2, 5)}` });
@@ -123,7 +139,10 @@ describe('<auth-login> passcode journeys', () => {
     await findText(el, '[part~="text"]', 'Your passcode has been successfully verified.', 10_000);
     // The title is the outcome table's, which this screen loads itself: no other screen of the page has loaded it.
     expect(title(el)).to.equal('Success!');
-    expect(rec.to('/sdk/v1/otps/authenticate').map((r) => JSON.parse(r.body!).token)).to.deep.equal([code], 'five digits did not submit');
+    expect(rec.to('/sdk/v1/otps/authenticate').map((r) => JSON.parse(r.body!).token)).to.deep.equal(
+      [code],
+      'five digits did not submit',
+    );
     await until(() => events.length >= 3, 'the three events');
     expect(events.map((e) => e.type)).to.deep.equal([
       EVENT_TYPES.OTP_LOGIN_OR_CREATE,
@@ -162,8 +181,13 @@ describe('<auth-login> passcode journeys', () => {
     const number = uniquePhoneNumber(AREA);
     await enterPhone(el, number.slice(2));
     await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
-    expect(rec.to('/sdk/v1/otps/sms/login_or_create').map((r) => JSON.parse(r.body!).phone_number)).to.deep.equal([number]);
-    await until(() => $$(el, '[part~="text"]').some((p) => p.textContent === `A 6-digit passcode was sent to you at ${number}.`), 'the raw number');
+    expect(rec.to('/sdk/v1/otps/sms/login_or_create').map((r) => JSON.parse(r.body!).phone_number)).to.deep.equal([
+      number,
+    ]);
+    await until(
+      () => $$(el, '[part~="text"]').some((p) => p.textContent === `A 6-digit passcode was sent to you at ${number}.`),
+      'the raw number',
+    );
   });
 
   it('WhatsApp tab: the code goes by WhatsApp; the back arrow returns to Main', async () => {
@@ -193,8 +217,16 @@ describe('<auth-login> passcode journeys', () => {
     byText(el, 'button', 'Continue')!.click();
     await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
     await until(() => byText(el, '[part~="text"]', `A 6-digit passcode was sent to you at ${email}.`), 'the address');
-    expect(JSON.parse(rec.to('/sdk/v1/otps/email/login_or_create')[0]!.body!)).to.deep.equal({ expiration_minutes: 10, email });
-    expect(Boolean(byText(el, '[part~="text"]', 'Your code expires in 10:00.') ?? byText(el, '[part~="text"]', 'Your code expires in 9:59.'))).to.equal(true);
+    expect(JSON.parse(rec.to('/sdk/v1/otps/email/login_or_create')[0]!.body!)).to.deep.equal({
+      expiration_minutes: 10,
+      email,
+    });
+    expect(
+      Boolean(
+        byText(el, '[part~="text"]', 'Your code expires in 10:00.') ??
+          byText(el, '[part~="text"]', 'Your code expires in 9:59.'),
+      ),
+    ).to.equal(true);
     typeInto(passcodeInput(el)!, await latestOtpCode(email));
     await findText(el, '[part~="text"]', 'Your passcode has been successfully verified.', 10_000);
     expect(el.client!.user.getSync()?.emails[0]?.email).to.equal(email);

@@ -12,7 +12,12 @@ import { SimulatedClock, waitFor, type ActorRefFrom, type SnapshotFrom } from 'x
 import { createAuthClient, type AuthClient } from '../../../client/index.ts';
 import { OTP_SEND_LIMIT } from '../../../server/constants.ts';
 import type { AuthLoginConfig } from '../../config.ts';
-import { PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS, RESEND_CONFIRMATION_MS, TELEMETRY } from '../../constants.ts';
+import {
+  PHONE_FORMAT_TIMEOUT_MS,
+  PHONE_VALIDATE_TIMEOUT_MS,
+  RESEND_CONFIRMATION_MS,
+  TELEMETRY,
+} from '../../constants.ts';
 import { WidgetContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/index.ts';
 import { PRODUCT_CHILD } from '../../machine/root.ts';
@@ -23,7 +28,13 @@ import { resolveTheme } from '../../theme/theme.ts';
 import type { ProductScreenProps } from '../types.ts';
 import { recordFetch, resetBrowserState, type FetchRecorder } from '../../../../test/support/client.ts';
 import { devInbox, latestOtpCode, testEnv, uniquePhoneNumber } from '../../../../test/support/env.ts';
-import { observeTelemetry, productOf as rootProduct, screenOf, startRoot, type RootActor } from '../../../../test/support/machine.ts';
+import {
+  observeTelemetry,
+  productOf as rootProduct,
+  screenOf,
+  startRoot,
+  type RootActor,
+} from '../../../../test/support/machine.ts';
 import { until } from '../../../../test/support/poll.ts';
 import otpsChunk from './chunk.ts';
 import type { OtpMachine } from './machine.ts';
@@ -64,7 +75,9 @@ function Harness({ actor }: { actor: RootActor }) {
   const Screen = name ? SCREENS[name] : undefined;
   if (!product || !state || !Screen) return null;
   return (
-    <WidgetContext.Provider value={{ t: createTranslator(), theme: resolveTheme(undefined), send: product.send as never }}>
+    <WidgetContext.Provider
+      value={{ t: createTranslator(), theme: resolveTheme(undefined), send: product.send as never }}
+    >
       <Suspense fallback={null}>
         <Screen state={state} root={root} autoFocus={false} />
       </Suspense>
@@ -102,7 +115,9 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
     setPhoneLibraryLoader();
   });
 
-  function start(config: AuthLoginConfig = { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } }): RootActor {
+  function start(
+    config: AuthLoginConfig = { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } },
+  ): RootActor {
     actor = startRoot(client, config, { clock });
     actor.on('*', (event) => emitted.push(event));
     return actor;
@@ -129,10 +144,14 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
 
   /** Waits until the product's state satisfies `check`; resolves with that snapshot. */
   function untilOtp(a: RootActor, check: (s: OtpSnapshot) => boolean, what: string): Promise<OtpSnapshot> {
-    return until(() => {
-      const s = otp(a);
-      return s && check(s) ? s : undefined;
-    }, what, 10_000);
+    return until(
+      () => {
+        const s = otp(a);
+        return s && check(s) ? s : undefined;
+      },
+      what,
+      10_000,
+    );
   }
 
   /** Main → OTP Authenticate by SMS with the real library and service; returns the E.164 number. */
@@ -172,8 +191,14 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       a.send({ type: 'TAB_SELECTED', tab: 'whatsapp' });
       a.send({ type: 'COUNTRY_CHANGED', country: 'GB', callingCode: '44' });
       await submitPhone(a, '07911 123456');
-      await until(() => otp(a)?.matches('otpAuthenticate') || a.getSnapshot().matches({ main: 'idle' }), 'OTP Authenticate or Main', 10_000);
-      expect(rec.to('/sdk/v1/otps/whatsapp/login_or_create').map((r) => JSON.parse(r.body!).phone_number)).to.deep.equal(['+447911123456']);
+      await until(
+        () => otp(a)?.matches('otpAuthenticate') || a.getSnapshot().matches({ main: 'idle' }),
+        'OTP Authenticate or Main',
+        10_000,
+      );
+      expect(
+        rec.to('/sdk/v1/otps/whatsapp/login_or_create').map((r) => JSON.parse(r.body!).phone_number),
+      ).to.deep.equal(['+447911123456']);
     });
 
     it(`library blocked: waits ${PHONE_VALIDATE_TIMEOUT_MS} ms, then treats country prefix plus digits as valid`, async () => {
@@ -214,10 +239,14 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       setPhoneLibraryLoader(() => Promise.reject(new Error('chunk failed to load')));
       const a = start();
       await submitPhone(a, '+44 7911 123456');
-      const past = await until(() => {
-        const s = otp(a);
-        return s && !s.matches('validatingPhone') ? s : undefined;
-      }, 'the product past validatingPhone', 2000);
+      const past = await until(
+        () => {
+          const s = otp(a);
+          return s && !s.matches('validatingPhone') ? s : undefined;
+        },
+        'the product past validatingPhone',
+        2000,
+      );
       expect(past.context.otpState.otpDestination).to.equal('+447911123456');
     });
   });
@@ -227,10 +256,20 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       // With the library: formatted.
       const a = start();
       const number = await toOtpAuthenticate(a);
-      const formatted = await untilOtp(a, (s) => s.matches({ otpAuthenticate: { display: 'formatted' } }), 'the formatted number');
-      expect(formatted.context.passcode.displayDestination).to.equal(`+1 ${number.slice(2, 5)} ${number.slice(5, 8)} ${number.slice(8)}`);
+      const formatted = await untilOtp(
+        a,
+        (s) => s.matches({ otpAuthenticate: { display: 'formatted' } }),
+        'the formatted number',
+      );
+      expect(formatted.context.passcode.displayDestination).to.equal(
+        `+1 ${number.slice(2, 5)} ${number.slice(5, 8)} ${number.slice(8)}`,
+      );
       const el = render(a);
-      await until(() => text(el).includes(`A 6-digit passcode was sent to you at ${formatted.context.passcode.displayDestination}.`), 'the sent-to text');
+      await until(
+        () =>
+          text(el).includes(`A 6-digit passcode was sent to you at ${formatted.context.passcode.displayDestination}.`),
+        'the sent-to text',
+      );
       a.stop();
 
       // Blocked: the number goes out by the validation fallback, and the display stays raw after the format timeout.
@@ -279,7 +318,11 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       // Every code state the product passes through: the call is made only in `submitting`, so never being there
       // (rather than waiting a while for a request) shows that nothing was submitted.
       const codeStates: unknown[] = [];
-      const watch = productOf(a)!.subscribe((s) => s.matches('otpAuthenticate') && codeStates.push((s.value as { otpAuthenticate: { code: string } }).otpAuthenticate.code));
+      const watch = productOf(a)!.subscribe(
+        (s) =>
+          s.matches('otpAuthenticate') &&
+          codeStates.push((s.value as { otpAuthenticate: { code: string } }).otpAuthenticate.code),
+      );
       productOf(a)!.send({ type: 'CODE_CHANGED', code: code.slice(0, 5) });
       expect(otp(a)!.matches({ otpAuthenticate: { code: 'entering' } })).to.equal(true);
       productOf(a)!.send({ type: 'CODE_CHANGED', code: `${code.slice(0, 5)}x` });
@@ -295,7 +338,11 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       const done = await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
       expect(screenOf(a)).to.equal('OTPConfirmation');
       const [request] = rec.to('/sdk/v1/otps/authenticate');
-      expect(JSON.parse(request!.body!)).to.deep.equal({ token: code, method_id: done.context.otpState.methodId, session_duration_minutes: 30 });
+      expect(JSON.parse(request!.body!)).to.deep.equal({
+        token: code,
+        method_id: done.context.otpState.methodId,
+        session_duration_minutes: 30,
+      });
       await until(() => text(el).includes('Your passcode has been successfully verified.'), 'the confirmation text');
       expect(sentTypes()).to.deep.equal(['OTP_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
       expect(client.session.getSync()).to.not.equal(null);
@@ -315,7 +362,10 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       expect(currentScreen(main)).to.equal('Main');
       expect(main.context.errorDescriptor).to.equal(null);
       expect(productOf(a) === undefined).to.equal(true, 'the product stopped');
-      expect(renders.map((event) => event.name)).to.deep.equal([TELEMETRY.renderLoginScreen], 'Main renders anew, as after the old otpConfirmation');
+      expect(renders.map((event) => event.name)).to.deep.equal(
+        [TELEMETRY.renderLoginScreen],
+        'Main renders anew, as after the old otpConfirmation',
+      );
       expect(sentTypes().filter((t) => t === 'AUTHENTICATE_FLOW_COMPLETE')).to.have.length(1);
     });
 
@@ -326,16 +376,20 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       const code = await latestOtpCode(number);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       productOf(a)!.send({ type: 'CODE_CHANGED', code: wrong });
-      const back = await untilOtp(a, (s) => s.matches({ otpAuthenticate: { code: 'entering' } }), 'the code entry again');
+      const back = await untilOtp(
+        a,
+        (s) => s.matches({ otpAuthenticate: { code: 'entering' } }),
+        'the code entry again',
+      );
       expect(back.context.errorDescriptor?.errorType).to.equal('otp_code_not_found');
       expect(back.context.passcode.code).to.equal('');
       await until(() => text(el).includes('Invalid passcode, please try again.'), 'the wrong-code message');
       const input = el.querySelector('input')!;
       expect(input.disabled).to.equal(false);
       expect(input.value).to.equal('');
-      expect(emitted.filter((e) => e.type === 'widget.error').map((e) => e.type === 'widget.error' && e.detail.error_type)).to.deep.equal([
-        'otp_code_not_found',
-      ]);
+      expect(
+        emitted.filter((e) => e.type === 'widget.error').map((e) => e.type === 'widget.error' && e.detail.error_type),
+      ).to.deep.equal(['otp_code_not_found']);
       // The right code still works afterwards.
       productOf(a)!.send({ type: 'CODE_CHANGED', code });
       await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
@@ -363,7 +417,10 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       held.restore();
 
       await waitFor(resend(), (s) => s.matches('sent'), { timeout: 10_000 });
-      await until(() => [...el.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'Code sent'), "'Code sent'");
+      await until(
+        () => [...el.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'Code sent'),
+        "'Code sent'",
+      );
       expect(button() === undefined).to.equal(true, "'Code sent' replaces the button");
       expect(otp(a)!.context.passcode.secondsLeft).to.equal(180, 'the countdown restarts for the new code');
       expect(otp(a)!.context.otpState.methodId).to.equal(firstMethod);
@@ -376,7 +433,8 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       expect(resendState()).to.equal('waiting');
       await until(() => button() && !button()!.disabled, 'the button back after 2 s');
 
-      // The newest code is the one that works... after the send limit is used up, a resend fails and returns to initial.
+      // The newest code is the one that works... after the send limit is used up, a resend fails and returns to
+      // initial.
       for (let sent = 2; sent < OTP_SEND_LIMIT; sent += 1) {
         productOf(a)!.send({ type: 'RESEND' });
         await waitFor(resend(), (s) => s.matches('sent'), { timeout: 10_000 });

@@ -95,7 +95,11 @@ export const otpMachine = setup({
       otpState: { ...context.otpState, methodId: params.methodId },
     })),
     startPasscode: assign(({ context }) => ({
-      passcode: { code: '', secondsLeft: expirationSeconds(context.config), displayDestination: context.otpState.otpDestination },
+      passcode: {
+        code: '',
+        secondsLeft: expirationSeconds(context.config),
+        displayDestination: context.otpState.otpDestination,
+      },
     })),
     /** Changes some of OTP Authenticate's fields. */
     setPasscode: assign(({ context }, params: Partial<OtpContext['passcode']>) => ({
@@ -150,7 +154,9 @@ export const otpMachine = setup({
           target: 'sendingOtp',
           actions: {
             type: 'setDestination',
-            params: ({ context }) => ({ destination: fallbackE164(context.formState.phone, context.formState.callingCode) ?? '' }),
+            params: ({ context }) => ({
+              destination: fallbackE164(context.formState.phone, context.formState.callingCode) ?? '',
+            }),
           },
         },
         { target: 'invalidPhone', actions: 'setInvalidPhone' },
@@ -205,7 +211,10 @@ export const otpMachine = setup({
               on: {
                 CODE_CHANGED: {
                   target: 'checking',
-                  actions: [{ type: 'setPasscode', params: ({ event }) => ({ code: toPasscode(event.code) }) }, 'clearError'],
+                  actions: [
+                    { type: 'setPasscode', params: ({ event }) => ({ code: toPasscode(event.code) }) },
+                    'clearError',
+                  ],
                 },
               },
             },
@@ -255,7 +264,10 @@ export const otpMachine = setup({
                 countdownTick: {
                   target: 'ticking',
                   reenter: true,
-                  actions: { type: 'setPasscode', params: ({ context }) => ({ secondsLeft: context.passcode.secondsLeft - 1 }) },
+                  actions: {
+                    type: 'setPasscode',
+                    params: ({ context }) => ({ secondsLeft: context.passcode.secondsLeft - 1 }),
+                  },
                 },
               },
             },

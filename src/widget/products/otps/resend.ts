@@ -20,7 +20,9 @@ export interface ResendInput {
 }
 
 /** What the resend control tells the passcode machine. */
-export type ResendOutcome = { type: 'OTP_RESENT'; response: OtpSendResponse } | { type: 'OTP_RESEND_FAILED'; error: unknown };
+export type ResendOutcome =
+  | { type: 'OTP_RESENT'; response: OtpSendResponse }
+  | { type: 'OTP_RESEND_FAILED'; error: unknown };
 
 export const resendMachine = setup({
   types: {

@@ -12,7 +12,8 @@ import { until } from '../../../../test/support/poll.ts';
 /** How many nodes match (failures print a number: serializing a React-rendered node can hang the runner). */
 const count = (el: HTMLElement, selector: string) => $$(el, selector).length;
 const tabLabels = (el: HTMLElement) => $$(el, '[role="tab"]').map((tab) => tab.textContent);
-const selectedTab = (el: HTMLElement) => $$(el, '[role="tab"]').find((tab) => tab.getAttribute('aria-selected') === 'true');
+const selectedTab = (el: HTMLElement) =>
+  $$(el, '[role="tab"]').find((tab) => tab.getAttribute('aria-selected') === 'true');
 
 /** Main has rendered its title. */
 async function rendered(el: HTMLElement): Promise<void> {
@@ -50,7 +51,10 @@ describe('<auth-login> login form tabs', () => {
   it('several methods → a tab row labelled Text, WhatsApp, Email in the order of the configuration', async () => {
     const cases: [AuthLoginConfig, string[]][] = [
       [{ products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } }, ['Text', 'WhatsApp', 'Email']],
-      [{ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['whatsapp', 'sms'] } }, ['Email', 'WhatsApp', 'Text']],
+      [
+        { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['whatsapp', 'sms'] } },
+        ['Email', 'WhatsApp', 'Text'],
+      ],
       [{ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms'] } }, ['Text', 'Email']],
       [{ products: ['otp'], otpOptions: { methods: ['email', 'sms'] } }, ['Email', 'Text']],
     ];
@@ -64,8 +68,13 @@ describe('<auth-login> login form tabs', () => {
       unmountAll();
     }
     // The same rule as a function of the resolved configuration.
-    expect(loginTabs(resolveConfig({ products: ['otp'], otpOptions: { methods: ['sms', 'sms'] } }))).to.deep.equal(['sms']);
-    expect(loginTabs(resolveConfig({ products: ['otp'] }))).to.deep.equal(['email'], 'otp without methods offers email');
+    expect(loginTabs(resolveConfig({ products: ['otp'], otpOptions: { methods: ['sms', 'sms'] } }))).to.deep.equal([
+      'sms',
+    ]);
+    expect(loginTabs(resolveConfig({ products: ['otp'] }))).to.deep.equal(
+      ['email'],
+      'otp without methods offers email',
+    );
     expect(loginTabs(resolveConfig({ products: ['emailMagicLinks'], otpOptions: { methods: ['sms'] } }))).to.deep.equal(
       ['email'],
       'otpOptions without the otp product adds nothing',
@@ -101,7 +110,11 @@ describe('<auth-login> login form tabs', () => {
     const expectSelected = async (label: string) => {
       await until(() => selectedTab(el)?.textContent === label, `${label} selected`);
       expect(el.shadowRoot!.activeElement?.textContent).to.equal(label, 'focus is on the selected tab');
-      expect($$(el, '[role="tab"]').filter((t) => t.tabIndex === 0).map((t) => t.textContent)).to.deep.equal([label]);
+      expect(
+        $$(el, '[role="tab"]')
+          .filter((t) => t.tabIndex === 0)
+          .map((t) => t.textContent),
+      ).to.deep.equal([label]);
     };
     await sendKeys({ press: 'ArrowRight' });
     await expectSelected('WhatsApp');

@@ -14,4 +14,3 @@ export function holdRequests(suffix: string): { release(): void; restore(): void
   };
   return { release: () => open(), restore: () => void (window.fetch = original) };
 }
-

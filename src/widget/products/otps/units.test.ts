@@ -22,7 +22,9 @@ import './strings.ts';
 describe('passcode configuration', () => {
   it('defaults otpOptions for the otp product: methods [email], expirationMinutes 5', () => {
     expect(resolveConfig({ products: ['otp'] }).otpOptions).to.deep.equal({ methods: ['email'], expirationMinutes: 5 });
-    expect(resolveConfig({ products: ['otp'], otpOptions: { methods: ['sms'], locale: 'es' } }).otpOptions).to.deep.equal({
+    expect(
+      resolveConfig({ products: ['otp'], otpOptions: { methods: ['sms'], locale: 'es' } }).otpOptions,
+    ).to.deep.equal({
       methods: ['sms'],
       expirationMinutes: 5,
       locale: 'es',
@@ -33,7 +35,13 @@ describe('passcode configuration', () => {
   it('maps otpOptions to the wire names: expiration_minutes always, templates for email only', () => {
     const options = resolveConfig({
       products: ['otp'],
-      otpOptions: { methods: ['sms', 'email'], expirationMinutes: 7, loginTemplateId: 'in', signupTemplateId: 'up', locale: 'pt-br' },
+      otpOptions: {
+        methods: ['sms', 'email'],
+        expirationMinutes: 7,
+        loginTemplateId: 'in',
+        signupTemplateId: 'up',
+        locale: 'pt-br',
+      },
     }).otpOptions!;
     expect(otpWireOptions(options, 'email')).to.deep.equal({
       expiration_minutes: 7,
@@ -42,12 +50,16 @@ describe('passcode configuration', () => {
       signup_template_id: 'up',
     });
     expect(otpWireOptions(options, 'sms')).to.deep.equal({ expiration_minutes: 7, locale: 'pt-br' });
-    expect(otpWireOptions(resolveConfig({ products: ['otp'] }).otpOptions!, 'whatsapp')).to.deep.equal({ expiration_minutes: 5 });
+    expect(otpWireOptions(resolveConfig({ products: ['otp'] }).otpOptions!, 'whatsapp')).to.deep.equal({
+      expiration_minutes: 5,
+    });
   });
 
   it('the Email tab is an email passcode when otp offers email, else a magic link', () => {
     expect(emailTabKind(resolveConfig({ products: ['otp'], otpOptions: { methods: ['email'] } }))).to.equal('otp');
-    expect(emailTabKind(resolveConfig({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } }))).to.equal('magicLink');
+    expect(
+      emailTabKind(resolveConfig({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } })),
+    ).to.equal('magicLink');
     expect(emailTabKind(resolveConfig({ products: ['otp'], otpOptions: { methods: ['sms'] } }))).to.equal(null);
   });
 });
@@ -106,16 +118,24 @@ describe('passcode texts and constants', () => {
     expect(t('otp.codeSent')).to.equal('Code sent');
     expect(t('otpConfirmation.text')).to.equal('Your passcode has been successfully verified.');
     expect([t('main.tabText'), t('main.tabWhatsApp'), t('main.tabEmail')]).to.deep.equal(['Text', 'WhatsApp', 'Email']);
-    expect(t('validation.phoneInvalid')).to.equal('Phone number format is invalid. Ensure the phone number is in the E.164 format.');
+    expect(t('validation.phoneInvalid')).to.equal(
+      'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+    );
     expect(t('validation.emailInvalidOtp')).to.equal('Invalid email address.');
     expect(t('errors.otp_code_not_found')).to.equal('Invalid passcode, please try again.');
-    expect(t('errors.user_lock_limit_reached')).to.equal('Too many failed authentication attempts. Please try again later.');
+    expect(t('errors.user_lock_limit_reached')).to.equal(
+      'Too many failed authentication attempts. Please try again later.',
+    );
   });
 
   it('has the spec timers', () => {
-    expect([RESEND_CONFIRMATION_MS, PHONE_VALIDATE_TIMEOUT_MS, PHONE_FORMAT_TIMEOUT_MS, LOADING_BAR_MS, COUNTDOWN_TICK_MS]).to.deep.equal([
-      2000, 2000, 10_000, 10_000, 1000,
-    ]);
+    expect([
+      RESEND_CONFIRMATION_MS,
+      PHONE_VALIDATE_TIMEOUT_MS,
+      PHONE_FORMAT_TIMEOUT_MS,
+      LOADING_BAR_MS,
+      COUNTDOWN_TICK_MS,
+    ]).to.deep.equal([2000, 2000, 10_000, 10_000, 1000]);
     expect(CODE_SENT_SLIDE_MS).to.be.lessThan(RESEND_CONFIRMATION_MS);
     expect(EVENT_TYPES.OTP_LOGIN_OR_CREATE).to.equal('OTP_LOGIN_OR_CREATE');
     expect(EVENT_TYPES.OTP_AUTHENTICATE).to.equal('OTP_AUTHENTICATE');

@@ -18,7 +18,11 @@ const DUPLICATE_REGISTRATION = 'duplicate_webauthn_registration';
 
 /** The name of a browser ceremony's DOMException, also when the client wrapped it (as its `cause`). */
 export function ceremonyErrorName(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const name = (e as { name?: unknown }).name;
     if (typeof name === 'string' && name.endsWith('Error') && name !== 'Error' && name !== 'APIError') return name;
   }
@@ -27,7 +31,11 @@ export function ceremonyErrorName(error: unknown): string | undefined {
 
 /** A passkey message of the catalogue, with its English text as the message the error handler gets. */
 function passkeyError(messageKey: MessageKey, cause: ErrorDescriptor): ErrorDescriptor {
-  return { messageKey, message: createTranslator()(messageKey), ...(cause.errorType ? { errorType: cause.errorType } : {}) };
+  return {
+    messageKey,
+    message: createTranslator()(messageKey),
+    ...(cause.errorType ? { errorType: cause.errorType } : {}),
+  };
 }
 
 /**
@@ -37,7 +45,8 @@ function passkeyError(messageKey: MessageKey, cause: ErrorDescriptor): ErrorDesc
  */
 export function authenticateError(error: unknown): ErrorDescriptor {
   const described = toErrorDescriptor(error);
-  if (described.errorType) return described.messageKey ? { ...described, message: createTranslator()(described.messageKey) } : described;
+  if (described.errorType)
+    return described.messageKey ? { ...described, message: createTranslator()(described.messageKey) } : described;
   return passkeyError('passkey.unknownError', described);
 }
 
@@ -48,7 +57,8 @@ export function authenticateError(error: unknown): ErrorDescriptor {
  */
 export function registerError(error: unknown): ErrorDescriptor {
   const described = toErrorDescriptor(error);
-  const duplicate = ceremonyErrorName(error) === WEBAUTHN_INVALID_STATE || described.errorType === DUPLICATE_REGISTRATION;
+  const duplicate =
+    ceremonyErrorName(error) === WEBAUTHN_INVALID_STATE || described.errorType === DUPLICATE_REGISTRATION;
   return passkeyError(duplicate ? 'passkey.duplicate' : 'passkey.notCreated', described);
 }
 
@@ -82,8 +92,9 @@ export const authenticatePasskey = fromPromise<
   }),
 );
 
-export const registerPasskey = fromPromise<Registered, { client: AuthClient; sessionDurationMinutes: number }>(({ input }) =>
-  input.client.webauthn.register({ is_passkey: true, session_duration_minutes: input.sessionDurationMinutes }),
+export const registerPasskey = fromPromise<Registered, { client: AuthClient; sessionDurationMinutes: number }>(
+  ({ input }) =>
+    input.client.webauthn.register({ is_passkey: true, session_duration_minutes: input.sessionDurationMinutes }),
 );
 
 /** The signed-in user (users/me), or null when nobody is signed in. */
@@ -95,13 +106,14 @@ export const loadUser = fromPromise<User | null, { client: AuthClient }>(async (
 });
 
 /** The user's passkeys, fresh from users/me. */
-export const loadRegistrations = fromPromise<WebAuthnRegistration[], { client: AuthClient }>(async ({ input }) =>
-  (await input.client.user.get()).webauthn_registrations,
+export const loadRegistrations = fromPromise<WebAuthnRegistration[], { client: AuthClient }>(
+  async ({ input }) => (await input.client.user.get()).webauthn_registrations,
 );
 
 export const renamePasskey = fromPromise<WebAuthnRegistration, { client: AuthClient; id: string; name: string }>(
   async ({ input }) =>
-    (await input.client.webauthn.update({ webauthn_registration_id: input.id, name: input.name })).webauthn_registration,
+    (await input.client.webauthn.update({ webauthn_registration_id: input.id, name: input.name }))
+      .webauthn_registration,
 );
 
 export const deletePasskey = fromPromise<unknown, { client: AuthClient; id: string }>(({ input }) =>

@@ -10,8 +10,22 @@ import { mainChildId } from '../../machine/root.ts';
 import { passkeys } from './index.ts';
 import { resolveConfig } from '../../config.ts';
 import type { AuthClient } from '../../../client/types.ts';
-import { destroyClients, makeClient, recordFetch, resetBrowserState, signIn, type FetchRecorder } from '../../../../test/support/client.ts';
-import { startRoot, productOf, screenOf, waitForProduct, waitForScreen, type RootActor } from '../../../../test/support/machine.ts';
+import {
+  destroyClients,
+  makeClient,
+  recordFetch,
+  resetBrowserState,
+  signIn,
+  type FetchRecorder,
+} from '../../../../test/support/client.ts';
+import {
+  startRoot,
+  productOf,
+  screenOf,
+  waitForProduct,
+  waitForScreen,
+  type RootActor,
+} from '../../../../test/support/machine.ts';
 import { until } from '../../../../test/support/poll.ts';
 import {
   addVirtualAuthenticator,
@@ -47,16 +61,21 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     await removeVirtualAuthenticator(authenticator);
   });
 
-  const autofillOf = (root: RootActor) => root.getSnapshot().children[mainChildId('passkeys')] as AnyActorRef | undefined;
+  const autofillOf = (root: RootActor) =>
+    root.getSnapshot().children[mainChildId('passkeys')] as AnyActorRef | undefined;
   const autofillState = (root: RootActor) => autofillOf(root)?.getSnapshot() as AnyMachineSnapshot | undefined;
   /** The POST /webauthn/authenticate calls (the last step of each sign-in attempt). */
-  const authenticateCalls = () => rec.to(AUTHENTICATE_PATH).filter((r) => new URL(r.url).pathname.endsWith(AUTHENTICATE_PATH));
+  const authenticateCalls = () =>
+    rec.to(AUTHENTICATE_PATH).filter((r) => new URL(r.url).pathname.endsWith(AUTHENTICATE_PATH));
 
   /** A student with a passkey in the virtual authenticator, signed out again. */
   async function studentWithPasskey(): Promise<{ client: AuthClient; registrationId: string }> {
     const client = makeClient();
     await signIn(client);
-    const { webauthn_registration_id } = await client.webauthn.register({ is_passkey: true, session_duration_minutes: 30 });
+    const { webauthn_registration_id } = await client.webauthn.register({
+      is_passkey: true,
+      session_duration_minutes: 30,
+    });
     return { client, registrationId: webauthn_registration_id };
   }
 
@@ -124,7 +143,10 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     await setAutomaticPresenceSimulation(authenticator, false);
     const root = await start(makeClient());
     await until(() => autofillState(root)?.matches('listening'), 'autofill listening');
-    await until(() => rec.to('/sdk/v1/webauthn/authenticate/start/primary').length === 1, 'the conditional request started');
+    await until(
+      () => rec.to('/sdk/v1/webauthn/authenticate/start/primary').length === 1,
+      'the conditional request started',
+    );
     await setAutomaticPresenceSimulation(authenticator, true);
     root.send({ type: 'START', product: 'passkeys', params: {} });
     await waitForProduct(root, 'signedIn');

@@ -64,7 +64,11 @@ export const passkeyAutofillMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'hasSession', target: 'sessionActive' }, { guard: 'hasEmailField', target: 'checking' }, { target: 'button' }],
+      always: [
+        { guard: 'hasSession', target: 'sessionActive' },
+        { guard: 'hasEmailField', target: 'checking' },
+        { target: 'button' },
+      ],
     },
     // Signed in (a page that keeps the form mounted behind its dashboard): an autofill request would be a second
     // factor for that user, which is not what the field offers; it starts once the session ends.
@@ -94,7 +98,11 @@ export const passkeyAutofillMachine = setup({
             target: 'signedIn',
             actions: sendParent(
               ({ event }) =>
-                ({ type: 'START', product: 'passkeys', params: { signedIn: event.output as PasskeySignIn } }) satisfies AutofillToRoot,
+                ({
+                  type: 'START',
+                  product: 'passkeys',
+                  params: { signedIn: event.output as PasskeySignIn },
+                }) satisfies AutofillToRoot,
             ),
           },
           // The client found no autofill input or support (it logs why): nothing to retry.

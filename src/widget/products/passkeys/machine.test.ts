@@ -1,7 +1,8 @@
 /// <reference types="mocha" />
 // The passkey product's statechart through the root, with the real client and service and a virtual authenticator:
 // the registration mode opens it at start; without a user it ends on the Error screen; a failed delete's toast shows
-// for exactly ERROR_TOAST_MS and is removed TOAST_REMOVE_DELAY_MS later (SimulatedClock) while the row is back as it was.
+// for exactly ERROR_TOAST_MS and is removed TOAST_REMOVE_DELAY_MS later (SimulatedClock) while the row is back as it
+// was.
 import { expect } from 'chai';
 import { createActor, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { ERROR_TOAST_MS, PASSKEY_REGISTRATION_MODE, TOAST_REMOVE_DELAY_MS } from '../../constants.ts';
@@ -10,7 +11,13 @@ import { rootMachine } from '../../machine/root.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import { destroyClients, makeClient, resetBrowserState, signIn } from '../../../../test/support/client.ts';
 import { testEnv } from '../../../../test/support/env.ts';
-import { productOf, screenOf, waitForProduct, waitForScreen, type RootActor } from '../../../../test/support/machine.ts';
+import {
+  productOf,
+  screenOf,
+  waitForProduct,
+  waitForScreen,
+  type RootActor,
+} from '../../../../test/support/machine.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../../test/support/webauthn.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
@@ -32,7 +39,11 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
 
   function startInMode(client: AuthClient, clock?: SimulatedClock): RootActor {
     const actor = createActor(rootMachine, {
-      input: { client, config: resolveConfig({ products: ['passkeys', 'emailMagicLinks'] }, testEnv.pageOrigin), mode: PASSKEY_REGISTRATION_MODE },
+      input: {
+        client,
+        config: resolveConfig({ products: ['passkeys', 'emailMagicLinks'] }, testEnv.pageOrigin),
+        mode: PASSKEY_REGISTRATION_MODE,
+      },
       ...(clock ? { clock } : {}),
     });
     actor.start();
@@ -66,7 +77,10 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
   it('a failed delete: the row is back to viewing and the error toast shows for ERROR_TOAST_MS, then goes', async () => {
     const client = makeClient();
     await signIn(client);
-    const { webauthn_registration_id: id } = await client.webauthn.register({ is_passkey: true, session_duration_minutes: 30 });
+    const { webauthn_registration_id: id } = await client.webauthn.register({
+      is_passkey: true,
+      session_duration_minutes: 30,
+    });
     const clock = new SimulatedClock();
     const root = startInMode(client, clock);
     await waitForProduct(root, { register: 'idle' });
@@ -79,7 +93,9 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
     await client.user.deleteWebauthnRegistration(id);
     row.send({ type: 'DELETE' });
     row.send({ type: 'CONFIRM' });
-    const toasts = () => (productOf(root)!.getSnapshot() as AnyMachineSnapshot).children[PASSKEY_TOASTS_ID]!.getSnapshot().context.toasts as Toast[];
+    const toasts = () =>
+      (productOf(root)!.getSnapshot() as AnyMachineSnapshot).children[PASSKEY_TOASTS_ID]!.getSnapshot().context
+        .toasts as Toast[];
     await until(() => toasts().length === 1, 'the error toast');
     expect((row.getSnapshot() as AnyMachineSnapshot).value).to.equal('viewing');
     expect(context().rows.map((r) => r.id)).to.deep.equal([id]);

@@ -134,11 +134,15 @@ export const passkeyMachine = setup({
           // A modal ceremony always answers; nothing at all is a failure the visitor cannot act on but to try again.
           { target: 'failed', actions: [assign({ errorDescriptor: () => authenticateError(null) }), 'reportError'] },
         ],
-        onError: { target: 'failed', actions: [assign({ errorDescriptor: ({ event }) => authenticateError(event.error) }), 'reportError'] },
+        onError: {
+          target: 'failed',
+          actions: [assign({ errorDescriptor: ({ event }) => authenticateError(event.error) }), 'reportError'],
+        },
       },
     },
 
-    // Signed in (button or autofill): the flow is complete (once, on entry); the confirmation stays until the session ends.
+    // Signed in (button or autofill): the flow is complete (once, on entry); the confirmation stays until the session
+    // ends.
     signedIn: {
       meta: { screen: 'PasskeyConfirmation' },
       entry: [
@@ -182,7 +186,10 @@ export const passkeyMachine = setup({
               target: '#passkeys.registered',
               actions: sendParent(({ event }) => widgetEvent(EVENT_TYPES.PASSKEY_REGISTER, event.output)),
             },
-            onError: { target: 'idle', actions: [assign({ errorDescriptor: ({ event }) => registerError(event.error) }), 'reportError'] },
+            onError: {
+              target: 'idle',
+              actions: [assign({ errorDescriptor: ({ event }) => registerError(event.error) }), 'reportError'],
+            },
           },
         },
       },
@@ -214,7 +221,10 @@ export const passkeyMachine = setup({
                     rows: ({ event, spawn, context }) =>
                       event.output.map((registration) => ({
                         id: registration.webauthn_registration_id,
-                        ref: spawn('passkeyRowMachine', { id: rowId(registration), input: { client: context.client, registration } }),
+                        ref: spawn('passkeyRowMachine', {
+                          id: rowId(registration),
+                          input: { client: context.client, registration },
+                        }),
                       })),
                   }),
                 },
@@ -243,7 +253,10 @@ export const passkeyMachine = setup({
     // The registration component without a signed-in user: the Error screen with the spec's text (the root reports it).
     noUser: {
       type: 'final',
-      output: (): ProductOutput => ({ to: 'error', error: { ...NO_ACTIVE_USER, message: createTranslator()('passkey.noActiveUser') } }),
+      output: (): ProductOutput => ({
+        to: 'error',
+        error: { ...NO_ACTIVE_USER, message: createTranslator()('passkey.noActiveUser') },
+      }),
     },
     // Done: the flow is complete (spec section 2).
     finished: { type: 'final', output: { to: 'success' } satisfies ProductOutput },

@@ -6,9 +6,22 @@
 // the browser's refusal and from the service's; every passkey message of spec section 8, on screen and to the error
 // handler.
 import { expect } from 'chai';
-import { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT, type WidgetErrorDetail, type WidgetEventDetail } from '../../index.ts';
+import {
+  EVENT_TYPES,
+  WIDGET_ERROR_EVENT,
+  WIDGET_EVENT,
+  type WidgetErrorDetail,
+  type WidgetEventDetail,
+} from '../../index.ts';
 import type { AuthLoginConfig } from '../../config.ts';
-import { makeClient, destroyClients, recordFetch, resetBrowserState, signIn, type FetchRecorder } from '../../../../test/support/client.ts';
+import {
+  makeClient,
+  destroyClients,
+  recordFetch,
+  resetBrowserState,
+  signIn,
+  type FetchRecorder,
+} from '../../../../test/support/client.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { $, $$, byText, findText, mount, title, typeInto, unmountAll } from '../../../../test/support/widget.ts';
 import {
@@ -27,7 +40,8 @@ const NOT_FOUND =
 const UNKNOWN = 'Unknown error occurred during passkey authentication. Please try again.';
 const DUPLICATE =
   'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.';
-const NOT_CREATED = 'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.';
+const NOT_CREATED =
+  'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.';
 const NO_USER = 'Error: Cannot use PasskeyRegistration component without active user authenticated.';
 const PASSKEYS_ALONE = 'Cannot use Passkeys by itself, please add another product to the config.';
 const SIGNED_IN = 'You have successfully logged in with your Passkey.';
@@ -46,7 +60,10 @@ const enabledButton = (el: HTMLElement, text: string) =>
     const button = byText(el, 'button', text) as HTMLButtonElement | undefined;
     return button && !button.disabled ? button : null;
   }, `"${text}" enabled`);
-const errorsShown = (el: HTMLElement) => $$(el, '[part~="error"]').map((e) => e.textContent).filter(Boolean);
+const errorsShown = (el: HTMLElement) =>
+  $$(el, '[part~="error"]')
+    .map((e) => e.textContent)
+    .filter(Boolean);
 
 /** The registration component: the element's mode is read when its statechart starts, a task after connection. */
 function registrationWidget(config: AuthLoginConfig = AUTOFILL_CONFIG): AuthLoginElement {
@@ -125,7 +142,7 @@ describe('<auth-login> passkeys', () => {
   }
 
   /** The data of the first widget event of this type. */
-  const eventData = <T,>(type: string) => events.find((e) => e.type === type)?.data as T | undefined;
+  const eventData = <T>(type: string) => events.find((e) => e.type === type)?.data as T | undefined;
 
   it('registers a passkey: Register New Passkey → Passkey Registration Success lists it (users/me), PASSKEY_REGISTER', async () => {
     const client = await signedInClient();
@@ -185,17 +202,23 @@ describe('<auth-login> passkeys', () => {
     // first credential under this ceremony's client data. A `none` attestation signs nothing, so only the credential
     // id's uniqueness is left to refuse it.
     type CredentialJson = { response: { clientDataJSON: string } };
-    const first = JSON.parse(JSON.parse(rec.to('/webauthn/register')[0]!.body!).public_key_credential) as CredentialJson;
+    const first = JSON.parse(
+      JSON.parse(rec.to('/webauthn/register')[0]!.body!).public_key_credential,
+    ) as CredentialJson;
     const [held] = await credentialsOf(authenticator);
     await removeCredential(authenticator, held!.credentialId);
     const original = window.fetch;
     window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      if (!url.pathname.endsWith('/webauthn/register') || typeof init?.body !== 'string') return original.call(window, input, init);
+      if (!url.pathname.endsWith('/webauthn/register') || typeof init?.body !== 'string')
+        return original.call(window, input, init);
       const body = JSON.parse(init.body) as { public_key_credential: string };
       const fresh = JSON.parse(body.public_key_credential) as CredentialJson;
       const clone = { ...first, response: { ...first.response, clientDataJSON: fresh.response.clientDataJSON } };
-      return original.call(window, input, { ...init, body: JSON.stringify({ ...body, public_key_credential: JSON.stringify(clone) }) });
+      return original.call(window, input, {
+        ...init,
+        body: JSON.stringify({ ...body, public_key_credential: JSON.stringify(clone) }),
+      });
     };
     try {
       byText(el, 'button', 'Set up another Passkey')!.click();
@@ -339,7 +362,9 @@ describe('<auth-login> passkeys', () => {
     errors = [];
     const main = await pressPasskeyButton();
     await until(() => errorsShown(main).includes(NOT_FOUND), 'the not-found message');
-    expect(errors.map((e) => [e.message, e.error_type])).to.deep.equal([[NOT_FOUND, 'webauthn_registration_not_found']]);
+    expect(errors.map((e) => [e.message, e.error_type])).to.deep.equal([
+      [NOT_FOUND, 'webauthn_registration_not_found'],
+    ]);
   });
 
   it('a failed delete shows the error toast and the row as it was', async () => {
@@ -355,7 +380,10 @@ describe('<auth-login> passkeys', () => {
     expect(rows(el)[0]!.dataset.state).to.equal('viewing');
     // The error event carries the service's own message for developers, as for a failed rename.
     expect(errors).to.deep.equal([
-      { message: 'The signed-in user has no WebAuthn registration with this id.', error_type: 'webauthn_registration_not_found' },
+      {
+        message: 'The signed-in user has no WebAuthn registration with this id.',
+        error_type: 'webauthn_registration_not_found',
+      },
     ]);
   });
 

@@ -43,7 +43,10 @@ export const passkeyRowMachine = setup({
     named: ({ event }) => event.type === 'SAVE' && event.name.trim().length > 0,
   },
   actions: {
-    reportFailure: sendParent((_, params: { error: unknown }) => ({ type: 'ROW_FAILED', error: rowError(params.error) }) satisfies RowToParentEvent),
+    reportFailure: sendParent(
+      (_, params: { error: unknown }) =>
+        ({ type: 'ROW_FAILED', error: rowError(params.error) }) satisfies RowToParentEvent,
+    ),
   },
 }).createMachine({
   id: 'passkeyRow',
@@ -65,12 +68,19 @@ export const passkeyRowMachine = setup({
         saving: {
           invoke: {
             src: 'renamePasskey',
-            input: ({ context }) => ({ client: context.client, id: context.registration.webauthn_registration_id, name: context.draft }),
+            input: ({ context }) => ({
+              client: context.client,
+              id: context.registration.webauthn_registration_id,
+              name: context.draft,
+            }),
             onDone: { target: '#passkeyRow.viewing', actions: assign({ registration: ({ event }) => event.output }) },
             // The row comes back as it was (its old name), and the product shows the error toast.
             onError: {
               target: '#passkeyRow.viewing',
-              actions: [assign({ draft: ({ context }) => context.registration.name }), { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }],
+              actions: [
+                assign({ draft: ({ context }) => context.registration.name }),
+                { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+              ],
             },
           },
         },
@@ -88,9 +98,18 @@ export const passkeyRowMachine = setup({
             input: ({ context }) => ({ client: context.client, id: context.registration.webauthn_registration_id }),
             onDone: {
               target: '#passkeyRow.removed',
-              actions: sendParent(({ context }) => ({ type: 'ROW_REMOVED', id: context.registration.webauthn_registration_id }) satisfies RowToParentEvent),
+              actions: sendParent(
+                ({ context }) =>
+                  ({
+                    type: 'ROW_REMOVED',
+                    id: context.registration.webauthn_registration_id,
+                  }) satisfies RowToParentEvent,
+              ),
             },
-            onError: { target: '#passkeyRow.viewing', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#passkeyRow.viewing',
+              actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },

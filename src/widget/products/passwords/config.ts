@@ -12,5 +12,7 @@ export function passwordResetWireOptions(options: PasswordOptions | undefined): 
     locale: options?.locale,
   };
   // Options the page left out are not sent at all (the service applies its defaults).
-  return Object.fromEntries(Object.entries(wire).filter(([, value]) => value !== undefined)) as PasswordResetOptionsWire;
+  return Object.fromEntries(
+    Object.entries(wire).filter(([, value]) => value !== undefined),
+  ) as PasswordResetOptionsWire;
 }

@@ -23,7 +23,14 @@ import {
 } from '../../../../test/support/client.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { devInbox, latestMagicLinkToken, setPasswordHash, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
-import { observeTelemetry, productOf, screenOf, startRoot, type LoggedEvent, type RootActor } from '../../../../test/support/machine.ts';
+import {
+  observeTelemetry,
+  productOf,
+  screenOf,
+  startRoot,
+  type LoggedEvent,
+  type RootActor,
+} from '../../../../test/support/machine.ts';
 
 const STRONG = 'correct horse battery staple';
 const NEW = 'purple-elephant-on-a-bicycle';
@@ -143,7 +150,11 @@ describe('password product statechart (SimulatedClock)', () => {
     expect(state().matches({ password: { form: 'submitting' } })).to.equal(true);
     await screenIs('Success');
     expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_CREATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
-    expect(JSON.parse(rec.to('/sdk/v1/passwords')[0]!.body!)).to.deep.equal({ email, password: STRONG, session_duration_minutes: 30 });
+    expect(JSON.parse(rec.to('/sdk/v1/passwords')[0]!.body!)).to.deep.equal({
+      email,
+      password: STRONG,
+      session_duration_minutes: 30,
+    });
   });
 
   it('log in: no strength check; a wrong password reports the error and stays; the right one authenticates', async () => {
@@ -194,7 +205,10 @@ describe('password product statechart (SimulatedClock)', () => {
     clock.increment(1);
     expect(state().matches({ setNew: 'sent' })).to.equal(true);
     expect((await devInbox(email)).length).to.equal(2);
-    expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START, EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START]);
+    expect(events()).to.deep.equal([
+      EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START,
+      EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START,
+    ]);
     send({ type: 'BACK' });
     expect(root!.getSnapshot().matches({ main: 'idle' })).to.equal(true);
     expect(logged.filter((event) => event.name === 'render_login_screen')).to.have.length(2, 'Main rendered anew');
@@ -261,7 +275,11 @@ describe('password product statechart (SimulatedClock)', () => {
     useClient(unreachable.client);
     try {
       const a = submit(uniqueEmail('pwm'));
-      await until(() => a.getSnapshot().matches({ main: 'idle' }) && a.getSnapshot().context.errorDescriptor !== null, 'Main with the error', ANSWER_MS);
+      await until(
+        () => a.getSnapshot().matches({ main: 'idle' }) && a.getSnapshot().context.errorDescriptor !== null,
+        'Main with the error',
+        ANSWER_MS,
+      );
       expect(productOf(a)).to.equal(undefined);
       expect(errors()).to.have.length(1);
       expect(logged.filter((event) => event.name === 'render_login_screen')).to.have.length(1);
@@ -277,7 +295,11 @@ describe('password product statechart (SimulatedClock)', () => {
     await makeClient().passwords.resetByEmailStart({ email, reset_password_redirect_url: `${testEnv.pageOrigin}/` });
     const token = await latestMagicLinkToken(email);
     resetBrowserState();
-    history.replaceState(null, '', `${location.pathname}?keep=1&stytch_token_type=reset_password&token=${encodeURIComponent(token)}`);
+    history.replaceState(
+      null,
+      '',
+      `${location.pathname}?keep=1&stytch_token_type=reset_password&token=${encodeURIComponent(token)}`,
+    );
     // No `passwords` product needed: the token type in the URL decides.
     start({}, location.href);
     expect(screen()).to.equal('Loading');
@@ -310,7 +332,12 @@ describe('password product config and strings', () => {
     const config = resolveConfig(
       {
         products: ['passwords'],
-        passwordOptions: { resetPasswordRedirectURL: '/reset', loginRedirectURL: '/in', resetPasswordExpirationMinutes: 20, locale: 'es' },
+        passwordOptions: {
+          resetPasswordRedirectURL: '/reset',
+          loginRedirectURL: '/in',
+          resetPasswordExpirationMinutes: 20,
+          locale: 'es',
+        },
       },
       'https://school.example',
     );

@@ -23,7 +23,13 @@ import type { ErrorDescriptor } from '../../machine/types.ts';
 import { removeTokenFromUrl } from '../../machine/url-token.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
 import type { ProductInput, ProductOutput } from '../types.ts';
-import { checkPasswordStrength, resetPasswordByEmail, searchUser, startPasswordReset, submitPassword } from './actors.ts';
+import {
+  checkPasswordStrength,
+  resetPasswordByEmail,
+  searchUser,
+  startPasswordReset,
+  submitPassword,
+} from './actors.ts';
 import { passwordResetWireOptions } from './config.ts';
 
 export type PasswordParams = { tab: 'email' } | { token: string };
@@ -197,7 +203,8 @@ export const passwordMachine = setup({
               on: {
                 SUBMIT_PASSWORD: { guard: 'canSubmitPassword', target: 'submitting' },
                 FORGOT_PASSWORD: { target: '#passwords.forgot' },
-                // Offered only when a code or link is configured, so `passwordless` never falls through to a reset here.
+                // Offered only when a code or link is configured, so `passwordless` never falls through to a reset
+                // here.
                 USE_EMAIL_INSTEAD: { target: '#passwords.passwordless' },
               },
             },
@@ -223,8 +230,14 @@ export const passwordMachine = setup({
                   ),
                 },
                 onError: [
-                  { guard: { type: 'errorTypeIs', params: { errorType: 'reset_password' } }, target: '#passwords.dedupe' },
-                  { guard: { type: 'errorTypeIs', params: { errorType: 'breached_password' } }, target: '#passwords.breached' },
+                  {
+                    guard: { type: 'errorTypeIs', params: { errorType: 'reset_password' } },
+                    target: '#passwords.dedupe',
+                  },
+                  {
+                    guard: { type: 'errorTypeIs', params: { errorType: 'breached_password' } },
+                    target: '#passwords.breached',
+                  },
                   { target: 'credentials', actions: ['setCallError', 'reportError'] },
                 ],
               },

@@ -31,7 +31,9 @@ function passwordForm(el: HTMLElement): FormSeen {
   // Booleans, not the nodes: a failed comparison of DOM nodes makes the runner serialize them.
   expect(form.getRootNode() === el.shadowRoot, 'the form is in the element’s shadow root').to.equal(true);
   const username = form.elements.namedItem('username') as HTMLInputElement;
-  const submit = [...form.elements].find((e) => e instanceof HTMLButtonElement && e.type === 'submit') as HTMLButtonElement;
+  const submit = [...form.elements].find(
+    (e) => e instanceof HTMLButtonElement && e.type === 'submit',
+  ) as HTMLButtonElement;
   expect(submit, 'a submit button in the form').to.not.equal(undefined);
   // The username comes before the password in the form, as password managers pair them.
   expect([...form.elements].indexOf(username)).to.be.lessThan([...form.elements].indexOf(password));
@@ -47,7 +49,11 @@ interface Submitted {
 /** Types the password with the keyboard and presses Enter in the field; resolves with the form's `submit` event. */
 async function typeAndPressEnter(seen: FormSeen, ready: () => boolean): Promise<Submitted> {
   const submitted = new Promise<Submitted>((resolve) =>
-    seen.form.addEventListener('submit', (e) => resolve({ target: e.target, submitter: (e as SubmitEvent).submitter }), { once: true }),
+    seen.form.addEventListener(
+      'submit',
+      (e) => resolve({ target: e.target, submitter: (e as SubmitEvent).submitter }),
+      { once: true },
+    ),
   );
   seen.password.focus();
   await sendKeys({ type: PASSWORD });
@@ -75,15 +81,26 @@ describe('<auth-login> password screens for password managers', () => {
     await submitEmail(signUp, email);
     await findText(signUp, '[part~="title"]', 'Create an account');
     const created = passwordForm(signUp);
-    expect([created.username.type, created.username.autocomplete, created.username.value]).to.deep.equal(['email', 'username', email]);
+    expect([created.username.type, created.username.autocomplete, created.username.value]).to.deep.equal([
+      'email',
+      'username',
+      email,
+    ]);
     expect(created.username.readOnly).to.equal(true);
     // Present to the password manager: rendered (not display:none, not hidden), so it is saved with the password.
     expect(created.username.getClientRects().length).to.be.greaterThan(0);
-    expect([created.password.type, created.password.autocomplete, created.password.required]).to.deep.equal(['password', 'new-password', true]);
+    expect([created.password.type, created.password.autocomplete, created.password.required]).to.deep.equal([
+      'password',
+      'new-password',
+      true,
+    ]);
 
     const submit = await typeAndPressEnter(created, () => !created.submit.disabled);
     expect(submit.target === created.form, 'the submit event is the form’s').to.equal(true);
-    expect(submit.submitter === created.submit, 'Enter submits through the form’s submit button (implicit submission)').to.equal(true);
+    expect(
+      submit.submitter === created.submit,
+      'Enter submits through the form’s submit button (implicit submission)',
+    ).to.equal(true);
     await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_CREATE), 'the account created');
     unmountAll();
 

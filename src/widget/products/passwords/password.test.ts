@@ -9,7 +9,13 @@ import { createTranslator } from '../../i18n/index.ts';
 import './strings.ts';
 import { strengthMessages } from './screens/PasswordStrength.tsx';
 import type { PasswordStrengthCheckResponse } from '../../../api/index.ts';
-import { makeClient, recordFetch, resetBrowserState, signIn, type FetchRecorder } from '../../../../test/support/client.ts';
+import {
+  makeClient,
+  recordFetch,
+  resetBrowserState,
+  signIn,
+  type FetchRecorder,
+} from '../../../../test/support/client.ts';
 import { devInbox, latestMagicLinkToken, setPasswordHash, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
 import {
   $,
@@ -29,12 +35,16 @@ const STRONG = 'correct horse battery staple';
 const NEW = 'purple-elephant-on-a-bicycle';
 const RED = 'rgb(139, 18, 20)';
 const GREEN = 'rgb(12, 90, 86)';
-const BREACHED = 'This password may have been used on a different site that experienced a security issue. Please choose another password.';
+const BREACHED =
+  'This password may have been used on a different site that experienced a security issue. Please choose another password.';
 const PASSWORDS = { products: ['passwords' as const] };
 
 const passwordInput = (el: HTMLElement) => $(el, 'input[name="password"]') as HTMLInputElement | null;
 const continueButton = (el: HTMLElement) => byText(el, 'button', 'Continue') as HTMLButtonElement | undefined;
-const errors = (el: HTMLElement) => $$(el, '[part~="error"]').map((e) => e.textContent).filter(Boolean);
+const errors = (el: HTMLElement) =>
+  $$(el, '[part~="error"]')
+    .map((e) => e.textContent)
+    .filter(Boolean);
 
 /** Types a password and waits for the service's answer to show (the meter or a message) and Continue to settle. */
 async function typePassword(el: HTMLElement, password: string): Promise<void> {
@@ -42,7 +52,12 @@ async function typePassword(el: HTMLElement, password: string): Promise<void> {
   typeInto(input, password);
   // Let React render the cleared answer first, so the wait below cannot see the previous text's answer.
   await new Promise((resolve) => requestAnimationFrame(resolve));
-  await until(() => !byText(el, '[part~="text"]', 'Checking password strength…') && $(el, '[aria-live="polite"] ul, [part~="strength-meter"]'), 'the strength answer');
+  await until(
+    () =>
+      !byText(el, '[part~="text"]', 'Checking password strength…') &&
+      $(el, '[aria-live="polite"] ul, [part~="strength-meter"]'),
+    'the strength answer',
+  );
 }
 
 function meter(el: HTMLElement): { score: string | null; lit: string[] } {
@@ -151,8 +166,15 @@ describe('<auth-login> passwords', () => {
     await until(() => continueButton(el)?.disabled === false, 'Continue enabled');
     continueButton(el)!.click();
     await findText(el, '[part~="title"]', 'Success!');
-    expect(events.map((e) => e.type)).to.deep.equal([EVENT_TYPES.PASSWORD_CREATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
-    expect(JSON.parse(rec.to('/sdk/v1/passwords')[0]!.body!)).to.deep.equal({ email, password: STRONG, session_duration_minutes: 30 });
+    expect(events.map((e) => e.type)).to.deep.equal([
+      EVENT_TYPES.PASSWORD_CREATE,
+      EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,
+    ]);
+    expect(JSON.parse(rec.to('/sdk/v1/passwords')[0]!.body!)).to.deep.equal({
+      email,
+      password: STRONG,
+      session_duration_minutes: 30,
+    });
     expect(el.client!.session.getSync()).to.not.equal(null);
   });
 
@@ -185,17 +207,23 @@ describe('<auth-login> passwords', () => {
     await toPasswordScreen(el, email, 'Log in');
     byText(el, 'button', 'Forgot Password')!.click();
     await findText(el, '[part~="title"]', 'Forgot password?');
-    expect(byText(el, '[part~="text"]', `A link to reset your password will be sent to you at ${email}.`)).to.not.equal(undefined);
+    expect(byText(el, '[part~="text"]', `A link to reset your password will be sent to you at ${email}.`)).to.not.equal(
+      undefined,
+    );
     $(el, '[part~="back-button"]')!.click();
     await findText(el, '[part~="title"]', 'Log in');
     byText(el, 'button', 'Forgot Password')!.click();
     await findText(el, '[part~="title"]', 'Forgot password?');
     byText(el, 'button', 'Send reset link')!.click();
     await findText(el, '[part~="title"]', 'Check your email!');
-    expect(byText(el, '[part~="text"]', `A link to reset your password was sent to you at ${email}.`)).to.not.equal(undefined);
+    expect(byText(el, '[part~="text"]', `A link to reset your password was sent to you at ${email}.`)).to.not.equal(
+      undefined,
+    );
     await until(async () => (await devInbox(email)).length === 1, 'the reset email');
     const [message] = await devInbox(email);
-    expect(message!.links[0]).to.match(new RegExp(`^${testEnv.pageOrigin}/student-portal\\?stytch_token_type=reset_password&token=`));
+    expect(message!.links[0]).to.match(
+      new RegExp(`^${testEnv.pageOrigin}/student-portal\\?stytch_token_type=reset_password&token=`),
+    );
     expect(JSON.parse(rec.to('/passwords/email/reset/start')[0]!.body!)).to.deep.equal({
       reset_password_redirect_url: `${testEnv.pageOrigin}/student-portal`,
       email,
@@ -217,9 +245,16 @@ describe('<auth-login> passwords', () => {
     const el = mount({ config: PASSWORDS });
     await toPasswordScreen(el, email, 'Check your email to set a new password');
     expect(
-      byText(el, '[part~="text"]', `We want to make sure your account is secure and that it's really you logging in! A login link was sent to you at ${email}.`),
+      byText(
+        el,
+        '[part~="text"]',
+        `We want to make sure your account is secure and that it's really you logging in! A login link was sent to you at ${email}.`,
+      ),
     ).to.not.equal(undefined);
-    await until(async () => (await devInbox(email)).some((m) => m.links[0]?.includes('stytch_token_type=reset_password')), 'the reset email');
+    await until(
+      async () => (await devInbox(email)).some((m) => m.links[0]?.includes('stytch_token_type=reset_password')),
+      'the reset email',
+    );
   });
 
   it('an attacker signed up first with the address: the owner signs in by magic link, and the password answers Dedupe', async () => {
@@ -237,7 +272,11 @@ describe('<auth-login> passwords', () => {
     const token = await latestMagicLinkToken(email);
     unmountAll();
     resetBrowserState();
-    history.replaceState(null, '', `${location.pathname}?stytch_token_type=magic_links&token=${encodeURIComponent(token)}`);
+    history.replaceState(
+      null,
+      '',
+      `${location.pathname}?stytch_token_type=magic_links&token=${encodeURIComponent(token)}`,
+    );
     const owner = mount({ config: { products: ['emailMagicLinks'] } });
     await findText(owner, '[part~="title"]', 'Success!', 10_000);
     const user = owner.client!.user.getSync()!;
@@ -251,7 +290,10 @@ describe('<auth-login> passwords', () => {
     // owner's mailbox), never to a session.
     const ended = await fetch(`${testEnv.baseUrl}/sdk/v1/sessions/authenticate`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${btoa(`${testEnv.publicToken}:${signedUp.session_token}`)}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Basic ${btoa(`${testEnv.publicToken}:${signedUp.session_token}`)}`,
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     });
     expect(ended.status).to.equal(404);
@@ -262,7 +304,10 @@ describe('<auth-login> passwords', () => {
     continueButton(el)!.click();
     await findText(el, '[part~="title"]', 'Check your email to set a new password');
     expect(events.map((e) => e.type)).to.not.include(EVENT_TYPES.PASSWORD_AUTHENTICATE);
-    await until(async () => (await devInbox(email)).some((m) => m.links[0]?.includes('stytch_token_type=reset_password')), 'the reset email');
+    await until(
+      async () => (await devInbox(email)).some((m) => m.links[0]?.includes('stytch_token_type=reset_password')),
+      'the reset email',
+    );
   });
 
   it('passwordless account with magic links also configured: a magic link is sent instead (Check your email)', async () => {
@@ -294,7 +339,9 @@ describe('<auth-login> passwords', () => {
     await until(() => continueButton(el)?.disabled === false, 'Continue');
     continueButton(el)!.click();
     await findText(el, '[part~="title"]', 'Reset your password');
-    expect(byText(el, '[part~="text"]', 'Password appears in the list of breached passwords and must be reset.')).to.not.equal(undefined);
+    expect(
+      byText(el, '[part~="text"]', 'Password appears in the list of breached passwords and must be reset.'),
+    ).to.not.equal(undefined);
     byText(el, 'button', 'Send reset link')!.click();
     await findText(el, '[part~="title"]', 'Check your email!');
     await until(async () => (await devInbox(email)).length === 1, 'the reset email');
@@ -307,7 +354,11 @@ describe('<auth-login> passwords', () => {
     await client.passwords.resetByEmailStart({ email, reset_password_redirect_url: `${testEnv.pageOrigin}/` });
     const token = await latestMagicLinkToken(email);
     resetBrowserState();
-    history.replaceState(null, '', `${location.pathname}?keep=1&stytch_token_type=reset_password&token=${encodeURIComponent(token)}`);
+    history.replaceState(
+      null,
+      '',
+      `${location.pathname}?keep=1&stytch_token_type=reset_password&token=${encodeURIComponent(token)}`,
+    );
     // No `passwords` product needed: the token type in the URL decides.
     const el = mount();
     await findText(el, '[part~="title"]', 'Set a new password');
@@ -322,10 +373,15 @@ describe('<auth-login> passwords', () => {
     continueButton(el)!.click();
     await findText(el, '[part~="title"]', 'Success!');
     expect(location.search).to.equal('?keep=1');
-    expect(events.map((e) => e.type)).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
+    expect(events.map((e) => e.type)).to.deep.equal([
+      EVENT_TYPES.PASSWORD_RESET_BY_EMAIL,
+      EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,
+    ]);
     const other = makeClient();
     await other.session.revoke({ forceClear: true });
-    expect((await other.passwords.authenticate({ email, password: NEW, session_duration_minutes: 30 })).user_id).to.be.a('string');
+    expect(
+      (await other.passwords.authenticate({ email, password: NEW, session_duration_minutes: 30 })).user_id,
+    ).to.be.a('string');
   });
 
   it('an invalid email on the password tab gets the password-flow message', async () => {
@@ -348,12 +404,16 @@ describe('<auth-login> passwords under a LUDS policy', () => {
     await toPasswordScreen(el, uniqueEmail('luds'), 'Create an account');
     await typePassword(el, 'abc');
     await until(() => errors(el).includes('Must be at least 10 characters long'), 'the length rule');
-    expect(errors(el)).to.include('Must contain 3 of the following: uppercase letter, lowercase letter, number, symbol');
+    expect(errors(el)).to.include(
+      'Must contain 3 of the following: uppercase letter, lowercase letter, number, symbol',
+    );
     expect($(el, '[part~="strength-meter"]')).to.equal(null);
     expect(continueButton(el)!.disabled).to.equal(true);
     await typePassword(el, 'abcdefghijkl');
     await until(() => !errors(el).includes('Must be at least 10 characters long'), 'the length rule met');
-    expect(errors(el)).to.include('Must contain 3 of the following: uppercase letter, lowercase letter, number, symbol');
+    expect(errors(el)).to.include(
+      'Must contain 3 of the following: uppercase letter, lowercase letter, number, symbol',
+    );
     typeInto(passwordInput(el)!, 'Quiet-river-7');
     await until(() => continueButton(el)?.disabled === false, 'Continue enabled');
     expect(errors(el).filter((e) => e?.startsWith('Must'))).to.deep.equal([]);
@@ -362,7 +422,10 @@ describe('<auth-login> passwords under a LUDS policy', () => {
   it('the length rule is singular for a minimum of one character and plural otherwise', async () => {
     const res = await fetch(`${testEnv.ludsBaseUrl}/sdk/v1/passwords/strength_check`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${btoa(`${testEnv.publicToken}:${testEnv.publicToken}`)}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Basic ${btoa(`${testEnv.publicToken}:${testEnv.publicToken}`)}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ password: 'abc' }),
     });
     const strength = ((await res.json()) as { data: PasswordStrengthCheckResponse }).data;

@@ -27,7 +27,8 @@ export const enPasswords = {
   // LUDS policy messages (spec section 5), singular and plural
   'password.ludsLength.one': 'Must be at least {count} character long',
   'password.ludsLength.other': 'Must be at least {count} characters long',
-  'password.ludsComplexity': 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
+  'password.ludsComplexity':
+    'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
   'password.breached':
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
 

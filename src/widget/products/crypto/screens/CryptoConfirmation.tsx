@@ -8,5 +8,7 @@ import type { ProductScreenProps } from '../../types.ts';
  */
 export default function CryptoConfirmation({ autoFocus }: ProductScreenProps) {
   const { t } = useWidget();
-  return <Confirmation title={t('success.title')} text={t('cryptoConfirmation.text')} focusTitle={autoFocus} announce />;
+  return (
+    <Confirmation title={t('success.title')} text={t('cryptoConfirmation.text')} focusTitle={autoFocus} announce />
+  );
 }

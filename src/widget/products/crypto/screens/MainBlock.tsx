@@ -18,7 +18,12 @@ export default function MainBlock({ root, busy, divided, hasForm }: MainBlockPro
     <>
       <WalletButtons wallets={main} disabled={busy} onChoose={(wallet) => start({ wallet })}>
         {other.length > 0 && (
-          <Button variant="secondary" extraPart={PARTS.cryptoButton} disabled={busy} onClick={() => start({ other: true })}>
+          <Button
+            variant="secondary"
+            extraPart={PARTS.cryptoButton}
+            disabled={busy}
+            onClick={() => start({ other: true })}
+          >
             {t('crypto.otherWallets')}
           </Button>
         )}

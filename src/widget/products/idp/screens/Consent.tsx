@@ -36,7 +36,15 @@ const description = css`
  * A scope's title (spec section 3): a standard scope has its own; a custom one reads differently and carries the
  * RBAC policy's description (from the preflight, else from the bootstrap's policy).
  */
-function ScopeItem({ result, t, policyDescription }: { result: ScopeResult; t: Translate; policyDescription?: string }) {
+function ScopeItem({
+  result,
+  t,
+  policyDescription,
+}: {
+  result: ScopeResult;
+  t: Translate;
+  policyDescription?: string;
+}) {
   if (isStandardScope(result.scope)) return <li css={text}>{t(`consent.scope.${result.scope}`)}</li>;
   const detail = result.description || policyDescription;
   return (
@@ -62,7 +70,12 @@ function ScopeList(props: {
       </p>
       <ul css={list} data-scopes={props.kind}>
         {props.results.map((result) => (
-          <ScopeItem key={result.scope} result={result} t={t} policyDescription={props.policyDescription(result.scope)} />
+          <ScopeItem
+            key={result.scope}
+            result={result}
+            t={t}
+            policyDescription={props.policyDescription(result.scope)}
+          />
         ))}
       </ul>
     </>
@@ -92,7 +105,12 @@ export default function Consent({ state, root, autoFocus }: ProductScreenProps<S
       )}
       <Header title={t('consent.title', { clientName, project })} focusTitle={autoFocus} />
       {grantable.length > 0 && (
-        <ScopeList intro={t('consent.allowsTo', { clientName })} kind="grantable" results={grantable} policyDescription={policyDescription} />
+        <ScopeList
+          intro={t('consent.allowsTo', { clientName })}
+          kind="grantable"
+          results={grantable}
+          policyDescription={policyDescription}
+        />
       )}
       {ungrantable.length > 0 && (
         <>

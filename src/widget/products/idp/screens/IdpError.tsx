@@ -15,7 +15,9 @@ export default function IdpError({ state, autoFocus }: ProductScreenProps<Snapsh
   const { t } = useWidget();
   const { request, errorDescriptor } = state.context;
   const message =
-    request.flow === 'invalid' ? t('consent.missingParameter', { name: request.missing }) : describeError(t, errorDescriptor);
+    request.flow === 'invalid'
+      ? t('consent.missingParameter', { name: request.missing })
+      : describeError(t, errorDescriptor);
   return (
     <>
       <Header title={t('error.title')} focusTitle={autoFocus} />

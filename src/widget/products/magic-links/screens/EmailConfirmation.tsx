@@ -31,7 +31,11 @@ const link = css`
 `;
 
 /** Email Confirmation: 'Check your email', the address, web-mail shortcuts, 'Try again' and a back arrow. */
-export default function EmailConfirmation({ state, root, autoFocus }: ProductScreenProps<SnapshotFrom<MagicLinkMachine>>) {
+export default function EmailConfirmation({
+  state,
+  root,
+  autoFocus,
+}: ProductScreenProps<SnapshotFrom<MagicLinkMachine>>) {
   const { t, send } = useWidget();
   const { email, config } = state.context;
   // The fresh bootstrap document (email domains) arrives at the root, possibly after the product started.

@@ -25,7 +25,6 @@ import { browserTraits, oneTapPlacement, orderProviders } from '../rules.ts';
 import { lastUsedStyle } from '../block.styles.ts';
 import { ProviderIcon } from './ProviderIcon.tsx';
 
-
 const oneTapArea = css`
   display: flex;
   justify-content: center;
@@ -34,7 +33,15 @@ const oneTapArea = css`
   transition: height 0.5s ease-out;
 `;
 
-function ProviderButton({ provider, lastUsed, busy }: { provider: OAuthProviderConfig; lastUsed: boolean; busy: boolean }) {
+function ProviderButton({
+  provider,
+  lastUsed,
+  busy,
+}: {
+  provider: OAuthProviderConfig;
+  lastUsed: boolean;
+  busy: boolean;
+}) {
   const { t, send } = useWidget();
   const labelId = useId();
   const type = provider.type as OAuthProvider;
@@ -75,7 +82,9 @@ function OneTapMount({ actor, shadow }: { actor: ActorRefFrom<OneTapMachine>; sh
       root.host.append(node);
     }
     if (!node) return;
-    const observer = new ResizeObserver(([entry]) => actor.send({ type: 'ONE_TAP_RESIZED', height: entry?.contentRect.height ?? 0 }));
+    const observer = new ResizeObserver(([entry]) =>
+      actor.send({ type: 'ONE_TAP_RESIZED', height: entry?.contentRect.height ?? 0 }),
+    );
     observer.observe(node);
     actor.send({ type: 'ONE_TAP_MOUNTED' });
     const created = shadow ? node : null;
@@ -87,7 +96,15 @@ function OneTapMount({ actor, shadow }: { actor: ActorRefFrom<OneTapMachine>; sh
   return <div ref={ref}>{shadow ? <slot name={ONE_TAP_SLOT} /> : <div id={ONE_TAP_PARENT_ID} />}</div>;
 }
 
-function OneTap({ actor, fallback, shadow }: { actor: ActorRefFrom<OneTapMachine>; fallback: ReactElement; shadow: boolean }) {
+function OneTap({
+  actor,
+  fallback,
+  shadow,
+}: {
+  actor: ActorRefFrom<OneTapMachine>;
+  fallback: ReactElement;
+  shadow: boolean;
+}) {
   const { t } = useWidget();
   const snapshot = useSelector(actor, (s) => s);
   const { placement, height, error } = snapshot.context;

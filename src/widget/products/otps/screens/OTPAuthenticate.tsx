@@ -75,7 +75,13 @@ function Resend({ actor }: { actor: ActorRefFrom<ResendMachine> | undefined }) {
   return (
     <p part={PARTS.text} css={text} data-resend-state={state}>
       {t('otp.didNotGetIt')}{' '}
-      <button type="button" css={[linkButton, inlineLink]} disabled={state === 'sending'} aria-busy={state === 'sending'} onClick={() => send({ type: 'RESEND' })}>
+      <button
+        type="button"
+        css={[linkButton, inlineLink]}
+        disabled={state === 'sending'}
+        aria-busy={state === 'sending'}
+        onClick={() => send({ type: 'RESEND' })}
+      >
         {t('otp.resend')}
       </button>
     </p>
@@ -97,7 +103,11 @@ export default function OTPAuthenticate({ state, autoFocus }: ProductScreenProps
       <Header title={t('otp.title')} onBack={() => send({ type: 'BACK' })} announce={autoFocus} />
       <p part={PARTS.text} css={text}>
         {splitMessage(t('otp.sentTo', { length: OTP_CODE_LENGTH })).map((part, i) =>
-          typeof part === 'string' ? part : <strong key={i}>{part.param === 'destination' ? passcode.displayDestination : ''}</strong>,
+          typeof part === 'string' ? (
+            part
+          ) : (
+            <strong key={i}>{part.param === 'destination' ? passcode.displayDestination : ''}</strong>
+          ),
         )}
       </p>
       <PasscodeInput
@@ -118,7 +128,12 @@ export default function OTPAuthenticate({ state, autoFocus }: ProductScreenProps
           </div>
         </div>
       )}
-      <p part={PARTS.text} css={text} data-countdown={expired ? 'expired' : 'ticking'} role={expired ? 'alert' : undefined}>
+      <p
+        part={PARTS.text}
+        css={text}
+        data-countdown={expired ? 'expired' : 'ticking'}
+        role={expired ? 'alert' : undefined}
+      >
         {expired ? t('otp.expired') : t('otp.expiresIn', { time: clock(passcode.secondsLeft) })}
       </p>
       <Resend actor={resend} />

@@ -15,7 +15,13 @@ import { formHasEmailField } from '../config.ts';
 import type { PasskeyParams } from '../machine.ts';
 
 /** Whether the autofill machine found the browser cannot offer passkeys in the email field (it waits in `button`). */
-function AutofillUnsupported({ actor, children }: { actor: ActorRefFrom<PasskeyAutofillMachine>; children: ReactNode }) {
+function AutofillUnsupported({
+  actor,
+  children,
+}: {
+  actor: ActorRefFrom<PasskeyAutofillMachine>;
+  children: ReactNode;
+}) {
   const unsupported = useSelector(actor, (s) => s.matches('button'));
   return unsupported ? children : null;
 }

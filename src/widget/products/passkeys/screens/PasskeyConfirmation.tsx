@@ -8,5 +8,7 @@ import type { ProductScreenProps } from '../../types.ts';
  */
 export default function PasskeyConfirmation({ autoFocus }: ProductScreenProps) {
   const { t } = useWidget();
-  return <Confirmation title={t('success.title')} text={t('passkeyConfirmation.text')} focusTitle={autoFocus} announce />;
+  return (
+    <Confirmation title={t('success.title')} text={t('passkeyConfirmation.text')} focusTitle={autoFocus} announce />
+  );
 }

@@ -75,7 +75,13 @@ function Row({ row }: { row: PasskeyRow }) {
           <Button type="submit" busy={saving} disabled={!typed.trim()}>
             {t('passkeySuccess.save')}
           </Button>
-          <button type="button" part={PARTS.link} css={linkButton} disabled={saving} onClick={() => row.ref.send({ type: 'CANCEL' })}>
+          <button
+            type="button"
+            part={PARTS.link}
+            css={linkButton}
+            disabled={saving}
+            onClick={() => row.ref.send({ type: 'CANCEL' })}
+          >
             {t('passkeySuccess.cancel')}
           </button>
         </form>
@@ -93,7 +99,13 @@ function Row({ row }: { row: PasskeyRow }) {
         <Button variant="secondary" busy={removing} onClick={() => row.ref.send({ type: 'CONFIRM' })}>
           {t('passkeySuccess.delete')}
         </Button>
-        <button type="button" part={PARTS.link} css={linkButton} disabled={removing} onClick={() => row.ref.send({ type: 'CANCEL' })}>
+        <button
+          type="button"
+          part={PARTS.link}
+          css={linkButton}
+          disabled={removing}
+          onClick={() => row.ref.send({ type: 'CANCEL' })}
+        >
           {t('passkeySuccess.cancel')}
         </button>
       </li>
@@ -128,7 +140,10 @@ function Row({ row }: { row: PasskeyRow }) {
  * (rename) or deleting; a failed rename or delete shows an error toast and the row as it was. 'Set up another
  * Passkey' goes back to Register New Passkey; 'Done' completes the flow.
  */
-export default function PasskeyRegistrationSuccess({ state, autoFocus }: ProductScreenProps<SnapshotFrom<PasskeyMachine>>) {
+export default function PasskeyRegistrationSuccess({
+  state,
+  autoFocus,
+}: ProductScreenProps<SnapshotFrom<PasskeyMachine>>) {
   const { t, send } = useWidget();
   const { rows } = state.context;
   const toasts = state.children[PASSKEY_TOASTS_ID] as ActorRefFrom<ToastsMachine> | undefined;

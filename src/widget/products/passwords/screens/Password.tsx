@@ -38,9 +38,11 @@ export default function Password({ state, root, autoFocus }: ProductScreenProps<
   const { email, userType, password, strength, errorDescriptor, config } = state.context;
   // The fresh bootstrap document (the LUDS rules) arrives at the root, possibly after the product started.
   const { bootstrap } = root.context;
-  const resetForm = state.matches({ password: { form: 'resetForm' } }) || state.matches({ password: { form: 'resetting' } });
+  const resetForm =
+    state.matches({ password: { form: 'resetForm' } }) || state.matches({ password: { form: 'resetting' } });
   const login = !resetForm && userType === 'password';
-  const busy = state.matches({ password: { form: 'submitting' } }) || state.matches({ password: { form: 'resetting' } });
+  const busy =
+    state.matches({ password: { form: 'submitting' } }) || state.matches({ password: { form: 'resetting' } });
   const checking = !state.matches({ password: { strength: 'idle' } });
   const valid = login ? password.length > 0 : strength?.valid_password === true;
   const instead = !login && !resetForm ? passwordlessEmailKind(config) : null;

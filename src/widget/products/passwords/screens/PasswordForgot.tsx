@@ -8,7 +8,9 @@ import { text } from '../../../ui/styles.ts';
 import type { ProductScreenProps } from '../../types.ts';
 import type { PasswordMachine } from '../machine.ts';
 
-/** Password Forgot and Password Breached: why a reset is needed, where the link will go, and the button that sends it. */
+/**
+ * Password Forgot and Password Breached: why a reset is needed, where the link will go, and the button that sends it.
+ */
 export default function PasswordForgot({ state, autoFocus }: ProductScreenProps<SnapshotFrom<PasswordMachine>>) {
   const { t, send } = useWidget();
   const breached = state.matches('breached');

@@ -11,8 +11,8 @@ import type { PasswordMachine } from '../machine.ts';
 
 /**
  * Password Set New ('check your email') and Password Dedupe (an account without a password must reset): where the
- * link went, 'Resend email', and the 'Email resent' toast while the statechart is in `resent` (2 s). Set New and Dedupe are
- * two states of the product machine (`setNew`, `dedupe`) with the same sub-states.
+ * link went, 'Resend email', and the 'Email resent' toast while the statechart is in `resent` (2 s). Set New and Dedupe
+ * are two states of the product machine (`setNew`, `dedupe`) with the same sub-states.
  */
 export default function PasswordSetNew({ state, autoFocus }: ProductScreenProps<SnapshotFrom<PasswordMachine>>) {
   const { t, send } = useWidget();
