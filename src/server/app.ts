@@ -1,20 +1,12 @@
 import { Hono } from 'hono';
 import { SDK_BASE_PATH } from '../api/telemetry.ts';
 import { DEFAULT_DATABASE, resolveConfig, type ProjectConfig, type ServiceOptions } from './config.ts';
-import {
-  CRYPTO_WALLET_START_LIMIT,
-  CRYPTO_WALLET_START_WINDOW_MS,
-  IP_AUTH_FAILURE_WINDOW_MS,
-  IP_EVENTS_WINDOW_MS,
-  IP_SEND_WINDOW_MS,
-  MAGIC_LINK_SEND_LIMIT,
-  MAGIC_LINK_SEND_WINDOW_MS,
-  MAX_BODY_BYTES,
-  OTP_SEND_LIMIT,
-  OTP_SEND_WINDOW_MS,
-  PASSWORD_RESET_SEND_LIMIT,
-  PASSWORD_RESET_SEND_WINDOW_MS,
-} from './constants.ts';
+import { CRYPTO_WALLET_START_LIMIT, CRYPTO_WALLET_START_WINDOW_MS } from './constants/crypto-wallets.ts';
+import { MAX_BODY_BYTES } from './constants/input-limits.ts';
+import { MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS } from './constants/magic-links.ts';
+import { OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS } from './constants/passcodes.ts';
+import { PASSWORD_RESET_SEND_LIMIT, PASSWORD_RESET_SEND_WINDOW_MS } from './constants/passwords.ts';
+import { IP_AUTH_FAILURE_WINDOW_MS, IP_EVENTS_WINDOW_MS, IP_SEND_WINDOW_MS } from './constants/rate-limits.ts';
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';

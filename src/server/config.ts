@@ -5,16 +5,16 @@ import {
   DEFAULT_PROJECT_ID,
   DEFAULT_PROJECT_NAME,
   DEFAULT_PUBLIC_TOKEN,
-  DEV_SECRET_KEY,
-  IP_AUTH_FAILURE_LIMIT,
-  IP_EVENTS_LIMIT,
-  IP_SEND_LIMIT,
   SENDER_LOCAL_PART,
+} from './constants/project.ts';
+import { IP_AUTH_FAILURE_LIMIT, IP_EVENTS_LIMIT, IP_SEND_LIMIT } from './constants/rate-limits.ts';
+import { DEV_SECRET_KEY } from './constants/secrets.ts';
+import {
   SMS_WEBHOOK_ATTEMPT_TIMEOUT_MS,
   SMS_WEBHOOK_ATTEMPTS,
   SMS_WEBHOOK_RETRY_BASE_DELAY_MS,
   SMS_WEBHOOK_SECRET_MIN_LENGTH,
-} from './constants.ts';
+} from './delivery/constants.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { PasswordPolicy } from './security/password-strength.ts';
 import { appleKeyObject, type AppleSigningKey } from './security/apple-client-secret.ts';
@@ -22,7 +22,7 @@ import { parseSecretKey } from './security/secret-keys.ts';
 import { validateConnectedApps } from './connected-apps.ts';
 import { checkedRbacPolicy, checkedUserRoles, EMPTY_RBAC_POLICY } from './rbac-config.ts';
 
-export { DEFAULT_PUBLIC_TOKEN } from './constants.ts';
+export { DEFAULT_PUBLIC_TOKEN } from './constants/project.ts';
 
 /**
  * Email through an SMTP server (Nodemailer). `url` names the server and its login, e.g.
@@ -104,7 +104,7 @@ export interface OAuthProviderCredentials {
 /** `development`: the local demo with its dev tools; `production`: no dev tool exists, whatever else is set. */
 export type ServiceMode = 'development' | 'production';
 
-/** Per-client-IP limits (requests per window; the windows are fixed in constants.ts). */
+/** Per-client-IP limits (requests per window; the windows are fixed in constants/rate-limits.ts). */
 export interface IpRateLimits {
   /** Magic-link, passcode and reset-email sends. Default IP_SEND_LIMIT. */
   sends: number;
@@ -371,7 +371,8 @@ function resolveSmsWebhook(options: SmsWebhookOptions): Required<SmsWebhookOptio
   }
   if (options.secret.length < SMS_WEBHOOK_SECRET_MIN_LENGTH) {
     throw new Error(
-      `The SMS webhook secret must be at least ${SMS_WEBHOOK_SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32).`,
+      `The SMS webhook secret must be at least ${SMS_WEBHOOK_SECRET_MIN_LENGTH} characters ` +
+        '(e.g. openssl rand -hex 32).',
     );
   }
   return {

@@ -5,7 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/oauth.ts';
 import type { ConnectedAppConfig, OAuthProviderCredentials, ServiceOptions } from './config.ts';
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MAX_SERVICE_PROCESSES, MAX_TRUST_PROXY } from './constants.ts';
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  MAX_SERVICE_PROCESSES,
+  MAX_TRUST_PROXY,
+} from './constants/deployment.ts';
 import type { DatabaseOptions } from './db/db.ts';
 import type { AppleSigningKey } from './security/apple-client-secret.ts';
 import type { ListenOptions } from './listen.ts';
@@ -34,38 +40,38 @@ export const DEMO_SITE_REDIRECT_PATHS: readonly string[] = [
  */
 export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions {
   const mode = modeFromEnv(env);
-  const database: DatabaseOptions = env['DATABASE_URL']
-    ? { kind: 'postgres', url: env['DATABASE_URL'] }
-    : { kind: 'pglite', dataDir: path.resolve(repoRoot, env['DATA_DIR'] || DEFAULT_DATA_DIR) };
+  const database: DatabaseOptions = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.resolve(repoRoot, env.DATA_DIR || DEFAULT_DATA_DIR) };
   const options: ListenOptions = {
     mode,
-    port: port(env['PORT']),
-    hostname: env['HOST'] || DEFAULT_HOST,
+    port: port(env.PORT),
+    hostname: env.HOST || DEFAULT_HOST,
     database,
-    allowedOrigins: list(env['ALLOWED_ORIGINS']),
-    redirectUrls: list(env['REDIRECT_URLS']),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+    redirectUrls: list(env.REDIRECT_URLS),
     ...oauthOptionsFromEnv(env),
-    trustProxy: trustProxy(env['TRUST_PROXY']),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     siteDir: path.join(repoRoot, 'demo-site'),
     siteRedirectPaths: DEMO_SITE_REDIRECT_PATHS,
     distDir: path.join(repoRoot, 'dist'),
   };
-  if (env['PUBLIC_TOKEN']) options.publicToken = env['PUBLIC_TOKEN'];
-  if (env['SMTP_URL']) options.smtp = { url: env['SMTP_URL'], ...(env['MAIL_FROM'] ? { from: env['MAIL_FROM'] } : {}) };
-  const smsUrl = env['SMS_WEBHOOK_URL'];
-  const smsSecret = env['SMS_WEBHOOK_SECRET'];
+  if (env.PUBLIC_TOKEN) options.publicToken = env.PUBLIC_TOKEN;
+  if (env.SMTP_URL) options.smtp = { url: env.SMTP_URL, ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) };
+  const smsUrl = env.SMS_WEBHOOK_URL;
+  const smsSecret = env.SMS_WEBHOOK_SECRET;
   if (smsUrl || smsSecret) {
     if (!smsUrl || !smsSecret) throw new Error('Set both SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET, or neither.');
     options.smsWebhook = { url: smsUrl, secret: smsSecret };
   }
-  const connectedApps = connectedAppsFromEnv(env['CONNECTED_APPS']);
+  const connectedApps = connectedAppsFromEnv(env.CONNECTED_APPS);
   if (connectedApps) options.connectedApps = connectedApps;
-  if (env['IDP_AUTHORIZE_URL']) options.idpAuthorizeUrl = absoluteUrl('IDP_AUTHORIZE_URL', env['IDP_AUTHORIZE_URL']);
-  if (env['IDP_LOGOUT_URL']) options.idpLogoutUrl = absoluteUrl('IDP_LOGOUT_URL', env['IDP_LOGOUT_URL']);
-  if (env['AUTH_SECRET_KEY']) options.secretKey = env['AUTH_SECRET_KEY'];
-  const previous = list(env['AUTH_SECRET_KEY_PREVIOUS']);
+  if (env.IDP_AUTHORIZE_URL) options.idpAuthorizeUrl = absoluteUrl('IDP_AUTHORIZE_URL', env.IDP_AUTHORIZE_URL);
+  if (env.IDP_LOGOUT_URL) options.idpLogoutUrl = absoluteUrl('IDP_LOGOUT_URL', env.IDP_LOGOUT_URL);
+  if (env.AUTH_SECRET_KEY) options.secretKey = env.AUTH_SECRET_KEY;
+  const previous = list(env.AUTH_SECRET_KEY_PREVIOUS);
   if (previous.length) options.previousSecretKeys = previous;
-  const siweRequired = booleanFlag('SIWE_REQUIRED', env['SIWE_REQUIRED']);
+  const siweRequired = booleanFlag('SIWE_REQUIRED', env.SIWE_REQUIRED);
   if (siweRequired !== undefined) options.siweRequiredForCryptoWallets = siweRequired;
   const rbacPolicy = jsonSetting(env, 'RBAC_POLICY', repoRoot);
   if (rbacPolicy) options.rbacPolicy = checkedRbacPolicy(rbacPolicy.value, rbacPolicy.source);
@@ -109,7 +115,7 @@ function parsedJson(text: string, source: string): unknown {
  * needs PostgreSQL: the embedded database is a folder only one process may open, so a second process could not start.
  */
 export function serviceProcessesFromEnv(env: Env): number {
-  const value = env['SERVICE_PROCESSES'];
+  const value = env.SERVICE_PROCESSES;
   if (value === undefined || value === '') return 1;
   const parsed = Number(value);
   if (!/^\d+$/.test(value) || parsed > MAX_SERVICE_PROCESSES) {
@@ -118,9 +124,10 @@ export function serviceProcessesFromEnv(env: Env): number {
     );
   }
   const processes = Math.max(parsed, 1);
-  if (processes > 1 && !env['DATABASE_URL']) {
+  if (processes > 1 && !env.DATABASE_URL) {
     throw new Error(
-      `SERVICE_PROCESSES=${value} needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) is opened by one process only.`,
+      `SERVICE_PROCESSES=${value} needs PostgreSQL (DATABASE_URL): ` +
+        'the embedded database (PGlite) is opened by one process only.',
     );
   }
   return processes;
@@ -234,8 +241,8 @@ export function oauthOptionsFromEnv(
   }
   const options: Pick<ServiceOptions, 'oauthProviders' | 'googleOneTapClientId' | 'publicUrl'> = {};
   if (Object.keys(oauthProviders).length) options.oauthProviders = oauthProviders;
-  if (env['GOOGLE_ONE_TAP_CLIENT_ID']) options.googleOneTapClientId = env['GOOGLE_ONE_TAP_CLIENT_ID'];
-  if (env['PUBLIC_URL']) options.publicUrl = env['PUBLIC_URL'];
+  if (env.GOOGLE_ONE_TAP_CLIENT_ID) options.googleOneTapClientId = env.GOOGLE_ONE_TAP_CLIENT_ID;
+  if (env.PUBLIC_URL) options.publicUrl = env.PUBLIC_URL;
   return options;
 }
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { ServiceMode } from './config.ts';
-import { ID_ENVIRONMENT, ID_ENVIRONMENTS, REQUEST_ID_PREFIX } from './constants.ts';
+import { ID_ENVIRONMENT, ID_ENVIRONMENTS, REQUEST_ID_PREFIX } from './constants/identifiers.ts';
 
 /** Identifiers in the hosted provider's style: `user-test-<uuid>`, `session-live-<uuid>`, ... */
 export type IdKind =

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createService, type Service, type ServiceOptions } from './app.ts';
-import { HEALTH_PATH, SHUTDOWN_GRACE_MS } from './constants.ts';
+import { HEALTH_PATH, SHUTDOWN_GRACE_MS } from './constants/deployment.ts';
 import { loadDevTools } from './dev-tools.ts';
 
 export interface ListenOptions extends ServiceOptions {

@@ -33,7 +33,7 @@ else await serve();
 
 /** The primary of SERVICE_PROCESSES workers: forks them and reports in the same voice as a single process does. */
 function superviseFromPrimary(count: number): void {
-  const production = env['NODE_ENV'] === 'production';
+  const production = env.NODE_ENV === 'production';
   const say = (event: Record<string, unknown>, text: string) => console.log(production ? JSON.stringify(event) : text);
   superviseWorkers(count, {
     ready: (pids) =>

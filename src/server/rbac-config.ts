@@ -10,7 +10,7 @@ import {
   type RbacRole,
   type RbacScope,
 } from '../api/bootstrap.ts';
-import { OAUTH_SCOPE_TOKEN_PATTERN } from './constants.ts';
+import { OAUTH_SCOPE_TOKEN_PATTERN } from './constants/social.ts';
 
 /** A policy that defines nothing: no role allows anything and no custom scope can be granted. */
 export const EMPTY_RBAC_POLICY: RbacPolicy = { roles: [], resources: [], scopes: [] };
@@ -23,7 +23,7 @@ export const EMPTY_RBAC_POLICY: RbacPolicy = { roles: [], resources: [], scopes:
 export function checkedRbacPolicy(value: unknown, setting: string): RbacPolicy {
   const at: Problem = problemAt(setting);
   const policy = objectAt(value, '', at, 'an object with roles, resources and scopes arrays');
-  const resources = arrayAt(policy['resources'], 'resources', at).map((entry, i) =>
+  const resources = arrayAt(policy.resources, 'resources', at).map((entry, i) =>
     checkedResource(entry, `resources[${i}]`, at),
   );
   requireUnique(
@@ -33,16 +33,14 @@ export function checkedRbacPolicy(value: unknown, setting: string): RbacPolicy {
     at,
   );
   const actionsOf = new Map(resources.map((r) => [r.resource_id, r.actions]));
-  const roles = arrayAt(policy['roles'], 'roles', at).map((entry, i) =>
-    checkedRole(entry, `roles[${i}]`, at, actionsOf),
-  );
+  const roles = arrayAt(policy.roles, 'roles', at).map((entry, i) => checkedRole(entry, `roles[${i}]`, at, actionsOf));
   requireUnique(
     roles.map((r) => r.role_id),
     'roles',
     'role_id',
     at,
   );
-  const scopes = arrayAt(policy['scopes'], 'scopes', at).map((entry, i) =>
+  const scopes = arrayAt(policy.scopes, 'scopes', at).map((entry, i) =>
     checkedScope(entry, `scopes[${i}]`, at, actionsOf),
   );
   requireUnique(
@@ -84,12 +82,12 @@ function problemAt(setting: string): Problem {
 
 function checkedResource(value: unknown, where: string, at: Problem): RbacResource {
   const entry = objectAt(value, where, at, 'an object with resource_id, description and actions');
-  const actions = stringsAt(entry['actions'], `${where}.actions`, at);
+  const actions = stringsAt(entry.actions, `${where}.actions`, at);
   if (actions.includes(RBAC_WILDCARD_ACTION))
     at(`${where}.actions`, `must not list "${RBAC_WILDCARD_ACTION}" (permissions use it to mean every action)`);
   return {
-    resource_id: idAt(entry['resource_id'], `${where}.resource_id`, at),
-    description: textAt(entry['description'], `${where}.description`, at),
+    resource_id: idAt(entry.resource_id, `${where}.resource_id`, at),
+    description: textAt(entry.description, `${where}.description`, at),
     actions,
   };
 }
@@ -97,22 +95,22 @@ function checkedResource(value: unknown, where: string, at: Problem): RbacResour
 function checkedRole(value: unknown, where: string, at: Problem, actionsOf: ReadonlyMap<string, string[]>): RbacRole {
   const entry = objectAt(value, where, at, 'an object with role_id, description and permissions');
   return {
-    role_id: idAt(entry['role_id'], `${where}.role_id`, at),
-    description: textAt(entry['description'], `${where}.description`, at),
-    permissions: permissionsAt(entry['permissions'], `${where}.permissions`, at, actionsOf),
+    role_id: idAt(entry.role_id, `${where}.role_id`, at),
+    description: textAt(entry.description, `${where}.description`, at),
+    permissions: permissionsAt(entry.permissions, `${where}.permissions`, at, actionsOf),
   };
 }
 
 /** A custom scope travels in OAuth requests' space-separated `scope`, so it must be one RFC 6749 scope token. */
 function checkedScope(value: unknown, where: string, at: Problem, actionsOf: ReadonlyMap<string, string[]>): RbacScope {
   const entry = objectAt(value, where, at, 'an object with scope, description and permissions');
-  const scope = idAt(entry['scope'], `${where}.scope`, at);
+  const scope = idAt(entry.scope, `${where}.scope`, at);
   if (!OAUTH_SCOPE_TOKEN_PATTERN.test(scope))
     at(`${where}.scope`, 'must be one OAuth scope token (no spaces or quotes)');
   return {
     scope,
-    description: textAt(entry['description'], `${where}.description`, at),
-    permissions: permissionsAt(entry['permissions'], `${where}.permissions`, at, actionsOf),
+    description: textAt(entry.description, `${where}.description`, at),
+    permissions: permissionsAt(entry.permissions, `${where}.permissions`, at, actionsOf),
   };
 }
 
@@ -125,11 +123,11 @@ function permissionsAt(
   return arrayAt(value, where, at).map((item, i) => {
     const here = `${where}[${i}]`;
     const entry = objectAt(item, here, at, 'an object with resource_id and actions');
-    const resourceId = idAt(entry['resource_id'], `${here}.resource_id`, at);
+    const resourceId = idAt(entry.resource_id, `${here}.resource_id`, at);
     const known = actionsOf.get(resourceId);
     if (!known)
       at(`${here}.resource_id`, `names ${JSON.stringify(resourceId)}, which is not one of the policy's resources`);
-    const actions = stringsAt(entry['actions'], `${here}.actions`, at);
+    const actions = stringsAt(entry.actions, `${here}.actions`, at);
     for (const action of actions) {
       if (action !== RBAC_WILDCARD_ACTION && !known.includes(action)) {
         at(
@@ -165,7 +163,9 @@ function textAt(value: unknown, where: string, at: Problem): string {
 
 function stringsAt(value: unknown, where: string, at: Problem): string[] {
   const items = arrayAt(value, where, at);
-  items.forEach((item, i) => idAt(item, `${where}[${i}]`, at));
+  items.forEach((item, i) => {
+    idAt(item, `${where}[${i}]`, at);
+  });
   return [...(items as string[])];
 }
 

@@ -50,6 +50,6 @@ describe('the service when PostgreSQL ends its idle connections', () => {
     assert.ok((await terminateServiceConnections()) >= 1, 'at least one idle connection was ended');
     const email = uniqueEmail('after-terminate');
     const data = await dataOf(await post(t, '/magic_links/email/login_or_create', { email }));
-    assert.match(String(data['user_id']), /^user-test-/);
+    assert.match(String(data.user_id), /^user-test-/);
   });
 });

@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createService, type Service } from '../../src/server/app.ts';
-import { OTP_SEND_LIMIT } from '../../src/server/constants.ts';
+import { OTP_SEND_LIMIT } from '../../src/server/constants/passcodes.ts';
 import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
 import { magicLinkSend, newIp, otpSend, postFrom, statusCounts } from '../server/from-client.ts';
 import { dataOf, PORTAL_URL, uniqueEmail } from '../server/support.ts';
@@ -40,42 +40,45 @@ describe('two service instances on one PostgreSQL share the limits', () => {
     assert.equal(codes.length, OTP_SEND_LIMIT);
   });
 
-  it('two instances starting at once on rows from before encryption: both start, each row is sealed once and opens', async () => {
-    const email = uniqueEmail();
-    await dataOf(await postFrom(one, newIp(), ...magicLinkSend(email)));
-    const [message] = await one.db.query<{ links: string[] }>('select links from dev_messages where recipient = $1', [
-      email,
-    ]);
-    const token = new URL(message!.links[0]!).searchParams.get('token');
-    const session = await dataOf<{ session_token: string }>(
-      await postFrom(one, newIp(), '/magic_links/authenticate', { token, session_duration_minutes: 30 }),
-    );
-    const created = await dataOf<{ totp_id: string; secret: string }>(
-      await postFrom(one, newIp(), '/totps', {}, session.session_token),
-    );
-    await one.db.query('update totps set secret = $2 where id = $1', [created.totp_id, created.secret]);
-    const options = { database: database.options, redirectUrls: [PORTAL_URL] };
-    const [three, four] = await Promise.all([createService(options), createService(options)]);
-    try {
-      const [row] = await three.db.query<{ secret: string }>('select secret from totps where id = $1', [
-        created.totp_id,
+  it(
+    'two instances starting at once on rows from before encryption: both start, each row is ' + 'sealed once and opens',
+    async () => {
+      const email = uniqueEmail();
+      await dataOf(await postFrom(one, newIp(), ...magicLinkSend(email)));
+      const [message] = await one.db.query<{ links: string[] }>('select links from dev_messages where recipient = $1', [
+        email,
       ]);
-      assert.match(row!.secret, /^v1:[0-9a-f]{16}:/);
-      assert.ok(!row!.secret.includes(created.secret));
-      const code = totpAt(base32Decode(created.secret), Date.now());
-      await dataOf(
-        await postFrom(
-          four,
-          newIp(),
-          '/totps/authenticate',
-          { totp_code: code, session_duration_minutes: 30 },
-          session.session_token,
-        ),
+      const token = new URL(message!.links[0]!).searchParams.get('token');
+      const session = await dataOf<{ session_token: string }>(
+        await postFrom(one, newIp(), '/magic_links/authenticate', { token, session_duration_minutes: 30 }),
       );
-    } finally {
-      await Promise.all([three.close(), four.close()]);
-    }
-  });
+      const created = await dataOf<{ totp_id: string; secret: string }>(
+        await postFrom(one, newIp(), '/totps', {}, session.session_token),
+      );
+      await one.db.query('update totps set secret = $2 where id = $1', [created.totp_id, created.secret]);
+      const options = { database: database.options, redirectUrls: [PORTAL_URL] };
+      const [three, four] = await Promise.all([createService(options), createService(options)]);
+      try {
+        const [row] = await three.db.query<{ secret: string }>('select secret from totps where id = $1', [
+          created.totp_id,
+        ]);
+        assert.match(row!.secret, /^v1:[0-9a-f]{16}:/);
+        assert.ok(!row!.secret.includes(created.secret));
+        const code = totpAt(base32Decode(created.secret), Date.now());
+        await dataOf(
+          await postFrom(
+            four,
+            newIp(),
+            '/totps/authenticate',
+            { totp_code: code, session_duration_minutes: 30 },
+            session.session_token,
+          ),
+        );
+      } finally {
+        await Promise.all([three.close(), four.close()]);
+      }
+    },
+  );
 
   it('30 parallel wrong passwords from one IP across both: exactly the per-IP budget is checked', async () => {
     const ip = newIp();

@@ -63,7 +63,7 @@ async function attackerSignsUp(
   password: string,
 ): Promise<{ userId: string; sessionToken: string }> {
   const data = dataOf(await call(d, 0, PATHS.passwords, { email, password, session_duration_minutes: 60 }));
-  return { userId: data['user_id'] as string, sessionToken: data['session_token'] as string };
+  return { userId: data.user_id as string, sessionToken: data.session_token as string };
 }
 
 /**
@@ -98,9 +98,9 @@ async function assertNothingLeft(
   ownerSession: string,
   attacks: Answer[],
 ) {
-  const attackerSessions = attacks.filter((a) => a.status === 200 && typeof dataOf(a)['session_token'] === 'string');
+  const attackerSessions = attacks.filter((a) => a.status === 200 && typeof dataOf(a).session_token === 'string');
   for (const [i, answer] of [...attackerSessions].entries()) {
-    const token = dataOf(answer)['session_token'] as string;
+    const token = dataOf(answer).session_token as string;
     const check = await callWithSession(d, i, PATHS.sessionsAuthenticate, {}, token);
     assert.equal(check.status, 404, `a password session from the race was ended: ${JSON.stringify(tally([check]))}`);
   }
@@ -111,7 +111,7 @@ async function assertNothingLeft(
   });
   assert.deepEqual(tally([login]), { '400 reset_password': 1 });
   const owner = await callWithSession(d, 0, PATHS.sessionsAuthenticate, {}, ownerSession);
-  assert.equal(dataOf(owner)['user_id'], userId);
+  assert.equal(dataOf(owner).user_id, userId);
   const db = await d.inspect();
   const [totps] = await db.query<{ n: number }>('select count(*)::int as n from totps where user_id = $1', [userId]);
   assert.equal(totps?.n, 0, 'no authenticator app the attacker added outlives the proof');
@@ -143,20 +143,23 @@ async function devProviderToken(proc: ServiceProcess, email: string): Promise<st
 }
 
 describe(`the proof rule, ${where}`, () => {
-  it('route 1: the owner’s magic link during the attacker’s sign-ins and additions leaves the attacker nothing', async () => {
-    await withDeployment(async (d) => {
-      const victim = uniqueEmail('victim');
-      const password = strongPassword();
-      const attacker = await attackerSignsUp(d, victim, password);
-      dataOf(await call(d, 1, PATHS.magicLinksEmailLoginOrCreate, { email: victim }));
-      const { token } = await delivered(d.instances[1 % d.instances.length]!, victim);
-      const { proof, attacks } = await attackDuringProof(d, victim, password, attacker.sessionToken, () =>
-        call(d, 1, PATHS.magicLinksAuthenticate, { token, session_duration_minutes: 60 }),
-      );
-      assert.equal(proof['user_id'], attacker.userId);
-      await assertNothingLeft(d, victim, password, attacker.userId, proof['session_token'] as string, attacks);
-    });
-  });
+  it(
+    'route 1: the owner’s magic link during the attacker’s sign-ins and additions leaves the ' + 'attacker nothing',
+    async () => {
+      await withDeployment(async (d) => {
+        const victim = uniqueEmail('victim');
+        const password = strongPassword();
+        const attacker = await attackerSignsUp(d, victim, password);
+        dataOf(await call(d, 1, PATHS.magicLinksEmailLoginOrCreate, { email: victim }));
+        const { token } = await delivered(d.instances[1 % d.instances.length]!, victim);
+        const { proof, attacks } = await attackDuringProof(d, victim, password, attacker.sessionToken, () =>
+          call(d, 1, PATHS.magicLinksAuthenticate, { token, session_duration_minutes: 60 }),
+        );
+        assert.equal(proof.user_id, attacker.userId);
+        await assertNothingLeft(d, victim, password, attacker.userId, proof.session_token as string, attacks);
+      });
+    },
+  );
 
   it('route 1 by passcode: the same with the owner’s email passcode', async () => {
     await withDeployment(async (d) => {
@@ -166,60 +169,68 @@ describe(`the proof rule, ${where}`, () => {
       const sent = dataOf(await call(d, 1, PATHS.otpsLoginOrCreate('email'), { email: victim }));
       const { code } = await delivered(d.instances[0]!, victim);
       const { proof, attacks } = await attackDuringProof(d, victim, password, attacker.sessionToken, () =>
-        call(d, 1, PATHS.otpsAuthenticate, { token: code, method_id: sent['method_id'], session_duration_minutes: 60 }),
+        call(d, 1, PATHS.otpsAuthenticate, { token: code, method_id: sent.method_id, session_duration_minutes: 60 }),
       );
-      assert.equal(proof['user_id'], attacker.userId);
-      await assertNothingLeft(d, victim, password, attacker.userId, proof['session_token'] as string, attacks);
+      assert.equal(proof.user_id, attacker.userId);
+      await assertNothingLeft(d, victim, password, attacker.userId, proof.session_token as string, attacks);
     });
   });
 
-  it('route 3: a provider’s verified address during the attacker’s sign-ins and additions leaves the attacker nothing', async () => {
-    await withDeployment(async (d) => {
-      const victim = uniqueEmail('victim');
-      const password = strongPassword();
-      const attacker = await attackerSignsUp(d, victim, password);
-      // The provider's callback is the proof: the race runs around the whole sign-in.
-      const { proof, attacks } = await attackDuringProof(d, victim, password, attacker.sessionToken, async () => {
-        const token = await devProviderToken(d.instances[1 % d.instances.length]!, victim);
-        return call(d, 0, PATHS.oauthAuthenticate, { token, session_duration_minutes: 60 });
+  it(
+    'route 3: a provider’s verified address during the attacker’s sign-ins and additions ' +
+      'leaves the attacker nothing',
+    async () => {
+      await withDeployment(async (d) => {
+        const victim = uniqueEmail('victim');
+        const password = strongPassword();
+        const attacker = await attackerSignsUp(d, victim, password);
+        // The provider's callback is the proof: the race runs around the whole sign-in.
+        const { proof, attacks } = await attackDuringProof(d, victim, password, attacker.sessionToken, async () => {
+          const token = await devProviderToken(d.instances[1 % d.instances.length]!, victim);
+          return call(d, 0, PATHS.oauthAuthenticate, { token, session_duration_minutes: 60 });
+        });
+        assert.equal(proof.user_id, attacker.userId);
+        await assertNothingLeft(d, victim, password, attacker.userId, proof.session_token as string, attacks);
       });
-      assert.equal(proof['user_id'], attacker.userId);
-      await assertNothingLeft(d, victim, password, attacker.userId, proof['session_token'] as string, attacks);
-    });
-  });
+    },
+  );
 
-  it('route 2: parallel secondary sends of the victim’s address from the attacker attach nothing; the owner gets it', async () => {
-    await withDeployment(async (d) => {
-      const attackerEmail = uniqueEmail('attacker');
-      const attacker = await attackerSignsUp(d, attackerEmail, strongPassword());
-      const victim = uniqueEmail('victim');
-      const sends = await inParallel(4, (i) =>
-        callWithSession(
-          d,
-          i,
-          i % 2 ? PATHS.otpsSendSecondary('email') : PATHS.magicLinksEmailSendSecondary,
-          { email: victim },
-          attacker.sessionToken,
-        ),
-      );
-      assertNo5xx(sends);
-      const sent = dataOf(await call(d, 0, PATHS.otpsLoginOrCreate('email'), { email: victim }));
-      const { code } = await delivered(d.instances[0]!, victim);
-      const owner = dataOf(
-        await call(d, 1, PATHS.otpsAuthenticate, {
-          token: code,
-          method_id: sent['method_id'],
-          session_duration_minutes: 60,
-        }),
-      );
-      assert.notEqual(owner['user_id'], attacker.userId);
-      const db = await d.inspect();
-      const emails = await db.query<{ user_id: string; verified: boolean }>(
-        'select user_id, verified from user_emails where email = $1',
-        [victim],
-      );
-      assert.deepEqual(emails, [{ user_id: owner['user_id'], verified: true }]);
-      await assertNoOrphans(db);
-    });
-  });
+  it(
+    'route 2: parallel secondary sends of the victim’s address from the attacker attach ' +
+      'nothing; the owner gets it',
+    async () => {
+      await withDeployment(async (d) => {
+        const attackerEmail = uniqueEmail('attacker');
+        const attacker = await attackerSignsUp(d, attackerEmail, strongPassword());
+        const victim = uniqueEmail('victim');
+        const sends = await inParallel(4, (i) =>
+          callWithSession(
+            d,
+            i,
+            i % 2 ? PATHS.otpsSendSecondary('email') : PATHS.magicLinksEmailSendSecondary,
+            { email: victim },
+            attacker.sessionToken,
+          ),
+        );
+        assertNo5xx(sends);
+        const sent = dataOf(await call(d, 0, PATHS.otpsLoginOrCreate('email'), { email: victim }));
+        const { code } = await delivered(d.instances[0]!, victim);
+        const owner = dataOf(
+          await call(d, 1, PATHS.otpsAuthenticate, {
+            token: code,
+            method_id: sent.method_id,
+            session_duration_minutes: 60,
+          }),
+        );
+        assert.notEqual(owner.user_id, attacker.userId);
+        const db = await d.inspect();
+        const emails = await db.query<{ user_id: string; verified: boolean }>(
+          'select user_id, verified from user_emails where email = $1',
+          [victim],
+        );
+        assert.deepEqual(emails, [{ user_id: owner.user_id, verified: true }]);
+        await assertNoOrphans(db);
+      });
+    },
+  );
 });

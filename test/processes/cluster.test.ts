@@ -1,4 +1,4 @@
-// SERVICE_PROCESSES (issue 18): main.ts as a node:cluster primary with worker processes sharing one port. With
+// SERVICE_PROCESSES: main.ts as a node:cluster primary with worker processes sharing one port. With
 // TEST_DATABASE_URL, two workers on one real PostgreSQL database: both answer, a sign-up raced across them has one
 // winner, SIGTERM stops every process. On the embedded database the setting is refused at start, in one line.
 import { describe, it } from 'node:test';
@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PATHS } from '../../src/api/paths.ts';
-import { HEALTH_PATH, SERVICE_PROCESS_HEADER } from '../../src/server/constants.ts';
+import { HEALTH_PATH, SERVICE_PROCESS_HEADER } from '../../src/server/constants/deployment.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { uniqueEmail } from '../server/support.ts';
@@ -88,7 +88,10 @@ if (testDatabaseUrl()) {
         // The port answers as soon as the first worker is ready; the second may still be opening its database.
         let pids = new Set<string>();
         await until(
-          async () => (pids = await answeringProcesses(d)).size === WORKERS,
+          async () => {
+            pids = await answeringProcesses(d);
+            return pids.size === WORKERS;
+          },
           `${WORKERS} workers to answer`,
           WORKERS_READY_TIMEOUT_MS,
         );
@@ -107,7 +110,7 @@ if (testDatabaseUrl()) {
           password: passwords[winner],
           session_duration_minutes: 30,
         });
-        assert.equal(dataOf(login)['user_id'], dataOf(answers[winner]!)['user_id']);
+        assert.equal(dataOf(login).user_id, dataOf(answers[winner]!).user_id);
 
         const db = await d.inspect();
         assert.equal(primary.child.exitCode, 0, `the primary exits 0 after SIGTERM:\n${primary.output()}`);
@@ -132,15 +135,18 @@ describe('SERVICE_PROCESSES on the embedded database', () => {
   it('refuses to start, in one line naming DATABASE_URL, with exit code 1', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: repoRoot,
-      env: { PATH: process.env['PATH'] ?? '', SERVICE_PROCESSES: '2', PORT: '0', HOST: '127.0.0.1' },
+      env: { PATH: process.env.PATH ?? '', SERVICE_PROCESSES: '2', PORT: '0', HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (chunk) => void (stderr += chunk));
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     assert.equal(
       stderr,
-      'Could not start: SERVICE_PROCESSES=2 needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) is opened by one process only.\n',
+      'Could not start: SERVICE_PROCESSES=2 needs PostgreSQL (DATABASE_URL): the embedded ' +
+        'database (PGlite) is opened by one process only.\n',
     );
     assert.equal(code, 1);
   });

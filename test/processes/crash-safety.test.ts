@@ -1,4 +1,4 @@
-// Crash safety (issue 12): a service process is killed with SIGKILL in the middle of a stream of password sign-ups.
+// Crash safety: a service process is killed with SIGKILL in the middle of a stream of password sign-ups.
 // Every sign-up it acknowledged (a 200) must still be there and sign in afterwards, and the killed process must start
 // again on the same database. With TEST_DATABASE_URL: two processes on one PostgreSQL database, the second keeps
 // serving; without it: one process on a PGlite folder, restarted on the same folder.

@@ -6,7 +6,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CRYPTO_WALLET_PATHS } from '../../src/api/crypto-wallets.ts';
-import { CRYPTO_WALLET_CHALLENGE_LIFETIME_MS, HEALTH_PATH } from '../../src/server/constants.ts';
+import { CRYPTO_WALLET_CHALLENGE_LIFETIME_MS } from '../../src/server/constants/crypto-wallets.ts';
+import { HEALTH_PATH } from '../../src/server/constants/deployment.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
@@ -44,7 +45,8 @@ async function seedChallenges(db: Db, address: string, n: number, prefix: string
   const now = Date.now();
   await db.query(
     `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at)
-     select $2 || i, 'ethereum', $1, null, $2 || i, $3::timestamptz, $4::timestamptz from generate_series(1, $5::int) as i`,
+     select $2 || i, 'ethereum', $1, null, $2 || i, $3::timestamptz, $4::timestamptz
+     from generate_series(1, $5::int) as i`,
     [
       address.toLowerCase(),
       prefix,
@@ -87,53 +89,57 @@ async function healthLatency(proc: ServiceProcess): Promise<number> {
 }
 
 describe(`a wallet with ${FLOOD_CHALLENGES} live challenges, ${where}`, () => {
-  it(`/healthz answers within ${HEALTH_LATENCY_LIMIT_MS} ms while a wrong signature for that wallet is refused`, async () => {
-    const database = await sharedDatabase();
-    const flooded = new EthereumTestWallet();
-    const warmUp = new EthereumTestWallet();
-    let proc: ServiceProcess | undefined;
-    try {
-      // A PGlite folder is opened by one process at a time: seed, close, then start the service on it.
-      const db = await openDatabase(database.options);
+  it(
+    `/healthz answers within ${HEALTH_LATENCY_LIMIT_MS} ms while a wrong signature for ` + `that wallet is refused`,
+    async () => {
+      const database = await sharedDatabase();
+      const flooded = new EthereumTestWallet();
+      const warmUp = new EthereumTestWallet();
+      let proc: ServiceProcess | undefined;
       try {
-        await seedChallenges(db, flooded.address, FLOOD_CHALLENGES, 'flood challenge ');
-        await seedChallenges(db, warmUp.address, 1, 'warm-up challenge ');
-      } finally {
-        await db.close();
-      }
-      proc = await startServiceProcess(database.options);
-      const service = proc;
-
-      for (let i = 0; i < WARM_UP_REQUESTS; i++) {
-        await healthLatency(service);
-        assert.equal((await postWrongSignature(service, wrongSignatureBody(warmUp, i), i)).status, 401);
-      }
-
-      const slowestPerRound: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const body = wrongSignatureBody(flooded, round);
-        let answered = false;
-        const answer = postWrongSignature(service, body, WARM_UP_REQUESTS + round).then(async (res) => {
-          const { error_type } = (await res.json()) as { error_type?: string };
-          answered = true;
-          return `${res.status} ${error_type}`;
-        });
-        const latencies: number[] = [];
-        while (latencies.length < MAX_HEALTH_POLLS && (!answered || latencies.length < MIN_HEALTH_POLLS)) {
-          latencies.push(await healthLatency(service));
+        // A PGlite folder is opened by one process at a time: seed, close, then start the service on it.
+        const db = await openDatabase(database.options);
+        try {
+          await seedChallenges(db, flooded.address, FLOOD_CHALLENGES, 'flood challenge ');
+          await seedChallenges(db, warmUp.address, 1, 'warm-up challenge ');
+        } finally {
+          await db.close();
         }
-        assert.equal(await answer, '401 invalid_crypto_wallet_signature');
-        slowestPerRound.push(Math.max(...latencies));
-        if (slowestPerRound.at(-1)! < HEALTH_LATENCY_LIMIT_MS) break;
+        proc = await startServiceProcess(database.options);
+        const service = proc;
+
+        for (let i = 0; i < WARM_UP_REQUESTS; i++) {
+          await healthLatency(service);
+          assert.equal((await postWrongSignature(service, wrongSignatureBody(warmUp, i), i)).status, 401);
+        }
+
+        const slowestPerRound: number[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const body = wrongSignatureBody(flooded, round);
+          let answered = false;
+          const answer = postWrongSignature(service, body, WARM_UP_REQUESTS + round).then(async (res) => {
+            const { error_type } = (await res.json()) as { error_type?: string };
+            answered = true;
+            return `${res.status} ${error_type}`;
+          });
+          const latencies: number[] = [];
+          while (latencies.length < MAX_HEALTH_POLLS && (!answered || latencies.length < MIN_HEALTH_POLLS)) {
+            latencies.push(await healthLatency(service));
+          }
+          assert.equal(await answer, '401 invalid_crypto_wallet_signature');
+          slowestPerRound.push(Math.max(...latencies));
+          if (slowestPerRound.at(-1)! < HEALTH_LATENCY_LIMIT_MS) break;
+        }
+        assert.ok(
+          Math.min(...slowestPerRound) < HEALTH_LATENCY_LIMIT_MS,
+          `the slowest /healthz answer of each round took ` +
+            `${slowestPerRound.map((ms) => ms.toFixed(1)).join(', ')} ms ` +
+            `(limit ${HEALTH_LATENCY_LIMIT_MS} ms)`,
+        );
+      } finally {
+        await proc?.stop();
+        await database.drop();
       }
-      assert.ok(
-        Math.min(...slowestPerRound) < HEALTH_LATENCY_LIMIT_MS,
-        `the slowest /healthz answer of each round took ${slowestPerRound.map((ms) => ms.toFixed(1)).join(', ')} ms ` +
-          `(limit ${HEALTH_LATENCY_LIMIT_MS} ms)`,
-      );
-    } finally {
-      await proc?.stop();
-      await database.drop();
-    }
-  });
+    },
+  );
 });

@@ -106,14 +106,14 @@ export function inParallel<T>(count: number, send: (i: number) => Promise<T>): P
 /** The `data` of a 200 envelope. */
 export function dataOf(answer: Answer): Record<string, unknown> {
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return answer.body['data'] as Record<string, unknown>;
+  return answer.body.data as Record<string, unknown>;
 }
 
 /** Status and error_type of every answer, counted: e.g. `{'200': 1, '400 duplicate_email': 99}`. */
 export function tally(answers: Answer[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const answer of answers) {
-    const key = answer.status === 200 ? '200' : `${answer.status} ${String(answer.body['error_type'])}`;
+    const key = answer.status === 200 ? '200' : `${answer.status} ${String(answer.body.error_type)}`;
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;

@@ -61,64 +61,67 @@ function submitBody(scopes: string[]) {
 }
 
 describe(`Sign in with Westlight, ${where}`, () => {
-  it(`${SUBMITS} parallel consents leave one live grant; a code minted by one instance is redeemed at another`, async () => {
-    const d = await deploy({ CONNECTED_APPS: JSON.stringify(CONNECTED_APPS) });
-    try {
-      const user = await signedIn(d);
-      const scopeSets = [['openid'], ['openid', 'email'], ['profile'], ['phone']];
-      const answers = await inParallel(SUBMITS, (i) =>
-        sdkCall(
-          d.instances[i % d.instances.length]!,
-          IDP_PATHS.authorizeSubmit,
-          submitBody(scopeSets[i % scopeSets.length]!),
-          user.sessionToken,
-        ),
-      );
-      assertNo5xx(answers);
-      assert.deepEqual(tally(answers), { '200': SUBMITS });
+  it(
+    `${SUBMITS} parallel consents leave one live grant; a code minted by one instance is ` + `redeemed at another`,
+    async () => {
+      const d = await deploy({ CONNECTED_APPS: JSON.stringify(CONNECTED_APPS) });
+      try {
+        const user = await signedIn(d);
+        const scopeSets = [['openid'], ['openid', 'email'], ['profile'], ['phone']];
+        const answers = await inParallel(SUBMITS, (i) =>
+          sdkCall(
+            d.instances[i % d.instances.length]!,
+            IDP_PATHS.authorizeSubmit,
+            submitBody(scopeSets[i % scopeSets.length]!),
+            user.sessionToken,
+          ),
+        );
+        assertNo5xx(answers);
+        assert.deepEqual(tally(answers), { '200': SUBMITS });
 
-      const minted = dataOf(
-        await sdkCall(d.instances[0]!, IDP_PATHS.authorizeSubmit, submitBody(['openid', 'email']), user.sessionToken),
-      );
-      const redirect = new URL(String(minted['redirect_uri']));
-      assert.equal(redirect.searchParams.get('iss'), ISSUER);
-      const redeemer = d.instances[d.instances.length - 1]!;
-      const token = await requestTo(redeemer, OIDC_PATHS.token, {
-        method: 'POST',
-        headers: {
-          Host: HOST,
-          Authorization: `Basic ${Buffer.from(`${THIRD_PARTY.client_id}:${THIRD_PARTY.client_secret}`).toString('base64')}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: String(minted['authorization_code']),
-          redirect_uri: CALLBACK,
-        }).toString(),
-      });
-      const tokens = (await token.json()) as { access_token?: string; id_token?: string; scope?: string };
-      assert.equal(token.status, 200, JSON.stringify(tokens));
-      assert.equal(tokens.scope, 'openid email');
-      const claims = JSON.parse(Buffer.from(tokens.id_token!.split('.')[1]!, 'base64url').toString()) as {
-        iss: string;
-        sub: string;
-        nonce: string;
-      };
-      assert.deepEqual([claims.iss, claims.sub, claims.nonce], [ISSUER, user.userId, 'n']);
-      const info = await requestTo(d.instances[0]!, OIDC_PATHS.userinfo, {
-        headers: { Host: HOST, Authorization: `Bearer ${tokens.access_token}` },
-      });
-      assert.equal(info.status, 200);
+        const minted = dataOf(
+          await sdkCall(d.instances[0]!, IDP_PATHS.authorizeSubmit, submitBody(['openid', 'email']), user.sessionToken),
+        );
+        const redirect = new URL(String(minted.redirect_uri));
+        assert.equal(redirect.searchParams.get('iss'), ISSUER);
+        const redeemer = d.instances[d.instances.length - 1]!;
+        const token = await requestTo(redeemer, OIDC_PATHS.token, {
+          method: 'POST',
+          headers: {
+            Host: HOST,
+            Authorization: basicAuth(THIRD_PARTY.client_secret, THIRD_PARTY.client_id),
+            'Content-Type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: String(minted.authorization_code),
+            redirect_uri: CALLBACK,
+          }).toString(),
+        });
+        const tokens = (await token.json()) as { access_token?: string; id_token?: string; scope?: string };
+        assert.equal(token.status, 200, JSON.stringify(tokens));
+        assert.equal(tokens.scope, 'openid email');
+        const claims = JSON.parse(Buffer.from(tokens.id_token!.split('.')[1]!, 'base64url').toString()) as {
+          iss: string;
+          sub: string;
+          nonce: string;
+        };
+        assert.deepEqual([claims.iss, claims.sub, claims.nonce], [ISSUER, user.userId, 'n']);
+        const info = await requestTo(d.instances[0]!, OIDC_PATHS.userinfo, {
+          headers: { Host: HOST, Authorization: `Bearer ${tokens.access_token}` },
+        });
+        assert.equal(info.status, 200);
 
-      const db = await d.inspect();
-      const rows = await db.query<{ scopes: string }>(
-        'select scopes from idp_grants where user_id = $1 and client_id = $2 and revoked_at is null',
-        [user.userId, THIRD_PARTY.client_id],
-      );
-      assert.deepEqual(rows, [{ scopes: 'email openid phone profile' }]);
-      await assertNoOrphans(db);
-    } finally {
-      await d.close();
-    }
-  });
+        const db = await d.inspect();
+        const rows = await db.query<{ scopes: string }>(
+          'select scopes from idp_grants where user_id = $1 and client_id = $2 and revoked_at is null',
+          [user.userId, THIRD_PARTY.client_id],
+        );
+        assert.deepEqual(rows, [{ scopes: 'email openid phone profile' }]);
+        await assertNoOrphans(db);
+      } finally {
+        await d.close();
+      }
+    },
+  );
 });

@@ -86,8 +86,11 @@ async function startOnFreePort(database: DatabaseOptions, extraEnv: Record<strin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => void (output += chunk));
-  child.stderr?.on('data', (chunk) => void (output += chunk));
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());

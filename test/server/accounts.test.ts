@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CAPTCHA_REQUIRED_TEXT } from '../../src/api/errors.ts';
-import { DEV_CAPTCHA_PASS_TOKEN, DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants.ts';
+import { DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants/dev-mode.ts';
+import { DEV_CAPTCHA_PASS_TOKEN } from '../../src/server/dev/constants.ts';
 import { signTrustedToken } from '../../src/server/security/trusted-token.ts';
 import {
   basicAuth,
@@ -72,28 +73,31 @@ describe('accounts on the service', () => {
     );
   });
 
-  it('DELETE /users/emails/{id} removes the user’s own address; another user’s or an unknown one is not_found', async () => {
-    const a = await signIn(t);
-    const b = await signIn(t);
-    const me = await dataOf<{ emails: { email_id: string }[] }>(
-      await get(t, '/users/me', { sessionToken: a.sessionToken }),
-    );
-    const emailId = me.emails[0]!.email_id;
-    await expectError(await call(t, 'DELETE', `/users/emails/${emailId}`, b.sessionToken), 404, 'not_found');
-    const data = await dataOf<{ __user: { emails: unknown[] } }>(
-      await call(t, 'DELETE', `/users/emails/${emailId}`, a.sessionToken),
-    );
-    assert.deepEqual(data.__user.emails, []);
-    for (const kind of ['phone_numbers', 'totps', 'crypto_wallets', 'oauth', 'biometric_registrations']) {
-      await expectError(await call(t, 'DELETE', `/users/${kind}/nope`, a.sessionToken), 404, 'not_found');
-    }
-    await expectError(
-      await call(t, 'DELETE', '/users/webauthn_registrations/nope', a.sessionToken),
-      404,
-      'webauthn_registration_not_found',
-      'The signed-in user has no WebAuthn registration with this id.',
-    );
-  });
+  it(
+    'DELETE /users/emails/{id} removes the user’s own address; another user’s or an unknown ' + 'one is not_found',
+    async () => {
+      const a = await signIn(t);
+      const b = await signIn(t);
+      const me = await dataOf<{ emails: { email_id: string }[] }>(
+        await get(t, '/users/me', { sessionToken: a.sessionToken }),
+      );
+      const emailId = me.emails[0]!.email_id;
+      await expectError(await call(t, 'DELETE', `/users/emails/${emailId}`, b.sessionToken), 404, 'not_found');
+      const data = await dataOf<{ __user: { emails: unknown[] } }>(
+        await call(t, 'DELETE', `/users/emails/${emailId}`, a.sessionToken),
+      );
+      assert.deepEqual(data.__user.emails, []);
+      for (const kind of ['phone_numbers', 'totps', 'crypto_wallets', 'oauth', 'biometric_registrations']) {
+        await expectError(await call(t, 'DELETE', `/users/${kind}/nope`, a.sessionToken), 404, 'not_found');
+      }
+      await expectError(
+        await call(t, 'DELETE', '/users/webauthn_registrations/nope', a.sessionToken),
+        404,
+        'webauthn_registration_not_found',
+        'The signed-in user has no WebAuthn registration with this id.',
+      );
+    },
+  );
 
   it('a connected app’s access token exchanges for a session until the user revokes the app', async () => {
     const s = await signIn(t);
@@ -257,27 +261,31 @@ describe('dev captcha on the service', () => {
   });
   after(() => t.close());
 
-  it('bootstrap announces captcha and DFP; a retriable call without the pass token gets the non-JSON Captcha required', async () => {
-    const boot = await dataOf<{
-      captcha_settings: unknown;
-      dfp_protected_auth_enabled: boolean;
-      dfp_protected_auth_mode: string;
-    }>(await t.service.app.request(`/sdk/v1/projects/bootstrap/${t.service.config.publicToken}`));
-    assert.deepEqual(boot.captcha_settings, { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY });
-    assert.equal(boot.dfp_protected_auth_enabled, true);
-    assert.equal(boot.dfp_protected_auth_mode, 'OBSERVATION');
-    const email = uniqueEmail();
-    const refused = await post(t, '/otps/email/login_or_create', { email });
-    assert.equal(refused.status, 403);
-    assert.match(refused.headers.get('content-type') ?? '', /^text\/plain/);
-    assert.equal(await refused.text(), CAPTCHA_REQUIRED_TEXT);
-    await dataOf(await post(t, '/otps/email/login_or_create', { email, captcha_token: DEV_CAPTCHA_PASS_TOKEN }));
-    // Not retriable (wire contract 3.5): never gated.
-    await dataOf(await post(t, '/otps/email/send/primary', { email }));
-  });
+  it(
+    'bootstrap announces captcha and DFP; a retriable call without the pass token gets the ' +
+      'non-JSON Captcha required',
+    async () => {
+      const boot = await dataOf<{
+        captcha_settings: unknown;
+        dfp_protected_auth_enabled: boolean;
+        dfp_protected_auth_mode: string;
+      }>(await t.service.app.request(`/sdk/v1/projects/bootstrap/${t.service.config.publicToken}`));
+      assert.deepEqual(boot.captcha_settings, { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY });
+      assert.equal(boot.dfp_protected_auth_enabled, true);
+      assert.equal(boot.dfp_protected_auth_mode, 'OBSERVATION');
+      const email = uniqueEmail();
+      const refused = await post(t, '/otps/email/login_or_create', { email });
+      assert.equal(refused.status, 403);
+      assert.match(refused.headers.get('content-type') ?? '', /^text\/plain/);
+      assert.equal(await refused.text(), CAPTCHA_REQUIRED_TEXT);
+      await dataOf(await post(t, '/otps/email/login_or_create', { email, captcha_token: DEV_CAPTCHA_PASS_TOKEN }));
+      // Not retriable (wire contract 3.5): never gated.
+      await dataOf(await post(t, '/otps/email/send/primary', { email }));
+    },
+  );
 });
 
-describe('issue 6 routes: malformed input gets a 4xx with an error_type, never a 500', () => {
+describe('account routes: malformed input gets a 4xx with an error_type, never a 500', () => {
   let t: TestService;
   before(async () => {
     t = await startTestService({ trustedAuthProfiles: [PROFILE], connectedApps: [APP] });

@@ -26,7 +26,8 @@ import {
 const ATTACKER_PASSWORD = 'correct horse battery staple 7';
 const RESET_PASSWORD = 'Password must be reset.';
 const UNABLE_TO_AUTH_MAGIC_LINK =
-  'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
+  'The magic link could not be authenticated because it was either already used or expired. ' +
+  'Send another magic link to this user.';
 const FROM_PAGE = { Origin: PAGE_ORIGIN };
 
 // A provider (oidc-provider standing in for GitLab-like OpenID providers) whose next sign-in says whatever address
@@ -196,44 +197,50 @@ describe('route 1: a password sign-up with someone else’s address', () => {
     ['magic link', magicLinkSignIn],
     ['email passcode', emailPasscodeSignIn],
   ] as const) {
-    it(`the owner's ${how} sign-in clears the account: the password needs a reset, sessions and factors are gone`, async () => {
-      const victim = uniqueEmail('victim');
-      const attacker = await attackerSignsUp(victim);
-      assert.deepEqual(
-        attacker.user.emails.map((e) => [e.email, e.verified]),
-        [[victim, false]],
-      );
-      await dataOf(await post(t, '/totps', { expiration_minutes: 5 }, { sessionToken: attacker.session_token }));
-      await addWallet(attacker.session_token);
-      assert.equal(await countRows('crypto_wallets', attacker.user_id), 1);
+    it(
+      `the owner's ${how} sign-in clears the account: the password needs a reset, ` + `sessions and factors are gone`,
+      async () => {
+        const victim = uniqueEmail('victim');
+        const attacker = await attackerSignsUp(victim);
+        assert.deepEqual(
+          attacker.user.emails.map((e) => [e.email, e.verified]),
+          [[victim, false]],
+        );
+        await dataOf(await post(t, '/totps', { expiration_minutes: 5 }, { sessionToken: attacker.session_token }));
+        await addWallet(attacker.session_token);
+        assert.equal(await countRows('crypto_wallets', attacker.user_id), 1);
 
-      const owner = await proveAddress(victim);
-      // The owner lands in the account the address named, now cleared.
-      assert.equal(owner.user_id, attacker.user_id);
-      assert.deepEqual(
-        owner.user.emails.map((e) => [e.email, e.verified]),
-        [[victim, true]],
-      );
-      assert.deepEqual(owner.user.crypto_wallets, []);
-      assert.equal(await countRows('totps', owner.user_id), 0);
-      assert.equal(await countRows('crypto_wallets', owner.user_id), 0);
-      // The attacker's session ended and the password answers the reset-required path.
-      await expectSessionEnded(attacker.session_token);
-      await expectError(await passwordLogin(victim), 400, 'reset_password', RESET_PASSWORD);
-      // The owner's own session is untouched.
-      assert.equal((await dataOf<{ user_id: string }>(await me(owner.session_token))).user_id, owner.user_id);
-    });
+        const owner = await proveAddress(victim);
+        // The owner lands in the account the address named, now cleared.
+        assert.equal(owner.user_id, attacker.user_id);
+        assert.deepEqual(
+          owner.user.emails.map((e) => [e.email, e.verified]),
+          [[victim, true]],
+        );
+        assert.deepEqual(owner.user.crypto_wallets, []);
+        assert.equal(await countRows('totps', owner.user_id), 0);
+        assert.equal(await countRows('crypto_wallets', owner.user_id), 0);
+        // The attacker's session ended and the password answers the reset-required path.
+        await expectSessionEnded(attacker.session_token);
+        await expectError(await passwordLogin(victim), 400, 'reset_password', RESET_PASSWORD);
+        // The owner's own session is untouched.
+        assert.equal((await dataOf<{ user_id: string }>(await me(owner.session_token))).user_id, owner.user_id);
+      },
+    );
   }
 
-  it('the owner proving the address again later changes nothing more (the rule fires on the first proof only)', async () => {
-    const victim = uniqueEmail('victim');
-    const attacker = await attackerSignsUp(victim);
-    const first = await magicLinkSignIn(victim);
-    const second = await magicLinkSignIn(victim);
-    assert.equal(second.user_id, first.user_id);
-    assert.equal(first.user_id, attacker.user_id);
-    assert.equal((await dataOf<{ user_id: string }>(await me(first.session_token))).user_id, first.user_id);
-  });
+  it(
+    'the owner proving the address again later changes nothing more (the rule fires on the ' + 'first proof only)',
+    async () => {
+      const victim = uniqueEmail('victim');
+      const attacker = await attackerSignsUp(victim);
+      const first = await magicLinkSignIn(victim);
+      const second = await magicLinkSignIn(victim);
+      assert.equal(second.user_id, first.user_id);
+      assert.equal(first.user_id, attacker.user_id);
+      assert.equal((await dataOf<{ user_id: string }>(await me(first.session_token))).user_id, first.user_id);
+    },
+  );
 
   it('a password sign-up that proves its own address from its own session keeps everything', async () => {
     const email = uniqueEmail('honest');
@@ -250,35 +257,38 @@ describe('route 1: a password sign-up with someone else’s address', () => {
     await dataOf(await passwordLogin(email));
   });
 
-  it('an account anchored by another proven contact keeps it; the unproven address alone goes to its prover', async () => {
-    const victim = uniqueEmail('victim');
-    const attacker = await attackerSignsUp(victim);
-    // The attacker proves a phone number of their own from the password session.
-    const phone = uniquePhone();
-    const sent = await dataOf<{ method_id: string }>(
-      await post(t, '/otps/sms/send/secondary', { phone_number: phone }, { sessionToken: attacker.session_token }),
-    );
-    await dataOf(
-      await post(
-        t,
-        '/otps/authenticate',
-        { token: await latestCode(phone), method_id: sent.method_id, session_duration_minutes: 60 },
-        { sessionToken: attacker.session_token },
-      ),
-    );
+  it(
+    'an account anchored by another proven contact keeps it; the unproven address alone goes ' + 'to its prover',
+    async () => {
+      const victim = uniqueEmail('victim');
+      const attacker = await attackerSignsUp(victim);
+      // The attacker proves a phone number of their own from the password session.
+      const phone = uniquePhone();
+      const sent = await dataOf<{ method_id: string }>(
+        await post(t, '/otps/sms/send/secondary', { phone_number: phone }, { sessionToken: attacker.session_token }),
+      );
+      await dataOf(
+        await post(
+          t,
+          '/otps/authenticate',
+          { token: await latestCode(phone), method_id: sent.method_id, session_duration_minutes: 60 },
+          { sessionToken: attacker.session_token },
+        ),
+      );
 
-    const owner = await magicLinkSignIn(victim);
-    assert.notEqual(owner.user_id, attacker.user_id, 'the owner is not signed in to the attacker’s account');
-    assert.deepEqual(
-      owner.user.emails.map((e) => [e.email, e.verified]),
-      [[victim, true]],
-    );
-    assert.deepEqual(owner.user.phone_numbers, []);
-    const attackerNow = await dataOf<Auth['user']>(await me(attacker.session_token));
-    assert.deepEqual(attackerNow.emails, [], 'the victim’s address left the attacker’s account');
-    // The attacker's password no longer reaches anything through the victim's address.
-    await expectError(await passwordLogin(victim), 400, 'reset_password', RESET_PASSWORD);
-  });
+      const owner = await magicLinkSignIn(victim);
+      assert.notEqual(owner.user_id, attacker.user_id, 'the owner is not signed in to the attacker’s account');
+      assert.deepEqual(
+        owner.user.emails.map((e) => [e.email, e.verified]),
+        [[victim, true]],
+      );
+      assert.deepEqual(owner.user.phone_numbers, []);
+      const attackerNow = await dataOf<Auth['user']>(await me(attacker.session_token));
+      assert.deepEqual(attackerNow.emails, [], 'the victim’s address left the attacker’s account');
+      // The attacker's password no longer reaches anything through the victim's address.
+      await expectError(await passwordLogin(victim), 400, 'reset_password', RESET_PASSWORD);
+    },
+  );
 });
 
 describe('route 2: send/secondary with someone else’s address', () => {
@@ -286,32 +296,38 @@ describe('route 2: send/secondary with someone else’s address', () => {
     ['magic link', '/magic_links/email/send/secondary'],
     ['email passcode', '/otps/email/send/secondary'],
   ] as const) {
-    it(`${how}: nothing is attached before the link or code is used, and the owner signs in to an account of their own`, async () => {
-      const attacker = await signIn(t, uniqueEmail('attacker'));
-      const victim = uniqueEmail('victim');
-      const body = path.startsWith('/magic') ? { email: victim, login_magic_link_url: PORTAL_URL } : { email: victim };
-      const sent = await dataOf<{ user_id: string }>(
-        await post(t, path, body, { sessionToken: attacker.sessionToken }),
-      );
-      assert.equal(sent.user_id, attacker.userId);
-      const attached = await dataOf<Auth['user']>(await me(attacker.sessionToken));
-      assert.deepEqual(
-        attached.emails.map((e) => e.email),
-        [attacker.email],
-      );
+    it(
+      `${how}: nothing is attached before the link or code is used, and the owner signs ` +
+        `in to an account of their own`,
+      async () => {
+        const attacker = await signIn(t, uniqueEmail('attacker'));
+        const victim = uniqueEmail('victim');
+        const body = path.startsWith('/magic')
+          ? { email: victim, login_magic_link_url: PORTAL_URL }
+          : { email: victim };
+        const sent = await dataOf<{ user_id: string }>(
+          await post(t, path, body, { sessionToken: attacker.sessionToken }),
+        );
+        assert.equal(sent.user_id, attacker.userId);
+        const attached = await dataOf<Auth['user']>(await me(attacker.sessionToken));
+        assert.deepEqual(
+          attached.emails.map((e) => e.email),
+          [attacker.email],
+        );
 
-      const owner = await emailPasscodeSignIn(victim);
-      assert.notEqual(owner.user_id, attacker.userId);
-      assert.deepEqual(
-        owner.user.emails.map((e) => [e.email, e.verified]),
-        [[victim, true]],
-      );
-      const after = await dataOf<Auth['user']>(await me(attacker.sessionToken));
-      assert.deepEqual(
-        after.emails.map((e) => e.email),
-        [attacker.email],
-      );
-    });
+        const owner = await emailPasscodeSignIn(victim);
+        assert.notEqual(owner.user_id, attacker.userId);
+        assert.deepEqual(
+          owner.user.emails.map((e) => [e.email, e.verified]),
+          [[victim, true]],
+        );
+        const after = await dataOf<Auth['user']>(await me(attacker.sessionToken));
+        assert.deepEqual(
+          after.emails.map((e) => e.email),
+          [attacker.email],
+        );
+      },
+    );
   }
 
   it('a secondary link works only for the session that asked for it', async () => {
@@ -389,38 +405,41 @@ describe('route 2: send/secondary with someone else’s address', () => {
     assert.deepEqual((await dataOf<Auth['user']>(await me(student.sessionToken))).phone_numbers, []);
   });
 
-  it('adding an address a password sign-up holds unproven moves it to the prover and deletes the emptied account', async () => {
-    const victim = uniqueEmail('victim');
-    const attacker = await attackerSignsUp(victim);
-    const owner = await signIn(t, uniqueEmail('owner'));
-    await dataOf(
-      await post(
-        t,
-        '/magic_links/email/send/secondary',
-        { email: victim, login_magic_link_url: PORTAL_URL },
-        { sessionToken: owner.sessionToken },
-      ),
-    );
-    const added = await dataOf<Auth>(
-      await post(
-        t,
-        '/magic_links/authenticate',
-        { token: await latestToken(t, victim), session_duration_minutes: 60 },
-        { sessionToken: owner.sessionToken },
-      ),
-    );
-    assert.equal(added.user_id, owner.userId);
-    assert.deepEqual(
-      added.user.emails.map((e) => [e.email, e.verified]).sort(),
-      [
-        [owner.email, true],
-        [victim, true],
-      ].sort(),
-    );
-    await expectSessionEnded(attacker.session_token);
-    assert.equal((await t.service.db.query('select 1 from users where id = $1', [attacker.user_id])).length, 0);
-    await expectError(await passwordLogin(victim), 400, 'reset_password', RESET_PASSWORD);
-  });
+  it(
+    'adding an address a password sign-up holds unproven moves it to the prover and deletes ' + 'the emptied account',
+    async () => {
+      const victim = uniqueEmail('victim');
+      const attacker = await attackerSignsUp(victim);
+      const owner = await signIn(t, uniqueEmail('owner'));
+      await dataOf(
+        await post(
+          t,
+          '/magic_links/email/send/secondary',
+          { email: victim, login_magic_link_url: PORTAL_URL },
+          { sessionToken: owner.sessionToken },
+        ),
+      );
+      const added = await dataOf<Auth>(
+        await post(
+          t,
+          '/magic_links/authenticate',
+          { token: await latestToken(t, victim), session_duration_minutes: 60 },
+          { sessionToken: owner.sessionToken },
+        ),
+      );
+      assert.equal(added.user_id, owner.userId);
+      assert.deepEqual(
+        added.user.emails.map((e) => [e.email, e.verified]).sort(),
+        [
+          [owner.email, true],
+          [victim, true],
+        ].sort(),
+      );
+      await expectSessionEnded(attacker.session_token);
+      assert.equal((await t.service.db.query('select 1 from users where id = $1', [attacker.user_id])).length, 0);
+      await expectError(await passwordLogin(victim), 400, 'reset_password', RESET_PASSWORD);
+    },
+  );
 });
 
 describe('route 3: a provider’s verified address after a password sign-up', () => {

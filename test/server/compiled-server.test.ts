@@ -32,7 +32,7 @@ before(() => {
 
 /** Only what the child needs: no NODE_OPTIONS (which could carry a TypeScript loader) and no inherited settings. */
 function childEnv(vars: Record<string, string>): Record<string, string> {
-  return { PATH: process.env['PATH'] ?? '', ...vars };
+  return { PATH: process.env.PATH ?? '', ...vars };
 }
 
 function runToExit(vars: Record<string, string>) {
@@ -51,7 +51,8 @@ describe('refusing to start', () => {
     assert.equal(result.stdout, '');
     assert.equal(
       result.stderr,
-      'Refusing to start in production mode: PUBLIC_URL (the origin browsers and providers reach the service at) is not set; ' +
+      'Refusing to start in production mode: PUBLIC_URL (the origin browsers and providers reach ' +
+        'the service at) is not set; ' +
         'SMTP_URL (the mail transport) is not set; PUBLIC_TOKEN is not set; ' +
         'AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.\n',
     );
@@ -180,9 +181,9 @@ describe('the compiled service in production mode', () => {
     assert.equal(res.status, 200);
     const line = await waitForLine(child, lines, (l) => l.includes('"path":"/healthz"'), from);
     const entry = JSON.parse(line) as Record<string, unknown>;
-    assert.equal(entry['method'], 'GET');
-    assert.equal(entry['status'], 200);
-    assert.equal(entry['ip'], '127.0.0.1');
+    assert.equal(entry.method, 'GET');
+    assert.equal(entry.status, 200);
+    assert.equal(entry.ip, '127.0.0.1');
     assert.ok(!lines.join('\n').includes('secret-in-query'));
   });
 

@@ -71,7 +71,8 @@ describe('connected apps checked at start', () => {
     );
     refuse(
       { ...THIRD_PARTY, client_type: 'partner' as ConnectedAppConfig['client_type'] },
-      'Connected app westlight-library: client_type must be one of first_party, third_party, first_party_public, third_party_public.',
+      'Connected app westlight-library: client_type must be one of first_party, third_party, ' +
+        'first_party_public, third_party_public.',
     );
     refuse({ ...THIRD_PARTY, client_id: '' }, 'Every connected app needs a client_id.');
     refuse({ ...THIRD_PARTY, name: '' }, 'Connected app westlight-library needs a name.');
@@ -127,21 +128,26 @@ describe('the provider in production', () => {
       const res = await fetch(`${server.url}${OIDC_PATHS.discovery}`);
       assert.equal(res.status, 200);
       const meta = (await res.json()) as Record<string, string>;
-      assert.equal(meta['issuer'], publicUrl);
-      assert.equal(meta['authorization_endpoint'], `${publicUrl}${OIDC_PATHS.authorization}`);
-      assert.equal(meta['token_endpoint'], `${publicUrl}${OIDC_PATHS.token}`);
-      assert.equal(meta['jwks_uri'], `${publicUrl}${OIDC_PATHS.jwks}`);
+      assert.equal(meta.issuer, publicUrl);
+      assert.equal(meta.authorization_endpoint, `${publicUrl}${OIDC_PATHS.authorization}`);
+      assert.equal(meta.token_endpoint, `${publicUrl}${OIDC_PATHS.token}`);
+      assert.equal(meta.jwks_uri, `${publicUrl}${OIDC_PATHS.jwks}`);
       const spoofed = await fetch(`${server.url}${OIDC_PATHS.discovery}`, {
         headers: { 'X-Forwarded-Host': 'evil.example' },
       });
       assert.equal(
-        ((await spoofed.json()) as Record<string, string>)['token_endpoint'],
+        ((await spoofed.json()) as Record<string, string>).token_endpoint,
         `${publicUrl}${OIDC_PATHS.token}`,
       );
-      const authorize = await fetch(
-        `${server.url}${OIDC_PATHS.authorization}?${new URLSearchParams({ client_id: THIRD_PARTY.client_id, redirect_uri: THIRD_PARTY.redirect_uris![0]!, response_type: 'code', scope: 'openid' })}`,
-        { redirect: 'manual' },
-      );
+      const authorizeQuery = new URLSearchParams({
+        client_id: THIRD_PARTY.client_id,
+        redirect_uri: THIRD_PARTY.redirect_uris![0]!,
+        response_type: 'code',
+        scope: 'openid',
+      });
+      const authorize = await fetch(`${server.url}${OIDC_PATHS.authorization}?${authorizeQuery}`, {
+        redirect: 'manual',
+      });
       assert.equal(authorize.status, 303);
       assert.equal(new URL(authorize.headers.get('Location')!).origin, publicUrl);
       // The request log has oidc-provider's own status, not a placeholder.

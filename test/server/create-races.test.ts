@@ -4,7 +4,7 @@
 // are what exercise the insert-decides-the-race code paths.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TOTP_RECOVERY_CODE_COUNT } from '../../src/server/constants.ts';
+import { TOTP_RECOVERY_CODE_COUNT } from '../../src/server/constants/totp.ts';
 import { verifyPassword } from '../../src/server/security/password-hashing.ts';
 import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
 import {
@@ -59,43 +59,47 @@ function assertNo5xx(responses: Response[]): void {
 }
 
 describe(`${PARALLEL} parallel sign-ups of one new identity`, () => {
-  it('POST /passwords: exactly one 200, the rest duplicate_email, and only the acknowledged password works', async () => {
-    const email = uniqueEmail('race');
-    const passwords = Array.from({ length: PARALLEL }, (_, i) => `correct horse battery staple ${i}`);
-    const responses = await Promise.all(
-      passwords.map((password) => post(t, '/passwords', { email, password, session_duration_minutes: 30 })),
-    );
-    assert.deepEqual(statusCounts(responses), { 200: 1, 400: PARALLEL - 1 });
-    const winnerIndex = responses.findIndex((res) => res.status === 200);
-    const winner = await dataOf<{ user_id: string; session_token: string }>(responses[winnerIndex]!);
-    for (const res of responses) {
-      if (res.status !== 200)
-        await expectError(
-          res,
-          400,
-          'duplicate_email',
-          'A user with this email address already has a password. Log in instead.',
-        );
-    }
-    assert.deepEqual(await usersWithEmail(email), [winner.user_id]);
-    assert.equal(await orphanUsers(), 0);
-    const [stored] = await t.service.db.query<{ password_hash: string }>(
-      'select password_hash from user_passwords where user_id = $1',
-      [winner.user_id],
-    );
-    assert.ok(stored);
-    const matching = [];
-    for (const password of passwords) if (await verifyPassword(stored.password_hash, password)) matching.push(password);
-    assert.deepEqual(matching, [passwords[winnerIndex]]);
-    await dataOf(
-      await post(t, '/passwords/authenticate', {
-        email,
-        password: passwords[winnerIndex],
-        session_duration_minutes: 30,
-      }),
-    );
-    await dataOf(await post(t, '/sessions/authenticate', {}, { sessionToken: winner.session_token }));
-  });
+  it(
+    'POST /passwords: exactly one 200, the rest duplicate_email, and only the acknowledged ' + 'password works',
+    async () => {
+      const email = uniqueEmail('race');
+      const passwords = Array.from({ length: PARALLEL }, (_, i) => `correct horse battery staple ${i}`);
+      const responses = await Promise.all(
+        passwords.map((password) => post(t, '/passwords', { email, password, session_duration_minutes: 30 })),
+      );
+      assert.deepEqual(statusCounts(responses), { 200: 1, 400: PARALLEL - 1 });
+      const winnerIndex = responses.findIndex((res) => res.status === 200);
+      const winner = await dataOf<{ user_id: string; session_token: string }>(responses[winnerIndex]!);
+      for (const res of responses) {
+        if (res.status !== 200)
+          await expectError(
+            res,
+            400,
+            'duplicate_email',
+            'A user with this email address already has a password. Log in instead.',
+          );
+      }
+      assert.deepEqual(await usersWithEmail(email), [winner.user_id]);
+      assert.equal(await orphanUsers(), 0);
+      const [stored] = await t.service.db.query<{ password_hash: string }>(
+        'select password_hash from user_passwords where user_id = $1',
+        [winner.user_id],
+      );
+      assert.ok(stored);
+      const matching = [];
+      for (const password of passwords)
+        if (await verifyPassword(stored.password_hash, password)) matching.push(password);
+      assert.deepEqual(matching, [passwords[winnerIndex]]);
+      await dataOf(
+        await post(t, '/passwords/authenticate', {
+          email,
+          password: passwords[winnerIndex],
+          session_duration_minutes: 30,
+        }),
+      );
+      await dataOf(await post(t, '/sessions/authenticate', {}, { sessionToken: winner.session_token }));
+    },
+  );
 
   it('magic link login_or_create: one user, no orphan, no 5xx', async () => {
     const email = uniqueEmail('race');
@@ -130,7 +134,9 @@ describe(`${PARALLEL} parallel sign-ups of one new identity`, () => {
 
   /** Starts a dev identity provider sign-in: its state. */
   async function devState(provider: string): Promise<string> {
-    const url = `/v1/public/oauth/${provider}/start?public_token=${encodeURIComponent(publicToken())}&login_redirect_url=${encodeURIComponent(PORTAL_URL)}`;
+    const token = encodeURIComponent(publicToken());
+    const back = encodeURIComponent(PORTAL_URL);
+    const url = `/v1/public/oauth/${provider}/start?public_token=${token}&login_redirect_url=${back}`;
     const res = await t.service.app.request(url);
     assert.equal(res.status, 302, await res.clone().text());
     const state = new URL(res.headers.get('Location') ?? '', 'http://localhost').searchParams.get('state');
@@ -158,7 +164,8 @@ describe(`${PARALLEL} parallel sign-ups of one new identity`, () => {
       );
       assert.equal(registrations.length, 1);
       const [users] = await t.service.db.query<{ n: number }>(
-        `select count(distinct u.id)::int as n from users u join oauth_registrations r on r.user_id = u.id where r.provider = $1 and r.email = $2`,
+        `select count(distinct u.id)::int as n from users u join oauth_registrations r on ` +
+          `r.user_id = u.id where r.provider = $1 and r.email = $2`,
         [provider, email],
       );
       assert.equal(users?.n, 1);

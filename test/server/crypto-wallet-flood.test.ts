@@ -11,7 +11,7 @@ import {
   CRYPTO_WALLET_CHALLENGE_SWEEP_BATCH,
   CRYPTO_WALLET_LIVE_CHALLENGES_MAX,
   CRYPTO_WALLET_START_LIMIT,
-} from '../../src/server/constants.ts';
+} from '../../src/server/constants/crypto-wallets.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import { EthereumTestWallet, SolanaTestWallet } from './crypto-wallets-keys.ts';
 import { dataOf, expectError, PAGE_ORIGIN, post, startTestService, type TestService } from './support.ts';
@@ -133,50 +133,58 @@ async function tally(answers: Response[]): Promise<Record<string, number>> {
 const where = testDatabaseUrl() ? 'two services on one PostgreSQL database' : 'one service';
 
 describe(`authenticate/start is rate-limited per wallet address and per client IP, ${where}`, () => {
-  it(`${CRYPTO_WALLET_START_LIMIT + OVER_THE_LIMIT} parallel starts for one address: exactly ${CRYPTO_WALLET_START_LIMIT} are issued, the rest are 429 too_many_requests`, async () => {
-    const { instances, close } = await startInstances();
-    try {
-      const wallet = new EthereumTestWallet();
-      const answers = await Promise.all(
-        Array.from({ length: CRYPTO_WALLET_START_LIMIT + OVER_THE_LIMIT }, (_, i) =>
-          start(instances[i % instances.length]!, wallet),
-        ),
-      );
-      assert.deepEqual(await tally(answers), {
-        '200': CRYPTO_WALLET_START_LIMIT,
-        '429 too_many_requests': OVER_THE_LIMIT,
-      });
-      for (const refused of answers.filter((res) => res.status !== 200)) {
-        const body = await expectError(refused, 429, 'too_many_requests', PER_ADDRESS_REFUSAL);
-        assert.ok(body.error_message);
-        assert.ok(Number(refused.headers.get('Retry-After')) > 0, 'a refusal says when to try again');
+  it(
+    `${CRYPTO_WALLET_START_LIMIT + OVER_THE_LIMIT} parallel starts for one address: ` +
+      `exactly ${CRYPTO_WALLET_START_LIMIT} are issued, the rest are 429 too_many_requests`,
+    async () => {
+      const { instances, close } = await startInstances();
+      try {
+        const wallet = new EthereumTestWallet();
+        const answers = await Promise.all(
+          Array.from({ length: CRYPTO_WALLET_START_LIMIT + OVER_THE_LIMIT }, (_, i) =>
+            start(instances[i % instances.length]!, wallet),
+          ),
+        );
+        assert.deepEqual(await tally(answers), {
+          '200': CRYPTO_WALLET_START_LIMIT,
+          '429 too_many_requests': OVER_THE_LIMIT,
+        });
+        for (const refused of answers.filter((res) => res.status !== 200)) {
+          const body = await expectError(refused, 429, 'too_many_requests', PER_ADDRESS_REFUSAL);
+          assert.ok(body.error_message);
+          assert.ok(Number(refused.headers.get('Retry-After')) > 0, 'a refusal says when to try again');
+        }
+        // Another address is not held up by the first one's budget.
+        await challengeOf(await start(instances[0]!, new SolanaTestWallet()));
+      } finally {
+        await close();
       }
-      // Another address is not held up by the first one's budget.
-      await challengeOf(await start(instances[0]!, new SolanaTestWallet()));
-    } finally {
-      await close();
-    }
-  });
+    },
+  );
 
-  it(`${IP_SENDS + OVER_THE_LIMIT} parallel starts from one client for as many addresses: exactly its ${IP_SENDS} sends are issued`, async () => {
-    const { instances, close } = await startInstances({ ipRateLimits: { sends: IP_SENDS } });
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: IP_SENDS + OVER_THE_LIMIT }, (_, i) =>
-          start(instances[i % instances.length]!, new EthereumTestWallet()),
-        ),
-      );
-      assert.deepEqual(await tally(answers), { '200': IP_SENDS, '429 too_many_requests': OVER_THE_LIMIT });
-      for (const refused of answers.filter((res) => res.status !== 200)) {
-        await expectError(refused, 429, 'too_many_requests', PER_IP_REFUSAL);
+  it(
+    `${IP_SENDS + OVER_THE_LIMIT} parallel starts from one client for as many addresses: ` +
+      `exactly its ${IP_SENDS} sends are issued`,
+    async () => {
+      const { instances, close } = await startInstances({ ipRateLimits: { sends: IP_SENDS } });
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: IP_SENDS + OVER_THE_LIMIT }, (_, i) =>
+            start(instances[i % instances.length]!, new EthereumTestWallet()),
+          ),
+        );
+        assert.deepEqual(await tally(answers), { '200': IP_SENDS, '429 too_many_requests': OVER_THE_LIMIT });
+        for (const refused of answers.filter((res) => res.status !== 200)) {
+          await expectError(refused, 429, 'too_many_requests', PER_IP_REFUSAL);
+        }
+        // Challenges and the other sends share the one per-IP budget.
+        const db = instances[0]!.service.db;
+        assert.equal(await count(db, 'select count(*)::int as n from crypto_wallet_challenges'), IP_SENDS);
+      } finally {
+        await close();
       }
-      // Challenges and the other sends share the one per-IP budget.
-      const db = instances[0]!.service.db;
-      assert.equal(await count(db, 'select count(*)::int as n from crypto_wallet_challenges'), IP_SENDS);
-    } finally {
-      await close();
-    }
-  });
+    },
+  );
 
   it('a malformed start is refused before it spends from either budget', async () => {
     const { instances, close } = await startInstances({ ipRateLimits: { sends: 1 } });
@@ -209,29 +217,37 @@ describe(`at most ${CRYPTO_WALLET_LIVE_CHALLENGES_MAX} live challenges per addre
   });
   after(() => close());
 
-  it(`${CRYPTO_WALLET_START_LIMIT} parallel starts for one address leave exactly ${CRYPTO_WALLET_LIVE_CHALLENGES_MAX} challenges`, async () => {
-    const wallet = new EthereumTestWallet();
-    const answers = await Promise.all(
-      Array.from({ length: CRYPTO_WALLET_START_LIMIT }, (_, i) => start(instances[i % instances.length]!, wallet)),
-    );
-    assert.deepEqual(await tally(answers), { '200': CRYPTO_WALLET_START_LIMIT });
-    assert.equal(await challengesOf(instances[0]!.service.db, wallet), CRYPTO_WALLET_LIVE_CHALLENGES_MAX);
-  });
+  it(
+    `${CRYPTO_WALLET_START_LIMIT} parallel starts for one address leave exactly ` +
+      `${CRYPTO_WALLET_LIVE_CHALLENGES_MAX} challenges`,
+    async () => {
+      const wallet = new EthereumTestWallet();
+      const answers = await Promise.all(
+        Array.from({ length: CRYPTO_WALLET_START_LIMIT }, (_, i) => start(instances[i % instances.length]!, wallet)),
+      );
+      assert.deepEqual(await tally(answers), { '200': CRYPTO_WALLET_START_LIMIT });
+      assert.equal(await challengesOf(instances[0]!.service.db, wallet), CRYPTO_WALLET_LIVE_CHALLENGES_MAX);
+    },
+  );
 
-  it('one start after another: the newest are kept, the oldest deleted, and the newest is the one a signature works for', async () => {
-    const wallet = new SolanaTestWallet();
-    const issued: string[] = [];
-    for (let i = 0; i < CRYPTO_WALLET_LIVE_CHALLENGES_MAX + 2; i++) {
-      issued.push(await challengeOf(await start(instances[i % instances.length]!, wallet)));
-    }
-    const db = instances[0]!.service.db;
-    const kept = await db.query<{ message: string }>(
-      'select message from crypto_wallet_challenges where normalized_address = $1',
-      [keyOf(wallet)],
-    );
-    assert.deepEqual(kept.map((row) => row.message).sort(), issued.slice(-CRYPTO_WALLET_LIVE_CHALLENGES_MAX).sort());
-    await dataOf(await finish(instances[0]!, wallet, sign(wallet, issued.at(-1)!)));
-  });
+  it(
+    'one start after another: the newest are kept, the oldest deleted, and the newest is the ' +
+      'one a signature works for',
+    async () => {
+      const wallet = new SolanaTestWallet();
+      const issued: string[] = [];
+      for (let i = 0; i < CRYPTO_WALLET_LIVE_CHALLENGES_MAX + 2; i++) {
+        issued.push(await challengeOf(await start(instances[i % instances.length]!, wallet)));
+      }
+      const db = instances[0]!.service.db;
+      const kept = await db.query<{ message: string }>(
+        'select message from crypto_wallet_challenges where normalized_address = $1',
+        [keyOf(wallet)],
+      );
+      assert.deepEqual(kept.map((row) => row.message).sort(), issued.slice(-CRYPTO_WALLET_LIVE_CHALLENGES_MAX).sort());
+      await dataOf(await finish(instances[0]!, wallet, sign(wallet, issued.at(-1)!)));
+    },
+  );
 });
 
 describe('authenticate checks one challenge: the newest live one of the wallet', () => {
@@ -254,25 +270,28 @@ describe('authenticate checks one challenge: the newest live one of the wallet',
     await dataOf(await finish(t, wallet, sign(wallet, newest)));
   });
 
-  it(`${FLOOD_CHALLENGES} challenges seeded for one address: the signed one, oldest of all, is never reached`, async () => {
-    for (const wallet of [new EthereumTestWallet(), new SolanaTestWallet()]) {
-      const db = t.service.db;
-      // The one message the wallet signs is the oldest; FLOOD_CHALLENGES newer ones follow it. A service trying each
-      // challenge in turn would reach it at the end and sign in; one that checks only the newest refuses at once.
-      await seedChallenges(db, wallet, 1, 'signed challenge ', t.now());
-      await seedChallenges(db, wallet, FLOOD_CHALLENGES, 'flood challenge ', t.now());
-      assert.equal(await challengesOf(db, wallet), FLOOD_CHALLENGES + 1);
-      await expectError(
-        await finish(t, wallet, sign(wallet, 'signed challenge 1')),
-        401,
-        'invalid_crypto_wallet_signature',
-        BAD_SIGNATURE,
-      );
-      // A wrong signature does not use up anything either; the newest seeded message signs in.
-      await dataOf(await finish(t, wallet, sign(wallet, `flood challenge ${FLOOD_CHALLENGES}`)));
-      assert.equal(await challengesOf(db, wallet), FLOOD_CHALLENGES);
-    }
-  });
+  it(
+    `${FLOOD_CHALLENGES} challenges seeded for one address: the signed one, oldest of ` + `all, is never reached`,
+    async () => {
+      for (const wallet of [new EthereumTestWallet(), new SolanaTestWallet()]) {
+        const db = t.service.db;
+        // The one message the wallet signs is the oldest; FLOOD_CHALLENGES newer ones follow it. A service trying each
+        // challenge in turn would reach it at the end and sign in; one that checks only the newest refuses at once.
+        await seedChallenges(db, wallet, 1, 'signed challenge ', t.now());
+        await seedChallenges(db, wallet, FLOOD_CHALLENGES, 'flood challenge ', t.now());
+        assert.equal(await challengesOf(db, wallet), FLOOD_CHALLENGES + 1);
+        await expectError(
+          await finish(t, wallet, sign(wallet, 'signed challenge 1')),
+          401,
+          'invalid_crypto_wallet_signature',
+          BAD_SIGNATURE,
+        );
+        // A wrong signature does not use up anything either; the newest seeded message signs in.
+        await dataOf(await finish(t, wallet, sign(wallet, `flood challenge ${FLOOD_CHALLENGES}`)));
+        assert.equal(await challengesOf(db, wallet), FLOOD_CHALLENGES);
+      }
+    },
+  );
 });
 
 describe('expired challenges are swept by starts, a bounded batch each', () => {
@@ -297,34 +316,39 @@ describe('expired challenges are swept by starts, a bounded batch each', () => {
     assert.equal(await expiredCount(), 0);
   });
 
-  it(`after a flood of expired challenges each start deletes at most ${CRYPTO_WALLET_CHALLENGE_SWEEP_BATCH}, the longest expired first; live ones stay`, async () => {
-    const db = t.service.db;
-    const live = new SolanaTestWallet();
-    await challengeOf(await start(t, live));
-    // Expired a minute ago and earlier, one second apart: the first rows expired last.
-    const total = CRYPTO_WALLET_CHALLENGE_SWEEP_BATCH + EXPIRED_BEYOND_BATCH;
-    const expiredAt = t.now() - 60_000;
-    await db.query(
-      `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at)
+  it(
+    `after a flood of expired challenges each start deletes at most ` +
+      `${CRYPTO_WALLET_CHALLENGE_SWEEP_BATCH}, the longest expired first; live ones stay`,
+    async () => {
+      const db = t.service.db;
+      const live = new SolanaTestWallet();
+      await challengeOf(await start(t, live));
+      // Expired a minute ago and earlier, one second apart: the first rows expired last.
+      const total = CRYPTO_WALLET_CHALLENGE_SWEEP_BATCH + EXPIRED_BEYOND_BATCH;
+      const expiredAt = t.now() - 60_000;
+      await db.query(
+        `insert into crypto_wallet_challenges
+         (id_hash, type, normalized_address, user_id, message, created_at, expires_at)
        select 'expired ' || i, 'ethereum', 'expired-' || i, null, 'expired ' || i,
               $1::timestamptz - interval '5 minutes', $1::timestamptz - i * interval '1 second'
        from generate_series(0, $2::int - 1) as i`,
-      [new Date(expiredAt).toISOString(), total],
-    );
-    assert.equal(await expiredCount(), total);
-    await challengeOf(await start(t, new EthereumTestWallet()));
-    assert.equal(await expiredCount(), EXPIRED_BEYOND_BATCH, 'one start swept one batch');
-    const left = await db.query<{ id_hash: string }>(
-      'select id_hash from crypto_wallet_challenges where expires_at <= $1::timestamptz order by id_hash',
-      [new Date(t.now()).toISOString()],
-    );
-    assert.deepEqual(
-      left.map((row) => row.id_hash),
-      Array.from({ length: EXPIRED_BEYOND_BATCH }, (_, i) => `expired ${i}`).sort(),
-      'the ones that expired last are left',
-    );
-    await challengeOf(await start(t, new EthereumTestWallet()));
-    assert.equal(await expiredCount(), 0);
-    assert.equal(await challengesOf(db, live), 1, 'a live challenge is never swept');
-  });
+        [new Date(expiredAt).toISOString(), total],
+      );
+      assert.equal(await expiredCount(), total);
+      await challengeOf(await start(t, new EthereumTestWallet()));
+      assert.equal(await expiredCount(), EXPIRED_BEYOND_BATCH, 'one start swept one batch');
+      const left = await db.query<{ id_hash: string }>(
+        'select id_hash from crypto_wallet_challenges where expires_at <= $1::timestamptz order by id_hash',
+        [new Date(t.now()).toISOString()],
+      );
+      assert.deepEqual(
+        left.map((row) => row.id_hash),
+        Array.from({ length: EXPIRED_BEYOND_BATCH }, (_, i) => `expired ${i}`).sort(),
+        'the ones that expired last are left',
+      );
+      await challengeOf(await start(t, new EthereumTestWallet()));
+      assert.equal(await expiredCount(), 0);
+      assert.equal(await challengesOf(db, live), 1, 'a live challenge is never swept');
+    },
+  );
 });

@@ -8,8 +8,8 @@ import {
   CRYPTO_WALLET_CHALLENGE_LIFETIME_MS,
   CRYPTO_WALLET_DEFAULT_STATEMENT,
   SIWE_DEFAULT_CHAIN_ID,
-  USER_LOCK_FAILURE_LIMIT,
-} from '../../src/server/constants.ts';
+} from '../../src/server/constants/crypto-wallets.ts';
+import { USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants/rate-limits.ts';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { renderMessage } from '../../src/server/i18n/message.ts';
 import {
@@ -45,7 +45,8 @@ import {
 const VIEM_HELLO_WORLD = {
   digest: 'd9eba16ed0ecae432b71fe008c98cc872bb4cc214d3220a36f365326cf807d68',
   signature:
-    '0xa461f509887bd19e312c0c58467ce8ff8e300d3c1a90b608a760c5b80318eaf15fe57c96f9175d6cd4daad4663763baa7e78836e067d0163e9a2ccf2ff753f5b1b',
+    '0xa461f509887bd19e312c0c58467ce8ff8e300d3c1a90b608a760c5b80318eaf15fe57c96f9175d' +
+    '6cd4daad4663763baa7e78836e067d0163e9a2ccf2ff753f5b1b',
 };
 /**
  * web3.js's published vector (docs.web3js.org, web3-eth-accounts `sign` and `recover`): the documentation's key
@@ -55,7 +56,8 @@ const WEB3_SOME_DATA = {
   address: '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23',
   digest: '1da44b586eb0729ff70a73c326926f6ed5a25f5b056e7f47fbc6e58d86871655',
   signature:
-    '0xb91467e570a6466aa9e9876cbcd013baba02900b8979d43fe208a4a4f339f5fd6007e74cd82e037b800186422fc2da167c747ef045e5d18a5f5d4300f8e1a0291c',
+    '0xb91467e570a6466aa9e9876cbcd013baba02900b8979d43fe208a4a4f339f5fd6007e74cd82e03' +
+    '7b800186422fc2da167c747ef045e5d18a5f5d4300f8e1a0291c',
   helloWorldDigest: 'a1de988600a42c4b4ab089b619297c17d53cffae5d5120d82d8a92d0bb3b78f2',
 };
 /** RFC 8032 section 7.1, TEST 1: the empty message. */
@@ -63,11 +65,13 @@ const RFC8032_TEST_1 = {
   secret: '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60',
   publicKey: 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
   signature:
-    'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b',
+    'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bac' +
+    'c61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b',
 };
 const FROM_PAGE = { headers: { Origin: PAGE_ORIGIN } };
 const CHALLENGE_NOT_FOUND =
-  'No crypto wallet challenge is waiting for this wallet: it is unknown, expired or already used. Start the sign-in again.';
+  'No crypto wallet challenge is waiting for this wallet: it is unknown, expired or already ' +
+  'used. Start the sign-in again.';
 const BAD_SIGNATURE = "The signature is not this wallet's signature of the challenge.";
 const ISSUED_AT_OUT_OF_RANGE = "siwe_params.issued_at must be at most 5 minutes from the service's time.";
 const NOT_BEFORE_AFTER_EXPIRY =
@@ -202,64 +206,73 @@ describe('crypto wallets on the service', () => {
     return {
       type: 'crypto_wallet',
       delivery_method: 'crypto_wallet',
-      last_authenticated_at: data.session.authentication_factors[0]!['last_authenticated_at'],
+      last_authenticated_at: data.session.authentication_factors[0]!.last_authenticated_at,
       crypto_wallet_factor: {
-        crypto_wallet_id: row!['crypto_wallet_id'],
+        crypto_wallet_id: row!.crypto_wallet_id,
         crypto_wallet_address: wallet.address,
         crypto_wallet_type: typeOf(wallet),
       },
     };
   }
 
-  it('Ethereum without SIWE: a plain challenge naming the page (domain and URI), the wallet and a nonce; signing it signs in a new user', async () => {
-    const wallet = new EthereumTestWallet();
-    const challenge = await start(wallet);
-    const nonce = NONCE_LINE.exec(challenge)?.[1];
-    assert.ok(nonce, challenge);
-    const issuedAt = /^Issued At: (.+)$/m.exec(challenge)![1]!;
-    assert.match(issuedAt, ISO_NOW);
-    assert.equal(
-      challenge,
-      `localhost:5173 wants you to sign in with your Ethereum account:\n${wallet.address}\n\n${CRYPTO_WALLET_DEFAULT_STATEMENT}\n\nURI: ${PAGE_ORIGIN}\nNonce: ${nonce}\nIssued At: ${issuedAt}`,
-    );
-    const data = await dataOf<AuthData>(await finish(wallet, wallet.personalSign(challenge)));
-    assert.deepEqual(data.user.crypto_wallets, [
-      {
-        crypto_wallet_id: data.user.crypto_wallets[0]!['crypto_wallet_id'],
-        crypto_wallet_address: wallet.address,
-        crypto_wallet_type: 'ethereum',
-        verified: true,
-      },
-    ]);
-    assert.deepEqual(data.session.authentication_factors, [factorOf(data, wallet)]);
-    // The wallet is the user's: a second sign-in (any case of the address) is the same user.
-    const again = await dataOf<AuthData>(
-      await finish(
-        wallet,
-        wallet.personalSign(await start(wallet, { crypto_wallet_address: wallet.address.toLowerCase() })),
+  it(
+    'Ethereum without SIWE: a plain challenge naming the page (domain and URI), the wallet and ' +
+      'a nonce; signing it signs in a new user',
+    async () => {
+      const wallet = new EthereumTestWallet();
+      const challenge = await start(wallet);
+      const nonce = NONCE_LINE.exec(challenge)?.[1];
+      assert.ok(nonce, challenge);
+      const issuedAt = /^Issued At: (.+)$/m.exec(challenge)![1]!;
+      assert.match(issuedAt, ISO_NOW);
+      assert.equal(
+        challenge,
+        `localhost:5173 wants you to sign in with your Ethereum ` +
+          `account:\n${wallet.address}\n\n${CRYPTO_WALLET_DEFAULT_STATEMENT}\n\nURI: ` +
+          `${PAGE_ORIGIN}\nNonce: ${nonce}\nIssued At: ${issuedAt}`,
+      );
+      const data = await dataOf<AuthData>(await finish(wallet, wallet.personalSign(challenge)));
+      assert.deepEqual(data.user.crypto_wallets, [
         {
-          address: wallet.address.toLowerCase(),
+          crypto_wallet_id: data.user.crypto_wallets[0]!.crypto_wallet_id,
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'ethereum',
+          verified: true,
         },
-      ),
-    );
-    assert.equal(again.user_id, data.user_id);
-    // users/me lists it.
-    const me = await dataOf<{ crypto_wallets: unknown[] }>(
-      await get(t, PATHS.usersMe, { sessionToken: data.session_token }),
-    );
-    assert.deepEqual(me.crypto_wallets, data.user.crypto_wallets);
-  });
+      ]);
+      assert.deepEqual(data.session.authentication_factors, [factorOf(data, wallet)]);
+      // The wallet is the user's: a second sign-in (any case of the address) is the same user.
+      const again = await dataOf<AuthData>(
+        await finish(
+          wallet,
+          wallet.personalSign(await start(wallet, { crypto_wallet_address: wallet.address.toLowerCase() })),
+          {
+            address: wallet.address.toLowerCase(),
+          },
+        ),
+      );
+      assert.equal(again.user_id, data.user_id);
+      // users/me lists it.
+      const me = await dataOf<{ crypto_wallets: unknown[] }>(
+        await get(t, PATHS.usersMe, { sessionToken: data.session_token }),
+      );
+      assert.deepEqual(me.crypto_wallets, data.user.crypto_wallets);
+    },
+  );
 
-  it('Solana: the base58 ed25519 signature over the exact challenge bytes signs in; the factor names the wallet', async () => {
-    const wallet = new SolanaTestWallet();
-    const challenge = await start(wallet);
-    assert.match(challenge, /^localhost:5173 wants you to sign in with your Solana account:\n/);
-    assert.ok(challenge.includes(`\n${wallet.address}\n`));
-    assert.ok(challenge.includes(`\nURI: ${PAGE_ORIGIN}\n`), challenge);
-    const data = await dataOf<AuthData>(await finish(wallet, wallet.signMessage(challenge)));
-    assert.equal(data.user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
-    assert.deepEqual(data.session.authentication_factors, [factorOf(data, wallet)]);
-  });
+  it(
+    'Solana: the base58 ed25519 signature over the exact challenge bytes signs in; the factor ' + 'names the wallet',
+    async () => {
+      const wallet = new SolanaTestWallet();
+      const challenge = await start(wallet);
+      assert.match(challenge, /^localhost:5173 wants you to sign in with your Solana account:\n/);
+      assert.ok(challenge.includes(`\n${wallet.address}\n`));
+      assert.ok(challenge.includes(`\nURI: ${PAGE_ORIGIN}\n`), challenge);
+      const data = await dataOf<AuthData>(await finish(wallet, wallet.signMessage(challenge)));
+      assert.equal(data.user.crypto_wallets[0]!.crypto_wallet_address, wallet.address);
+      assert.deepEqual(data.session.authentication_factors, [factorOf(data, wallet)]);
+    },
+  );
 
   it('SIWE round trip: siwe_params give the exact EIP-4361 message bound to the page, which signs in', async () => {
     const wallet = new EthereumTestWallet();
@@ -305,43 +318,47 @@ describe('crypto wallets on the service', () => {
     await dataOf(await finish(wallet, wallet.personalSign(challenge)));
   });
 
-  it('SIWE: a uri on another origin is 400; a page origin that is not allowed is 403; siwe_params for Solana are 400', async () => {
-    const wallet = new EthereumTestWallet();
-    const body = { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' };
-    await expectError(
-      await post(
-        t,
-        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
-        { ...body, siwe_params: { uri: 'https://evil.test/login' } },
-        FROM_PAGE,
-      ),
-      400,
-      'invalid_request',
-      `siwe_params.uri must be on the calling page's origin ${PAGE_ORIGIN}.`,
-    );
-    await expectError(
-      await post(
-        t,
-        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
-        { ...body, siwe_params: {} },
-        { headers: { Origin: 'https://evil.test' } },
-      ),
-      403,
-      'origin_not_allowed',
-    );
-    const solana = new SolanaTestWallet();
-    await expectError(
-      await post(
-        t,
-        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
-        { crypto_wallet_address: solana.address, crypto_wallet_type: 'solana', siwe_params: {} },
-        FROM_PAGE,
-      ),
-      400,
-      'invalid_request',
-      'siwe_params apply to Ethereum wallets only.',
-    );
-  });
+  it(
+    'SIWE: a uri on another origin is 400; a page origin that is not allowed is 403; ' +
+      'siwe_params for Solana are 400',
+    async () => {
+      const wallet = new EthereumTestWallet();
+      const body = { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' };
+      await expectError(
+        await post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+          { ...body, siwe_params: { uri: 'https://evil.test/login' } },
+          FROM_PAGE,
+        ),
+        400,
+        'invalid_request',
+        `siwe_params.uri must be on the calling page's origin ${PAGE_ORIGIN}.`,
+      );
+      await expectError(
+        await post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+          { ...body, siwe_params: {} },
+          { headers: { Origin: 'https://evil.test' } },
+        ),
+        403,
+        'origin_not_allowed',
+      );
+      const solana = new SolanaTestWallet();
+      await expectError(
+        await post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+          { crypto_wallet_address: solana.address, crypto_wallet_type: 'solana', siwe_params: {} },
+          FROM_PAGE,
+        ),
+        400,
+        'invalid_request',
+        'siwe_params apply to Ethereum wallets only.',
+      );
+    },
+  );
 
   it('a replayed signature finds its challenge used: 404 crypto_wallet_challenge_not_found', async () => {
     const wallet = new EthereumTestWallet();
@@ -350,112 +367,135 @@ describe('crypto wallets on the service', () => {
     await expectError(await finish(wallet, signature), 404, 'crypto_wallet_challenge_not_found', CHALLENGE_NOT_FOUND);
   });
 
-  it('a signature by another key (another address) is 401 invalid_crypto_wallet_signature; the challenge stays usable', async () => {
-    for (const [wallet, other] of [
-      [new EthereumTestWallet(), new EthereumTestWallet()],
-      [new SolanaTestWallet(), new SolanaTestWallet()],
-    ] as const) {
-      const challenge = await start(wallet);
+  it(
+    'a signature by another key (another address) is 401 invalid_crypto_wallet_signature; the ' +
+      'challenge stays usable',
+    async () => {
+      for (const [wallet, other] of [
+        [new EthereumTestWallet(), new EthereumTestWallet()],
+        [new SolanaTestWallet(), new SolanaTestWallet()],
+      ] as const) {
+        const challenge = await start(wallet);
+        await expectError(
+          await finish(wallet, sign(other, challenge)),
+          401,
+          'invalid_crypto_wallet_signature',
+          BAD_SIGNATURE,
+        );
+        // Signed over another text: refused too.
+        await expectError(
+          await finish(wallet, sign(wallet, `${challenge}.`)),
+          401,
+          'invalid_crypto_wallet_signature',
+          BAD_SIGNATURE,
+        );
+        await dataOf(await finish(wallet, sign(wallet, challenge)));
+      }
+    },
+  );
+
+  it(
+    `the same signed challenge posted ${PARALLEL_REPLAYS} times at once: exactly one 200, ` +
+      `the rest 404 crypto_wallet_challenge_not_found`,
+    async () => {
+      const wallet = new EthereumTestWallet();
+      const signature = wallet.personalSign(await start(wallet));
+      const answers = await Promise.all(Array.from({ length: PARALLEL_REPLAYS }, () => finish(wallet, signature)));
+      assert.deepEqual(answers.map((res) => res.status).sort(), [
+        200,
+        ...Array<number>(PARALLEL_REPLAYS - 1).fill(404),
+      ]);
+      const [signedIn] = answers.filter((res) => res.status === 200);
+      assert.equal((await dataOf<AuthData>(signedIn!)).user.crypto_wallets[0]!.crypto_wallet_address, wallet.address);
+      for (const replay of answers.filter((res) => res.status !== 200)) {
+        await expectError(replay, 404, 'crypto_wallet_challenge_not_found', CHALLENGE_NOT_FOUND);
+      }
+    },
+  );
+
+  it(
+    'SIWE Not Before: the right signature before it is 400 ' +
+      'crypto_wallet_challenge_not_yet_valid; from it, it signs in',
+    async () => {
+      const wallet = new EthereumTestWallet();
+      const notBefore = new Date(t.now() + 60_000).toISOString();
+      const challenge = await start(wallet, { siwe_params: { not_before: notBefore } });
+      assert.ok(challenge.endsWith(`\nNot Before: ${notBefore}`), challenge);
+      const signature = wallet.personalSign(challenge);
       await expectError(
-        await finish(wallet, sign(other, challenge)),
-        401,
-        'invalid_crypto_wallet_signature',
-        BAD_SIGNATURE,
+        await finish(wallet, signature),
+        400,
+        'crypto_wallet_challenge_not_yet_valid',
+        `The signed message is not valid before ${notBefore} (its Not Before time). Send ` +
+          `the signature again from that time.`,
       );
-      // Signed over another text: refused too.
+      // The refusal left the challenge in place: the same signature works once the service's clock reaches Not Before.
+      t.advance(60_000);
+      const data = await dataOf<AuthData>(await finish(wallet, signature));
+      assert.equal(data.user.crypto_wallets[0]!.crypto_wallet_address, wallet.address);
+      // A Not Before at or after the Expiration Time would make a message nobody can use: refused at start.
       await expectError(
-        await finish(wallet, sign(wallet, `${challenge}.`)),
-        401,
-        'invalid_crypto_wallet_signature',
-        BAD_SIGNATURE,
+        await post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+          {
+            crypto_wallet_address: wallet.address,
+            crypto_wallet_type: 'ethereum',
+            siwe_params: { not_before: new Date(t.now() + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS + 60_000).toISOString() },
+          },
+          FROM_PAGE,
+        ),
+        400,
+        'invalid_request',
+        NOT_BEFORE_AFTER_EXPIRY,
       );
-      await dataOf(await finish(wallet, sign(wallet, challenge)));
-    }
-  });
+    },
+  );
 
-  it(`the same signed challenge posted ${PARALLEL_REPLAYS} times at once: exactly one 200, the rest 404 crypto_wallet_challenge_not_found`, async () => {
-    const wallet = new EthereumTestWallet();
-    const signature = wallet.personalSign(await start(wallet));
-    const answers = await Promise.all(Array.from({ length: PARALLEL_REPLAYS }, () => finish(wallet, signature)));
-    assert.deepEqual(answers.map((res) => res.status).sort(), [200, ...Array<number>(PARALLEL_REPLAYS - 1).fill(404)]);
-    const [signedIn] = answers.filter((res) => res.status === 200);
-    assert.equal((await dataOf<AuthData>(signedIn!)).user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
-    for (const replay of answers.filter((res) => res.status !== 200)) {
-      await expectError(replay, 404, 'crypto_wallet_challenge_not_found', CHALLENGE_NOT_FOUND);
-    }
-  });
-
-  it('SIWE Not Before: the right signature before it is 400 crypto_wallet_challenge_not_yet_valid; from it, it signs in', async () => {
-    const wallet = new EthereumTestWallet();
-    const notBefore = new Date(t.now() + 60_000).toISOString();
-    const challenge = await start(wallet, { siwe_params: { not_before: notBefore } });
-    assert.ok(challenge.endsWith(`\nNot Before: ${notBefore}`), challenge);
-    const signature = wallet.personalSign(challenge);
-    await expectError(
-      await finish(wallet, signature),
-      400,
-      'crypto_wallet_challenge_not_yet_valid',
-      `The signed message is not valid before ${notBefore} (its Not Before time). Send the signature again from that time.`,
-    );
-    // The refusal left the challenge in place: the same signature works once the service's clock reaches Not Before.
-    t.advance(60_000);
-    const data = await dataOf<AuthData>(await finish(wallet, signature));
-    assert.equal(data.user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
-    // A Not Before at or after the Expiration Time would make a message nobody can use: refused at start.
-    await expectError(
-      await post(
-        t,
-        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
-        {
-          crypto_wallet_address: wallet.address,
-          crypto_wallet_type: 'ethereum',
-          siwe_params: { not_before: new Date(t.now() + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS + 60_000).toISOString() },
-        },
-        FROM_PAGE,
-      ),
-      400,
-      'invalid_request',
-      NOT_BEFORE_AFTER_EXPIRY,
-    );
-  });
-
-  it("SIWE issued_at: the page's value is written as given, Expiration Time is the service's now + 5 minutes; further than 5 minutes from that now is 400", async () => {
-    const wallet = new EthereumTestWallet();
-    const issuedAt = new Date(t.now() - 4 * 60_000).toISOString();
-    const before = t.now();
-    const challenge = await start(wallet, { siwe_params: { issued_at: issuedAt } });
-    const after = t.now();
-    assert.equal(/^Issued At: (.+)$/m.exec(challenge)![1], issuedAt);
-    const expires = Date.parse(/^Expiration Time: (.+)$/m.exec(challenge)![1]!);
-    assert.ok(
-      expires >= before + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS && expires <= after + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS,
-      `Expiration Time ${new Date(expires).toISOString()} is the service's now + 5 minutes, not Issued At + 5 minutes`,
-    );
-    await dataOf(await finish(wallet, wallet.personalSign(challenge)));
-    const startWith = (issued_at: string) =>
-      post(
-        t,
-        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
-        { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', siwe_params: { issued_at } },
-        FROM_PAGE,
+  it(
+    "SIWE issued_at: the page's value is written as given, Expiration Time is the service's " +
+      'now + 5 minutes; further than 5 minutes from that now is 400',
+    async () => {
+      const wallet = new EthereumTestWallet();
+      const issuedAt = new Date(t.now() - 4 * 60_000).toISOString();
+      const before = t.now();
+      const challenge = await start(wallet, { siwe_params: { issued_at: issuedAt } });
+      const after = t.now();
+      assert.equal(/^Issued At: (.+)$/m.exec(challenge)![1], issuedAt);
+      const expires = Date.parse(/^Expiration Time: (.+)$/m.exec(challenge)![1]!);
+      assert.ok(
+        expires >= before + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS &&
+          expires <= after + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS,
+        `Expiration Time ${new Date(expires).toISOString()} is the service's now + 5 ` +
+          `minutes, not Issued At + 5 minutes`,
       );
-    const minute = 60_000;
-    for (const far of [
-      t.now() + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS + minute,
-      t.now() - CRYPTO_WALLET_CHALLENGE_LIFETIME_MS - minute,
-    ]) {
-      await expectError(await startWith(new Date(far).toISOString()), 400, 'invalid_request', ISSUED_AT_OUT_OF_RANGE);
-    }
-    // An RFC 3339 time with an offset counts by the instant it names: the service's now, written in UTC+02:00, is near.
-    const nearWithOffset = new Date(t.now() + 2 * 60 * minute).toISOString().replace(/\.\d{3}Z$/, '+02:00');
-    await dataOf(await startWith(nearWithOffset));
-    await expectError(
-      await startWith(nearWithOffset.replace('T', ' ')),
-      400,
-      'invalid_request',
-      'siwe_params.issued_at must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.',
-    );
-  });
+      await dataOf(await finish(wallet, wallet.personalSign(challenge)));
+      const startWith = (issued_at: string) =>
+        post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+          { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', siwe_params: { issued_at } },
+          FROM_PAGE,
+        );
+      const minute = 60_000;
+      for (const far of [
+        t.now() + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS + minute,
+        t.now() - CRYPTO_WALLET_CHALLENGE_LIFETIME_MS - minute,
+      ]) {
+        await expectError(await startWith(new Date(far).toISOString()), 400, 'invalid_request', ISSUED_AT_OUT_OF_RANGE);
+      }
+      // An RFC 3339 time with an offset counts by the instant it names: the service's now, written in UTC+02:00, is
+      // near.
+      const nearWithOffset = new Date(t.now() + 2 * 60 * minute).toISOString().replace(/\.\d{3}Z$/, '+02:00');
+      await dataOf(await startWith(nearWithOffset));
+      await expectError(
+        await startWith(nearWithOffset.replace('T', ' ')),
+        400,
+        'invalid_request',
+        'siwe_params.issued_at must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.',
+      );
+    },
+  );
 
   it('an expired challenge (5 minutes on the service clock) is 404; a wallet that never started is 404', async () => {
     const wallet = new SolanaTestWallet();
@@ -503,7 +543,7 @@ describe('crypto wallets on the service', () => {
     assert.equal(data.user_id, student.userId);
     assert.equal(data.session_token, student.sessionToken);
     assert.deepEqual(
-      data.session.authentication_factors.map((f) => f['delivery_method']),
+      data.session.authentication_factors.map((f) => f.delivery_method),
       ['email', 'crypto_wallet'],
     );
     // Another student cannot take that wallet.
@@ -531,7 +571,7 @@ describe('crypto wallets on the service', () => {
   it('DELETE /users/crypto_wallets/{id} removes the wallet; the next sign-in with it is a new user', async () => {
     const wallet = new EthereumTestWallet();
     const data = await signInWith(wallet);
-    const id = String(data.user.crypto_wallets[0]!['crypto_wallet_id']);
+    const id = String(data.user.crypto_wallets[0]!.crypto_wallet_id);
     const res = await t.service.app.request(`/sdk/v1/users/crypto_wallets/${id}`, {
       method: 'DELETE',
       headers: { Authorization: basicAuth(data.session_token, DEFAULT_PUBLIC_TOKEN) },
@@ -807,7 +847,7 @@ describe('SIWE fields are one line each: separators and control characters are 4
           );
           const body = (await res.clone().json()) as { error_message?: string };
           assert.equal(res.status, 400, `${name} in siwe_params.${field}: ${JSON.stringify(body)}`);
-          // NUL is refused earlier, by the service-wide string check (http/validate.ts), in its own words.
+          // NUL is refused earlier, by the string check every request schema shares (http/fields.ts), in its own words.
           const expected =
             ch === '\0'
               ? new RegExp(`^(siwe_params\\.)?${field} must not contain (NUL|control) characters`)
@@ -818,51 +858,54 @@ describe('SIWE fields are one line each: separators and control characters are 4
     });
   }
 
-  it('the same fields without those characters make a message (the cases above differ only by the character)', async () => {
-    const wallet = new EthereumTestWallet();
-    const { challenge } = await dataOf<{ challenge: string }>(
-      await post(
-        t,
-        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
-        {
-          crypto_wallet_address: wallet.address,
-          crypto_wallet_type: 'ethereum',
-          siwe_params: {
-            statement: 'Sign in URI: https://evil.test',
-            message_request_id: 'request42',
-            uri: `${PAGE_ORIGIN}/portalx`,
-            chain_id: '1',
-            issued_at: new Date(t.now()).toISOString(),
-            not_before: new Date(t.now()).toISOString(),
-            resources: ['https://westlight.test/terms', 'https://westlight.test/privacy'],
+  it(
+    'the same fields without those characters make a message (the cases above differ only by ' + 'the character)',
+    async () => {
+      const wallet = new EthereumTestWallet();
+      const { challenge } = await dataOf<{ challenge: string }>(
+        await post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+          {
+            crypto_wallet_address: wallet.address,
+            crypto_wallet_type: 'ethereum',
+            siwe_params: {
+              statement: 'Sign in URI: https://evil.test',
+              message_request_id: 'request42',
+              uri: `${PAGE_ORIGIN}/portalx`,
+              chain_id: '1',
+              issued_at: new Date(t.now()).toISOString(),
+              not_before: new Date(t.now()).toISOString(),
+              resources: ['https://westlight.test/terms', 'https://westlight.test/privacy'],
+            },
           },
-        },
-        FROM_PAGE,
-      ),
-    );
-    // Still exactly the EIP-4361 lines: the statement's look-alike "URI:" stays inside its own line.
-    assert.deepEqual(
-      challenge.split('\n').map((line) => line.split(':')[0]),
-      [
-        'localhost',
-        wallet.address,
-        '',
-        'Sign in URI',
-        '',
-        'URI',
-        'Version',
-        'Chain ID',
-        'Nonce',
-        'Issued At',
-        'Expiration Time',
-        'Not Before',
-        'Request ID',
-        'Resources',
-        '- https',
-        '- https',
-      ],
-    );
-  });
+          FROM_PAGE,
+        ),
+      );
+      // Still exactly the EIP-4361 lines: the statement's look-alike "URI:" stays inside its own line.
+      assert.deepEqual(
+        challenge.split('\n').map((line) => line.split(':')[0]),
+        [
+          'localhost',
+          wallet.address,
+          '',
+          'Sign in URI',
+          '',
+          'URI',
+          'Version',
+          'Chain ID',
+          'Nonce',
+          'Issued At',
+          'Expiration Time',
+          'Not Before',
+          'Request ID',
+          'Resources',
+          '- https',
+          '- https',
+        ],
+      );
+    },
+  );
 });
 
 describe('the plain (non-SIWE) challenge names the site it is for', () => {
@@ -885,31 +928,34 @@ describe('the plain (non-SIWE) challenge names the site it is for', () => {
       )
     ).challenge;
 
-  it('each page gets a message naming its own domain and URI, so a signature made on one site names that site', async () => {
-    for (const wallet of [new EthereumTestWallet(), new SolanaTestWallet()]) {
-      const chain = typeOf(wallet) === 'ethereum' ? 'Ethereum' : 'Solana';
-      const here = (await startFrom(wallet, { Origin: PAGE_ORIGIN })).split('\n');
-      const there = (await startFrom(wallet, { Origin: OTHER_PAGE_ORIGIN })).split('\n');
-      assert.equal(here[0], `localhost:5173 wants you to sign in with your ${chain} account:`);
-      assert.equal(here[5], `URI: ${PAGE_ORIGIN}`);
-      assert.equal(there[0], `alumni.westlight.test wants you to sign in with your ${chain} account:`);
-      assert.equal(there[5], `URI: ${OTHER_PAGE_ORIGIN}`);
-      // The newest challenge (the other site's) is the one its signature works for.
-      await dataOf(
-        await post(
-          t,
-          CRYPTO_WALLET_PATHS.authenticate,
-          {
-            crypto_wallet_address: wallet.address,
-            crypto_wallet_type: typeOf(wallet),
-            signature: sign(wallet, there.join('\n')),
-            session_duration_minutes: 30,
-          },
-          { headers: { Origin: OTHER_PAGE_ORIGIN } },
-        ),
-      );
-    }
-  });
+  it(
+    'each page gets a message naming its own domain and URI, so a signature made on one site ' + 'names that site',
+    async () => {
+      for (const wallet of [new EthereumTestWallet(), new SolanaTestWallet()]) {
+        const chain = typeOf(wallet) === 'ethereum' ? 'Ethereum' : 'Solana';
+        const here = (await startFrom(wallet, { Origin: PAGE_ORIGIN })).split('\n');
+        const there = (await startFrom(wallet, { Origin: OTHER_PAGE_ORIGIN })).split('\n');
+        assert.equal(here[0], `localhost:5173 wants you to sign in with your ${chain} account:`);
+        assert.equal(here[5], `URI: ${PAGE_ORIGIN}`);
+        assert.equal(there[0], `alumni.westlight.test wants you to sign in with your ${chain} account:`);
+        assert.equal(there[5], `URI: ${OTHER_PAGE_ORIGIN}`);
+        // The newest challenge (the other site's) is the one its signature works for.
+        await dataOf(
+          await post(
+            t,
+            CRYPTO_WALLET_PATHS.authenticate,
+            {
+              crypto_wallet_address: wallet.address,
+              crypto_wallet_type: typeOf(wallet),
+              signature: sign(wallet, there.join('\n')),
+              session_duration_minutes: 30,
+            },
+            { headers: { Origin: OTHER_PAGE_ORIGIN } },
+          ),
+        );
+      }
+    },
+  );
 
   it('a caller that is no page (no Origin header) gets a message naming the service itself', async () => {
     const wallet = new EthereumTestWallet();
@@ -927,56 +973,60 @@ describe('crypto wallets with SIWE required by the project', () => {
   });
   after(() => t.close());
 
-  it('the bootstrap says so; an Ethereum start without siwe_params is a SIWE message for the page (chain 1, its origin)', async () => {
-    const bootstrap = await dataOf<{ siwe_required_for_crypto_wallets: boolean }>(
-      await get(t, PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)),
-    );
-    assert.equal(bootstrap.siwe_required_for_crypto_wallets, true);
-    const wallet = new EthereumTestWallet();
-    const res = await post(
-      t,
-      CRYPTO_WALLET_PATHS.authenticateStartPrimary,
-      { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
-      FROM_PAGE,
-    );
-    const { challenge } = await dataOf<{ challenge: string }>(res);
-    const lines = challenge.split('\n');
-    assert.deepEqual(lines.slice(0, 9), [
-      'localhost:5173 wants you to sign in with your Ethereum account:',
-      wallet.address,
-      '',
-      CRYPTO_WALLET_DEFAULT_STATEMENT,
-      '',
-      `URI: ${PAGE_ORIGIN}`,
-      'Version: 1',
-      `Chain ID: ${SIWE_DEFAULT_CHAIN_ID}`,
-      lines[8],
-    ]);
-    assert.match(lines[8]!, NONCE_LINE);
-    assert.equal(lines.length, 11);
-    // Without the page (no Origin) there is nothing to bind the message to.
-    await expectError(
-      await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, {
-        crypto_wallet_address: wallet.address,
-        crypto_wallet_type: 'ethereum',
-      }),
-      400,
-      'invalid_request',
-      'Sign-In with Ethereum needs the calling page: the Origin header is missing.',
-    );
-    const data = await dataOf<AuthData>(
-      await post(
+  it(
+    'the bootstrap says so; an Ethereum start without siwe_params is a SIWE message for the ' +
+      'page (chain 1, its origin)',
+    async () => {
+      const bootstrap = await dataOf<{ siwe_required_for_crypto_wallets: boolean }>(
+        await get(t, PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)),
+      );
+      assert.equal(bootstrap.siwe_required_for_crypto_wallets, true);
+      const wallet = new EthereumTestWallet();
+      const res = await post(
         t,
-        CRYPTO_WALLET_PATHS.authenticate,
-        {
+        CRYPTO_WALLET_PATHS.authenticateStartPrimary,
+        { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
+        FROM_PAGE,
+      );
+      const { challenge } = await dataOf<{ challenge: string }>(res);
+      const lines = challenge.split('\n');
+      assert.deepEqual(lines.slice(0, 9), [
+        'localhost:5173 wants you to sign in with your Ethereum account:',
+        wallet.address,
+        '',
+        CRYPTO_WALLET_DEFAULT_STATEMENT,
+        '',
+        `URI: ${PAGE_ORIGIN}`,
+        'Version: 1',
+        `Chain ID: ${SIWE_DEFAULT_CHAIN_ID}`,
+        lines[8],
+      ]);
+      assert.match(lines[8]!, NONCE_LINE);
+      assert.equal(lines.length, 11);
+      // Without the page (no Origin) there is nothing to bind the message to.
+      await expectError(
+        await post(t, CRYPTO_WALLET_PATHS.authenticateStartPrimary, {
           crypto_wallet_address: wallet.address,
           crypto_wallet_type: 'ethereum',
-          signature: wallet.personalSign(challenge),
-          session_duration_minutes: 30,
-        },
-        FROM_PAGE,
-      ),
-    );
-    assert.equal(data.user.crypto_wallets[0]!['crypto_wallet_address'], wallet.address);
-  });
+        }),
+        400,
+        'invalid_request',
+        'Sign-In with Ethereum needs the calling page: the Origin header is missing.',
+      );
+      const data = await dataOf<AuthData>(
+        await post(
+          t,
+          CRYPTO_WALLET_PATHS.authenticate,
+          {
+            crypto_wallet_address: wallet.address,
+            crypto_wallet_type: 'ethereum',
+            signature: wallet.personalSign(challenge),
+            session_duration_minutes: 30,
+          },
+          FROM_PAGE,
+        ),
+      );
+      assert.equal(data.user.crypto_wallets[0]!.crypto_wallet_address, wallet.address);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-// Real delivery (issue 12): mail through a real SMTP server started here, SMS and WhatsApp through a real local HTTP
+// Real delivery: mail through a real SMTP server started here, SMS and WhatsApp through a real local HTTP
 // receiver that checks the documented body and signature; failures leave nothing behind; the dev inbox only in dev
 // mode, purged after a day.
 import assert from 'node:assert/strict';
@@ -7,13 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createService } from '../../src/server/app.ts';
-import {
-  DEV_INBOX_RETENTION_MS,
-  MAGIC_LINK_SEND_LIMIT,
-  OTP_SEND_LIMIT,
-  SMS_WEBHOOK_ATTEMPTS,
-  SMS_WEBHOOK_SECRET_MIN_LENGTH,
-} from '../../src/server/constants.ts';
+import { MAGIC_LINK_SEND_LIMIT } from '../../src/server/constants/magic-links.ts';
+import { OTP_SEND_LIMIT } from '../../src/server/constants/passcodes.ts';
+import { SMS_WEBHOOK_ATTEMPTS, SMS_WEBHOOK_SECRET_MIN_LENGTH } from '../../src/server/delivery/constants.ts';
+import { DEV_INBOX_RETENTION_MS } from '../../src/server/dev/constants.ts';
 import { escapeHtml } from '../../src/server/views/escape.ts';
 import {
   addressesOf,
@@ -124,31 +121,34 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     script = () => 200;
   });
 
-  it('sends a magic link by SMTP: subject, from, to, the link in the text and HTML parts, and it signs in', async () => {
-    const email = uniqueEmail('smtp');
-    const sent = await dataOf<{ user_id: string; user_created: boolean }>(await sendMagicLink(t, email));
-    assert.equal(sent.user_created, true);
+  it(
+    'sends a magic link by SMTP: subject, from, to, the link in the text and HTML parts, and ' + 'it signs in',
+    async () => {
+      const email = uniqueEmail('smtp');
+      const sent = await dataOf<{ user_id: string; user_created: boolean }>(await sendMagicLink(t, email));
+      assert.equal(sent.user_created, true);
 
-    assert.equal(smtp.mails.length, 1);
-    const [mail] = smtp.mails;
-    assert.equal(mail!.envelopeFrom, SENDER);
-    assert.deepEqual(mail!.envelopeTo, [email]);
-    assert.equal(mail!.parsed.subject, 'Your Westlight University sign-up link');
-    assert.deepEqual(addressesOf(mail!.parsed.from), [SENDER]);
-    assert.deepEqual(addressesOf(mail!.parsed.to), [email]);
-    const link = /(http:\/\/localhost:5173\/student-portal\?\S+)/.exec(mail!.parsed.text ?? '')?.[1];
-    assert.ok(link, 'the text part carries the link');
-    assert.equal(typeof mail!.parsed.html, 'string');
-    assert.ok((mail!.parsed.html as string).includes(`href="${escapeHtml(link)}"`), 'the HTML part links to it');
+      assert.equal(smtp.mails.length, 1);
+      const [mail] = smtp.mails;
+      assert.equal(mail!.envelopeFrom, SENDER);
+      assert.deepEqual(mail!.envelopeTo, [email]);
+      assert.equal(mail!.parsed.subject, 'Your Westlight University sign-up link');
+      assert.deepEqual(addressesOf(mail!.parsed.from), [SENDER]);
+      assert.deepEqual(addressesOf(mail!.parsed.to), [email]);
+      const link = /(http:\/\/localhost:5173\/student-portal\?\S+)/.exec(mail!.parsed.text ?? '')?.[1];
+      assert.ok(link, 'the text part carries the link');
+      assert.equal(typeof mail!.parsed.html, 'string');
+      assert.ok((mail!.parsed.html as string).includes(`href="${escapeHtml(link)}"`), 'the HTML part links to it');
 
-    const token = new URL(link).searchParams.get('token');
-    const session = await dataOf<{ user_id: string }>(
-      await post(t, '/magic_links/authenticate', { token, session_duration_minutes: 30 }),
-    );
-    assert.equal(session.user_id, sent.user_id);
-    // Production keeps no copy of what it sent.
-    assert.equal((await rowCounts(t)).dev_messages, 0);
-  });
+      const token = new URL(link).searchParams.get('token');
+      const session = await dataOf<{ user_id: string }>(
+        await post(t, '/magic_links/authenticate', { token, session_duration_minutes: 30 }),
+      );
+      assert.equal(session.user_id, sent.user_id);
+      // Production keeps no copy of what it sent.
+      assert.equal((await rowCounts(t)).dev_messages, 0);
+    },
+  );
 
   it('sends an email passcode by SMTP, the code in both parts, and the code signs in', async () => {
     const email = uniqueEmail('smtp-otp');
@@ -176,29 +176,35 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     assert.match(parsed.html as string, /stytch_token_type=reset_password&amp;token=[A-Za-z0-9_-]{43}/);
   });
 
-  it('a recipient the SMTP server refuses: 424 message_delivery_failed, and no user, address or link is left', async () => {
-    const email = uniqueEmail('refused');
-    smtp.refuse.add(email);
-    const before = await rowCounts(t);
-    await expectError(await sendMagicLink(t, email), 424, FAILED, EMAIL_FAILED);
-    await expectError(await post(t, '/otps/email/login_or_create', { email }), 424, FAILED, EMAIL_FAILED);
-    assert.deepEqual(await rowCounts(t), before);
-    assert.equal(smtp.mails.length, 0);
-  });
+  it(
+    'a recipient the SMTP server refuses: 424 message_delivery_failed, and no user, address or ' + 'link is left',
+    async () => {
+      const email = uniqueEmail('refused');
+      smtp.refuse.add(email);
+      const before = await rowCounts(t);
+      await expectError(await sendMagicLink(t, email), 424, FAILED, EMAIL_FAILED);
+      await expectError(await post(t, '/otps/email/login_or_create', { email }), 424, FAILED, EMAIL_FAILED);
+      assert.deepEqual(await rowCounts(t), before);
+      assert.equal(smtp.mails.length, 0);
+    },
+  );
 
-  it('a reset email the server refuses leaves no reset token; the same address works again once it accepts', async () => {
-    const email = uniqueEmail('refused-reset');
-    await dataOf(await sendMagicLink(t, email));
-    smtp.refuse.add(email);
-    const before = await rowCounts(t);
-    const start = () => post(t, '/passwords/email/reset/start', { email, reset_password_redirect_url: PORTAL_URL });
-    await expectError(await start(), 424, FAILED, EMAIL_FAILED);
-    assert.deepEqual(await rowCounts(t), before);
+  it(
+    'a reset email the server refuses leaves no reset token; the same address works again once ' + 'it accepts',
+    async () => {
+      const email = uniqueEmail('refused-reset');
+      await dataOf(await sendMagicLink(t, email));
+      smtp.refuse.add(email);
+      const before = await rowCounts(t);
+      const start = () => post(t, '/passwords/email/reset/start', { email, reset_password_redirect_url: PORTAL_URL });
+      await expectError(await start(), 424, FAILED, EMAIL_FAILED);
+      assert.deepEqual(await rowCounts(t), before);
 
-    smtp.refuse.clear();
-    await dataOf(await start());
-    assert.equal((await rowCounts(t)).password_resets, before.password_resets + 1);
-  });
+      smtp.refuse.clear();
+      await dataOf(await start());
+      assert.equal((await rowCounts(t)).password_resets, before.password_resets + 1);
+    },
+  );
 
   it('sends an SMS passcode to the webhook: the documented body, a valid signature, the idempotency key', async () => {
     const phone = uniqueNumber();
@@ -251,20 +257,23 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     assert.equal(body.to, phone);
   });
 
-  it('a 5xx is retried exactly once more per 5xx, with the same body and idempotency key, each attempt signed', async () => {
-    script = (n) => (n < 2 ? 503 : 200);
-    const phone = uniqueNumber();
-    await dataOf(await post(t, '/otps/sms/login_or_create', { phone_number: phone }));
-    assert.equal(receiver.requests.length, 3);
-    const [first, ...retries] = receiver.requests;
-    for (const retry of retries) {
-      assert.equal(retry.rawBody, first!.rawBody);
-      assert.equal(header(retry, 'Idempotency-Key'), header(first!, 'Idempotency-Key'));
-    }
-    for (const request of receiver.requests) {
-      assert.equal(verifyWebhookSignature(SECRET, header(request, 'X-Signature'), request.rawBody, t.now()), true);
-    }
-  });
+  it(
+    'a 5xx is retried exactly once more per 5xx, with the same body and idempotency key, each ' + 'attempt signed',
+    async () => {
+      script = (n) => (n < 2 ? 503 : 200);
+      const phone = uniqueNumber();
+      await dataOf(await post(t, '/otps/sms/login_or_create', { phone_number: phone }));
+      assert.equal(receiver.requests.length, 3);
+      const [first, ...retries] = receiver.requests;
+      for (const retry of retries) {
+        assert.equal(retry.rawBody, first!.rawBody);
+        assert.equal(header(retry, 'Idempotency-Key'), header(first!, 'Idempotency-Key'));
+      }
+      for (const request of receiver.requests) {
+        assert.equal(verifyWebhookSignature(SECRET, header(request, 'X-Signature'), request.rawBody, t.now()), true);
+      }
+    },
+  );
 
   it('a 4xx is final: one request, 424, and no user, number or code is left', async () => {
     script = () => 400;
@@ -279,18 +288,21 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     assert.deepEqual(await rowCounts(t), before);
   });
 
-  it('a webhook that always answers 500 gets SMS_WEBHOOK_ATTEMPTS tries, then 424 with nothing left behind', async () => {
-    script = () => 500;
-    const before = await rowCounts(t);
-    await expectError(
-      await post(t, '/otps/whatsapp/login_or_create', { phone_number: uniqueNumber() }),
-      424,
-      FAILED,
-      'The WhatsApp message could not be sent. Check the number and try again in a moment.',
-    );
-    assert.equal(receiver.requests.length, SMS_WEBHOOK_ATTEMPTS);
-    assert.deepEqual(await rowCounts(t), before);
-  });
+  it(
+    'a webhook that always answers 500 gets SMS_WEBHOOK_ATTEMPTS tries, then 424 with nothing ' + 'left behind',
+    async () => {
+      script = () => 500;
+      const before = await rowCounts(t);
+      await expectError(
+        await post(t, '/otps/whatsapp/login_or_create', { phone_number: uniqueNumber() }),
+        424,
+        FAILED,
+        'The WhatsApp message could not be sent. Check the number and try again in a moment.',
+      );
+      assert.equal(receiver.requests.length, SMS_WEBHOOK_ATTEMPTS);
+      assert.deepEqual(await rowCounts(t), before);
+    },
+  );
 
   it('a webhook that never answers times out per attempt and is retried, then 424', async () => {
     script = () => 'hang';
@@ -321,26 +333,29 @@ describe('production delivery (no dev inbox): SMTP and the SMS webhook', () => {
     );
   });
 
-  it('parallel sends to one new address: the per-address limit holds, one user, one mail per accepted send', async () => {
-    const email = uniqueEmail('parallel');
-    const before = await rowCounts(t);
-    const responses = await Promise.all(
-      Array.from({ length: 3 * MAGIC_LINK_SEND_LIMIT }, () => sendMagicLink(t, email)),
-    );
-    const statuses = responses.map((res) => res.status).sort();
-    assert.deepEqual(statuses, [
-      ...Array<number>(MAGIC_LINK_SEND_LIMIT).fill(200),
-      ...Array<number>(2 * MAGIC_LINK_SEND_LIMIT).fill(429),
-    ]);
-    const users = new Set<string>();
-    for (const res of responses) if (res.status === 200) users.add((await dataOf<{ user_id: string }>(res)).user_id);
-    assert.equal(users.size, 1);
-    assert.equal(smtp.mails.length, MAGIC_LINK_SEND_LIMIT);
-    const after = await rowCounts(t);
-    assert.equal(after.users, before.users + 1);
-    assert.equal(after.user_emails, before.user_emails + 1);
-    assert.equal(after.magic_links, before.magic_links + MAGIC_LINK_SEND_LIMIT);
-  });
+  it(
+    'parallel sends to one new address: the per-address limit holds, one user, one mail per ' + 'accepted send',
+    async () => {
+      const email = uniqueEmail('parallel');
+      const before = await rowCounts(t);
+      const responses = await Promise.all(
+        Array.from({ length: 3 * MAGIC_LINK_SEND_LIMIT }, () => sendMagicLink(t, email)),
+      );
+      const statuses = responses.map((res) => res.status).sort();
+      assert.deepEqual(statuses, [
+        ...Array<number>(MAGIC_LINK_SEND_LIMIT).fill(200),
+        ...Array<number>(2 * MAGIC_LINK_SEND_LIMIT).fill(429),
+      ]);
+      const users = new Set<string>();
+      for (const res of responses) if (res.status === 200) users.add((await dataOf<{ user_id: string }>(res)).user_id);
+      assert.equal(users.size, 1);
+      assert.equal(smtp.mails.length, MAGIC_LINK_SEND_LIMIT);
+      const after = await rowCounts(t);
+      assert.equal(after.users, before.users + 1);
+      assert.equal(after.user_emails, before.user_emails + 1);
+      assert.equal(after.magic_links, before.magic_links + MAGIC_LINK_SEND_LIMIT);
+    },
+  );
 
   it('parallel sends to one new number while the webhook is down: the limit holds and nothing is left', async () => {
     script = () => 500;
@@ -455,54 +470,63 @@ describe('development mode', () => {
     }
   });
 
-  it('at start, a dev service deletes expired inbox rows and a service without the dev inbox deletes them all', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-delivery-'));
-    const database = { kind: 'pglite' as const, dataDir };
-    const devMessages = async (t: TestService) =>
-      (await t.service.db.query<{ n: number }>('select count(*)::int as n from dev_messages'))[0]!.n;
-    try {
-      const first = await startTestService({ database });
-      await dataOf(await sendMagicLink(first, uniqueEmail('restart')));
-      await dataOf(await sendMagicLink(first, uniqueEmail('restart')));
-      await first.close();
+  it(
+    'at start, a dev service deletes expired inbox rows and a service without the dev inbox ' + 'deletes them all',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-delivery-'));
+      const database = { kind: 'pglite' as const, dataDir };
+      const devMessages = async (t: TestService) =>
+        (await t.service.db.query<{ n: number }>('select count(*)::int as n from dev_messages'))[0]!.n;
+      try {
+        const first = await startTestService({ database });
+        await dataOf(await sendMagicLink(first, uniqueEmail('restart')));
+        await dataOf(await sendMagicLink(first, uniqueEmail('restart')));
+        await first.close();
 
-      const dayLater = Date.now() + DEV_INBOX_RETENTION_MS + 60_000;
-      const second = await startTestService({ database, now: () => dayLater });
-      assert.equal(await devMessages(second), 0, 'the day-old rows are gone before any request');
-      await dataOf(await sendMagicLink(second, uniqueEmail('restart')));
-      assert.equal(await devMessages(second), 1);
-      await second.close();
+        const dayLater = Date.now() + DEV_INBOX_RETENTION_MS + 60_000;
+        const second = await startTestService({ database, now: () => dayLater });
+        assert.equal(await devMessages(second), 0, 'the day-old rows are gone before any request');
+        await dataOf(await sendMagicLink(second, uniqueEmail('restart')));
+        assert.equal(await devMessages(second), 1);
+        await second.close();
 
-      const production = await startTestService({ database, devInbox: false, now: () => dayLater });
-      assert.equal(await devMessages(production), 0, 'even the fresh row is gone');
-      await production.close();
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+        const production = await startTestService({ database, devInbox: false, now: () => dayLater });
+        assert.equal(await devMessages(production), 0, 'even the fresh row is gone');
+        await production.close();
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('delivery configuration', () => {
-  it('refuses an SMTP URL that is not smtp:// or smtps://, a short webhook secret, and a webhook URL not http(s) or with a login', async () => {
-    await assert.rejects(createService({ smtp: { url: 'http://mail.example.com' } }), {
-      message: 'The SMTP URL must look like smtp://host:port or smtps://user:password@host:465.',
-    });
-    await assert.rejects(
-      createService({
-        smsWebhook: { url: 'https://sms.example.com/hook', secret: 'x'.repeat(SMS_WEBHOOK_SECRET_MIN_LENGTH - 1) },
-      }),
-      {
-        message: `The SMS webhook secret must be at least ${SMS_WEBHOOK_SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32).`,
-      },
-    );
-    await assert.rejects(createService({ smsWebhook: { url: 'ftp://sms.example.com', secret: SECRET } }), {
-      message: 'The SMS webhook URL must be an http(s) URL.',
-    });
-    await assert.rejects(
-      createService({ smsWebhook: { url: 'https://user:pass@sms.example.com/hook', secret: SECRET } }),
-      {
-        message: 'The SMS webhook URL must not carry a user name or password; the request is signed instead.',
-      },
-    );
-  });
+  it(
+    'refuses an SMTP URL that is not smtp:// or smtps://, a short webhook secret, and a ' +
+      'webhook URL not http(s) or with a login',
+    async () => {
+      await assert.rejects(createService({ smtp: { url: 'http://mail.example.com' } }), {
+        message: 'The SMTP URL must look like smtp://host:port or smtps://user:password@host:465.',
+      });
+      await assert.rejects(
+        createService({
+          smsWebhook: { url: 'https://sms.example.com/hook', secret: 'x'.repeat(SMS_WEBHOOK_SECRET_MIN_LENGTH - 1) },
+        }),
+        {
+          message:
+            `The SMS webhook secret must be at least ` +
+            `${SMS_WEBHOOK_SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32).`,
+        },
+      );
+      await assert.rejects(createService({ smsWebhook: { url: 'ftp://sms.example.com', secret: SECRET } }), {
+        message: 'The SMS webhook URL must be an http(s) URL.',
+      });
+      await assert.rejects(
+        createService({ smsWebhook: { url: 'https://user:pass@sms.example.com/hook', secret: SECRET } }),
+        {
+          message: 'The SMS webhook URL must not carry a user name or password; the request is signed instead.',
+        },
+      );
+    },
+  );
 });

@@ -79,27 +79,30 @@ describe('static files', () => {
     assert.deepEqual([chunk.status, chunk.body], [200, 'export const x = 1;']);
   });
 
-  it('compresses text files with brotli, else gzip, when the browser offers it, and small files not at all', async () => {
-    const raw = fs.readFileSync(path.join(root, 'dist', 'big.js'));
-    const br = await t.service.app.request('/big.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
-    assert.equal(br.headers.get('content-encoding'), 'br');
-    assert.equal(br.headers.get('vary'), 'Accept-Encoding');
-    const brBytes = Buffer.from(await br.arrayBuffer());
-    assert.ok(brBytes.length < raw.length / 10, `${brBytes.length} bytes`);
-    assert.deepEqual(zlib.brotliDecompressSync(brBytes), raw);
+  it(
+    'compresses text files with brotli, else gzip, when the browser offers it, and small files ' + 'not at all',
+    async () => {
+      const raw = fs.readFileSync(path.join(root, 'dist', 'big.js'));
+      const br = await t.service.app.request('/big.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+      assert.equal(br.headers.get('content-encoding'), 'br');
+      assert.equal(br.headers.get('vary'), 'Accept-Encoding');
+      const brBytes = Buffer.from(await br.arrayBuffer());
+      assert.ok(brBytes.length < raw.length / 10, `${brBytes.length} bytes`);
+      assert.deepEqual(zlib.brotliDecompressSync(brBytes), raw);
 
-    const gz = await t.service.app.request('/big.js', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } });
-    assert.equal(gz.headers.get('content-encoding'), 'gzip');
-    assert.deepEqual(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())), raw);
+      const gz = await t.service.app.request('/big.js', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } });
+      assert.equal(gz.headers.get('content-encoding'), 'gzip');
+      assert.deepEqual(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())), raw);
 
-    const plain = await t.service.app.request('/big.js');
-    assert.equal(plain.headers.get('content-encoding'), null);
-    assert.deepEqual(Buffer.from(await plain.arrayBuffer()), raw);
+      const plain = await t.service.app.request('/big.js');
+      assert.equal(plain.headers.get('content-encoding'), null);
+      assert.deepEqual(Buffer.from(await plain.arrayBuffer()), raw);
 
-    const small = await t.service.app.request('/assets/site.css', { headers: { 'Accept-Encoding': 'br' } });
-    assert.equal(small.headers.get('content-encoding'), null);
-    assert.equal(await small.text(), 'body{}');
-  });
+      const small = await t.service.app.request('/assets/site.css', { headers: { 'Accept-Encoding': 'br' } });
+      assert.equal(small.headers.get('content-encoding'), null);
+      assert.equal(await small.text(), 'body{}');
+    },
+  );
 
   it('answers 304 when the ETag still matches', async () => {
     const first = await fetchText('/auth-login.js');

@@ -52,22 +52,25 @@ describe('dev inbox', () => {
     assert.ok(messages.every((m) => m.to === first));
   });
 
-  it('renders an HTML page, newest first, with channel, recipient, subject, time, text and clickable links', async () => {
-    const res = await t.service.app.request('/dev/inbox');
-    assert.equal(res.status, 200);
-    assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
-    const html = await res.text();
-    assert.match(html, /<html lang="en">/);
-    assert.match(html, /<h1>Dev inbox<\/h1>/);
-    const [newest] = await inbox(t);
-    assert.ok(newest);
-    const positions = [first, second].map((address) => html.indexOf(`<dd>${address}</dd>`));
-    assert.ok(positions.every((p) => p > 0) && (positions[0] ?? 0) < (positions[1] ?? 0), 'newest first');
-    assert.ok(html.includes(`<a href="${newest.links[0]?.replaceAll('&', '&amp;')}">`), 'the link is clickable');
-    assert.ok(html.includes('<dt>Channel</dt><dd>email</dd>'));
-    assert.ok(html.includes(`<time datetime="${newest.created_at}">`));
-    assert.ok(html.includes('Use this link to log in to Westlight University.'));
-  });
+  it(
+    'renders an HTML page, newest first, with channel, recipient, subject, time, text and ' + 'clickable links',
+    async () => {
+      const res = await t.service.app.request('/dev/inbox');
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+      const html = await res.text();
+      assert.match(html, /<html lang="en">/);
+      assert.match(html, /<h1>Dev inbox<\/h1>/);
+      const [newest] = await inbox(t);
+      assert.ok(newest);
+      const positions = [first, second].map((address) => html.indexOf(`<dd>${address}</dd>`));
+      assert.ok(positions.every((p) => p > 0) && (positions[0] ?? 0) < (positions[1] ?? 0), 'newest first');
+      assert.ok(html.includes(`<a href="${newest.links[0]?.replaceAll('&', '&amp;')}">`), 'the link is clickable');
+      assert.ok(html.includes('<dt>Channel</dt><dd>email</dd>'));
+      assert.ok(html.includes(`<time datetime="${newest.created_at}">`));
+      assert.ok(html.includes('Use this link to log in to Westlight University.'));
+    },
+  );
 
   it('escapes what it shows', async () => {
     const res = await t.service.app.request('/dev/inbox?to=%3Cscript%3Ealert(1)%3C%2Fscript%3E');

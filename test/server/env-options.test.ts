@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../../src/server/config.ts';
-import { DEFAULT_PUBLIC_TOKEN, MAX_SERVICE_PROCESSES } from '../../src/server/constants.ts';
+import { MAX_SERVICE_PROCESSES } from '../../src/server/constants/deployment.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import {
   oauthEnvNames,
   oauthOptionsFromEnv,
@@ -294,12 +295,14 @@ describe('which mode may start (production-check.ts)', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'id.westlight.edu']) {
       assert.equal(
         developmentRefusal({ HOST }),
-        `HOST=${HOST} is not a loopback address: development mode would expose its dev tools to the network. Deploy with NODE_ENV=production (README, "Deploy").`,
+        `HOST=${HOST} is not a loopback address: development mode would expose its dev ` +
+          `tools to the network. Deploy with NODE_ENV=production (README, "Deploy").`,
       );
     }
     assert.equal(
       startupRefusal({ PUBLIC_URL: 'https://id.westlight.edu' }),
-      'PUBLIC_URL is set, which means this service is being deployed: development mode lets anyone sign in as anyone. Deploy with NODE_ENV=production (README, "Deploy").',
+      'PUBLIC_URL is set, which means this service is being deployed: development mode lets ' +
+        'anyone sign in as anyone. Deploy with NODE_ENV=production (README, "Deploy").',
     );
   });
 
@@ -326,7 +329,8 @@ describe('which mode may start (production-check.ts)', () => {
     ]);
     assert.equal(
       startupRefusal({ ...complete, SMTP_URL: '', AUTH_SECRET_KEY: undefined }),
-      'Refusing to start in production mode: SMTP_URL (the mail transport) is not set; AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.',
+      'Refusing to start in production mode: SMTP_URL (the mail transport) is not set; ' +
+        'AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.',
     );
   });
 });
@@ -354,7 +358,8 @@ describe('SERVICE_PROCESSES', () => {
   it('refuses more than one process on the embedded database, naming DATABASE_URL', () => {
     assert.throws(() => serviceProcessesFromEnv({ SERVICE_PROCESSES: '2' }), {
       message:
-        'SERVICE_PROCESSES=2 needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) is opened by one process only.',
+        'SERVICE_PROCESSES=2 needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) is ' +
+        'opened by one process only.',
     });
   });
 

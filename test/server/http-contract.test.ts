@@ -6,7 +6,7 @@ import { ERROR_URL_BASE } from '../../src/api/envelope.ts';
 import { isErrorType } from '../../src/api/errors.ts';
 import type { BootstrapResponse } from '../../src/api/bootstrap.ts';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/config.ts';
-import { MAX_BODY_BYTES } from '../../src/server/constants.ts';
+import { MAX_BODY_BYTES } from '../../src/server/constants/input-limits.ts';
 import type { AppEnv } from '../../src/server/context.ts';
 import { handleError, handleNotFound } from '../../src/server/middleware/errors.ts';
 import { requestId } from '../../src/server/middleware/request-id.ts';

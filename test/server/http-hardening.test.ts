@@ -7,10 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
-import { MAX_BODY_BYTES } from '../../src/server/constants.ts';
+import { MAX_BODY_BYTES } from '../../src/server/constants/input-limits.ts';
 import { startServer, type RunningServer } from '../../src/server/listen.ts';
 import { until } from '../support/poll.ts';
-import { PAGE_ORIGIN, post, startTestService, uniqueEmail, type TestService } from './support.ts';
+import { basicAuth, PAGE_ORIGIN, post, startTestService, uniqueEmail, type TestService } from './support.ts';
 
 let t: TestService;
 
@@ -130,7 +130,7 @@ describe('413 over a real keep-alive socket', () => {
             method,
             agent,
             headers: {
-              Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
+              Authorization: basicAuth(),
               ...(body === undefined
                 ? {}
                 : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
@@ -223,61 +223,65 @@ describe('413 over a real keep-alive socket', () => {
   // and the app served by a plain @hono/node-server fetch handler that does not pass the Node request on (as
   // bench/usable.mjs serves it).
   for (const framing of ['declared length', 'chunked', 'chunked, app.fetch without the Node request'] as const) {
-    it(`a client that leaves in the middle of a ${framing} body: the request ends, and it is not logged as the service's error`, async () => {
-      const logged: unknown[][] = [];
-      const originalError = console.error;
-      console.error = (...args: unknown[]) => {
-        logged.push(args);
-      };
-      let plain: { server: ServerType; inFlight: number; service: TestService } | undefined;
-      try {
-        if (framing.includes('app.fetch')) {
-          const service = await startTestService({});
-          const app = service.service.app;
-          const counted = { inFlight: 0 };
-          const listening = await new Promise<ServerType>((resolve) => {
-            const s = serve(
-              {
-                fetch: async (request) => {
-                  counted.inFlight += 1;
-                  try {
-                    return await app.fetch(request);
-                  } finally {
-                    counted.inFlight -= 1;
-                  }
+    it(
+      `a client that leaves in the middle of a ${framing} body: the request ends, and it ` +
+        `is not logged as the service's error`,
+      async () => {
+        const logged: unknown[][] = [];
+        const originalError = console.error;
+        console.error = (...args: unknown[]) => {
+          logged.push(args);
+        };
+        let plain: { server: ServerType; inFlight: number; service: TestService } | undefined;
+        try {
+          if (framing.includes('app.fetch')) {
+            const service = await startTestService({});
+            const app = service.service.app;
+            const counted = { inFlight: 0 };
+            const listening = await new Promise<ServerType>((resolve) => {
+              const s = serve(
+                {
+                  fetch: async (request) => {
+                    counted.inFlight += 1;
+                    try {
+                      return await app.fetch(request);
+                    } finally {
+                      counted.inFlight -= 1;
+                    }
+                  },
+                  port: 0,
+                  hostname: '127.0.0.1',
                 },
-                port: 0,
-                hostname: '127.0.0.1',
-              },
-              () => resolve(s),
-            );
+                () => resolve(s),
+              );
+            });
+            plain = Object.assign(counted, { server: listening, service });
+          }
+          const inFlight = () => plain?.inFlight ?? server.requestsInFlight;
+          const base = plain ? `http://127.0.0.1:${(plain.server.address() as AddressInfo).port}` : server.url;
+          const request = http.request(new URL('/sdk/v1/magic_links/email/login_or_create', base), {
+            method: 'POST',
+            headers: {
+              Authorization: basicAuth(),
+              'Content-Type': 'application/json',
+              ...(framing === 'declared length' ? { 'Content-Length': '100' } : { 'Transfer-Encoding': 'chunked' }),
+            },
           });
-          plain = Object.assign(counted, { server: listening, service });
+          request.on('error', () => {});
+          request.write('{"email":');
+          await until(() => inFlight() === 1, 'the handler is reading the body');
+          request.destroy();
+          await until(() => inFlight() === 0, 'the body read failed and the request ended');
+        } finally {
+          console.error = originalError;
+          if (plain) {
+            await new Promise((resolve) => plain!.server.close(resolve));
+            await plain.service.close();
+          }
         }
-        const inFlight = () => plain?.inFlight ?? server.requestsInFlight;
-        const base = plain ? `http://127.0.0.1:${(plain.server.address() as AddressInfo).port}` : server.url;
-        const request = http.request(new URL('/sdk/v1/magic_links/email/login_or_create', base), {
-          method: 'POST',
-          headers: {
-            Authorization: `Basic ${Buffer.from(`${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}`).toString('base64')}`,
-            'Content-Type': 'application/json',
-            ...(framing === 'declared length' ? { 'Content-Length': '100' } : { 'Transfer-Encoding': 'chunked' }),
-          },
-        });
-        request.on('error', () => {});
-        request.write('{"email":');
-        await until(() => inFlight() === 1, 'the handler is reading the body');
-        request.destroy();
-        await until(() => inFlight() === 0, 'the body read failed and the request ended');
-      } finally {
-        console.error = originalError;
-        if (plain) {
-          await new Promise((resolve) => plain!.server.close(resolve));
-          await plain.service.close();
-        }
-      }
-      assert.deepEqual(logged, [], 'a client going away is not an unexpected error of the service');
-    });
+        assert.deepEqual(logged, [], 'a client going away is not an unexpected error of the service');
+      },
+    );
   }
 
   it('a chunked body over the limit → 413 payload_too_large while it streams', async () => {

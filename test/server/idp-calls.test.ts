@@ -7,7 +7,7 @@ import {
   type AuthorizeSubmitResponse,
   type LogoutStartResponse,
 } from '../../src/api/idp.ts';
-import { STANDARD_SCOPE_DESCRIPTIONS, UNKNOWN_SCOPE_DESCRIPTION } from '../../src/server/constants.ts';
+import { STANDARD_SCOPE_DESCRIPTIONS, UNKNOWN_SCOPE_DESCRIPTION } from '../../src/server/oidc/constants.ts';
 import {
   dataOf,
   expectError,
@@ -151,155 +151,171 @@ describe('identity-provider calls', () => {
     );
   });
 
-  it('the preflight describes the app and each scope: standard, custom grantable by role, custom not grantable, unknown', async () => {
-    const s = await signIn(t, reader);
-    const data = await dataOf<AuthorizeStartResponse>(
-      await start(
-        s.sessionToken,
-        authorize({ scopes: ['openid', 'phone', 'catalogue:read', 'catalogue:write', 'lab:admin', 'openid'] }),
-      ),
-    );
-    assert.equal(data.user_id, s.userId);
-    assert.equal(data.user.user_id, s.userId);
-    assert.deepEqual(data.user.roles, ['reader']);
-    assert.deepEqual(data.client, {
-      client_id: THIRD_PARTY.client_id,
-      client_type: 'third_party',
-      client_name: THIRD_PARTY.name,
-      client_description: THIRD_PARTY.description,
-      client_logo_url: THIRD_PARTY.logo_url,
-    });
-    assert.equal(data.consent_required, true);
-    assert.deepEqual(data.scope_results, [
-      { scope: 'openid', description: STANDARD_SCOPE_DESCRIPTIONS.openid, is_grantable: true },
-      { scope: 'phone', description: STANDARD_SCOPE_DESCRIPTIONS.phone, is_grantable: true },
-      { scope: 'catalogue:read', description: 'Read the library catalogue', is_grantable: true },
-      { scope: 'catalogue:write', description: 'Edit the library catalogue', is_grantable: false },
-      { scope: 'lab:admin', description: UNKNOWN_SCOPE_DESCRIPTION, is_grantable: false },
-    ]);
-    const staff = await signIn(t, librarian);
-    const staffData = await dataOf<AuthorizeStartResponse>(
-      await start(staff.sessionToken, authorize({ scopes: ['catalogue:write'] })),
-    );
-    assert.deepEqual(staffData.scope_results, [
-      { scope: 'catalogue:write', description: 'Edit the library catalogue', is_grantable: true },
-    ]);
-    const nobody = await signIn(t);
-    const nobodyData = await dataOf<AuthorizeStartResponse>(
-      await start(nobody.sessionToken, authorize({ scopes: ['catalogue:read'] })),
-    );
-    assert.equal(nobodyData.scope_results[0]!.is_grantable, false);
-  });
-
-  it('consent: first-party apps never ask, third-party ones until a grant covers the scopes, prompt=consent always asks', async () => {
-    const s = await signIn(t);
-    const first = authorize({ client_id: FIRST_PARTY.client_id, redirect_uri: FIRST_PARTY.redirect_uris![0] });
-    assert.equal((await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, first))).consent_required, false);
-    assert.equal(
-      (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, { ...first, prompt: 'consent' })))
-        .consent_required,
-      true,
-    );
-    assert.equal(
-      (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, authorize()))).consent_required,
-      true,
-    );
-    await dataOf(await submit(s.sessionToken, { ...authorize(), consent_granted: true }));
-    assert.equal(
-      (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, authorize()))).consent_required,
-      false,
-    );
-    // A subset is covered; an ungrantable extra scope does not count; a new grantable one asks again.
-    assert.equal(
-      (
-        await dataOf<AuthorizeStartResponse>(
-          await start(s.sessionToken, authorize({ scopes: ['openid', 'lab:admin'] })),
-        )
-      ).consent_required,
-      false,
-    );
-    assert.equal(
-      (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, authorize({ scopes: ['openid', 'phone'] }))))
-        .consent_required,
-      true,
-    );
-    assert.equal(
-      (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, authorize({ prompt: 'login consent' }))))
-        .consent_required,
-      true,
-    );
-  });
-
-  it('submit: a refusal goes back to the app as access_denied with the state; a first-party app gets a code without asking', async () => {
-    const s = await signIn(t);
-    const denied = await dataOf<AuthorizeSubmitResponse>(
-      await submit(s.sessionToken, { ...authorize(), state: 'st-1', consent_granted: false }),
-    );
-    const deniedUrl = new URL(denied.redirect_uri);
-    assert.equal(`${deniedUrl.origin}${deniedUrl.pathname}`, CALLBACK);
-    assert.deepEqual(Object.fromEntries(deniedUrl.searchParams), {
-      error: 'access_denied',
-      state: 'st-1',
-      iss: ISSUER,
-    });
-    assert.equal(denied.authorization_code, undefined);
-    // Wire contract 3.12: when the preflight said no consent is needed, the page submits at once with
-    // consent_granted false; that is not a refusal (the hosted provider's own page sends exactly this).
-    const { challenge } = pkcePair();
-    const first = await dataOf<AuthorizeSubmitResponse>(
-      await submit(s.sessionToken, {
-        ...authorize({ client_id: FIRST_PARTY.client_id, redirect_uri: FIRST_PARTY.redirect_uris![0] }),
-        state: 'st-2',
-        nonce: 'n-2',
-        code_challenge: challenge,
-        consent_granted: false,
-      }),
-    );
-    const url = new URL(first.redirect_uri);
-    assert.ok(first.authorization_code);
-    assert.deepEqual(Object.fromEntries(url.searchParams), {
-      code: first.authorization_code,
-      state: 'st-2',
-      iss: ISSUER,
-    });
-  });
-
-  it('a refusal is access_denied whenever the user was asked, first-party apps included: no code, no consent recorded', async () => {
-    const s = await signIn(t);
-    const { challenge } = pkcePair();
-    for (const app of [THIRD_PARTY, FIRST_PARTY]) {
-      // A first-party app is asked only with prompt=consent; a third-party one the first time anyway.
-      const request = authorize({ client_id: app.client_id, redirect_uri: app.redirect_uris![0], prompt: 'consent' });
-      assert.equal(
-        (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, request))).consent_required,
-        true,
-        app.client_id,
+  it(
+    'the preflight describes the app and each scope: standard, custom grantable by role, ' +
+      'custom not grantable, unknown',
+    async () => {
+      const s = await signIn(t, reader);
+      const data = await dataOf<AuthorizeStartResponse>(
+        await start(
+          s.sessionToken,
+          authorize({ scopes: ['openid', 'phone', 'catalogue:read', 'catalogue:write', 'lab:admin', 'openid'] }),
+        ),
       );
+      assert.equal(data.user_id, s.userId);
+      assert.equal(data.user.user_id, s.userId);
+      assert.deepEqual(data.user.roles, ['reader']);
+      assert.deepEqual(data.client, {
+        client_id: THIRD_PARTY.client_id,
+        client_type: 'third_party',
+        client_name: THIRD_PARTY.name,
+        client_description: THIRD_PARTY.description,
+        client_logo_url: THIRD_PARTY.logo_url,
+      });
+      assert.equal(data.consent_required, true);
+      assert.deepEqual(data.scope_results, [
+        { scope: 'openid', description: STANDARD_SCOPE_DESCRIPTIONS.openid, is_grantable: true },
+        { scope: 'phone', description: STANDARD_SCOPE_DESCRIPTIONS.phone, is_grantable: true },
+        { scope: 'catalogue:read', description: 'Read the library catalogue', is_grantable: true },
+        { scope: 'catalogue:write', description: 'Edit the library catalogue', is_grantable: false },
+        { scope: 'lab:admin', description: UNKNOWN_SCOPE_DESCRIPTION, is_grantable: false },
+      ]);
+      const staff = await signIn(t, librarian);
+      const staffData = await dataOf<AuthorizeStartResponse>(
+        await start(staff.sessionToken, authorize({ scopes: ['catalogue:write'] })),
+      );
+      assert.deepEqual(staffData.scope_results, [
+        { scope: 'catalogue:write', description: 'Edit the library catalogue', is_grantable: true },
+      ]);
+      const nobody = await signIn(t);
+      const nobodyData = await dataOf<AuthorizeStartResponse>(
+        await start(nobody.sessionToken, authorize({ scopes: ['catalogue:read'] })),
+      );
+      assert.equal(nobodyData.scope_results[0]!.is_grantable, false);
+    },
+  );
+
+  it(
+    'consent: first-party apps never ask, third-party ones until a grant covers the scopes, ' +
+      'prompt=consent always asks',
+    async () => {
+      const s = await signIn(t);
+      const first = authorize({ client_id: FIRST_PARTY.client_id, redirect_uri: FIRST_PARTY.redirect_uris![0] });
+      assert.equal((await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, first))).consent_required, false);
+      assert.equal(
+        (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, { ...first, prompt: 'consent' })))
+          .consent_required,
+        true,
+      );
+      assert.equal(
+        (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, authorize()))).consent_required,
+        true,
+      );
+      await dataOf(await submit(s.sessionToken, { ...authorize(), consent_granted: true }));
+      assert.equal(
+        (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, authorize()))).consent_required,
+        false,
+      );
+      // A subset is covered; an ungrantable extra scope does not count; a new grantable one asks again.
+      assert.equal(
+        (
+          await dataOf<AuthorizeStartResponse>(
+            await start(s.sessionToken, authorize({ scopes: ['openid', 'lab:admin'] })),
+          )
+        ).consent_required,
+        false,
+      );
+      assert.equal(
+        (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, authorize({ scopes: ['openid', 'phone'] }))))
+          .consent_required,
+        true,
+      );
+      assert.equal(
+        (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, authorize({ prompt: 'login consent' }))))
+          .consent_required,
+        true,
+      );
+    },
+  );
+
+  it(
+    'submit: a refusal goes back to the app as access_denied with the state; a first-party app ' +
+      'gets a code without asking',
+    async () => {
+      const s = await signIn(t);
       const denied = await dataOf<AuthorizeSubmitResponse>(
+        await submit(s.sessionToken, { ...authorize(), state: 'st-1', consent_granted: false }),
+      );
+      const deniedUrl = new URL(denied.redirect_uri);
+      assert.equal(`${deniedUrl.origin}${deniedUrl.pathname}`, CALLBACK);
+      assert.deepEqual(Object.fromEntries(deniedUrl.searchParams), {
+        error: 'access_denied',
+        state: 'st-1',
+        iss: ISSUER,
+      });
+      assert.equal(denied.authorization_code, undefined);
+      // Wire contract 3.12: when the preflight said no consent is needed, the page submits at once with
+      // consent_granted false; that is not a refusal (the hosted provider's own page sends exactly this).
+      const { challenge } = pkcePair();
+      const first = await dataOf<AuthorizeSubmitResponse>(
         await submit(s.sessionToken, {
-          ...request,
-          state: `st-${app.client_id}`,
+          ...authorize({ client_id: FIRST_PARTY.client_id, redirect_uri: FIRST_PARTY.redirect_uris![0] }),
+          state: 'st-2',
+          nonce: 'n-2',
           code_challenge: challenge,
           consent_granted: false,
         }),
       );
-      const url = new URL(denied.redirect_uri);
-      assert.equal(`${url.origin}${url.pathname}`, app.redirect_uris![0]);
+      const url = new URL(first.redirect_uri);
+      assert.ok(first.authorization_code);
       assert.deepEqual(Object.fromEntries(url.searchParams), {
-        error: 'access_denied',
-        state: `st-${app.client_id}`,
+        code: first.authorization_code,
+        state: 'st-2',
         iss: ISSUER,
       });
-      assert.equal(denied.authorization_code, undefined);
-    }
-    const codes = await t.service.db.query(
-      `select id from oidc_payloads where kind = 'AuthorizationCode' and payload->>'accountId' = $1`,
-      [s.userId],
-    );
-    assert.deepEqual(codes, []);
-    const grants = await t.service.db.query('select id from idp_grants where user_id = $1', [s.userId]);
-    assert.deepEqual(grants, []);
-  });
+    },
+  );
+
+  it(
+    'a refusal is access_denied whenever the user was asked, first-party apps included: no ' +
+      'code, no consent recorded',
+    async () => {
+      const s = await signIn(t);
+      const { challenge } = pkcePair();
+      for (const app of [THIRD_PARTY, FIRST_PARTY]) {
+        // A first-party app is asked only with prompt=consent; a third-party one the first time anyway.
+        const request = authorize({ client_id: app.client_id, redirect_uri: app.redirect_uris![0], prompt: 'consent' });
+        assert.equal(
+          (await dataOf<AuthorizeStartResponse>(await start(s.sessionToken, request))).consent_required,
+          true,
+          app.client_id,
+        );
+        const denied = await dataOf<AuthorizeSubmitResponse>(
+          await submit(s.sessionToken, {
+            ...request,
+            state: `st-${app.client_id}`,
+            code_challenge: challenge,
+            consent_granted: false,
+          }),
+        );
+        const url = new URL(denied.redirect_uri);
+        assert.equal(`${url.origin}${url.pathname}`, app.redirect_uris![0]);
+        assert.deepEqual(Object.fromEntries(url.searchParams), {
+          error: 'access_denied',
+          state: `st-${app.client_id}`,
+          iss: ISSUER,
+        });
+        assert.equal(denied.authorization_code, undefined);
+      }
+      const codes = await t.service.db.query(
+        `select id from oidc_payloads where kind = 'AuthorizationCode' and payload->>'accountId' = $1`,
+        [s.userId],
+      );
+      assert.deepEqual(codes, []);
+      const grants = await t.service.db.query('select id from idp_grants where user_id = $1', [s.userId]);
+      assert.deepEqual(grants, []);
+    },
+  );
 
   it('only grantable scopes are granted, and the grant shows among connected apps until revoked', async () => {
     const s = await signIn(t, uniqueEmail('reader'));
@@ -356,62 +372,71 @@ describe('identity-provider calls', () => {
     assert.deepEqual(rows, [{ scopes: 'email openid phone profile' }]);
   });
 
-  it('logout start: app and post-logout URI checked; consent only when someone is signed in without a matching hint', async () => {
-    const body = { client_id: THIRD_PARTY.client_id, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye' };
-    await expectError(
-      await post(t, IDP_PATHS.logoutStart, { ...body, client_id: undefined }),
-      400,
-      'invalid_request',
-      'client_id is required.',
-    );
-    await expectError(
-      await post(t, IDP_PATHS.logoutStart, { ...body, client_id: 'nobody' }),
-      404,
-      'idp_client_not_found',
-    );
-    await expectError(
-      await post(t, IDP_PATHS.logoutStart, { ...body, post_logout_redirect_uri: undefined }),
-      400,
-      'invalid_request',
-      'post_logout_redirect_uri is required.',
-    );
-    await expectError(
-      await post(t, IDP_PATHS.logoutStart, { ...body, post_logout_redirect_uri: `${AFTER_LOGOUT}/x` }),
-      400,
-      'invalid_post_logout_redirect_uri',
-      `post_logout_redirect_uri "${AFTER_LOGOUT}/x" is not registered for this app.`,
-    );
-    await expectError(
-      await post(t, IDP_PATHS.logoutStart, { ...body, state: 1 }),
-      400,
-      'invalid_request',
-      'state must be a string',
-    );
-    await expectError(
-      await post(t, IDP_PATHS.logoutStart, { ...body, id_token_hint: {} }),
-      400,
-      'invalid_request',
-      'id_token_hint must be a string',
-    );
-    const signedOut = await dataOf<LogoutStartResponse>(await post(t, IDP_PATHS.logoutStart, body));
-    assert.deepEqual(
-      { redirect_uri: signedOut.redirect_uri, consent_required: signedOut.consent_required },
-      { redirect_uri: `${AFTER_LOGOUT}?state=bye`, consent_required: false },
-    );
-    const s = await signIn(t);
-    const signedIn = await dataOf<LogoutStartResponse>(
-      await post(t, IDP_PATHS.logoutStart, body, { sessionToken: s.sessionToken }),
-    );
-    assert.equal(signedIn.consent_required, true);
-    const badHint = await dataOf<LogoutStartResponse>(
-      await post(t, IDP_PATHS.logoutStart, { ...body, id_token_hint: 'not.a.token' }, { sessionToken: s.sessionToken }),
-    );
-    assert.equal(badHint.consent_required, true);
-    const noState = await dataOf<LogoutStartResponse>(
-      await post(t, IDP_PATHS.logoutStart, { ...body, state: undefined }),
-    );
-    assert.equal(noState.redirect_uri, AFTER_LOGOUT);
-  });
+  it(
+    'logout start: app and post-logout URI checked; consent only when someone is signed in ' +
+      'without a matching hint',
+    async () => {
+      const body = { client_id: THIRD_PARTY.client_id, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye' };
+      await expectError(
+        await post(t, IDP_PATHS.logoutStart, { ...body, client_id: undefined }),
+        400,
+        'invalid_request',
+        'client_id is required.',
+      );
+      await expectError(
+        await post(t, IDP_PATHS.logoutStart, { ...body, client_id: 'nobody' }),
+        404,
+        'idp_client_not_found',
+      );
+      await expectError(
+        await post(t, IDP_PATHS.logoutStart, { ...body, post_logout_redirect_uri: undefined }),
+        400,
+        'invalid_request',
+        'post_logout_redirect_uri is required.',
+      );
+      await expectError(
+        await post(t, IDP_PATHS.logoutStart, { ...body, post_logout_redirect_uri: `${AFTER_LOGOUT}/x` }),
+        400,
+        'invalid_post_logout_redirect_uri',
+        `post_logout_redirect_uri "${AFTER_LOGOUT}/x" is not registered for this app.`,
+      );
+      await expectError(
+        await post(t, IDP_PATHS.logoutStart, { ...body, state: 1 }),
+        400,
+        'invalid_request',
+        'state must be a string',
+      );
+      await expectError(
+        await post(t, IDP_PATHS.logoutStart, { ...body, id_token_hint: {} }),
+        400,
+        'invalid_request',
+        'id_token_hint must be a string',
+      );
+      const signedOut = await dataOf<LogoutStartResponse>(await post(t, IDP_PATHS.logoutStart, body));
+      assert.deepEqual(
+        { redirect_uri: signedOut.redirect_uri, consent_required: signedOut.consent_required },
+        { redirect_uri: `${AFTER_LOGOUT}?state=bye`, consent_required: false },
+      );
+      const s = await signIn(t);
+      const signedIn = await dataOf<LogoutStartResponse>(
+        await post(t, IDP_PATHS.logoutStart, body, { sessionToken: s.sessionToken }),
+      );
+      assert.equal(signedIn.consent_required, true);
+      const badHint = await dataOf<LogoutStartResponse>(
+        await post(
+          t,
+          IDP_PATHS.logoutStart,
+          { ...body, id_token_hint: 'not.a.token' },
+          { sessionToken: s.sessionToken },
+        ),
+      );
+      assert.equal(badHint.consent_required, true);
+      const noState = await dataOf<LogoutStartResponse>(
+        await post(t, IDP_PATHS.logoutStart, { ...body, state: undefined }),
+      );
+      assert.equal(noState.redirect_uri, AFTER_LOGOUT);
+    },
+  );
 
   it('the protocol endpoints need a listening server (app.request has no socket)', async () => {
     const res = await t.service.app.request('/.well-known/openid-configuration');

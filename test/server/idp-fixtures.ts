@@ -32,7 +32,7 @@ export const PUBLIC_APP: ConnectedAppConfig = {
   client_type: 'third_party_public',
   redirect_uris: [`${APP_ORIGIN}/mobile/callback`],
 };
-/** An app registered before issue 16: listed among connected apps, never authorized. */
+/** An app registered as before the service was an OpenID provider: listed among connected apps, never authorized. */
 export const LISTED_ONLY: ConnectedAppConfig = {
   client_id: 'grades-sync',
   name: 'Grades Sync',

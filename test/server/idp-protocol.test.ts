@@ -9,7 +9,7 @@ import * as oidc from 'openid-client';
 import { IDP_PATHS, OIDC_PATHS, type AuthorizeSubmitResponse, type LogoutStartResponse } from '../../src/api/idp.ts';
 import { PATHS } from '../../src/api/paths.ts';
 import { startServer, type RunningServer } from '../../src/server/listen.ts';
-import { FRAME_ANCESTORS_DIRECTIVE, STRICT_TRANSPORT_SECURITY } from '../../src/server/constants.ts';
+import { FRAME_ANCESTORS_DIRECTIVE, STRICT_TRANSPORT_SECURITY } from '../../src/server/constants/headers.ts';
 import { responseHeaders } from '../../src/server/oidc/middleware.ts';
 import type { KoaContext } from '../../src/server/oidc/provider.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
@@ -144,10 +144,7 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     );
     assert.equal(res.status, 400);
     assert.equal(res.headers.get('Location'), null);
-    assert.match(
-      await res.text(),
-      /redirect_uri did not match any of the client&#39;s registered redirect_uris|redirect_uri did not match any of the client's registered redirect_uris/,
-    );
+    assert.match(await res.text(), /redirect_uri did not match any of the client(?:&#39;|')s registered redirect_uris/);
   });
 
   it('a public client without PKCE is refused', async () => {
@@ -170,59 +167,62 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     assert.equal(back.searchParams.get('state'), 'p1');
   });
 
-  it('code → tokens (ID token verified, nonce checked) → userinfo → refresh → connected apps → revoke ends it all', async () => {
-    const s = await signIn(t);
-    const flow = await consent(s, 'openid email profile offline_access');
-    assert.equal(flow.redirect.searchParams.get('iss'), server.url);
-    const tokens = await redeem(flow);
-    const claims = tokens.claims()!;
-    assert.equal(claims.sub, s.userId);
-    assert.equal(claims.iss, server.url);
-    assert.equal(claims.aud, THIRD_PARTY.client_id);
-    assert.equal(claims.nonce, flow.nonce);
-    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString()) as {
-      alg: string;
-      kid: string;
-    };
-    assert.equal(header.alg, 'ES256');
-    const jwks = (await (await fetch(`${server.url}${OIDC_PATHS.jwks}`)).json()) as {
-      keys: { kid: string; d?: string }[];
-    };
-    assert.ok(jwks.keys.some((k) => k.kid === header.kid));
-    assert.ok(
-      jwks.keys.every((k) => k.d === undefined),
-      'no private key material is published',
-    );
-    assert.ok(tokens.refresh_token, 'offline_access gives a refresh token');
-    assert.equal(tokens.scope, 'openid email profile offline_access');
+  it(
+    'code → tokens (ID token verified, nonce checked) → userinfo → refresh → connected apps → ' + 'revoke ends it all',
+    async () => {
+      const s = await signIn(t);
+      const flow = await consent(s, 'openid email profile offline_access');
+      assert.equal(flow.redirect.searchParams.get('iss'), server.url);
+      const tokens = await redeem(flow);
+      const claims = tokens.claims()!;
+      assert.equal(claims.sub, s.userId);
+      assert.equal(claims.iss, server.url);
+      assert.equal(claims.aud, THIRD_PARTY.client_id);
+      assert.equal(claims.nonce, flow.nonce);
+      const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString()) as {
+        alg: string;
+        kid: string;
+      };
+      assert.equal(header.alg, 'ES256');
+      const jwks = (await (await fetch(`${server.url}${OIDC_PATHS.jwks}`)).json()) as {
+        keys: { kid: string; d?: string }[];
+      };
+      assert.ok(jwks.keys.some((k) => k.kid === header.kid));
+      assert.ok(
+        jwks.keys.every((k) => k.d === undefined),
+        'no private key material is published',
+      );
+      assert.ok(tokens.refresh_token, 'offline_access gives a refresh token');
+      assert.equal(tokens.scope, 'openid email profile offline_access');
 
-    const info = await oidc.fetchUserInfo(config, tokens.access_token, s.userId);
-    assert.deepEqual(info, { sub: s.userId, email: s.email, email_verified: true });
+      const info = await oidc.fetchUserInfo(config, tokens.access_token, s.userId);
+      assert.deepEqual(info, { sub: s.userId, email: s.email, email_verified: true });
 
-    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token);
-    assert.ok(refreshed.access_token);
-    const refreshToken = refreshed.refresh_token ?? tokens.refresh_token;
+      const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token);
+      assert.ok(refreshed.access_token);
+      const refreshToken = refreshed.refresh_token ?? tokens.refresh_token;
 
-    const apps = await dataOf<{ connected_apps: { connected_app_id: string; scopes_granted: string }[] }>(
-      await get(t, '/users/connected_apps', { sessionToken: s.sessionToken }),
-    );
-    assert.deepEqual(
-      apps.connected_apps.map((a) => [a.connected_app_id, a.scopes_granted]),
-      [[THIRD_PARTY.client_id, 'email offline_access openid profile']],
-    );
-    await dataOf(
-      await post(t, `/users/connected_apps/${THIRD_PARTY.client_id}/revoke`, {}, { sessionToken: s.sessionToken }),
-    );
+      const apps = await dataOf<{ connected_apps: { connected_app_id: string; scopes_granted: string }[] }>(
+        await get(t, '/users/connected_apps', { sessionToken: s.sessionToken }),
+      );
+      assert.deepEqual(
+        apps.connected_apps.map((a) => [a.connected_app_id, a.scopes_granted]),
+        [[THIRD_PARTY.client_id, 'email offline_access openid profile']],
+      );
+      await dataOf(
+        await post(t, `/users/connected_apps/${THIRD_PARTY.client_id}/revoke`, {}, { sessionToken: s.sessionToken }),
+      );
 
-    await assert.rejects(
-      oidc.refreshTokenGrant(config, refreshToken),
-      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
-    );
-    const userinfo = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, {
-      headers: { Authorization: `Bearer ${refreshed.access_token}` },
-    });
-    assert.equal(userinfo.status, 401);
-  });
+      await assert.rejects(
+        oidc.refreshTokenGrant(config, refreshToken),
+        (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+      );
+      const userinfo = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, {
+        headers: { Authorization: `Bearer ${refreshed.access_token}` },
+      });
+      assert.equal(userinfo.status, 401);
+    },
+  );
 
   it('refresh tokens only come with offline_access; scopes the user may not grant are not in the tokens', async () => {
     const s = await signIn(t);
@@ -243,7 +243,7 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
   it('parallel redemptions of one code: exactly one gets tokens', async () => {
     const s = await signIn(t);
     const flow = await consent(s, 'openid');
-    const basic = `Basic ${Buffer.from(`${THIRD_PARTY.client_id}:${THIRD_PARTY.client_secret}`).toString('base64')}`;
+    const basic = basicAuth(THIRD_PARTY.client_secret, THIRD_PARTY.client_id);
     const body = new URLSearchParams({
       grant_type: 'authorization_code',
       code: flow.redirect.searchParams.get('code')!,
@@ -265,42 +265,49 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     assert.deepEqual(outcomes.sort(), ['200 tokens', ...Array<string>(7).fill('400 invalid_grant')]);
   });
 
-  it('end session sends the browser to the logout page; the ID token hint of the signed-in user skips the question', async () => {
-    const s = await signIn(t);
-    const tokens = await redeem(await consent(s, 'openid'));
-    const idToken = tokens.id_token!;
-    const res = await fetch(
-      oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye' }),
-      { redirect: 'manual' },
-    );
-    assert.ok([302, 303].includes(res.status), `status ${res.status}`);
-    const page = new URL(res.headers.get('Location')!);
-    assert.equal(`${page.origin}${page.pathname}`, `${server.url}/oauth/logout`);
-    assert.deepEqual(Object.fromEntries(page.searchParams), {
-      client_id: THIRD_PARTY.client_id,
-      post_logout_redirect_uri: AFTER_LOGOUT,
-      state: 'bye',
-      id_token_hint: idToken,
-    });
-    const body = {
-      client_id: THIRD_PARTY.client_id,
-      post_logout_redirect_uri: AFTER_LOGOUT,
-      state: 'bye',
-      id_token_hint: idToken,
-    };
-    const same = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, s.sessionToken));
-    assert.deepEqual([same.redirect_uri, same.consent_required], [`${AFTER_LOGOUT}?state=bye`, false]);
-    const other = await signIn(t);
-    const someoneElse = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, other.sessionToken));
-    assert.equal(someoneElse.consent_required, true);
+  it(
+    'end session sends the browser to the logout page; the ID token hint of the signed-in user ' + 'skips the question',
+    async () => {
+      const s = await signIn(t);
+      const tokens = await redeem(await consent(s, 'openid'));
+      const idToken = tokens.id_token!;
+      const res = await fetch(
+        oidc.buildEndSessionUrl(config, {
+          id_token_hint: idToken,
+          post_logout_redirect_uri: AFTER_LOGOUT,
+          state: 'bye',
+        }),
+        { redirect: 'manual' },
+      );
+      assert.ok([302, 303].includes(res.status), `status ${res.status}`);
+      const page = new URL(res.headers.get('Location')!);
+      assert.equal(`${page.origin}${page.pathname}`, `${server.url}/oauth/logout`);
+      assert.deepEqual(Object.fromEntries(page.searchParams), {
+        client_id: THIRD_PARTY.client_id,
+        post_logout_redirect_uri: AFTER_LOGOUT,
+        state: 'bye',
+        id_token_hint: idToken,
+      });
+      const body = {
+        client_id: THIRD_PARTY.client_id,
+        post_logout_redirect_uri: AFTER_LOGOUT,
+        state: 'bye',
+        id_token_hint: idToken,
+      };
+      const same = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, s.sessionToken));
+      assert.deepEqual([same.redirect_uri, same.consent_required], [`${AFTER_LOGOUT}?state=bye`, false]);
+      const other = await signIn(t);
+      const someoneElse = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, other.sessionToken));
+      assert.equal(someoneElse.consent_required, true);
 
-    const unregistered = await fetch(
-      oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: `${AFTER_LOGOUT}/x` }),
-      { redirect: 'manual' },
-    );
-    assert.equal(unregistered.status, 400);
-    assert.equal(unregistered.headers.get('Location'), null);
-  });
+      const unregistered = await fetch(
+        oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: `${AFTER_LOGOUT}/x` }),
+        { redirect: 'manual' },
+      );
+      assert.equal(unregistered.status, 400);
+      assert.equal(unregistered.headers.get('Location'), null);
+    },
+  );
 
   it('the SDK calls still validate: a submit without a session is refused', async () => {
     await expectError(
@@ -310,7 +317,7 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     );
   });
 
-  const clientBasic = `Basic ${Buffer.from(`${THIRD_PARTY.client_id}:${THIRD_PARTY.client_secret}`).toString('base64')}`;
+  const clientBasic = basicAuth(THIRD_PARTY.client_secret, THIRD_PARTY.client_id);
   const FORM = 'application/x-www-form-urlencoded';
 
   /** A query or form body with one parameter written raw (already percent-encoded, e.g. `a%00b`). */
@@ -448,8 +455,9 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
       assert.equal(unknownApp.status, 400);
       assert.equal(unknownApp.headers.get('Location'), null);
       assert.match(await unknownApp.text(), /<strong>error<\/strong>: invalid_request/);
+      const foreignRedirect = `${encodeURIComponent(CALLBACK)}${control}`;
       const foreign = await fetch(
-        `${server.url}${OIDC_PATHS.authorization}?${withRaw(authorize, 'redirect_uri', `${encodeURIComponent(CALLBACK)}${control}`)}`,
+        `${server.url}${OIDC_PATHS.authorization}?${withRaw(authorize, 'redirect_uri', foreignRedirect)}`,
         { redirect: 'manual' },
       );
       assert.equal(foreign.status, 400);
@@ -458,7 +466,7 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     }
     // Beyond the parameters: a NUL in a Basic authorization's client id (form-encoded there, RFC 6749 section 2.3.1) is
     // oidc-provider's own invalid_request; one in an interaction id in the path fails its interaction cookie check.
-    const nulClient = `Basic ${Buffer.from(`${THIRD_PARTY.client_id}%00:${THIRD_PARTY.client_secret}`).toString('base64')}`;
+    const nulClient = basicAuth(THIRD_PARTY.client_secret, `${THIRD_PARTY.client_id}%00`);
     await expectOauthError(
       await postForm(OIDC_PATHS.token, new URLSearchParams(codeGrant).toString(), { Authorization: nulClient }),
       400,
@@ -564,26 +572,30 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     assert.equal(loggedAsUnexpected(logged).length, 1, JSON.stringify(logged.map(([prefix]) => prefix)));
   });
 
-  it('a 500 that escapes the protocol routes (the session save after end session) is logged too, and carries nosniff', async () => {
-    let status = 0;
-    let nosniff: string | null = null;
-    let body = '';
-    const logged = await withFailingStore(async () => {
-      const res = await fetch(oidc.buildEndSessionUrl(config, { post_logout_redirect_uri: AFTER_LOGOUT }), {
-        redirect: 'manual',
+  it(
+    'a 500 that escapes the protocol routes (the session save after end session) is logged ' +
+      'too, and carries nosniff',
+    async () => {
+      let status = 0;
+      let nosniff: string | null = null;
+      let body = '';
+      const logged = await withFailingStore(async () => {
+        const res = await fetch(oidc.buildEndSessionUrl(config, { post_logout_redirect_uri: AFTER_LOGOUT }), {
+          redirect: 'manual',
+        });
+        status = res.status;
+        nosniff = res.headers.get('X-Content-Type-Options');
+        body = await res.text();
       });
-      status = res.status;
-      nosniff = res.headers.get('X-Content-Type-Options');
-      body = await res.text();
-    });
-    // Koa's own answer: the error escaped every route handler.
-    assert.deepEqual([status, body], [500, 'Internal Server Error']);
-    assert.equal(nosniff, 'nosniff');
-    // End session saves its session twice: inside the route (its handler answers server_error) and once more after
-    // it, where the failure escapes to Koa. Both are logged.
-    assert.equal(loggedAsUnexpected(logged).length, 2, JSON.stringify(logged.map(([prefix]) => prefix)));
-    assert.equal(logged.length, 2);
-  });
+      // Koa's own answer: the error escaped every route handler.
+      assert.deepEqual([status, body], [500, 'Internal Server Error']);
+      assert.equal(nosniff, 'nosniff');
+      // End session saves its session twice: inside the route (its handler answers server_error) and once more after
+      // it, where the failure escapes to Koa. Both are logged.
+      assert.equal(loggedAsUnexpected(logged).length, 2, JSON.stringify(logged.map(([prefix]) => prefix)));
+      assert.equal(logged.length, 2);
+    },
+  );
 
   it('a failed PKCE check spends the code: the right verifier afterwards gets invalid_grant too', async () => {
     const s = await signIn(t);
@@ -622,50 +634,53 @@ describe('the OpenID provider with openid-client as the third-party app', () => 
     assert.ok((await oidc.refreshTokenGrant(config, earlier.refresh_token!)).access_token);
   });
 
-  it('signing out ends the app’s tokens from that session: RP-initiated logout and the SDK’s sessions/revoke', async () => {
-    const email = uniqueEmail('reader');
-    const laptop = await signIn(t, email);
-    const phone = await signIn(t, email);
-    const laptopTokens = await redeem(await consent(laptop, 'openid offline_access'));
-    const pendingCode = await consent(laptop, 'openid');
-    const phoneTokens = await redeem(await consent(phone, 'openid offline_access'));
+  it(
+    'signing out ends the app’s tokens from that session: RP-initiated logout and the SDK’s ' + 'sessions/revoke',
+    async () => {
+      const email = uniqueEmail('reader');
+      const laptop = await signIn(t, email);
+      const phone = await signIn(t, email);
+      const laptopTokens = await redeem(await consent(laptop, 'openid offline_access'));
+      const pendingCode = await consent(laptop, 'openid');
+      const phoneTokens = await redeem(await consent(phone, 'openid offline_access'));
 
-    // The app logs the laptop out (RP-initiated logout); the logout page needs no question (the hint names the user)
-    // and revokes the session as the widget does.
-    const handOver = await fetch(
-      oidc.buildEndSessionUrl(config, {
-        id_token_hint: laptopTokens.id_token!,
+      // The app logs the laptop out (RP-initiated logout); the logout page needs no question (the hint names the user)
+      // and revokes the session as the widget does.
+      const handOver = await fetch(
+        oidc.buildEndSessionUrl(config, {
+          id_token_hint: laptopTokens.id_token!,
+          post_logout_redirect_uri: AFTER_LOGOUT,
+        }),
+        { redirect: 'manual' },
+      );
+      assert.equal(new URL(handOver.headers.get('Location')!).pathname, '/oauth/logout');
+      const body = {
+        client_id: THIRD_PARTY.client_id,
         post_logout_redirect_uri: AFTER_LOGOUT,
-      }),
-      { redirect: 'manual' },
-    );
-    assert.equal(new URL(handOver.headers.get('Location')!).pathname, '/oauth/logout');
-    const body = {
-      client_id: THIRD_PARTY.client_id,
-      post_logout_redirect_uri: AFTER_LOGOUT,
-      id_token_hint: laptopTokens.id_token,
-    };
-    const start = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, laptop.sessionToken));
-    assert.equal(start.consent_required, false);
-    await dataOf(await post(t, PATHS.sessionsRevoke, {}, { sessionToken: laptop.sessionToken }));
+        id_token_hint: laptopTokens.id_token,
+      };
+      const start = await dataOf<LogoutStartResponse>(await sdk(IDP_PATHS.logoutStart, body, laptop.sessionToken));
+      assert.equal(start.consent_required, false);
+      await dataOf(await post(t, PATHS.sessionsRevoke, {}, { sessionToken: laptop.sessionToken }));
 
-    await assert.rejects(
-      oidc.refreshTokenGrant(config, laptopTokens.refresh_token!),
-      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
-    );
-    const userinfo = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, {
-      headers: { Authorization: `Bearer ${laptopTokens.access_token}` },
-    });
-    assert.equal(userinfo.status, 401);
-    await assert.rejects(redeem(pendingCode), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
+      await assert.rejects(
+        oidc.refreshTokenGrant(config, laptopTokens.refresh_token!),
+        (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+      );
+      const userinfo = await fetch(`${server.url}${OIDC_PATHS.userinfo}`, {
+        headers: { Authorization: `Bearer ${laptopTokens.access_token}` },
+      });
+      assert.equal(userinfo.status, 401);
+      await assert.rejects(redeem(pendingCode), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
 
-    // The phone's session is another sign-in: its tokens live on, until the student signs out there too.
-    const refreshed = await oidc.refreshTokenGrant(config, phoneTokens.refresh_token!);
-    assert.ok(refreshed.access_token);
-    await dataOf(await post(t, PATHS.sessionsRevoke, {}, { sessionToken: phone.sessionToken }));
-    await assert.rejects(
-      oidc.refreshTokenGrant(config, refreshed.refresh_token ?? phoneTokens.refresh_token!),
-      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
-    );
-  });
+      // The phone's session is another sign-in: its tokens live on, until the student signs out there too.
+      const refreshed = await oidc.refreshTokenGrant(config, phoneTokens.refresh_token!);
+      assert.ok(refreshed.access_token);
+      await dataOf(await post(t, PATHS.sessionsRevoke, {}, { sessionToken: phone.sessionToken }));
+      await assert.rejects(
+        oidc.refreshTokenGrant(config, refreshed.refresh_token ?? phoneTokens.refresh_token!),
+        (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+      );
+    },
+  );
 });

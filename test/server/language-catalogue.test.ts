@@ -1,4 +1,4 @@
-// Issue 17, service side: the error-message catalogue is complete in every supported language, its translations keep
+// Languages, service side: the error-message catalogue is complete in every supported language, its translations keep
 // the English placeholders, every key is used, and an ApiError cannot carry raw text.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -90,7 +90,7 @@ describe('the service message catalogue', () => {
     assert.equal(typeof missingParam, 'function');
     assert.equal(typeof misspeltParam, 'function');
     const calls = serverSources().flatMap(({ path, text }) =>
-      [...text.matchAll(/new ApiError\(([^]*?),([^]*?),\s*([^,)]*)/g)].map((match) => ({
+      [...text.matchAll(/new ApiError\(([\s\S]*?),([\s\S]*?),\s*([^,)]*)/g)].map((match) => ({
         path,
         third: (match[3] ?? '').trim(),
       })),

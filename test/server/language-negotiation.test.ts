@@ -1,11 +1,11 @@
-// Issue 17, service side: the error_message of every error body is in the language Accept-Language prefers (en, es,
+// Languages, service side: the error_message of every error body is in the language Accept-Language prefers (en, es,
 // fr; English otherwise), and the answer names it in Content-Language.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LOCALE_HEADER } from '../../src/api/locales.ts';
 import { PATHS } from '../../src/api/paths.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
-import { CONTENT_LANGUAGE_HEADER } from '../../src/server/constants.ts';
+import { CONTENT_LANGUAGE_HEADER } from '../../src/server/i18n/constants.ts';
 import { preferredLocale } from '../../src/server/i18n/accept-language.ts';
 import { startServer, type RunningServer } from '../../src/server/listen.ts';
 import { basicAuth, dataOf, expectError, get, post, startTestService, type TestService } from './support.ts';
@@ -64,11 +64,14 @@ describe('Accept-Language chooses the language of error messages', () => {
     '????',
     'x'.repeat(5_000),
   ]) {
-    it(`${header === undefined ? 'no header' : JSON.stringify(header.slice(0, 20))} → English, never an error`, async () => {
-      const res = await sendBadEmail(header);
-      assert.equal(res.headers.get(CONTENT_LANGUAGE_HEADER), 'en');
-      await expectError(res, 400, 'invalid_email', INVALID_EMAIL.en);
-    });
+    it(
+      `${header === undefined ? 'no header' : JSON.stringify(header.slice(0, 20))} → ` + `English, never an error`,
+      async () => {
+        const res = await sendBadEmail(header);
+        assert.equal(res.headers.get(CONTENT_LANGUAGE_HEADER), 'en');
+        await expectError(res, 400, 'invalid_email', INVALID_EMAIL.en);
+      },
+    );
   }
 
   it('q-values order the ranges, not their position: en;q=0.1, fr;q=0.8 → French', async () => {

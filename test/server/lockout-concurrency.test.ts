@@ -3,7 +3,7 @@
 // checked, and the right secret sent in the same burst is refused with user_lock_limit_reached.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { USER_LOCK_DURATION_MS, USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants.ts';
+import { USER_LOCK_DURATION_MS, USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants/rate-limits.ts';
 import { base32Decode, matchingStep, totpAt } from '../../src/server/security/totp.ts';
 import {
   dataOf,
@@ -70,29 +70,33 @@ describe('password lockout under parallel guesses', () => {
   const login = (email: string, password: string) =>
     post(t, '/passwords/authenticate', { email, password, session_duration_minutes: 30 });
 
-  it(`${WRONG_GUESSES} concurrent wrong passwords and then the right one: refused, at most ${USER_LOCK_FAILURE_LIMIT} checked`, async () => {
-    const email = uniqueEmail();
-    await dataOf(await post(t, '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
-    const userId = await userIdOf(email);
-    const burst = Array.from({ length: WRONG_GUESSES }, (_, i) => login(email, `wrong guess ${i}`));
-    const right = login(email, STRONG);
-    const responses = await Promise.all([...burst, right]);
-    const rightAnswer = responses.pop()!;
-    // Refused either by the lock or by the slots still being checked: both say when to come back, within the lock.
-    const retryAfter = Number(rightAnswer.headers.get('Retry-After'));
-    assert.ok(retryAfter >= 1 && retryAfter <= USER_LOCK_DURATION_MS / 1000, `Retry-After ${retryAfter}`);
-    await expectError(
-      rightAnswer,
-      429,
-      'user_lock_limit_reached',
-      'Too many failed authentication attempts. Please try again later.',
-    );
-    assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
-    assert.equal(await checkedAttempts(userId), USER_LOCK_FAILURE_LIMIT);
-    await expectError(await login(email, STRONG), 429, 'user_lock_limit_reached');
-    t.advance(USER_LOCK_DURATION_MS + 1000);
-    await dataOf(await login(email, STRONG));
-  });
+  it(
+    `${WRONG_GUESSES} concurrent wrong passwords and then the right one: refused, at most ` +
+      `${USER_LOCK_FAILURE_LIMIT} checked`,
+    async () => {
+      const email = uniqueEmail();
+      await dataOf(await post(t, '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
+      const userId = await userIdOf(email);
+      const burst = Array.from({ length: WRONG_GUESSES }, (_, i) => login(email, `wrong guess ${i}`));
+      const right = login(email, STRONG);
+      const responses = await Promise.all([...burst, right]);
+      const rightAnswer = responses.pop()!;
+      // Refused either by the lock or by the slots still being checked: both say when to come back, within the lock.
+      const retryAfter = Number(rightAnswer.headers.get('Retry-After'));
+      assert.ok(retryAfter >= 1 && retryAfter <= USER_LOCK_DURATION_MS / 1000, `Retry-After ${retryAfter}`);
+      await expectError(
+        rightAnswer,
+        429,
+        'user_lock_limit_reached',
+        'Too many failed authentication attempts. Please try again later.',
+      );
+      assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
+      assert.equal(await checkedAttempts(userId), USER_LOCK_FAILURE_LIMIT);
+      await expectError(await login(email, STRONG), 429, 'user_lock_limit_reached');
+      t.advance(USER_LOCK_DURATION_MS + 1000);
+      await dataOf(await login(email, STRONG));
+    },
+  );
 
   it('a right password releases its reservation: it never counts toward the lock', async () => {
     const email = uniqueEmail();
@@ -106,28 +110,31 @@ describe('password lockout under parallel guesses', () => {
     await dataOf(await login(email, STRONG));
   });
 
-  it(`existing_password reset: ${WRONG_GUESSES} concurrent wrong current passwords and the right one: refused`, async () => {
-    const email = uniqueEmail();
-    await dataOf(await post(t, '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
-    const userId = await userIdOf(email);
-    const reset = (existing: string) =>
-      post(t, '/passwords/existing_password/reset', {
-        email,
-        existing_password: existing,
-        new_password: STRONG_2,
-        session_duration_minutes: 30,
-      });
-    const responses = await Promise.all([
-      ...Array.from({ length: WRONG_GUESSES }, (_, i) => reset(`wrong guess ${i}`)),
-      reset(STRONG),
-    ]);
-    await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
-    assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
-    assert.equal(await checkedAttempts(userId), USER_LOCK_FAILURE_LIMIT);
-    t.advance(USER_LOCK_DURATION_MS + 1000);
-    // The password was never replaced.
-    await dataOf(await login(email, STRONG));
-  });
+  it(
+    `existing_password reset: ${WRONG_GUESSES} concurrent wrong current passwords and the ` + `right one: refused`,
+    async () => {
+      const email = uniqueEmail();
+      await dataOf(await post(t, '/passwords', { email, password: STRONG, session_duration_minutes: 30 }));
+      const userId = await userIdOf(email);
+      const reset = (existing: string) =>
+        post(t, '/passwords/existing_password/reset', {
+          email,
+          existing_password: existing,
+          new_password: STRONG_2,
+          session_duration_minutes: 30,
+        });
+      const responses = await Promise.all([
+        ...Array.from({ length: WRONG_GUESSES }, (_, i) => reset(`wrong guess ${i}`)),
+        reset(STRONG),
+      ]);
+      await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
+      assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
+      assert.equal(await checkedAttempts(userId), USER_LOCK_FAILURE_LIMIT);
+      t.advance(USER_LOCK_DURATION_MS + 1000);
+      // The password was never replaced.
+      await dataOf(await login(email, STRONG));
+    },
+  );
 });
 
 describe('TOTP and recovery-code lockout under parallel guesses', () => {
@@ -149,73 +156,85 @@ describe('TOTP and recovery-code lockout under parallel guesses', () => {
     return codes;
   }
 
-  it(`${WRONG_GUESSES} concurrent wrong TOTP codes and then the right one: refused, at most ${USER_LOCK_FAILURE_LIMIT} checked`, async () => {
-    const { student, created, key } = await enrolled();
-    const auth = (code: string) =>
-      post(
-        t,
-        '/totps/authenticate',
-        { totp_code: code, session_duration_minutes: 30 },
-        { sessionToken: student.sessionToken },
-      );
-    const responses = await Promise.all([
-      ...wrongCodes(created.secret, WRONG_GUESSES).map(auth),
-      auth(totpAt(key, t.now())),
-    ]);
-    await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
-    assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
-    assert.equal(await checkedAttempts(student.userId), USER_LOCK_FAILURE_LIMIT);
-    await expectError(await auth(totpAt(key, t.now())), 429, 'user_lock_limit_reached');
-  });
+  it(
+    `${WRONG_GUESSES} concurrent wrong TOTP codes and then the right one: refused, at ` +
+      `most ${USER_LOCK_FAILURE_LIMIT} checked`,
+    async () => {
+      const { student, created, key } = await enrolled();
+      const auth = (code: string) =>
+        post(
+          t,
+          '/totps/authenticate',
+          { totp_code: code, session_duration_minutes: 30 },
+          { sessionToken: student.sessionToken },
+        );
+      const responses = await Promise.all([
+        ...wrongCodes(created.secret, WRONG_GUESSES).map(auth),
+        auth(totpAt(key, t.now())),
+      ]);
+      await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
+      assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
+      assert.equal(await checkedAttempts(student.userId), USER_LOCK_FAILURE_LIMIT);
+      await expectError(await auth(totpAt(key, t.now())), 429, 'user_lock_limit_reached');
+    },
+  );
 
-  it(`${WRONG_GUESSES} concurrent wrong recovery codes and then a right one: refused, and the right one stays unused`, async () => {
-    const { student, created, key } = await enrolled();
-    // Recovery codes work once the authenticator is verified by a first code.
-    await dataOf(
-      await post(
-        t,
-        '/totps/authenticate',
-        { totp_code: totpAt(key, t.now()), session_duration_minutes: 30 },
-        { sessionToken: student.sessionToken },
-      ),
-    );
-    const recover = (code: string) =>
-      post(
-        t,
-        '/totps/recover',
-        { recovery_code: code, session_duration_minutes: 30 },
-        { sessionToken: student.sessionToken },
+  it(
+    `${WRONG_GUESSES} concurrent wrong recovery codes and then a right one: refused, and ` +
+      `the right one stays unused`,
+    async () => {
+      const { student, created, key } = await enrolled();
+      // Recovery codes work once the authenticator is verified by a first code.
+      await dataOf(
+        await post(
+          t,
+          '/totps/authenticate',
+          { totp_code: totpAt(key, t.now()), session_duration_minutes: 30 },
+          { sessionToken: student.sessionToken },
+        ),
       );
-    const wrong = Array.from({ length: WRONG_GUESSES }, (_, i) => recover(`wrong-recovery-code-${i}`));
-    const responses = await Promise.all([...wrong, recover(created.recovery_codes[0]!)]);
-    await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
-    assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
-    assert.equal(await checkedAttempts(student.userId), USER_LOCK_FAILURE_LIMIT);
-    const [unused] = await t.service.db.query<{ n: number }>(
-      'select count(*)::int as n from totp_recovery_codes where totp_id = $1 and used_at is null',
-      [created.totp_id],
-    );
-    assert.equal(unused?.n, created.recovery_codes.length);
-  });
+      const recover = (code: string) =>
+        post(
+          t,
+          '/totps/recover',
+          { recovery_code: code, session_duration_minutes: 30 },
+          { sessionToken: student.sessionToken },
+        );
+      const wrong = Array.from({ length: WRONG_GUESSES }, (_, i) => recover(`wrong-recovery-code-${i}`));
+      const responses = await Promise.all([...wrong, recover(created.recovery_codes[0]!)]);
+      await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
+      assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
+      assert.equal(await checkedAttempts(student.userId), USER_LOCK_FAILURE_LIMIT);
+      const [unused] = await t.service.db.query<{ n: number }>(
+        'select count(*)::int as n from totp_recovery_codes where totp_id = $1 and used_at is null',
+        [created.totp_id],
+      );
+      assert.equal(unused?.n, created.recovery_codes.length);
+    },
+  );
 });
 
 describe('OTP passcode lockout under parallel guesses', () => {
-  it(`${WRONG_GUESSES} concurrent wrong passcodes and then the right one: refused, at most ${USER_LOCK_FAILURE_LIMIT} checked`, async () => {
-    const email = uniqueEmail();
-    const sent = await dataOf<{ method_id: string; user_id: string }>(
-      await post(t, '/otps/email/login_or_create', { email }),
-    );
-    const [message] = await inbox(t, email);
-    const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-    assert.ok(code);
-    const auth = (token: string) =>
-      post(t, '/otps/authenticate', { token, method_id: sent.method_id, session_duration_minutes: 30 });
-    const wrong = Array.from({ length: WRONG_GUESSES }, (_, i) =>
-      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
-    );
-    const responses = await Promise.all([...wrong.map(auth), auth(code)]);
-    await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
-    assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
-    assert.equal(await checkedAttempts(sent.user_id), USER_LOCK_FAILURE_LIMIT);
-  });
+  it(
+    `${WRONG_GUESSES} concurrent wrong passcodes and then the right one: refused, at most ` +
+      `${USER_LOCK_FAILURE_LIMIT} checked`,
+    async () => {
+      const email = uniqueEmail();
+      const sent = await dataOf<{ method_id: string; user_id: string }>(
+        await post(t, '/otps/email/login_or_create', { email }),
+      );
+      const [message] = await inbox(t, email);
+      const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+      assert.ok(code);
+      const auth = (token: string) =>
+        post(t, '/otps/authenticate', { token, method_id: sent.method_id, session_duration_minutes: 30 });
+      const wrong = Array.from({ length: WRONG_GUESSES }, (_, i) =>
+        String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+      );
+      const responses = await Promise.all([...wrong.map(auth), auth(code)]);
+      await expectError(responses.pop()!, 429, 'user_lock_limit_reached');
+      assertOnlyChecksAndLocks(await statusesOf(responses), WRONG_GUESSES, 401);
+      assert.equal(await checkedAttempts(sent.user_id), USER_LOCK_FAILURE_LIMIT);
+    },
+  );
 });

@@ -1,7 +1,9 @@
 // Email magic links: sending, the link itself, single use, expiry, PKCE, the redirect allowlist and rate limits.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS } from '../../src/server/constants.ts';
+import type { MagicLinkAuthenticateResponse } from '../../src/api/magic-links.ts';
+import type { EmailFactor } from '../../src/api/session.ts';
+import { MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS } from '../../src/server/constants/magic-links.ts';
 import {
   dataOf,
   expectError,
@@ -18,7 +20,8 @@ import {
 } from './support.ts';
 
 const UNABLE =
-  'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
+  'The magic link could not be authenticated because it was either already used or expired. ' +
+  'Send another magic link to this user.';
 
 let t: TestService;
 before(async () => {
@@ -250,13 +253,13 @@ describe('authenticating', () => {
     const email = uniqueEmail();
     const sent = await dataOf<{ user_id: string; email_id: string }>(await send({ email }));
     const token = await latestToken(t, email);
-    const data = await dataOf<Record<string, any>>(await authenticate({ token }));
-    assert.equal(data['user_id'], sent.user_id);
-    assert.equal(data['method_id'], sent.email_id);
-    assert.match(data['session_token'], /^[A-Za-z0-9_-]{43}$/);
-    assert.equal(data['session_jwt'].split('.').length, 3);
-    assert.deepEqual(data['__user'], data['user']);
-    assert.deepEqual(data['user'].emails, [{ email_id: sent.email_id, email, verified: true }]);
+    const data = await dataOf<MagicLinkAuthenticateResponse>(await authenticate({ token }));
+    assert.equal(data.user_id, sent.user_id);
+    assert.equal(data.method_id, sent.email_id);
+    assert.match(data.session_token, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(data.session_jwt.split('.').length, 3);
+    assert.deepEqual(data.__user, data.user);
+    assert.deepEqual(data.user.emails, [{ email_id: sent.email_id, email, verified: true }]);
     for (const key of [
       'phone_numbers',
       'providers',
@@ -265,15 +268,16 @@ describe('authenticating', () => {
       'totps',
       'biometric_registrations',
       'roles',
-    ]) {
-      assert.deepEqual(data['user'][key], [], key);
+    ] as const) {
+      assert.deepEqual(data.user[key], [], key);
     }
-    const session = data['session'];
+    const session = data.session;
     assert.match(session.session_id, /^session-test-/);
     assert.equal(session.user_id, sent.user_id);
     assert.equal(Date.parse(session.expires_at) - Date.parse(session.started_at), 30 * 60_000);
     assert.equal(session.authentication_factors.length, 1);
-    const [factor] = session.authentication_factors;
+    // A magic link proves an email address: the one factor is an email factor.
+    const factor = session.authentication_factors[0] as EmailFactor;
     assert.equal(factor.type, 'magic_link');
     assert.equal(factor.delivery_method, 'email');
     assert.deepEqual(factor.email_factor, { email_id: sent.email_id, email_address: email });
@@ -334,14 +338,17 @@ describe('authenticating', () => {
     await expectError(await authenticate({ token, code_verifier: verifier }), 401, 'unable_to_auth_magic_link');
   });
 
-  it('PKCE: no verifier for a link sent with a challenge → 400 pkce_expected_code_verifier (message mentions PKCE)', async () => {
-    const email = uniqueEmail();
-    const { verifier, challenge } = pkcePair();
-    await dataOf(await send({ email, code_challenge: challenge }));
-    const token = await latestToken(t, email);
-    await expectError(await authenticate({ token }), 400, 'pkce_expected_code_verifier', /PKCE/);
-    await dataOf(await authenticate({ token, code_verifier: verifier }));
-  });
+  it(
+    'PKCE: no verifier for a link sent with a challenge → 400 pkce_expected_code_verifier ' + '(message mentions PKCE)',
+    async () => {
+      const email = uniqueEmail();
+      const { verifier, challenge } = pkcePair();
+      await dataOf(await send({ email, code_challenge: challenge }));
+      const token = await latestToken(t, email);
+      await expectError(await authenticate({ token }), 400, 'pkce_expected_code_verifier', /PKCE/);
+      await dataOf(await authenticate({ token, code_verifier: verifier }));
+    },
+  );
 
   it('PKCE: a verifier is ignored when the link was sent without a challenge', async () => {
     const email = uniqueEmail();

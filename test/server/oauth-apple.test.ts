@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
-import { APPLE_CLIENT_SECRET_LIFETIME_S, APPLE_SCOPES } from '../../src/server/constants.ts';
+import { APPLE_CLIENT_SECRET_LIFETIME_S, APPLE_SCOPES } from '../../src/server/constants/social.ts';
 import { APPLE_KEY_ENV, oauthOptionsFromEnv } from '../../src/server/env-options.ts';
 import { resolveConfig, type OAuthProviderCredentials } from '../../src/server/config.ts';
 import { Browser, location, startOidcStandIn, submitForm, type OidcStandIn } from './oidc-stand-in.ts';
@@ -67,14 +67,14 @@ async function appleTokenFront(req: IncomingMessage, res: ServerResponse): Promi
   const now = Math.floor(Date.now() / 1000);
   const valid =
     seen !== null &&
-    seen.header['alg'] === 'ES256' &&
-    seen.header['kid'] === KEY_ID &&
-    seen.claims['iss'] === TEAM_ID &&
-    seen.claims['sub'] === CLIENT_ID &&
-    seen.claims['aud'] === issuer &&
+    seen.header.alg === 'ES256' &&
+    seen.header.kid === KEY_ID &&
+    seen.claims.iss === TEAM_ID &&
+    seen.claims.sub === CLIENT_ID &&
+    seen.claims.aud === issuer &&
     form.get('client_id') === CLIENT_ID &&
-    Number(seen.claims['iat']) <= now + 5 &&
-    Number(seen.claims['exp']) > now;
+    Number(seen.claims.iat) <= now + 5 &&
+    Number(seen.claims.exp) > now;
   if (!valid) {
     res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'invalid_client' }));
     return true;
@@ -183,57 +183,61 @@ async function postCallback(fields: Record<string, string>, path = CALLBACK_URL)
 }
 
 describe('Sign in with Apple', () => {
-  it("asks with response_mode=form_post and Apple's scopes, and signs in from the POSTed answer with a JWT client secret", async () => {
-    const authorizationUrl = await startApple();
-    assert.equal(authorizationUrl.origin, issuer);
-    assert.equal(authorizationUrl.searchParams.get('response_mode'), 'form_post');
-    assert.equal(authorizationUrl.searchParams.get('scope'), APPLE_SCOPES.join(' '));
-    assert.equal(authorizationUrl.searchParams.get('client_id'), CLIENT_ID);
-    assert.equal(authorizationUrl.searchParams.get('redirect_uri'), CALLBACK_URL);
+  it(
+    "asks with response_mode=form_post and Apple's scopes, and signs in from the POSTed answer " +
+      'with a JWT client secret',
+    async () => {
+      const authorizationUrl = await startApple();
+      assert.equal(authorizationUrl.origin, issuer);
+      assert.equal(authorizationUrl.searchParams.get('response_mode'), 'form_post');
+      assert.equal(authorizationUrl.searchParams.get('scope'), APPLE_SCOPES.join(' '));
+      assert.equal(authorizationUrl.searchParams.get('client_id'), CLIENT_ID);
+      assert.equal(authorizationUrl.searchParams.get('redirect_uri'), CALLBACK_URL);
 
-    const { action, fields } = await throughApple(new Browser(), authorizationUrl.href, 'mjackson');
-    assert.equal(action, CALLBACK_URL);
-    assert.ok(fields['code'] && fields['state'], 'the form carries the code and state');
-    // Apple adds the name, once, as JSON in the `user` field.
-    const user = JSON.stringify({
-      name: { firstName: 'Mary', lastName: 'Jackson' },
-      email: 'mjackson@privaterelay.example',
-    });
-    secretsSeen.length = 0;
-    const callback = await postCallback({ ...fields, user });
-    assert.equal(callback.status, 302, await callback.clone().text());
-    const back = new URL(location(callback, SERVICE_ORIGIN));
-    assert.equal(`${back.origin}${back.pathname}`, PORTAL_URL, 'a new user lands on the sign-up URL');
-    assert.equal(back.searchParams.get('stytch_token_type'), 'oauth');
+      const { action, fields } = await throughApple(new Browser(), authorizationUrl.href, 'mjackson');
+      assert.equal(action, CALLBACK_URL);
+      assert.ok(fields.code && fields.state, 'the form carries the code and state');
+      // Apple adds the name, once, as JSON in the `user` field.
+      const user = JSON.stringify({
+        name: { firstName: 'Mary', lastName: 'Jackson' },
+        email: 'mjackson@privaterelay.example',
+      });
+      secretsSeen.length = 0;
+      const callback = await postCallback({ ...fields, user });
+      assert.equal(callback.status, 302, await callback.clone().text());
+      const back = new URL(location(callback, SERVICE_ORIGIN));
+      assert.equal(`${back.origin}${back.pathname}`, PORTAL_URL, 'a new user lands on the sign-up URL');
+      assert.equal(back.searchParams.get('stytch_token_type'), 'oauth');
 
-    // The token request carried a client secret signed as Apple requires.
-    assert.equal(secretsSeen.length, 1);
-    const [secret] = secretsSeen;
-    assert.deepEqual(secret!.header, { alg: 'ES256', kid: KEY_ID });
-    assert.equal(secret!.claims['iss'], TEAM_ID);
-    assert.equal(secret!.claims['sub'], CLIENT_ID);
-    assert.equal(secret!.claims['aud'], issuer);
-    assert.equal(Number(secret!.claims['exp']) - Number(secret!.claims['iat']), APPLE_CLIENT_SECRET_LIFETIME_S);
+      // The token request carried a client secret signed as Apple requires.
+      assert.equal(secretsSeen.length, 1);
+      const [secret] = secretsSeen;
+      assert.deepEqual(secret!.header, { alg: 'ES256', kid: KEY_ID });
+      assert.equal(secret!.claims.iss, TEAM_ID);
+      assert.equal(secret!.claims.sub, CLIENT_ID);
+      assert.equal(secret!.claims.aud, issuer);
+      assert.equal(Number(secret!.claims.exp) - Number(secret!.claims.iat), APPLE_CLIENT_SECRET_LIFETIME_S);
 
-    const data = await dataOf<{
-      provider_subject: string;
-      provider_type: string;
-      user: { emails: { email: string; verified: boolean }[]; name: { first_name: string; last_name: string } };
-    }>(await post(t, '/oauth/authenticate', { token: back.searchParams.get('token'), session_duration_minutes: 60 }));
-    assert.equal(data.provider_subject, 'mjackson');
-    assert.equal(data.provider_type, 'Apple');
-    assert.deepEqual(
-      data.user.emails.map((e) => [e.email, e.verified]),
-      [['mjackson@privaterelay.example', true]],
-    );
-    assert.equal(data.user.name.first_name, 'Mary');
-    assert.equal(data.user.name.last_name, 'Jackson');
+      const data = await dataOf<{
+        provider_subject: string;
+        provider_type: string;
+        user: { emails: { email: string; verified: boolean }[]; name: { first_name: string; last_name: string } };
+      }>(await post(t, '/oauth/authenticate', { token: back.searchParams.get('token'), session_duration_minutes: 60 }));
+      assert.equal(data.provider_subject, 'mjackson');
+      assert.equal(data.provider_type, 'Apple');
+      assert.deepEqual(
+        data.user.emails.map((e) => [e.email, e.verified]),
+        [['mjackson@privaterelay.example', true]],
+      );
+      assert.equal(data.user.name.first_name, 'Mary');
+      assert.equal(data.user.name.last_name, 'Jackson');
 
-    // The POSTed answer cannot be replayed.
-    const replay = await postCallback({ ...fields, user });
-    assert.equal(replay.status, 400);
-    assert.match(await replay.text(), /oauth_state_not_found/);
-  });
+      // The POSTed answer cannot be replayed.
+      const replay = await postCallback({ ...fields, user });
+      assert.equal(replay.status, 400);
+      assert.match(await replay.text(), /oauth_state_not_found/);
+    },
+  );
 
   it('sends a visitor who cancelled at Apple (error POSTed) back to the login URL without a token', async () => {
     const state = (await startApple()).searchParams.get('state') ?? '';

@@ -128,7 +128,7 @@ describe('a real OpenID Connect provider', () => {
       [['kjohnson@westlight.example', true]],
     );
     assert.equal(data.user.name.first_name, 'Katherine');
-    assert.deepEqual(data.session.authentication_factors[0]?.['google_oauth_factor'], {
+    assert.deepEqual(data.session.authentication_factors[0]?.google_oauth_factor, {
       id: data.user.providers[0]?.oauth_user_registration_id,
       email_id: data.user.emails[0]?.email_id,
       provider_subject: 'kjohnson',

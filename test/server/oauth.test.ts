@@ -3,7 +3,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
-import { DEV_ONE_TAP_CLIENT_ID, OAUTH_STATE_LIFETIME_MS, OAUTH_TOKEN_LIFETIME_MS } from '../../src/server/constants.ts';
+import { OAUTH_STATE_LIFETIME_MS, OAUTH_TOKEN_LIFETIME_MS } from '../../src/server/constants/social.ts';
+import { DEV_ONE_TAP_CLIENT_ID } from '../../src/server/dev/constants.ts';
 import {
   dataOf,
   expectError,
@@ -71,37 +72,44 @@ describe('start', () => {
     await startDev('github');
   });
 
-  it('refuses an unknown provider, a wrong public token, a foreign redirect URL and a malformed challenge', async () => {
-    await expectError(await t.service.app.request(startUrl('myspace')), 400, 'oauth_invalid_provider');
-    await expectError(
-      await t.service.app.request(startUrl('google', { public_token: 'public-token-test-nope' })),
-      401,
-      'invalid_public_token',
-    );
-    await expectError(
-      await t.service.app.request(startUrl('google', { login_redirect_url: 'https://evil.example/' })),
-      400,
-      'invalid_redirect_url',
-    );
-    await expectError(
-      await t.service.app.request(startUrl('google', { signup_redirect_url: '/student-portal' })),
-      400,
-      'invalid_redirect_url',
-    );
-    await expectError(
-      await t.service.app.request(startUrl('google', { code_challenge: 'short' })),
-      400,
-      'invalid_request',
-    );
-    await expectError(
-      await t.service.app.request(startUrl('google', { custom_scopes: 'a "b' })),
-      400,
-      'invalid_request',
-    );
-    await expectError(await t.service.app.request(startUrl('google', { provider_state: 'x' })), 400, 'invalid_request');
-    const missing = `/v1/public/oauth/google/start?login_redirect_url=${encodeURIComponent(HOME_URL)}`;
-    await expectError(await t.service.app.request(missing), 401, 'invalid_public_token');
-  });
+  it(
+    'refuses an unknown provider, a wrong public token, a foreign redirect URL and a malformed ' + 'challenge',
+    async () => {
+      await expectError(await t.service.app.request(startUrl('myspace')), 400, 'oauth_invalid_provider');
+      await expectError(
+        await t.service.app.request(startUrl('google', { public_token: 'public-token-test-nope' })),
+        401,
+        'invalid_public_token',
+      );
+      await expectError(
+        await t.service.app.request(startUrl('google', { login_redirect_url: 'https://evil.example/' })),
+        400,
+        'invalid_redirect_url',
+      );
+      await expectError(
+        await t.service.app.request(startUrl('google', { signup_redirect_url: '/student-portal' })),
+        400,
+        'invalid_redirect_url',
+      );
+      await expectError(
+        await t.service.app.request(startUrl('google', { code_challenge: 'short' })),
+        400,
+        'invalid_request',
+      );
+      await expectError(
+        await t.service.app.request(startUrl('google', { custom_scopes: 'a "b' })),
+        400,
+        'invalid_request',
+      );
+      await expectError(
+        await t.service.app.request(startUrl('google', { provider_state: 'x' })),
+        400,
+        'invalid_request',
+      );
+      const missing = `/v1/public/oauth/google/start?login_redirect_url=${encodeURIComponent(HOME_URL)}`;
+      await expectError(await t.service.app.request(missing), 401, 'invalid_public_token');
+    },
+  );
 
   it('shows a page to a browser that navigates with a bad request', async () => {
     const res = await t.service.app.request(startUrl('myspace'), { headers: { Accept: 'text/html' } });
@@ -251,7 +259,7 @@ describe('authenticate', () => {
     assert.deepEqual(factor, {
       type: 'oauth',
       delivery_method: 'oauth_google',
-      last_authenticated_at: factor?.['last_authenticated_at'],
+      last_authenticated_at: factor?.last_authenticated_at,
       google_oauth_factor: {
         id: registration.oauth_user_registration_id,
         email_id: data.user.emails[0]?.email_id,
@@ -270,7 +278,7 @@ describe('authenticate', () => {
       session: { authentication_factors: Record<string, Record<string, string>>[] };
       user: { emails: unknown[] };
     }>(await authenticate({ token: back.searchParams.get('token') }));
-    const detail = data.session.authentication_factors[0]?.['twitter_oauth_factor'];
+    const detail = data.session.authentication_factors[0]?.twitter_oauth_factor;
     assert.ok(detail);
     assert.equal('email_id' in detail, false);
     assert.deepEqual(data.user.emails, []);
@@ -357,10 +365,10 @@ describe('Google One Tap (dev)', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('Access-Control-Allow-Origin'), PAGE_ORIGIN);
     const body = (await res.json()) as Record<string, string>;
-    assert.equal(body['google_client_id'], DEV_ONE_TAP_CLIENT_ID);
-    assert.match(body['oauth_callback_id'] ?? '', /^[A-Za-z0-9_-]{43}$/);
-    assert.equal(body['google_script_url'], 'http://localhost/dev/google-one-tap/client.js');
-    assert.match(body['request_id'] ?? '', /^request-id-test-/);
+    assert.equal(body.google_client_id, DEV_ONE_TAP_CLIENT_ID);
+    assert.match(body.oauth_callback_id ?? '', /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(body.google_script_url, 'http://localhost/dev/google-one-tap/client.js');
+    assert.match(body.request_id ?? '', /^request-id-test-/);
     assert.equal('data' in body, false);
     const script = await t.service.app.request('/dev/google-one-tap/client.js');
     assert.match(await script.text(), /window\.google\.accounts\.id = id/);
@@ -371,23 +379,27 @@ describe('Google One Tap (dev)', () => {
     assert.match(preflight.headers.get('Access-Control-Allow-Headers') ?? '', /X-Stytch-OAuth-Type/);
   });
 
-  it('start: empty client id when not configured; no_login_redirect_urls_set without redirect URLs; bad token refused', async () => {
-    const bare = await startTestService({ devIdentityProvider: false });
-    const noUrls = await startTestService({ redirectUrls: [] });
-    try {
-      const body = (await (await oneTapStart(bare)).json()) as Record<string, string>;
-      assert.equal(body['google_client_id'], '');
-      await expectError(await oneTapStart(noUrls), 400, 'no_login_redirect_urls_set');
-      await expectError(
-        await t.service.app.request('/v1/public/oauth/google/onetap/start?public_token=x'),
-        401,
-        'invalid_public_token',
-      );
-    } finally {
-      await bare.close();
-      await noUrls.close();
-    }
-  });
+  it(
+    'start: empty client id when not configured; no_login_redirect_urls_set without redirect ' +
+      'URLs; bad token refused',
+    async () => {
+      const bare = await startTestService({ devIdentityProvider: false });
+      const noUrls = await startTestService({ redirectUrls: [] });
+      try {
+        const body = (await (await oneTapStart(bare)).json()) as Record<string, string>;
+        assert.equal(body.google_client_id, '');
+        await expectError(await oneTapStart(noUrls), 400, 'no_login_redirect_urls_set');
+        await expectError(
+          await t.service.app.request('/v1/public/oauth/google/onetap/start?public_token=x'),
+          401,
+          'invalid_public_token',
+        );
+      } finally {
+        await bare.close();
+        await noUrls.close();
+      }
+    },
+  );
 
   it('a dev credential signs in once, and its token authenticates', async () => {
     const start = (await (await oneTapStart()).json()) as { oauth_callback_id: string };

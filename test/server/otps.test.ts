@@ -4,21 +4,25 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { DEFAULT_OTP_EXPIRATION_MINUTES, OTP_CODE_LENGTH } from '../../src/api/otps.ts';
+import { DEFAULT_OTP_EXPIRATION_MINUTES, OTP_CODE_LENGTH, type OtpAuthenticateResponse } from '../../src/api/otps.ts';
+import type { EmailFactor, PhoneNumberFactor } from '../../src/api/session.ts';
 import {
-  DEV_SECRET_KEY,
   OTP_EXPIRATION_MINUTES_MAX,
   OTP_EXPIRATION_MINUTES_MIN,
   OTP_MAX_ATTEMPTS_PER_CODE,
   OTP_SEND_LIMIT,
   OTP_SEND_WINDOW_MS,
+} from '../../src/server/constants/passcodes.ts';
+import {
   USER_LOCK_DURATION_MS,
   USER_LOCK_FAILURE_LIMIT,
   USER_LOCK_FAILURE_WINDOW_MS,
-} from '../../src/server/constants.ts';
+} from '../../src/server/constants/rate-limits.ts';
+import { DEV_SECRET_KEY } from '../../src/server/constants/secrets.ts';
 import { hashOtpCode, newOtpCode } from '../../src/server/security/otp-codes.ts';
 import { deriveSecretKeys } from '../../src/server/security/secret-keys.ts';
 import {
+  basicAuth,
   dataOf,
   expectError,
   inbox,
@@ -155,41 +159,45 @@ describe('sending a passcode', () => {
     );
   });
 
-  it(`accepts expiration_minutes from ${OTP_EXPIRATION_MINUTES_MIN} to ${OTP_EXPIRATION_MINUTES_MAX} only`, async () => {
-    for (const minutes of [0, 11, 2.5, -1]) {
+  it(
+    `accepts expiration_minutes from ${OTP_EXPIRATION_MINUTES_MIN} to ` + `${OTP_EXPIRATION_MINUTES_MAX} only`,
+    async () => {
+      for (const minutes of [0, 11, 2.5, -1]) {
+        await expectError(
+          await sendSms(uniquePhone(), { expiration_minutes: minutes }),
+          400,
+          'invalid_request',
+          'expiration_minutes must be a whole number of minutes from 1 to 10.',
+        );
+      }
       await expectError(
-        await sendSms(uniquePhone(), { expiration_minutes: minutes }),
+        await sendSms(uniquePhone(), { expiration_minutes: '5' }),
         400,
         'invalid_request',
-        'expiration_minutes must be a whole number of minutes from 1 to 10.',
+        'expiration_minutes must be a number',
       );
-    }
-    await expectError(
-      await sendSms(uniquePhone(), { expiration_minutes: '5' }),
-      400,
-      'invalid_request',
-      'expiration_minutes must be a number',
-    );
-  });
+    },
+  );
 });
 
 describe('authenticating a passcode', () => {
   it('SMS: signs the user in with a phone-number factor; the number is verified; method_id comes back', async () => {
     const { phone, sent, code } = await smsCode();
-    const data = await dataOf<Record<string, any>>(
+    const data = await dataOf<OtpAuthenticateResponse>(
       await authenticate(code, sent.method_id, { session_duration_minutes: 60 }),
     );
-    assert.equal(data['user_id'], sent.user_id);
-    assert.equal(data['method_id'], sent.method_id);
-    assert.match(data['session_token'], /^[A-Za-z0-9_-]{43}$/);
-    assert.equal(data['session_jwt'].split('.').length, 3);
-    assert.deepEqual(data['user'].phone_numbers, [{ phone_id: sent.method_id, phone_number: phone, verified: true }]);
-    assert.deepEqual(data['user'].emails, []);
-    assert.deepEqual(data['__user'], data['user']);
-    const session = data['session'];
+    assert.equal(data.user_id, sent.user_id);
+    assert.equal(data.method_id, sent.method_id);
+    assert.match(data.session_token, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(data.session_jwt.split('.').length, 3);
+    assert.deepEqual(data.user.phone_numbers, [{ phone_id: sent.method_id, phone_number: phone, verified: true }]);
+    assert.deepEqual(data.user.emails, []);
+    assert.deepEqual(data.__user, data.user);
+    const session = data.session;
     assert.equal(Date.parse(session.expires_at) - Date.parse(session.started_at), 60 * MINUTE);
     assert.equal(session.authentication_factors.length, 1);
-    const [factor] = session.authentication_factors;
+    // A passcode by text message proves a phone number: the one factor is a phone-number factor.
+    const factor = session.authentication_factors[0] as PhoneNumberFactor;
     assert.equal(factor.type, 'otp');
     assert.equal(factor.delivery_method, 'sms');
     assert.deepEqual(factor.phone_number_factor, { phone_id: sent.method_id, phone_number: phone });
@@ -199,9 +207,10 @@ describe('authenticating a passcode', () => {
   it('WhatsApp: the factor says whatsapp', async () => {
     const phone = uniquePhone();
     const sent = await dataOf<Sent>(await post(t, '/otps/whatsapp/login_or_create', { phone_number: phone }));
-    const data = await dataOf<Record<string, any>>(await authenticate(await latestCode(phone), sent.method_id));
-    assert.equal(data['session'].authentication_factors[0].delivery_method, 'whatsapp');
-    assert.deepEqual(data['session'].authentication_factors[0].phone_number_factor, {
+    const data = await dataOf<OtpAuthenticateResponse>(await authenticate(await latestCode(phone), sent.method_id));
+    const factor = data.session.authentication_factors[0] as PhoneNumberFactor;
+    assert.equal(factor.delivery_method, 'whatsapp');
+    assert.deepEqual(factor.phone_number_factor, {
       phone_id: sent.method_id,
       phone_number: phone,
     });
@@ -210,12 +219,12 @@ describe('authenticating a passcode', () => {
   it('email: an email factor of type otp; the address is verified', async () => {
     const email = uniqueEmail();
     const sent = await dataOf<Sent>(await post(t, '/otps/email/login_or_create', { email }));
-    const data = await dataOf<Record<string, any>>(await authenticate(await latestCode(email), sent.method_id));
-    const [factor] = data['session'].authentication_factors;
+    const data = await dataOf<OtpAuthenticateResponse>(await authenticate(await latestCode(email), sent.method_id));
+    const factor = data.session.authentication_factors[0] as EmailFactor;
     assert.equal(factor.type, 'otp');
     assert.equal(factor.delivery_method, 'email');
     assert.deepEqual(factor.email_factor, { email_id: sent.method_id, email_address: email });
-    assert.deepEqual(data['user'].emails, [{ email_id: sent.method_id, email, verified: true }]);
+    assert.deepEqual(data.user.emails, [{ email_id: sent.method_id, email, verified: true }]);
   });
 
   it('works once: the second use → 401 otp_code_not_found', async () => {
@@ -248,14 +257,22 @@ describe('authenticating a passcode', () => {
     await dataOf(await authenticate(a.code, a.sent.method_id));
   });
 
-  it(`expires after the default ${DEFAULT_OTP_EXPIRATION_MINUTES} minutes: valid just before, 401 just after`, async () => {
-    const early = await smsCode();
-    const late = await smsCode();
-    t.advance(DEFAULT_OTP_EXPIRATION_MINUTES * MINUTE - 1000);
-    await dataOf(await authenticate(early.code, early.sent.method_id));
-    t.advance(1001);
-    await expectError(await authenticate(late.code, late.sent.method_id), 401, 'otp_code_not_found', NOT_FOUND_MESSAGE);
-  });
+  it(
+    `expires after the default ${DEFAULT_OTP_EXPIRATION_MINUTES} minutes: valid just ` + `before, 401 just after`,
+    async () => {
+      const early = await smsCode();
+      const late = await smsCode();
+      t.advance(DEFAULT_OTP_EXPIRATION_MINUTES * MINUTE - 1000);
+      await dataOf(await authenticate(early.code, early.sent.method_id));
+      t.advance(1001);
+      await expectError(
+        await authenticate(late.code, late.sent.method_id),
+        401,
+        'otp_code_not_found',
+        NOT_FOUND_MESSAGE,
+      );
+    },
+  );
 
   it('expires after the expiration_minutes of the request', async () => {
     const phone = uniquePhone();
@@ -288,36 +305,40 @@ describe('authenticating a passcode', () => {
 });
 
 describe('user lockout', () => {
-  it(`${USER_LOCK_FAILURE_LIMIT} failures across codes within the window → 429 user_lock_limit_reached, for the lock's duration`, async () => {
-    const phone = uniquePhone();
-    let failures = 0;
-    let last: Response | undefined;
-    // Fresh codes, so the per-code limit is not what stops the guesses.
-    while (failures < USER_LOCK_FAILURE_LIMIT) {
-      const { sent, code } = await smsCode(phone);
-      for (let i = 0; i < OTP_MAX_ATTEMPTS_PER_CODE - 1 && failures < USER_LOCK_FAILURE_LIMIT; i += 1) {
-        last = await authenticate(wrong(code), sent.method_id);
-        failures += 1;
-        if (failures < USER_LOCK_FAILURE_LIMIT) await expectError(last, 401, 'otp_code_not_found');
+  it(
+    `${USER_LOCK_FAILURE_LIMIT} failures across codes within the window → 429 ` +
+      `user_lock_limit_reached, for the lock's duration`,
+    async () => {
+      const phone = uniquePhone();
+      let failures = 0;
+      let last: Response | undefined;
+      // Fresh codes, so the per-code limit is not what stops the guesses.
+      while (failures < USER_LOCK_FAILURE_LIMIT) {
+        const { sent, code } = await smsCode(phone);
+        for (let i = 0; i < OTP_MAX_ATTEMPTS_PER_CODE - 1 && failures < USER_LOCK_FAILURE_LIMIT; i += 1) {
+          last = await authenticate(wrong(code), sent.method_id);
+          failures += 1;
+          if (failures < USER_LOCK_FAILURE_LIMIT) await expectError(last, 401, 'otp_code_not_found');
+        }
       }
-    }
-    assert.ok(last);
-    // The failure that reaches the limit already says so.
-    await expectError(last, 429, 'user_lock_limit_reached', LOCKED_MESSAGE);
-    assert.equal(Number(last.headers.get('retry-after')), USER_LOCK_DURATION_MS / 1000);
+      assert.ok(last);
+      // The failure that reaches the limit already says so.
+      await expectError(last, 429, 'user_lock_limit_reached', LOCKED_MESSAGE);
+      assert.equal(Number(last.headers.get('retry-after')), USER_LOCK_DURATION_MS / 1000);
 
-    // Locked: even the right code of a fresh send is refused, and the code is not used up by the refusal.
-    t.advance(OTP_SEND_WINDOW_MS);
-    const fresh = await smsCode(phone);
-    const locked = await authenticate(fresh.code, fresh.sent.method_id);
-    await expectError(locked, 429, 'user_lock_limit_reached', LOCKED_MESSAGE);
-    assert.ok(Number(locked.headers.get('retry-after')) <= USER_LOCK_DURATION_MS / 1000);
+      // Locked: even the right code of a fresh send is refused, and the code is not used up by the refusal.
+      t.advance(OTP_SEND_WINDOW_MS);
+      const fresh = await smsCode(phone);
+      const locked = await authenticate(fresh.code, fresh.sent.method_id);
+      await expectError(locked, 429, 'user_lock_limit_reached', LOCKED_MESSAGE);
+      assert.ok(Number(locked.headers.get('retry-after')) <= USER_LOCK_DURATION_MS / 1000);
 
-    // After the lock: a fresh code works.
-    t.advance(USER_LOCK_DURATION_MS);
-    const after = await smsCode(phone);
-    await dataOf(await authenticate(after.code, after.sent.method_id));
-  });
+      // After the lock: a fresh code works.
+      t.advance(USER_LOCK_DURATION_MS);
+      const after = await smsCode(phone);
+      await dataOf(await authenticate(after.code, after.sent.method_id));
+    },
+  );
 
   it('failures older than the window do not count', async () => {
     const phone = uniquePhone();
@@ -364,42 +385,45 @@ describe('user lockout', () => {
 });
 
 describe('passcodes at rest', () => {
-  it('stores only sha256(method_id:code): the code is nowhere in the database except the dev inbox (the outbox)', async () => {
-    const phone = uniquePhone();
-    const sent = await dataOf<Sent>(await sendSms(phone));
-    const code = await latestCode(phone);
-    const email = uniqueEmail();
-    const emailSent = await dataOf<Sent>(await post(t, '/otps/email/login_or_create', { email }));
-    const emailCode = await latestCode(email);
+  it(
+    'stores only sha256(method_id:code): the code is nowhere in the database except the dev ' + 'inbox (the outbox)',
+    async () => {
+      const phone = uniquePhone();
+      const sent = await dataOf<Sent>(await sendSms(phone));
+      const code = await latestCode(phone);
+      const email = uniqueEmail();
+      const emailSent = await dataOf<Sent>(await post(t, '/otps/email/login_or_create', { email }));
+      const emailCode = await latestCode(email);
 
-    const tables = await t.service.db.query<{ table_name: string }>(
-      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    );
-    const names = tables.map((row) => row.table_name);
-    assert.ok(names.includes('otp_codes') && names.includes('user_phone_numbers') && names.includes('auth_failures'));
-    for (const table of names.filter((name) => name !== 'dev_messages')) {
-      const rows = await t.service.db.query<{ row: string }>(`select t::text as row from "${table}" t`);
-      for (const { row } of rows) {
-        assert.ok(!row.includes(code), `${table} does not contain the SMS code`);
-        assert.ok(!row.includes(emailCode), `${table} does not contain the email code`);
+      const tables = await t.service.db.query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      );
+      const names = tables.map((row) => row.table_name);
+      assert.ok(names.includes('otp_codes') && names.includes('user_phone_numbers') && names.includes('auth_failures'));
+      for (const table of names.filter((name) => name !== 'dev_messages')) {
+        const rows = await t.service.db.query<{ row: string }>(`select t::text as row from "${table}" t`);
+        for (const { row } of rows) {
+          assert.ok(!row.includes(code), `${table} does not contain the SMS code`);
+          assert.ok(!row.includes(emailCode), `${table} does not contain the email code`);
+        }
       }
-    }
 
-    const [row] = await t.service.db.query<{ code_hash: string; delivery_method: string }>(
-      'select code_hash, delivery_method from otp_codes where method_id = $1',
-      [sent.method_id],
-    );
-    // Keyed (HMAC under the service's derived key), so a plain hash of method and code does not match it.
-    assert.notEqual(row?.code_hash, createHash('sha256').update(`${sent.method_id}:${code}`).digest('hex'));
-    assert.notEqual(row?.code_hash, createHash('sha256').update(code).digest('hex'));
-    assert.equal(row?.code_hash, hashOtpCode(devKeys.otpHmacKey, sent.method_id, code));
-    assert.equal(row?.delivery_method, 'sms');
-    const [emailRow] = await t.service.db.query<{ code_hash: string }>(
-      'select code_hash from otp_codes where method_id = $1',
-      [emailSent.method_id],
-    );
-    assert.equal(emailRow?.code_hash, hashOtpCode(devKeys.otpHmacKey, emailSent.method_id, emailCode));
-  });
+      const [row] = await t.service.db.query<{ code_hash: string; delivery_method: string }>(
+        'select code_hash, delivery_method from otp_codes where method_id = $1',
+        [sent.method_id],
+      );
+      // Keyed (HMAC under the service's derived key), so a plain hash of method and code does not match it.
+      assert.notEqual(row?.code_hash, createHash('sha256').update(`${sent.method_id}:${code}`).digest('hex'));
+      assert.notEqual(row?.code_hash, createHash('sha256').update(code).digest('hex'));
+      assert.equal(row?.code_hash, hashOtpCode(devKeys.otpHmacKey, sent.method_id, code));
+      assert.equal(row?.delivery_method, 'sms');
+      const [emailRow] = await t.service.db.query<{ code_hash: string }>(
+        'select code_hash from otp_codes where method_id = $1',
+        [emailSent.method_id],
+      );
+      assert.equal(emailRow?.code_hash, hashOtpCode(devKeys.otpHmacKey, emailSent.method_id, emailCode));
+    },
+  );
 
   it('equal codes of different methods have different digests', () => {
     const key = devKeys.otpHmacKey;
@@ -460,79 +484,88 @@ describe('phone numbers', () => {
 });
 
 describe('primary and secondary sends', () => {
-  it('send/primary: an existing phone number or address only (404 phone_number_not_found / email_not_found)', async () => {
-    const phone = uniquePhone();
-    await expectError(
-      await sendSms(phone, {}, '/otps/sms/send/primary'),
-      404,
-      'phone_number_not_found',
-      'No user has this phone number.',
-    );
-    await expectError(
-      await post(t, '/otps/whatsapp/send/primary', { phone_number: phone }),
-      404,
-      'phone_number_not_found',
-    );
-    const created = await dataOf<Sent>(await sendSms(phone));
-    const primary = await dataOf<Sent>(await sendSms(phone, {}, '/otps/sms/send/primary'));
-    assert.deepEqual(
-      [primary.method_id, primary.user_id, primary.user_created],
-      [created.method_id, created.user_id, false],
-    );
-    assert.equal((await inbox(t, phone)).length, 2);
+  it(
+    'send/primary: an existing phone number or address only (404 phone_number_not_found / ' + 'email_not_found)',
+    async () => {
+      const phone = uniquePhone();
+      await expectError(
+        await sendSms(phone, {}, '/otps/sms/send/primary'),
+        404,
+        'phone_number_not_found',
+        'No user has this phone number.',
+      );
+      await expectError(
+        await post(t, '/otps/whatsapp/send/primary', { phone_number: phone }),
+        404,
+        'phone_number_not_found',
+      );
+      const created = await dataOf<Sent>(await sendSms(phone));
+      const primary = await dataOf<Sent>(await sendSms(phone, {}, '/otps/sms/send/primary'));
+      assert.deepEqual(
+        [primary.method_id, primary.user_id, primary.user_created],
+        [created.method_id, created.user_id, false],
+      );
+      assert.equal((await inbox(t, phone)).length, 2);
 
-    const email = uniqueEmail();
-    await expectError(
-      await post(t, '/otps/email/send/primary', { email }),
-      404,
-      'email_not_found',
-      'No user has this email address.',
-    );
-    await dataOf(await post(t, '/otps/email/login_or_create', { email }));
-    await dataOf(await post(t, '/otps/email/send/primary', { email }));
-  });
+      const email = uniqueEmail();
+      await expectError(
+        await post(t, '/otps/email/send/primary', { email }),
+        404,
+        'email_not_found',
+        'No user has this email address.',
+      );
+      await dataOf(await post(t, '/otps/email/login_or_create', { email }));
+      await dataOf(await post(t, '/otps/email/send/primary', { email }));
+    },
+  );
 
-  it('send/secondary needs a session, adds the number to that user, and authenticating adds the factor to the session', async () => {
-    const student = await signIn(t);
-    const phone = uniquePhone();
-    await expectError(
-      await sendSms(phone, {}, '/otps/sms/send/secondary'),
-      401,
-      'user_unauthenticated',
-      'Must have an active session to call this method. Have you logged in yet?',
-    );
-    await expectError(await sendSms(phone, {}, '/otps/sms/send/secondary', 'not-a-session'), 404, 'session_not_found');
-    assert.deepEqual(await inbox(t, phone), []);
+  it(
+    'send/secondary needs a session, adds the number to that user, and authenticating adds the ' +
+      'factor to the session',
+    async () => {
+      const student = await signIn(t);
+      const phone = uniquePhone();
+      await expectError(
+        await sendSms(phone, {}, '/otps/sms/send/secondary'),
+        401,
+        'user_unauthenticated',
+        'Must have an active session to call this method. Have you logged in yet?',
+      );
+      await expectError(
+        await sendSms(phone, {}, '/otps/sms/send/secondary', 'not-a-session'),
+        404,
+        'session_not_found',
+      );
+      assert.deepEqual(await inbox(t, phone), []);
 
-    const sent = await dataOf<Sent>(await sendSms(phone, {}, '/otps/sms/send/secondary', student.sessionToken));
-    assert.equal(sent.user_id, student.userId);
-    assert.equal(sent.user_created, false);
-    const me = await t.service.app.request('/sdk/v1/users/me', {
-      headers: {
-        Authorization: `Basic ${Buffer.from(`${t.service.config.publicToken}:${student.sessionToken}`).toString('base64')}`,
-      },
-    });
-    // Nothing is attached until this session uses the code.
-    const user = await dataOf<{ phone_numbers: unknown[] }>(me);
-    assert.deepEqual(user.phone_numbers, []);
+      const sent = await dataOf<Sent>(await sendSms(phone, {}, '/otps/sms/send/secondary', student.sessionToken));
+      assert.equal(sent.user_id, student.userId);
+      assert.equal(sent.user_created, false);
+      const me = await t.service.app.request('/sdk/v1/users/me', {
+        headers: { Authorization: basicAuth(student.sessionToken, t.service.config.publicToken) },
+      });
+      // Nothing is attached until this session uses the code.
+      const user = await dataOf<{ phone_numbers: unknown[] }>(me);
+      assert.deepEqual(user.phone_numbers, []);
 
-    const data = await dataOf<Record<string, any>>(
-      await authenticate(await latestCode(phone), sent.method_id, {}, student.sessionToken),
-    );
-    assert.equal(data['session_token'], student.sessionToken);
-    assert.equal(data['session'].session_id, student.session.session_id);
-    assert.deepEqual(
-      data['session'].authentication_factors.map((f: { delivery_method: string; type: string }) => [
-        f.type,
-        f.delivery_method,
-      ]),
-      [
-        ['magic_link', 'email'],
-        ['otp', 'sms'],
-      ],
-    );
-    assert.deepEqual(data['user'].phone_numbers, [{ phone_id: sent.method_id, phone_number: phone, verified: true }]);
-  });
+      const data = await dataOf<OtpAuthenticateResponse>(
+        await authenticate(await latestCode(phone), sent.method_id, {}, student.sessionToken),
+      );
+      assert.equal(data.session_token, student.sessionToken);
+      assert.equal(data.session.session_id, student.session.session_id);
+      assert.deepEqual(
+        data.session.authentication_factors.map((f: { delivery_method: string; type: string }) => [
+          f.type,
+          f.delivery_method,
+        ]),
+        [
+          ['magic_link', 'email'],
+          ['otp', 'sms'],
+        ],
+      );
+      assert.deepEqual(data.user.phone_numbers, [{ phone_id: sent.method_id, phone_number: phone, verified: true }]);
+    },
+  );
 
   it('send/secondary refuses a number or address another user has proven (403 unauthorized_action)', async () => {
     const { phone, sent, code } = await smsCode();
@@ -555,21 +588,26 @@ describe('primary and secondary sends', () => {
 });
 
 describe('send rate limit', () => {
-  it(`${OTP_SEND_LIMIT} passcodes per number per window, shared by SMS and WhatsApp → 429 too_many_requests`, async () => {
-    const phone = uniquePhone();
-    for (let i = 0; i < OTP_SEND_LIMIT; i += 1) {
-      await dataOf(
-        await post(t, i % 2 ? '/otps/whatsapp/login_or_create' : '/otps/sms/login_or_create', { phone_number: phone }),
-      );
-    }
-    const res = await post(t, '/otps/whatsapp/login_or_create', { phone_number: phone });
-    await expectError(res, 429, 'too_many_requests');
-    assert.ok(Number(res.headers.get('retry-after')) >= 1);
-    assert.equal((await inbox(t, phone)).length, OTP_SEND_LIMIT);
-    await dataOf(await sendSms(uniquePhone()));
-    t.advance(OTP_SEND_WINDOW_MS);
-    await dataOf(await sendSms(phone));
-  });
+  it(
+    `${OTP_SEND_LIMIT} passcodes per number per window, shared by SMS and WhatsApp → 429 ` + `too_many_requests`,
+    async () => {
+      const phone = uniquePhone();
+      for (let i = 0; i < OTP_SEND_LIMIT; i += 1) {
+        await dataOf(
+          await post(t, i % 2 ? '/otps/whatsapp/login_or_create' : '/otps/sms/login_or_create', {
+            phone_number: phone,
+          }),
+        );
+      }
+      const res = await post(t, '/otps/whatsapp/login_or_create', { phone_number: phone });
+      await expectError(res, 429, 'too_many_requests');
+      assert.ok(Number(res.headers.get('retry-after')) >= 1);
+      assert.equal((await inbox(t, phone)).length, OTP_SEND_LIMIT);
+      await dataOf(await sendSms(uniquePhone()));
+      t.advance(OTP_SEND_WINDOW_MS);
+      await dataOf(await sendSms(phone));
+    },
+  );
 });
 
 describe('malformed requests → 4xx with an error_type, never 500', () => {

@@ -10,9 +10,8 @@ import {
   ARGON2_PARALLELISM,
   ARGON2_TIME_COST,
   MAX_PASSWORD_LENGTH,
-  USER_LOCK_DURATION_MS,
-  USER_LOCK_FAILURE_LIMIT,
-} from '../../src/server/constants.ts';
+} from '../../src/server/constants/passwords.ts';
+import { USER_LOCK_DURATION_MS, USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants/rate-limits.ts';
 import { breachedPasswordCount, isBreachedPassword } from '../../src/server/security/breached-passwords.ts';
 import { s256Challenge } from '../../src/server/security/pkce.ts';
 import {
@@ -30,7 +29,8 @@ import {
 const STRONG = 'correct horse battery staple';
 const STRONG_2 = 'purple-elephant-on-a-bicycle';
 const BREACHED_MESSAGE =
-  'This password may have been used on a different site that experienced a security issue. Please choose another password.';
+  'This password may have been used on a different site that experienced a security issue. ' +
+  'Please choose another password.';
 const MINUTE = 60_000;
 
 let t: TestService;
@@ -152,33 +152,36 @@ describe('strength check: zxcvbn policy', () => {
 });
 
 describe('strength check: LUDS policy', () => {
-  it('reports missing characters and complexity from the project config, and publishes it in the bootstrap', async () => {
-    const short = await strength(luds, 'abc');
-    assert.equal(short.strength_policy, 'luds');
-    assert.equal(short.valid_password, false);
-    assert.deepEqual(short.feedback.luds_requirements, {
-      has_lower_case: true,
-      has_upper_case: false,
-      has_digit: false,
-      has_symbol: false,
-      missing_characters: 7,
-      missing_complexity: 2,
-    });
-    assert.equal(short.feedback.warning, '');
-    assert.deepEqual(short.feedback.suggestions, []);
+  it(
+    'reports missing characters and complexity from the project config, and publishes it in ' + 'the bootstrap',
+    async () => {
+      const short = await strength(luds, 'abc');
+      assert.equal(short.strength_policy, 'luds');
+      assert.equal(short.valid_password, false);
+      assert.deepEqual(short.feedback.luds_requirements, {
+        has_lower_case: true,
+        has_upper_case: false,
+        has_digit: false,
+        has_symbol: false,
+        missing_characters: 7,
+        missing_complexity: 2,
+      });
+      assert.equal(short.feedback.warning, '');
+      assert.deepEqual(short.feedback.suggestions, []);
 
-    const oneShort = await strength(luds, 'Abcdefgh1');
-    assert.equal(oneShort.feedback.luds_requirements.missing_characters, 1);
-    assert.equal(oneShort.feedback.luds_requirements.missing_complexity, 0);
+      const oneShort = await strength(luds, 'Abcdefgh1');
+      assert.equal(oneShort.feedback.luds_requirements.missing_characters, 1);
+      assert.equal(oneShort.feedback.luds_requirements.missing_complexity, 0);
 
-    const good = await strength(luds, 'Quiet-river-7');
-    assert.equal(good.valid_password, true);
-    assert.equal(good.feedback.luds_requirements.missing_characters, 0);
+      const good = await strength(luds, 'Quiet-river-7');
+      assert.equal(good.valid_password, true);
+      assert.equal(good.feedback.luds_requirements.missing_characters, 0);
 
-    const res = await luds.service.app.request(`/sdk/v1/projects/bootstrap/${luds.service.config.publicToken}`);
-    const body = (await res.json()) as { data: { password_config: unknown } };
-    assert.deepEqual(body.data.password_config, { luds_complexity: 3, luds_minimum_count: 10 });
-  });
+      const res = await luds.service.app.request(`/sdk/v1/projects/bootstrap/${luds.service.config.publicToken}`);
+      const body = (await res.json()) as { data: { password_config: unknown } };
+      assert.deepEqual(body.data.password_config, { luds_complexity: 3, luds_minimum_count: 10 });
+    },
+  );
 
   it('LUDS create refuses a password that does not meet the rules', async () => {
     await expectError(
@@ -273,16 +276,20 @@ describe('user search, create, authenticate', () => {
     await expectError(await create(t, uniqueEmail(), 'monkey2024x'), 400, 'weak_password', /^Password is too weak/);
   });
 
-  it('dedupe: a passwordless user gets reset_password on create and on authenticate; the reset email sets a password', async () => {
-    const { email } = await signIn(t);
-    await expectError(await create(t, email), 400, 'reset_password', 'Password must be reset.');
-    await expectError(await login(email, STRONG), 400, 'reset_password', 'Password must be reset.');
-    await dataOf(await startReset(email));
-    const token = await resetToken(email);
-    await dataOf(await reset(token, STRONG));
-    assert.equal(await search(email), 'password');
-    await dataOf(await login(email, STRONG));
-  });
+  it(
+    'dedupe: a passwordless user gets reset_password on create and on authenticate; the reset ' +
+      'email sets a password',
+    async () => {
+      const { email } = await signIn(t);
+      await expectError(await create(t, email), 400, 'reset_password', 'Password must be reset.');
+      await expectError(await login(email, STRONG), 400, 'reset_password', 'Password must be reset.');
+      await dataOf(await startReset(email));
+      const token = await resetToken(email);
+      await dataOf(await reset(token, STRONG));
+      assert.equal(await search(email), 'password');
+      await dataOf(await login(email, STRONG));
+    },
+  );
 });
 
 describe('password reset by email', () => {
@@ -365,23 +372,26 @@ describe('other resets', () => {
 });
 
 describe('lockout', () => {
-  it(`${USER_LOCK_FAILURE_LIMIT} wrong passwords lock the user, even for the right one, until the lock ends`, async () => {
-    const email = uniqueEmail();
-    await dataOf(await create(t, email));
-    for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i += 1) {
-      await expectError(await login(email, `wrong ${i}`), 401, 'unauthorized_credentials');
-    }
-    const locked = await expectError(
-      await login(email, 'wrong again'),
-      429,
-      'user_lock_limit_reached',
-      'Too many failed authentication attempts. Please try again later.',
-    );
-    assert.ok(locked);
-    await expectError(await login(email, STRONG), 429, 'user_lock_limit_reached');
-    t.advance(USER_LOCK_DURATION_MS + 1000);
-    await dataOf(await login(email, STRONG));
-  });
+  it(
+    `${USER_LOCK_FAILURE_LIMIT} wrong passwords lock the user, even for the right one, ` + `until the lock ends`,
+    async () => {
+      const email = uniqueEmail();
+      await dataOf(await create(t, email));
+      for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i += 1) {
+        await expectError(await login(email, `wrong ${i}`), 401, 'unauthorized_credentials');
+      }
+      const locked = await expectError(
+        await login(email, 'wrong again'),
+        429,
+        'user_lock_limit_reached',
+        'Too many failed authentication attempts. Please try again later.',
+      );
+      assert.ok(locked);
+      await expectError(await login(email, STRONG), 429, 'user_lock_limit_reached');
+      t.advance(USER_LOCK_DURATION_MS + 1000);
+      await dataOf(await login(email, STRONG));
+    },
+  );
 });
 
 describe('malformed input', () => {

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { resolveConfig } from '../../src/server/config.ts';
-import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../../src/server/constants.ts';
+import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../../src/server/constants/deployment.ts';
 import { newId, newRequestId } from '../../src/server/ids.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { startSmtpServer, type TestSmtpServer } from './delivery-servers.ts';
@@ -80,17 +80,20 @@ describe('production mode: no dev tool exists', () => {
     }
   });
 
-  it('announces no captcha in the bootstrap and lets a retriable endpoint through without a captcha token', async () => {
-    const boot = await dataOf<{ captcha_settings: { enabled: boolean }; dfp_protected_auth_enabled: boolean }>(
-      await t.service.app.request(`/sdk/v1/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`),
-    );
-    assert.deepEqual(boot.captcha_settings, { enabled: false });
-    assert.equal(boot.dfp_protected_auth_enabled, false);
-    const email = uniqueEmail();
-    const res = await post(t, '/magic_links/email/login_or_create', { email });
-    const data = await dataOf<{ user_created: boolean }>(res);
-    assert.equal(data.user_created, true);
-  });
+  it(
+    'announces no captcha in the bootstrap and lets a retriable endpoint through without a ' + 'captcha token',
+    async () => {
+      const boot = await dataOf<{ captcha_settings: { enabled: boolean }; dfp_protected_auth_enabled: boolean }>(
+        await t.service.app.request(`/sdk/v1/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`),
+      );
+      assert.deepEqual(boot.captcha_settings, { enabled: false });
+      assert.equal(boot.dfp_protected_auth_enabled, false);
+      const email = uniqueEmail();
+      const res = await post(t, '/magic_links/email/login_or_create', { email });
+      const data = await dataOf<{ user_created: boolean }>(res);
+      assert.equal(data.user_created, true);
+    },
+  );
 
   it('refuses a social start without credentials with oauth_config_not_found, as JSON and as a page', async () => {
     const url = `/v1/public/oauth/github/start?public_token=${DEFAULT_PUBLIC_TOKEN}`;
@@ -112,9 +115,9 @@ describe('production mode: no dev tool exists', () => {
     );
     assert.equal(res.status, 200);
     const body = (await res.json()) as Record<string, string>;
-    assert.equal(body['google_client_id'], '');
-    assert.equal(body['oauth_callback_id'], '');
-    assert.doesNotMatch(body['google_script_url'] ?? '', /\/dev\//);
+    assert.equal(body.google_client_id, '');
+    assert.equal(body.oauth_callback_id, '');
+    assert.doesNotMatch(body.google_script_url ?? '', /\/dev\//);
   });
 
   it('uses a configured One Tap client id and real provider credentials, never the dev stand-in', async () => {
@@ -139,8 +142,8 @@ describe('production mode: no dev tool exists', () => {
           `/v1/public/oauth/google/onetap/start?public_token=${DEFAULT_PUBLIC_TOKEN}`,
         )
       ).json()) as Record<string, string>;
-      assert.equal(oneTap['google_client_id'], 'one-tap.apps.googleusercontent.com');
-      assert.equal(oneTap['google_script_url'], 'https://accounts.google.com/gsi/client');
+      assert.equal(oneTap.google_client_id, 'one-tap.apps.googleusercontent.com');
+      assert.equal(oneTap.google_script_url, 'https://accounts.google.com/gsi/client');
       // The redirect URI sent to the provider is built on PUBLIC_URL, whatever Host the request carried.
       const start = await configured.service.app.request(
         `http://attacker.example/v1/public/oauth/github/start?public_token=${DEFAULT_PUBLIC_TOKEN}`,
@@ -171,21 +174,25 @@ describe('ids name the environment: live in production, test in development', ()
       (res) => res.json() as Promise<{ data: Created }>,
     );
 
-  it('a production service’s user, address, session and request ids say live, as the hosted provider’s live ones do', async () => {
-    const { data } = await signUp(t);
-    assert.match(data.user_id, /^user-live-[0-9a-f-]{36}$/);
-    assert.match(data.email_id, /^email-live-[0-9a-f-]{36}$/);
-    assert.match(data.session.session_id, /^session-live-[0-9a-f-]{36}$/);
-    assert.match(data.request_id, /^request-id-live-[0-9a-f-]{36}$/);
-    // A magic link's send (sent over SMTP) and an error body too.
-    const sent = (await (await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail() })).json()) as {
-      data: Created;
-    };
-    assert.match(sent.data.user_id, /^user-live-/);
-    assert.match(sent.data.request_id, /^request-id-live-/);
-    const error = (await (await t.service.app.request('/sdk/v1/no-such-route')).json()) as { request_id: string };
-    assert.match(error.request_id, /^request-id-live-/);
-  });
+  it(
+    'a production service’s user, address, session and request ids say live, as the hosted ' +
+      'provider’s live ones do',
+    async () => {
+      const { data } = await signUp(t);
+      assert.match(data.user_id, /^user-live-[0-9a-f-]{36}$/);
+      assert.match(data.email_id, /^email-live-[0-9a-f-]{36}$/);
+      assert.match(data.session.session_id, /^session-live-[0-9a-f-]{36}$/);
+      assert.match(data.request_id, /^request-id-live-[0-9a-f-]{36}$/);
+      // A magic link's send (sent over SMTP) and an error body too.
+      const sent = (await (await post(t, '/magic_links/email/login_or_create', { email: uniqueEmail() })).json()) as {
+        data: Created;
+      };
+      assert.match(sent.data.user_id, /^user-live-/);
+      assert.match(sent.data.request_id, /^request-id-live-/);
+      const error = (await (await t.service.app.request('/sdk/v1/no-such-route')).json()) as { request_id: string };
+      assert.match(error.request_id, /^request-id-live-/);
+    },
+  );
 
   it('a development service in the same process still says test, even with requests of both interleaved', async () => {
     const dev = await startTestService({});
@@ -256,47 +263,53 @@ describe('startServer in production', () => {
     );
   });
 
-  it('allows PUBLIC_URL’s origin (CORS) and its portal and authorize page (redirects), not the listening address', async () => {
-    const siteRedirectPaths = ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'];
-    const server = await startServer({
-      mode: 'production',
-      secretKey: TEST_SECRET_KEY,
-      publicUrl: 'https://id.westlight.example/ignored-path',
-      siteRedirectPaths,
-      database: { kind: 'memory' },
-      requestLog: null,
-    });
-    try {
-      const { config } = server.service;
-      assert.deepEqual(config.allowedOrigins, ['https://id.westlight.example']);
-      assert.deepEqual(config.redirectUrls, [
-        'https://id.westlight.example/student-portal',
-        'https://id.westlight.example/',
-        'https://id.westlight.example/oauth/authorize',
-        'https://id.westlight.example/csp/student-portal',
-      ]);
-      assert.equal(config.publicUrl, 'https://id.westlight.example');
-      assert.match(server.url, /^http:\/\/localhost:\d+$/);
-      assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
-    } finally {
-      await server.close();
-    }
-  });
+  it(
+    'allows PUBLIC_URL’s origin (CORS) and its portal and authorize page (redirects), not the ' + 'listening address',
+    async () => {
+      const siteRedirectPaths = ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'];
+      const server = await startServer({
+        mode: 'production',
+        secretKey: TEST_SECRET_KEY,
+        publicUrl: 'https://id.westlight.example/ignored-path',
+        siteRedirectPaths,
+        database: { kind: 'memory' },
+        requestLog: null,
+      });
+      try {
+        const { config } = server.service;
+        assert.deepEqual(config.allowedOrigins, ['https://id.westlight.example']);
+        assert.deepEqual(config.redirectUrls, [
+          'https://id.westlight.example/student-portal',
+          'https://id.westlight.example/',
+          'https://id.westlight.example/oauth/authorize',
+          'https://id.westlight.example/csp/student-portal',
+        ]);
+        assert.equal(config.publicUrl, 'https://id.westlight.example');
+        assert.match(server.url, /^http:\/\/localhost:\d+$/);
+        assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
-  it('allows no page of its own origin unless the site names it: the demo site’s pages are its configuration', async () => {
-    const server = await startServer({
-      mode: 'production',
-      secretKey: TEST_SECRET_KEY,
-      publicUrl: 'https://id.westlight.example',
-      database: { kind: 'memory' },
-      requestLog: null,
-    });
-    try {
-      assert.deepEqual(server.service.config.redirectUrls, []);
-    } finally {
-      await server.close();
-    }
-  });
+  it(
+    'allows no page of its own origin unless the site names it: the demo site’s pages are its ' + 'configuration',
+    async () => {
+      const server = await startServer({
+        mode: 'production',
+        secretKey: TEST_SECRET_KEY,
+        publicUrl: 'https://id.westlight.example',
+        database: { kind: 'memory' },
+        requestLog: null,
+      });
+      try {
+        assert.deepEqual(server.service.config.redirectUrls, []);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
 
 describe('health probes', () => {
@@ -350,54 +363,57 @@ describe('health probes', () => {
 });
 
 describe('request log', () => {
-  it('writes one JSON line per request with method, path, status, duration, request id and ip, and no secret', async () => {
-    logLines.length = 0;
-    const secretQuery = 'token=magic-link-secret-123';
-    await t.service.app.request(`/sdk/v1/magic_links/authenticate?${secretQuery}`, {
-      method: 'POST',
-      headers: { Authorization: 'Basic c2VjcmV0LXVzZXI6c2VjcmV0LXBhc3N3b3Jk', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token: 'body-secret-456' }),
-    });
-    await t.service.app.request(`/sdk/v1/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`);
-    await t.service.app.request('/v1/oauth/callback/one-tap-callback-secret', { method: 'POST' });
-    const lines = logged();
-    assert.equal(lines.length, 3);
-    const [auth, boot, callback] = lines;
-    assert.deepEqual(Object.keys(auth ?? {}).sort(), [
-      'duration_ms',
-      'ip',
-      'method',
-      'path',
-      'request_id',
-      'status',
-      'time',
-    ]);
-    assert.equal(auth?.['method'], 'POST');
-    assert.equal(auth?.['path'], '/sdk/v1/magic_links/authenticate');
-    assert.equal(auth?.['status'], 401);
-    assert.match(String(auth?.['request_id']), /^request-id-live-/);
-    assert.equal(typeof auth?.['duration_ms'], 'number');
-    assert.equal(boot?.['path'], '/sdk/v1/projects/bootstrap/:public_token');
-    assert.equal(boot?.['status'], 200);
-    assert.equal(callback?.['path'], '/v1/oauth/callback/:oauth_callback_id');
-    const all = logLines.join('\n');
-    for (const secret of [
-      'magic-link-secret-123',
-      'body-secret-456',
-      'c2VjcmV0',
-      DEFAULT_PUBLIC_TOKEN,
-      'one-tap-callback-secret',
-    ]) {
-      assert.ok(!all.includes(secret), `the log must not contain ${secret}`);
-    }
-  });
+  it(
+    'writes one JSON line per request with method, path, status, duration, request id and ip, ' + 'and no secret',
+    async () => {
+      logLines.length = 0;
+      const secretQuery = 'token=magic-link-secret-123';
+      await t.service.app.request(`/sdk/v1/magic_links/authenticate?${secretQuery}`, {
+        method: 'POST',
+        headers: { Authorization: 'Basic c2VjcmV0LXVzZXI6c2VjcmV0LXBhc3N3b3Jk', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: 'body-secret-456' }),
+      });
+      await t.service.app.request(`/sdk/v1/projects/bootstrap/${DEFAULT_PUBLIC_TOKEN}`);
+      await t.service.app.request('/v1/oauth/callback/one-tap-callback-secret', { method: 'POST' });
+      const lines = logged();
+      assert.equal(lines.length, 3);
+      const [auth, boot, callback] = lines;
+      assert.deepEqual(Object.keys(auth ?? {}).sort(), [
+        'duration_ms',
+        'ip',
+        'method',
+        'path',
+        'request_id',
+        'status',
+        'time',
+      ]);
+      assert.equal(auth?.method, 'POST');
+      assert.equal(auth?.path, '/sdk/v1/magic_links/authenticate');
+      assert.equal(auth?.status, 401);
+      assert.match(String(auth?.request_id), /^request-id-live-/);
+      assert.equal(typeof auth?.duration_ms, 'number');
+      assert.equal(boot?.path, '/sdk/v1/projects/bootstrap/:public_token');
+      assert.equal(boot?.status, 200);
+      assert.equal(callback?.path, '/v1/oauth/callback/:oauth_callback_id');
+      const all = logLines.join('\n');
+      for (const secret of [
+        'magic-link-secret-123',
+        'body-secret-456',
+        'c2VjcmV0',
+        DEFAULT_PUBLIC_TOKEN,
+        'one-tap-callback-secret',
+      ]) {
+        assert.ok(!all.includes(secret), `the log must not contain ${secret}`);
+      }
+    },
+  );
 
   it('logs the request id the response carried', async () => {
     logLines.length = 0;
     const res = await t.service.app.request('/sdk/v1/no-such-route');
     const body = (await res.json()) as { request_id: string };
-    assert.equal(logged()[0]?.['request_id'], body.request_id);
-    assert.equal(logged()[0]?.['status'], 404);
+    assert.equal(logged()[0]?.request_id, body.request_id);
+    assert.equal(logged()[0]?.status, 404);
   });
 
   it('goes to stdout by default in production and nowhere by default in development', () => {
@@ -426,7 +442,7 @@ describe('client IP behind proxies (trustProxy)', () => {
     assert.ok(entry);
     entry.lines.length = 0;
     await entry.service.service.app.request(HEALTH_PATH, { headers: { 'X-Forwarded-For': forwardedFor } });
-    return (JSON.parse(entry.lines[0] ?? '{}') as Record<string, unknown>)['ip'];
+    return (JSON.parse(entry.lines[0] ?? '{}') as Record<string, unknown>).ip;
   }
 
   it('ignores X-Forwarded-For without a configured proxy (any client can write it)', async () => {

@@ -6,17 +6,17 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN, resolveConfig } from '../../src/server/config.ts';
 import { createService } from '../../src/server/app.ts';
+import { MAGIC_LINK_SEND_LIMIT } from '../../src/server/constants/magic-links.ts';
+import { OTP_SEND_LIMIT } from '../../src/server/constants/passcodes.ts';
+import { PASSWORD_RESET_SEND_LIMIT } from '../../src/server/constants/passwords.ts';
 import {
   IP_AUTH_FAILURE_LIMIT,
   IP_EVENTS_LIMIT,
   IP_SEND_LIMIT,
-  MAGIC_LINK_SEND_LIMIT,
-  OTP_SEND_LIMIT,
-  PASSWORD_RESET_SEND_LIMIT,
   RATE_LIMIT_SWEEP_BATCH,
   RATE_LIMIT_SWEEP_EVERY_TAKES,
   USER_LOCK_FAILURE_LIMIT,
-} from '../../src/server/constants.ts';
+} from '../../src/server/constants/rate-limits.ts';
 import { ipSubject, RateLimit, Sweeper } from '../../src/server/security/rate-limit.ts';
 import { sweepRateLimits, takeRateLimit } from '../../src/server/store/rate-limits.ts';
 import {
@@ -78,7 +78,8 @@ describe('the rate_limits table', () => {
     const db = t.service.db;
     await db.query('delete from rate_limits');
     await db.query(
-      `insert into rate_limits (key, window_ends_ms, count) select 'old:' || i, 1000, 3 from generate_series(1, $1::int) i`,
+      `insert into rate_limits (key, window_ends_ms, count) select 'old:' || i, 1000, 3 ` +
+        `from generate_series(1, $1::int) i`,
       [RATE_LIMIT_SWEEP_BATCH + 500],
     );
     await db.query(`insert into rate_limits (key, window_ends_ms, count) values ('live', 5000, 1)`);
@@ -201,33 +202,37 @@ describe('per-IP limits', () => {
     });
     after(() => t.close());
 
-    it(`sends: 24 parallel sends to different addresses on every channel from one IP, exactly ${SENDS} go out; refused ones leave no user`, async () => {
-      const ip = newIp();
-      const emails = Array.from({ length: 24 }, () => uniqueEmail('ip'));
-      const responses = await Promise.all(
-        emails.map((email, i) => {
-          if (i % 3 === 0) return postFrom(t.service, ip, ...otpSend(email));
-          if (i % 3 === 1) return postFrom(t.service, ip, ...magicLinkSend(email));
-          return postFrom(t.service, ip, '/otps/sms/login_or_create', {
-            phone_number: `+1415555${String(1000 + i).padStart(4, '0')}`,
-          });
-        }),
-      );
-      assert.deepEqual(statusCounts(responses), { 200: SENDS, 429: 24 - SENDS });
-      assert.deepEqual(await errorTypes(responses, 429), ['too_many_requests']);
-      const created = await t.service.db.query('select id from user_emails where email = any($1)', [
-        emails.filter((_, i) => i % 3 !== 2),
-      ]);
-      const createdPhones = await t.service.db.query(
-        `select id from user_phone_numbers where phone_number like '+1415555%'`,
-      );
-      assert.equal(created.length + createdPhones.length, SENDS);
-      // The reset route shares the budget; another IP has its own.
-      const refused = await postFrom(t.service, ip, '/passwords/email/reset/start', { email: emails[1] });
-      assert.match(refused.headers.get('Retry-After') ?? '', /^[1-9]\d*$/);
-      await expectError(refused, 429, 'too_many_requests', TOO_MANY_FROM_CLIENT);
-      await dataOf(await postFrom(t.service, newIp(), ...otpSend(uniqueEmail())));
-    });
+    it(
+      `sends: 24 parallel sends to different addresses on every channel from one IP, ` +
+        `exactly ${SENDS} go out; refused ones leave no user`,
+      async () => {
+        const ip = newIp();
+        const emails = Array.from({ length: 24 }, () => uniqueEmail('ip'));
+        const responses = await Promise.all(
+          emails.map((email, i) => {
+            if (i % 3 === 0) return postFrom(t.service, ip, ...otpSend(email));
+            if (i % 3 === 1) return postFrom(t.service, ip, ...magicLinkSend(email));
+            return postFrom(t.service, ip, '/otps/sms/login_or_create', {
+              phone_number: `+1415555${String(1000 + i).padStart(4, '0')}`,
+            });
+          }),
+        );
+        assert.deepEqual(statusCounts(responses), { 200: SENDS, 429: 24 - SENDS });
+        assert.deepEqual(await errorTypes(responses, 429), ['too_many_requests']);
+        const created = await t.service.db.query('select id from user_emails where email = any($1)', [
+          emails.filter((_, i) => i % 3 !== 2),
+        ]);
+        const createdPhones = await t.service.db.query(
+          `select id from user_phone_numbers where phone_number like '+1415555%'`,
+        );
+        assert.equal(created.length + createdPhones.length, SENDS);
+        // The reset route shares the budget; another IP has its own.
+        const refused = await postFrom(t.service, ip, '/passwords/email/reset/start', { email: emails[1] });
+        assert.match(refused.headers.get('Retry-After') ?? '', /^[1-9]\d*$/);
+        await expectError(refused, 429, 'too_many_requests', TOO_MANY_FROM_CLIENT);
+        await dataOf(await postFrom(t.service, newIp(), ...otpSend(uniqueEmail())));
+      },
+    );
 
     it('an IPv6 client is one client per /64: addresses in one /64 share the send budget', async () => {
       const responses = await Promise.all(
@@ -251,105 +256,109 @@ describe('per-IP limits', () => {
       await dataOf(await postFrom(t.service, newIp(), '/events', batch));
     });
 
-    it(`auth failures: 20 parallel wrong passwords from one IP, exactly ${FAILURES} are checked; then its guesses no longer reach a user`, async () => {
-      const ip = newIp();
-      const responses = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          postFrom(t.service, ip, '/passwords/authenticate', {
-            email: uniqueEmail('nobody'),
+    it(
+      `auth failures: 20 parallel wrong passwords from one IP, exactly ${FAILURES} are ` +
+        `checked; then its guesses no longer reach a user`,
+      async () => {
+        const ip = newIp();
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            postFrom(t.service, ip, '/passwords/authenticate', {
+              email: uniqueEmail('nobody'),
+              password: STRONG,
+              session_duration_minutes: 30,
+            }),
+          ),
+        );
+        assert.deepEqual(statusCounts(responses), { 401: FAILURES, 429: 20 - FAILURES });
+        assert.deepEqual(await errorTypes(responses, 401), ['unauthorized_credentials']);
+        assert.deepEqual(await errorTypes(responses, 429), ['too_many_requests']);
+
+        // A real user: this IP's wrong guess is refused before it counts against them, and so is any other factor.
+        const email = uniqueEmail();
+        const created = await dataOf<{ user_id: string; session_token: string }>(
+          await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }),
+        );
+        await expectError(
+          await postFrom(t.service, ip, '/passwords/authenticate', {
+            email,
+            password: 'wrong password here',
+            session_duration_minutes: 30,
+          }),
+          429,
+          'too_many_requests',
+          TOO_MANY_FROM_CLIENT,
+        );
+        await expectError(
+          await postFrom(t.service, ip, '/passwords/existing_password/reset', {
+            email,
+            existing_password: 'wrong',
+            new_password: STRONG_2,
+            session_duration_minutes: 30,
+          }),
+          429,
+          'too_many_requests',
+        );
+        const sent = await dataOf<{ method_id: string }>(await postFrom(t.service, newIp(), ...otpSend(email)));
+        await expectError(
+          await postFrom(t.service, ip, '/otps/authenticate', {
+            token: '000000',
+            method_id: sent.method_id,
+            session_duration_minutes: 30,
+          }),
+          429,
+          'too_many_requests',
+        );
+        // Second factors too: a signed-in visitor on this network cannot guess TOTP or recovery codes either.
+        const other = newIp();
+        await dataOf(await postFrom(t.service, other, ...magicLinkSend(email)));
+        // From the password's own session, so proving the address keeps the password (services/proof.ts).
+        const session = await dataOf<{ session_token: string }>(
+          await postFrom(
+            t.service,
+            other,
+            '/magic_links/authenticate',
+            { token: await latestToken(t, email), session_duration_minutes: 30 },
+            created.session_token,
+          ),
+        );
+        await dataOf(await postFrom(t.service, other, '/totps', {}, session.session_token));
+        await expectError(
+          await postFrom(
+            t.service,
+            ip,
+            '/totps/authenticate',
+            { totp_code: '123456', session_duration_minutes: 30 },
+            session.session_token,
+          ),
+          429,
+          'too_many_requests',
+        );
+        await expectError(
+          await postFrom(
+            t.service,
+            ip,
+            '/totps/recover',
+            { recovery_code: 'aaaa-bbbb-cccc-dddd', session_duration_minutes: 30 },
+            session.session_token,
+          ),
+          429,
+          'too_many_requests',
+        );
+        const failures = await t.service.db.query('select user_id from auth_failures where user_id = $1', [
+          created.user_id,
+        ]);
+        assert.equal(failures.length, 0, 'no failure was recorded against the user');
+        // The owner, from another address, signs in.
+        await dataOf(
+          await postFrom(t.service, newIp(), '/passwords/authenticate', {
+            email,
             password: STRONG,
             session_duration_minutes: 30,
           }),
-        ),
-      );
-      assert.deepEqual(statusCounts(responses), { 401: FAILURES, 429: 20 - FAILURES });
-      assert.deepEqual(await errorTypes(responses, 401), ['unauthorized_credentials']);
-      assert.deepEqual(await errorTypes(responses, 429), ['too_many_requests']);
-
-      // A real user: this IP's wrong guess is refused before it counts against them, and so is any other factor.
-      const email = uniqueEmail();
-      const created = await dataOf<{ user_id: string; session_token: string }>(
-        await postFrom(t.service, newIp(), '/passwords', { email, password: STRONG, session_duration_minutes: 30 }),
-      );
-      await expectError(
-        await postFrom(t.service, ip, '/passwords/authenticate', {
-          email,
-          password: 'wrong password here',
-          session_duration_minutes: 30,
-        }),
-        429,
-        'too_many_requests',
-        TOO_MANY_FROM_CLIENT,
-      );
-      await expectError(
-        await postFrom(t.service, ip, '/passwords/existing_password/reset', {
-          email,
-          existing_password: 'wrong',
-          new_password: STRONG_2,
-          session_duration_minutes: 30,
-        }),
-        429,
-        'too_many_requests',
-      );
-      const sent = await dataOf<{ method_id: string }>(await postFrom(t.service, newIp(), ...otpSend(email)));
-      await expectError(
-        await postFrom(t.service, ip, '/otps/authenticate', {
-          token: '000000',
-          method_id: sent.method_id,
-          session_duration_minutes: 30,
-        }),
-        429,
-        'too_many_requests',
-      );
-      // Second factors too: a signed-in visitor on this network cannot guess TOTP or recovery codes either.
-      const other = newIp();
-      await dataOf(await postFrom(t.service, other, ...magicLinkSend(email)));
-      // From the password's own session, so proving the address keeps the password (services/proof.ts).
-      const session = await dataOf<{ session_token: string }>(
-        await postFrom(
-          t.service,
-          other,
-          '/magic_links/authenticate',
-          { token: await latestToken(t, email), session_duration_minutes: 30 },
-          created.session_token,
-        ),
-      );
-      await dataOf(await postFrom(t.service, other, '/totps', {}, session.session_token));
-      await expectError(
-        await postFrom(
-          t.service,
-          ip,
-          '/totps/authenticate',
-          { totp_code: '123456', session_duration_minutes: 30 },
-          session.session_token,
-        ),
-        429,
-        'too_many_requests',
-      );
-      await expectError(
-        await postFrom(
-          t.service,
-          ip,
-          '/totps/recover',
-          { recovery_code: 'aaaa-bbbb-cccc-dddd', session_duration_minutes: 30 },
-          session.session_token,
-        ),
-        429,
-        'too_many_requests',
-      );
-      const failures = await t.service.db.query('select user_id from auth_failures where user_id = $1', [
-        created.user_id,
-      ]);
-      assert.equal(failures.length, 0, 'no failure was recorded against the user');
-      // The owner, from another address, signs in.
-      await dataOf(
-        await postFrom(t.service, newIp(), '/passwords/authenticate', {
-          email,
-          password: STRONG,
-          session_duration_minutes: 30,
-        }),
-      );
-    });
+        );
+      },
+    );
 
     it('a successful check gives its reservation back: only failures use up the budget', async () => {
       const ip = newIp();

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { JWKS_PATH } from '../../src/api/paths.ts';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import type { AppEnv } from '../../src/server/context.ts';
-import { FRAME_ANCESTORS_DIRECTIVE, STRICT_TRANSPORT_SECURITY } from '../../src/server/constants.ts';
+import { FRAME_ANCESTORS_DIRECTIVE, STRICT_TRANSPORT_SECURITY } from '../../src/server/constants/headers.ts';
 import { securityHeaders, withFrameAncestors } from '../../src/server/middleware/security-headers.ts';
 import { findRepoRoot } from '../../src/server/paths.ts';
 import { PAGE_ORIGIN, post, startTestService, uniqueEmail, type TestService } from './support.ts';

@@ -5,15 +5,20 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { IDP_PATHS, type AuthorizeStartResponse } from '../../src/api/idp.ts';
 import { resolveConfig } from '../../src/server/config.ts';
-import { SESSION_JWT_CLAIM } from '../../src/server/constants.ts';
+import { SESSION_JWT_CLAIM } from '../../src/server/constants/sessions.ts';
 import { rolesOf } from '../../src/server/services/users.ts';
 import { CALLBACK, CONNECTED_APPS, RBAC_POLICY, THIRD_PARTY } from './idp-fixtures.ts';
 import { get, latestToken, post, PORTAL_URL, startTestService, uniqueEmail, type TestService } from './support.ts';
 
 const STRONG = 'correct horse battery staple';
 
-function jwtClaims(jwt: string): Record<string, any> {
-  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, any>;
+/** The part of a session JWT's payload this file reads: the roles in the session claim. */
+interface SessionJwtClaims {
+  [SESSION_JWT_CLAIM]: { roles: string[] };
+}
+
+function jwtClaims(jwt: string): SessionJwtClaims {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as SessionJwtClaims;
 }
 
 interface AuthData {
@@ -37,7 +42,7 @@ async function rolesEverywhere(t: TestService, sessionToken: string) {
     me: me.roles,
     user: refreshed.user.roles,
     session: refreshed.session.roles,
-    jwt: jwtClaims(refreshed.session_jwt)[SESSION_JWT_CLAIM].roles as string[],
+    jwt: jwtClaims(refreshed.session_jwt)[SESSION_JWT_CLAIM].roles,
   };
 }
 
@@ -67,20 +72,23 @@ describe('roles of a user whose configured address is not proven', () => {
   });
   after(() => t.close());
 
-  it('none while the address is unverified, in the sign-up’s answer and JWT, users/me and sessions/authenticate', async () => {
-    // A password sign-up takes any address without proof: this could be anyone typing the dean's address.
-    const created = await dataIn<AuthData>(
-      await post(t, '/passwords', { email: dean, password: STRONG, session_duration_minutes: 30 }),
-    );
-    assert.deepEqual(
-      created.user.emails.map((e) => [e.email, e.verified]),
-      [[dean, false]],
-    );
-    assert.deepEqual(created.user.roles, []);
-    assert.deepEqual(created.session.roles, []);
-    assert.deepEqual(jwtClaims(created.session_jwt)[SESSION_JWT_CLAIM].roles, []);
-    assert.deepEqual(await rolesEverywhere(t, created.session_token), { me: [], user: [], session: [], jwt: [] });
-  });
+  it(
+    'none while the address is unverified, in the sign-up’s answer and JWT, users/me and ' + 'sessions/authenticate',
+    async () => {
+      // A password sign-up takes any address without proof: this could be anyone typing the dean's address.
+      const created = await dataIn<AuthData>(
+        await post(t, '/passwords', { email: dean, password: STRONG, session_duration_minutes: 30 }),
+      );
+      assert.deepEqual(
+        created.user.emails.map((e) => [e.email, e.verified]),
+        [[dean, false]],
+      );
+      assert.deepEqual(created.user.roles, []);
+      assert.deepEqual(created.session.roles, []);
+      assert.deepEqual(jwtClaims(created.session_jwt)[SESSION_JWT_CLAIM].roles, []);
+      assert.deepEqual(await rolesEverywhere(t, created.session_token), { me: [], user: [], session: [], jwt: [] });
+    },
+  );
 
   it('the configured roles everywhere once the address is proven by its email', async () => {
     await dataIn(

@@ -99,15 +99,18 @@ describe('POST /sessions/authenticate', () => {
     await expectError(res, 400, 'invalid_request', 'session_duration_minutes must be a number');
   });
 
-  it('an unknown session token with an invalid body → 404 session_not_found (the session is checked first)', async () => {
-    const res = await post(
-      t,
-      '/sessions/authenticate',
-      { session_duration_minutes: '60' },
-      { sessionToken: 'made-up' },
-    );
-    await expectError(res, 404, 'session_not_found', 'Session not found.');
-  });
+  it(
+    'an unknown session token with an invalid body → 404 session_not_found (the session is ' + 'checked first)',
+    async () => {
+      const res = await post(
+        t,
+        '/sessions/authenticate',
+        { session_duration_minutes: '60' },
+        { sessionToken: 'made-up' },
+      );
+      await expectError(res, 404, 'session_not_found', 'Session not found.');
+    },
+  );
 
   it('a revoked session → 404 session_not_found, and its row is not touched', async () => {
     const student = await signIn(t);
@@ -215,8 +218,28 @@ describe('secrets at rest', () => {
 });
 
 describe('session JWT', () => {
-  function decode(part: string): Record<string, any> {
-    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, any>;
+  /** The header and payload of a session JWT, as far as these tests read them. */
+  interface JwtHeader {
+    alg: string;
+    kid: string;
+  }
+  interface JwtPayload {
+    sub: string;
+    aud: string;
+    iss: string;
+    exp: number;
+    iat: number;
+    nbf: number;
+    'https://stytch.com/session': {
+      id: string;
+      started_at: string;
+      expires_at: string;
+      authentication_factors: { type: string }[];
+    };
+  }
+
+  function decode<T>(part: string): T {
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as T;
   }
 
   async function jwks(path: string): Promise<(JsonWebKey & { kid: string })[]> {
@@ -228,10 +251,10 @@ describe('session JWT', () => {
   it('verifies against the JWKS (ES256, kid) and carries the session claims', async () => {
     const student = await signIn(t);
     const [headerPart, payloadPart, signaturePart] = student.sessionJwt.split('.') as [string, string, string];
-    const header = decode(headerPart);
-    assert.equal(header['alg'], 'ES256');
+    const header = decode<JwtHeader>(headerPart);
+    assert.equal(header.alg, 'ES256');
     const keys = await jwks(JWKS_PATH);
-    const jwk = keys.find((k) => k.kid === header['kid']);
+    const jwk = keys.find((k) => k.kid === header.kid);
     assert.ok(jwk, 'the JWKS has the kid of the JWT');
     const publicKey = createPublicKey({ key: jwk, format: 'jwk' });
     const valid = verify(
@@ -249,19 +272,19 @@ describe('session JWT', () => {
     );
     assert.equal(tampered, false);
 
-    const claims = decode(payloadPart);
+    const claims = decode<JwtPayload>(payloadPart);
     const projectId = t.service.config.projectId;
-    assert.equal(claims['sub'], student.userId);
-    assert.equal(claims['aud'], projectId);
-    assert.equal(claims['iss'], `stytch.com/${projectId}`);
-    assert.equal(claims['exp'] - claims['iat'], 300);
-    assert.equal(claims['nbf'], claims['iat']);
-    assert.ok(Math.abs(claims['iat'] - Math.floor(t.now() / 1000)) <= 1);
+    assert.equal(claims.sub, student.userId);
+    assert.equal(claims.aud, projectId);
+    assert.equal(claims.iss, `stytch.com/${projectId}`);
+    assert.equal(claims.exp - claims.iat, 300);
+    assert.equal(claims.nbf, claims.iat);
+    assert.ok(Math.abs(claims.iat - Math.floor(t.now() / 1000)) <= 1);
     const session = claims['https://stytch.com/session'];
     assert.equal(session.id, student.session.session_id);
     assert.equal(session.started_at, student.session.started_at);
     assert.equal(session.expires_at, student.session.expires_at);
-    assert.equal(session.authentication_factors[0].type, 'magic_link');
+    assert.equal(session.authentication_factors[0]?.type, 'magic_link');
   });
 
   it('is also published at /v1/sessions/jwks/<project_id>, and 404 for another project', async () => {

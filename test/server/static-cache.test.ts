@@ -1,4 +1,4 @@
-// Issue 18: content-hashed chunks are cached for a year without revalidation; the entries, whose names do not change
+// Content-hashed chunks are cached for a year without revalidation; the entries, whose names do not change
 // between builds, and the site's pages are revalidated by ETag on every use, and still answer 304 when unchanged.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

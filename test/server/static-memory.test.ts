@@ -1,4 +1,4 @@
-// Issue 18: static files are kept in memory (src/server/http/static-files.ts). Development notices every edit at the
+// Static files are kept in memory (src/server/http/static-files.ts). Development notices every edit at the
 // next request; production trusts what it read for the process's life; files too big to keep are still served whole.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,27 +40,30 @@ function write(name: string, text: string, mtimeSeconds: number): void {
 }
 
 describe('static files kept in memory', () => {
-  it('development: an edited file is served new, with a new ETag, at the next request; a deleted one is a 404', async () => {
-    const t = await serviceIn('development');
-    write('notes.txt', 'first version', 1_000_000);
-    const first = await t.service.app.request('/notes.txt');
-    assert.equal(await first.text(), 'first version');
-    assert.equal((await t.service.app.request('/notes.txt')).headers.get('etag'), first.headers.get('etag'));
+  it(
+    'development: an edited file is served new, with a new ETag, at the next request; a ' + 'deleted one is a 404',
+    async () => {
+      const t = await serviceIn('development');
+      write('notes.txt', 'first version', 1_000_000);
+      const first = await t.service.app.request('/notes.txt');
+      assert.equal(await first.text(), 'first version');
+      assert.equal((await t.service.app.request('/notes.txt')).headers.get('etag'), first.headers.get('etag'));
 
-    write('notes.txt', 'second version', 2_000_000);
-    const second = await t.service.app.request('/notes.txt');
-    assert.equal(await second.text(), 'second version');
-    assert.equal(second.headers.get('etag'), 'W/"e-77359400"');
-    const revalidated = await t.service.app.request('/notes.txt', {
-      headers: { 'If-None-Match': first.headers.get('etag')! },
-    });
-    assert.equal(revalidated.status, 200, 'the old ETag no longer matches');
+      write('notes.txt', 'second version', 2_000_000);
+      const second = await t.service.app.request('/notes.txt');
+      assert.equal(await second.text(), 'second version');
+      assert.equal(second.headers.get('etag'), 'W/"e-77359400"');
+      const revalidated = await t.service.app.request('/notes.txt', {
+        headers: { 'If-None-Match': first.headers.get('etag')! },
+      });
+      assert.equal(revalidated.status, 200, 'the old ETag no longer matches');
 
-    fs.rmSync(path.join(siteDir, 'notes.txt'));
-    const gone = await t.service.app.request('/notes.txt');
-    assert.equal(gone.status, 404);
-    assert.equal(await gone.text(), '<h1>Page not found</h1>');
-  });
+      fs.rmSync(path.join(siteDir, 'notes.txt'));
+      const gone = await t.service.app.request('/notes.txt');
+      assert.equal(gone.status, 404);
+      assert.equal(await gone.text(), '<h1>Page not found</h1>');
+    },
+  );
 
   it('production: files are read once and trusted for the life of the process', async () => {
     const t = await serviceIn('production');

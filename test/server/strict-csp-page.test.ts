@@ -1,17 +1,29 @@
-// Issue 17: the demo site's pages under /csp/ are served with a strict Content Security Policy and a fresh nonce per
+// The demo site's pages under /csp/ are served with a strict Content Security Policy and a fresh nonce per
 // response, written into each nonce placeholder of the page; other pages and /csp/ files that are not pages are not.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FRAME_ANCESTORS_DIRECTIVE } from '../../src/server/constants.ts';
+import { FRAME_ANCESTORS_DIRECTIVE } from '../../src/server/constants/headers.ts';
 import { CSP_NONCE_PLACEHOLDER, STRICT_CSP_PATH_PREFIX, strictCsp } from '../../src/server/routes/static.ts';
 import { startTestService, type TestService } from './support.ts';
 
 let t: TestService;
 let root: string;
-const PAGE = `<script nonce="${CSP_NONCE_PLACEHOLDER}"></script><auth-login nonce="${CSP_NONCE_PLACEHOLDER}"></auth-login>`;
+/** A strict policy, directive by directive: the page's own, then frame-ancestors, with one nonce in two places. */
+const NONCE = "'nonce-[A-Za-z0-9+/]{22}=='";
+const STRICT_POLICY = new RegExp(
+  [
+    `^script-src ${NONCE} 'strict-dynamic'`,
+    `style-src ${NONCE}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'$",
+  ].join('; '),
+);
+const PAGE =
+  `<script nonce="${CSP_NONCE_PLACEHOLDER}"></script><auth-login ` + `nonce="${CSP_NONCE_PLACEHOLDER}"></auth-login>`;
 
 before(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-login-csp-'));
@@ -29,35 +41,38 @@ after(async () => {
 });
 
 describe('strict-CSP pages', () => {
-  it('answers /csp/portal with the policy, no-store, and the same fresh nonce in the header and every placeholder', async () => {
-    const nonces = new Set<string>();
-    for (let i = 0; i < 3; i += 1) {
-      const res = await t.service.app.request(`${STRICT_CSP_PATH_PREFIX}portal`);
-      assert.equal(res.status, 200);
-      assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
-      assert.equal(res.headers.get('cache-control'), 'no-store');
-      const policy = res.headers.get('content-security-policy') ?? '';
-      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
-      // The page's own directives, then the frame-ancestors every page gets (middleware/security-headers.ts).
-      assert.equal(policy, `${strictCsp(nonce)}; ${FRAME_ANCESTORS_DIRECTIVE}`);
-      assert.match(
-        policy,
-        /^script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; style-src 'nonce-[A-Za-z0-9+/]{22}=='; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/,
-      );
-      assert.doesNotMatch(policy, /unsafe/);
-      assert.equal(await res.text(), PAGE.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
-      nonces.add(nonce);
-    }
-    assert.equal(nonces.size, 3, 'a new nonce on every response');
-  });
+  it(
+    'answers /csp/portal with the policy, no-store, and the same fresh nonce in the header and ' + 'every placeholder',
+    async () => {
+      const nonces = new Set<string>();
+      for (let i = 0; i < 3; i += 1) {
+        const res = await t.service.app.request(`${STRICT_CSP_PATH_PREFIX}portal`);
+        assert.equal(res.status, 200);
+        assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
+        assert.equal(res.headers.get('cache-control'), 'no-store');
+        const policy = res.headers.get('content-security-policy') ?? '';
+        const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
+        // The page's own directives, then the frame-ancestors every page gets (middleware/security-headers.ts).
+        assert.equal(policy, `${strictCsp(nonce)}; ${FRAME_ANCESTORS_DIRECTIVE}`);
+        assert.match(policy, STRICT_POLICY);
+        assert.doesNotMatch(policy, /unsafe/);
+        assert.equal(await res.text(), PAGE.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+        nonces.add(nonce);
+      }
+      assert.equal(nonces.size, 3, 'a new nonce on every response');
+    },
+  );
 
-  it('leaves other pages (but for frame-ancestors), and files under /csp/ that are not pages, as they are', async () => {
-    const page = await t.service.app.request('/portal');
-    assert.equal(page.headers.get('content-security-policy'), FRAME_ANCESTORS_DIRECTIVE);
-    assert.equal(await page.text(), PAGE);
-    const notes = await t.service.app.request(`${STRICT_CSP_PATH_PREFIX}notes.txt`);
-    assert.equal(notes.headers.get('content-security-policy'), null);
-    assert.equal(await notes.text(), CSP_NONCE_PLACEHOLDER);
-    assert.equal((await t.service.app.request(`${STRICT_CSP_PATH_PREFIX}missing`)).status, 404);
-  });
+  it(
+    'leaves other pages (but for frame-ancestors), and files under /csp/ that are not pages, ' + 'as they are',
+    async () => {
+      const page = await t.service.app.request('/portal');
+      assert.equal(page.headers.get('content-security-policy'), FRAME_ANCESTORS_DIRECTIVE);
+      assert.equal(await page.text(), PAGE);
+      const notes = await t.service.app.request(`${STRICT_CSP_PATH_PREFIX}notes.txt`);
+      assert.equal(notes.headers.get('content-security-policy'), null);
+      assert.equal(await notes.text(), CSP_NONCE_PLACEHOLDER);
+      assert.equal((await t.service.app.request(`${STRICT_CSP_PATH_PREFIX}missing`)).status, 404);
+    },
+  );
 });

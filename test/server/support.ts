@@ -51,7 +51,9 @@ export async function startTestService(options: ServiceOptions = {}): Promise<Te
   }
   return {
     service,
-    advance: (ms) => void (offset += ms),
+    advance: (ms) => {
+      offset += ms;
+    },
     now,
     async close() {
       await service.close();

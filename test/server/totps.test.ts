@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { TOTP_PERIOD_SECONDS, TOTP_RECOVERY_CODE_COUNT } from '../../src/server/constants.ts';
+import { TOTP_PERIOD_SECONDS, TOTP_RECOVERY_CODE_COUNT } from '../../src/server/constants/totp.ts';
 import { base32Decode, base32Encode, hotp, totpAt, type TotpAlgorithm } from '../../src/server/security/totp.ts';
 import { dataOf, expectError, get, post, signIn, startTestService, type TestService } from './support.ts';
 

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WEBAUTHN_PATHS } from '../../src/api/webauthn.ts';
+import { USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants/rate-limits.ts';
+import { SESSION_DURATION_MINUTES_MAX, SESSION_DURATION_MINUTES_MIN } from '../../src/server/constants/sessions.ts';
 import {
-  SESSION_DURATION_MINUTES_MAX,
-  SESSION_DURATION_MINUTES_MIN,
-  USER_LOCK_FAILURE_LIMIT,
   WEBAUTHN_CHALLENGE_LIFETIME_MS,
   WEBAUTHN_DEFAULT_REGISTRATION_NAME,
-} from '../../src/server/constants.ts';
+} from '../../src/server/constants/webauthn.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { hashToken } from '../../src/server/security/tokens.ts';
 import { insertChallenge, insertRegistration } from '../../src/server/store/webauthn.ts';
@@ -118,27 +117,31 @@ describe('WebAuthn on the service', () => {
   }
 
   describe('register', () => {
-    it('start answers creation options as a JSON text: a discoverable credential with user verification, for this RP', async () => {
-      const student = await signIn(t);
-      const start = await registerStart(student);
-      assert.equal(start.user_id, student.userId);
-      const options = JSON.parse(start.public_key_credential_creation_options);
-      assert.equal(options.rp.id, RP_ID);
-      assert.equal(options.rp.name, 'Westlight University');
-      assert.equal(Buffer.from(options.user.id, 'base64url').toString(), student.userId);
-      assert.equal(options.user.name, student.email);
-      assert.match(options.challenge, /^[A-Za-z0-9_-]{43}$/, '32 random bytes, unpadded base64url');
-      assert.equal(options.timeout, WEBAUTHN_CHALLENGE_LIFETIME_MS);
-      assert.equal(options.attestation, 'none');
-      assert.deepEqual(options.excludeCredentials, []);
-      assert.equal(options.authenticatorSelection.residentKey, 'required');
-      assert.equal(options.authenticatorSelection.requireResidentKey, true);
-      assert.equal(options.authenticatorSelection.userVerification, 'required');
-      assert.ok(
-        options.pubKeyCredParams.some((p: { alg: number }) => p.alg === -7),
-        'ES256 offered',
-      );
-    });
+    it(
+      'start answers creation options as a JSON text: a discoverable credential with user ' +
+        'verification, for this RP',
+      async () => {
+        const student = await signIn(t);
+        const start = await registerStart(student);
+        assert.equal(start.user_id, student.userId);
+        const options = JSON.parse(start.public_key_credential_creation_options);
+        assert.equal(options.rp.id, RP_ID);
+        assert.equal(options.rp.name, 'Westlight University');
+        assert.equal(Buffer.from(options.user.id, 'base64url').toString(), student.userId);
+        assert.equal(options.user.name, student.email);
+        assert.match(options.challenge, /^[A-Za-z0-9_-]{43}$/, '32 random bytes, unpadded base64url');
+        assert.equal(options.timeout, WEBAUTHN_CHALLENGE_LIFETIME_MS);
+        assert.equal(options.attestation, 'none');
+        assert.deepEqual(options.excludeCredentials, []);
+        assert.equal(options.authenticatorSelection.residentKey, 'required');
+        assert.equal(options.authenticatorSelection.requireResidentKey, true);
+        assert.equal(options.authenticatorSelection.userVerification, 'required');
+        assert.ok(
+          options.pubKeyCredParams.some((p: { alg: number }) => p.alg === -7),
+          'ES256 offered',
+        );
+      },
+    );
 
     it('without is_passkey: no resident key, user verification preferred, the attachment asked for', async () => {
       const student = await signIn(t);
@@ -153,41 +156,45 @@ describe('WebAuthn on the service', () => {
       assert.equal(selection.authenticatorAttachment, 'cross-platform');
     });
 
-    it('register answers AuthResp + webauthn_registration_id; the session gains the webauthn factor; users/me lists it', async () => {
-      const { student, registrationId, data } = await registered();
-      assert.match(registrationId, /^webauthn-registration-test-[0-9a-f-]{36}$/);
-      assert.equal(data.user_id, student.userId);
-      assert.equal(data.session_token, student.sessionToken, 'the same session, stepped up');
-      assert.equal(typeof data.session_jwt, 'string');
-      const factors = data.session.authentication_factors;
-      const factor = factors.find((f) => f.delivery_method === 'webauthn_registration');
-      assert.deepEqual(
-        { ...factor, last_authenticated_at: undefined },
-        {
-          type: 'webauthn_registration',
-          delivery_method: 'webauthn_registration',
-          last_authenticated_at: undefined,
-          webauthn_factor: { webauthn_registration_id: registrationId, domain: RP_ID, user_agent: USER_AGENT },
-        },
-      );
-      assert.ok(
-        factors.some((f) => f.delivery_method === 'email'),
-        'the magic-link factor stays',
-      );
-      const me = await dataOf<{ webauthn_registrations: unknown[] }>(
-        await get(t, '/users/me', { sessionToken: student.sessionToken }),
-      );
-      assert.deepEqual(me.webauthn_registrations, [
-        {
-          webauthn_registration_id: registrationId,
-          domain: RP_ID,
-          user_agent: USER_AGENT,
-          authenticator_type: 'platform',
-          verified: true,
-          name: WEBAUTHN_DEFAULT_REGISTRATION_NAME,
-        },
-      ]);
-    });
+    it(
+      'register answers AuthResp + webauthn_registration_id; the session gains the webauthn ' +
+        'factor; users/me lists it',
+      async () => {
+        const { student, registrationId, data } = await registered();
+        assert.match(registrationId, /^webauthn-registration-test-[0-9a-f-]{36}$/);
+        assert.equal(data.user_id, student.userId);
+        assert.equal(data.session_token, student.sessionToken, 'the same session, stepped up');
+        assert.equal(typeof data.session_jwt, 'string');
+        const factors = data.session.authentication_factors;
+        const factor = factors.find((f) => f.delivery_method === 'webauthn_registration');
+        assert.deepEqual(
+          { ...factor, last_authenticated_at: undefined },
+          {
+            type: 'webauthn_registration',
+            delivery_method: 'webauthn_registration',
+            last_authenticated_at: undefined,
+            webauthn_factor: { webauthn_registration_id: registrationId, domain: RP_ID, user_agent: USER_AGENT },
+          },
+        );
+        assert.ok(
+          factors.some((f) => f.delivery_method === 'email'),
+          'the magic-link factor stays',
+        );
+        const me = await dataOf<{ webauthn_registrations: unknown[] }>(
+          await get(t, '/users/me', { sessionToken: student.sessionToken }),
+        );
+        assert.deepEqual(me.webauthn_registrations, [
+          {
+            webauthn_registration_id: registrationId,
+            domain: RP_ID,
+            user_agent: USER_AGENT,
+            authenticator_type: 'platform',
+            verified: true,
+            name: WEBAUTHN_DEFAULT_REGISTRATION_NAME,
+          },
+        ]);
+      },
+    );
 
     it('a second start excludes the credentials the user already has', async () => {
       const { student, authenticator } = await registered();
@@ -257,32 +264,35 @@ describe('WebAuthn on the service', () => {
       assert.equal(me.webauthn_registrations.length, 1);
     });
 
-    it('refuses a response made for another origin, another RP id, without UV for a passkey, or of the wrong type', async () => {
-      const student = await signIn(t);
-      const cases: [string, Parameters<SoftwareAuthenticator['register']>[1], RegExp][] = [
-        [
-          'origin',
-          { origin: 'http://localhost:6666' },
-          /origin "http:\/\/localhost:6666", expected "http:\/\/localhost:5173"/,
-        ],
-        ['rp id', { origin: PAGE_ORIGIN, rpId: 'example.com' }, /RP ID/],
-        ['user verification', { origin: PAGE_ORIGIN, userVerified: false }, /User verification (was )?required/],
-        ['type', { origin: PAGE_ORIGIN, type: 'webauthn.get' }, /webauthn\.get/],
-      ];
-      for (const [what, options, reason] of cases) {
-        const start = await registerStart(student);
-        const body = await expectError(
-          await registerFinish(
-            student,
-            new SoftwareAuthenticator().register(start.public_key_credential_creation_options, options),
-          ),
-          401,
-          'invalid_webauthn_credential',
-        );
-        assert.match(body.error_message, /^The WebAuthn credential could not be verified: /, what);
-        assert.match(body.error_message, reason, what);
-      }
-    });
+    it(
+      'refuses a response made for another origin, another RP id, without UV for a passkey, or ' + 'of the wrong type',
+      async () => {
+        const student = await signIn(t);
+        const cases: [string, Parameters<SoftwareAuthenticator['register']>[1], RegExp][] = [
+          [
+            'origin',
+            { origin: 'http://localhost:6666' },
+            /origin "http:\/\/localhost:6666", expected "http:\/\/localhost:5173"/,
+          ],
+          ['rp id', { origin: PAGE_ORIGIN, rpId: 'example.com' }, /RP ID/],
+          ['user verification', { origin: PAGE_ORIGIN, userVerified: false }, /User verification (was )?required/],
+          ['type', { origin: PAGE_ORIGIN, type: 'webauthn.get' }, /webauthn\.get/],
+        ];
+        for (const [what, options, reason] of cases) {
+          const start = await registerStart(student);
+          const body = await expectError(
+            await registerFinish(
+              student,
+              new SoftwareAuthenticator().register(start.public_key_credential_creation_options, options),
+            ),
+            401,
+            'invalid_webauthn_credential',
+          );
+          assert.match(body.error_message, /^The WebAuthn credential could not be verified: /, what);
+          assert.match(body.error_message, reason, what);
+        }
+      },
+    );
 
     it('a plain (not passkey) registration accepts an authenticator without user verification', async () => {
       const student = await signIn(t);
@@ -309,37 +319,41 @@ describe('WebAuthn on the service', () => {
   });
 
   describe('relying party id and origin', () => {
-    it('accepts the page host and a parent domain of it; refuses a bare suffix, a sibling and another host', async () => {
-      const student = await signIn(t);
-      for (const domain of ['students.westlight.test', 'westlight.test']) {
-        const start = await registerStart(student, { domain }, SUBDOMAIN_ORIGIN);
-        assert.equal(JSON.parse(start.public_key_credential_creation_options).rp.id, domain);
-      }
-      for (const domain of [
-        'test',
-        'evil.test',
-        'localhost',
-        'other.students.westlight.test',
-        'Westlight.test',
-        'westlight.test:443',
-        '',
-      ]) {
-        const res = await post(
-          t,
-          WEBAUTHN_PATHS.registerStart,
-          { domain, user_agent: USER_AGENT },
-          { sessionToken: student.sessionToken, headers: { Origin: SUBDOMAIN_ORIGIN } },
-        );
-        await expectError(
-          res,
-          400,
-          'invalid_request',
-          domain === '' || /[A-Z:]/.test(domain)
-            ? 'domain must be a host name such as example.com (lower case, no port).'
-            : `domain ${domain} is neither the host of the calling page ${SUBDOMAIN_ORIGIN} nor a parent domain of it.`,
-        );
-      }
-    });
+    it(
+      'accepts the page host and a parent domain of it; refuses a bare suffix, a sibling and ' + 'another host',
+      async () => {
+        const student = await signIn(t);
+        for (const domain of ['students.westlight.test', 'westlight.test']) {
+          const start = await registerStart(student, { domain }, SUBDOMAIN_ORIGIN);
+          assert.equal(JSON.parse(start.public_key_credential_creation_options).rp.id, domain);
+        }
+        for (const domain of [
+          'test',
+          'evil.test',
+          'localhost',
+          'other.students.westlight.test',
+          'Westlight.test',
+          'westlight.test:443',
+          '',
+        ]) {
+          const res = await post(
+            t,
+            WEBAUTHN_PATHS.registerStart,
+            { domain, user_agent: USER_AGENT },
+            { sessionToken: student.sessionToken, headers: { Origin: SUBDOMAIN_ORIGIN } },
+          );
+          await expectError(
+            res,
+            400,
+            'invalid_request',
+            domain === '' || /[A-Z:]/.test(domain)
+              ? 'domain must be a host name such as example.com (lower case, no port).'
+              : `domain ${domain} is neither the host of the calling page ` +
+                  `${SUBDOMAIN_ORIGIN} nor a parent domain of it.`,
+          );
+        }
+      },
+    );
 
     it('a page origin outside the allowlist is refused; a call without Origin is 400', async () => {
       const student = await signIn(t);
@@ -397,37 +411,40 @@ describe('WebAuthn on the service', () => {
   });
 
   describe('authenticate', () => {
-    it('primary passkey: request options without an allow list, UV required; signs in with the webauthn factor', async () => {
-      const { student, authenticator, registrationId } = await registered();
-      const optionsText = await authStart();
-      const options = JSON.parse(optionsText);
-      assert.equal(options.rpId, RP_ID);
-      assert.equal(options.userVerification, 'required');
-      assert.equal(options.allowCredentials, undefined);
-      assert.equal(options.timeout, WEBAUTHN_CHALLENGE_LIFETIME_MS);
-      assert.match(options.challenge, /^[A-Za-z0-9_-]{43}$/);
-      const data = await dataOf<{
-        user_id: string;
-        session_token: string;
-        webauthn_registration_id: string;
-        session: { authentication_factors: Record<string, unknown>[] };
-      }>(await authFinish(authenticator.assert(optionsText, { origin: PAGE_ORIGIN })));
-      assert.equal(data.user_id, student.userId);
-      assert.equal(data.webauthn_registration_id, registrationId);
-      assert.notEqual(data.session_token, student.sessionToken, 'a new session: the passkey signed in on its own');
-      assert.equal(data.session.authentication_factors.length, 1);
-      const [factor] = data.session.authentication_factors;
-      assert.equal(factor!.type, 'webauthn_registration');
-      assert.equal(factor!.delivery_method, 'webauthn_registration');
-      assert.deepEqual(factor!.webauthn_factor, {
-        webauthn_registration_id: registrationId,
-        domain: RP_ID,
-        user_agent: USER_AGENT,
-      });
-      assert.ok(!Number.isNaN(Date.parse(String(factor!.last_authenticated_at))));
-      // And again: the counter moves on.
-      await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })));
-    });
+    it(
+      'primary passkey: request options without an allow list, UV required; signs in with the ' + 'webauthn factor',
+      async () => {
+        const { student, authenticator, registrationId } = await registered();
+        const optionsText = await authStart();
+        const options = JSON.parse(optionsText);
+        assert.equal(options.rpId, RP_ID);
+        assert.equal(options.userVerification, 'required');
+        assert.equal(options.allowCredentials, undefined);
+        assert.equal(options.timeout, WEBAUTHN_CHALLENGE_LIFETIME_MS);
+        assert.match(options.challenge, /^[A-Za-z0-9_-]{43}$/);
+        const data = await dataOf<{
+          user_id: string;
+          session_token: string;
+          webauthn_registration_id: string;
+          session: { authentication_factors: Record<string, unknown>[] };
+        }>(await authFinish(authenticator.assert(optionsText, { origin: PAGE_ORIGIN })));
+        assert.equal(data.user_id, student.userId);
+        assert.equal(data.webauthn_registration_id, registrationId);
+        assert.notEqual(data.session_token, student.sessionToken, 'a new session: the passkey signed in on its own');
+        assert.equal(data.session.authentication_factors.length, 1);
+        const [factor] = data.session.authentication_factors;
+        assert.equal(factor!.type, 'webauthn_registration');
+        assert.equal(factor!.delivery_method, 'webauthn_registration');
+        assert.deepEqual(factor!.webauthn_factor, {
+          webauthn_registration_id: registrationId,
+          domain: RP_ID,
+          user_agent: USER_AGENT,
+        });
+        assert.ok(!Number.isNaN(Date.parse(String(factor!.last_authenticated_at))));
+        // And again: the counter moves on.
+        await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })));
+      },
+    );
 
     it('secondary: only that user credentials are allowed, and the session gains the factor', async () => {
       const { student, authenticator } = await registered();
@@ -454,36 +471,39 @@ describe('WebAuthn on the service', () => {
       ]);
     });
 
-    it('secondary: another user credential is webauthn_registration_not_found; a user without one gets it at start', async () => {
-      const mallory = await registered();
-      const alice = await registered();
-      const optionsText = await authStart({}, alice.student.sessionToken);
-      await expectError(
-        await authFinish(
-          mallory.authenticator.assert(optionsText, { origin: PAGE_ORIGIN }),
-          {},
-          { sessionToken: alice.student.sessionToken },
-        ),
-        404,
-        'webauthn_registration_not_found',
-      );
-      const newcomer = await signIn(t);
-      await expectError(
-        await post(
-          t,
-          WEBAUTHN_PATHS.authenticateStartSecondary,
-          { domain: RP_ID },
-          { sessionToken: newcomer.sessionToken, headers: FROM_PAGE },
-        ),
-        404,
-        'webauthn_registration_not_found',
-      );
-      await expectError(
-        await post(t, WEBAUTHN_PATHS.authenticateStartSecondary, { domain: RP_ID }, { headers: FROM_PAGE }),
-        401,
-        'user_unauthenticated',
-      );
-    });
+    it(
+      'secondary: another user credential is webauthn_registration_not_found; a user without one ' + 'gets it at start',
+      async () => {
+        const mallory = await registered();
+        const alice = await registered();
+        const optionsText = await authStart({}, alice.student.sessionToken);
+        await expectError(
+          await authFinish(
+            mallory.authenticator.assert(optionsText, { origin: PAGE_ORIGIN }),
+            {},
+            { sessionToken: alice.student.sessionToken },
+          ),
+          404,
+          'webauthn_registration_not_found',
+        );
+        const newcomer = await signIn(t);
+        await expectError(
+          await post(
+            t,
+            WEBAUTHN_PATHS.authenticateStartSecondary,
+            { domain: RP_ID },
+            { sessionToken: newcomer.sessionToken, headers: FROM_PAGE },
+          ),
+          404,
+          'webauthn_registration_not_found',
+        );
+        await expectError(
+          await post(t, WEBAUTHN_PATHS.authenticateStartSecondary, { domain: RP_ID }, { headers: FROM_PAGE }),
+          401,
+          'user_unauthenticated',
+        );
+      },
+    );
 
     it('a replayed assertion is refused (webauthn_challenge_not_found)', async () => {
       const { authenticator } = await registered();
@@ -528,22 +548,25 @@ describe('WebAuthn on the service', () => {
       await dataOf(await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN, counter: 6 })));
     });
 
-    it('two parallel assertions with one counter value: exactly one signs in (the counter moves atomically)', async () => {
-      const { authenticator } = await registered();
-      const [first, second] = await Promise.all([authStart(), authStart()]);
-      const responses = await Promise.all(
-        [first!, second!].map((options) =>
-          authFinish(authenticator.assert(options, { origin: PAGE_ORIGIN, counter: 7 })),
-        ),
-      );
-      assert.deepEqual(responses.map((r) => r.status).sort(), [200, 401]);
-      await expectError(
-        responses.find((r) => r.status === 401)!,
-        401,
-        'invalid_webauthn_credential',
-        /counter (value )?7/,
-      );
-    });
+    it(
+      'two parallel assertions with one counter value: exactly one signs in (the counter moves ' + 'atomically)',
+      async () => {
+        const { authenticator } = await registered();
+        const [first, second] = await Promise.all([authStart(), authStart()]);
+        const responses = await Promise.all(
+          [first!, second!].map((options) =>
+            authFinish(authenticator.assert(options, { origin: PAGE_ORIGIN, counter: 7 })),
+          ),
+        );
+        assert.deepEqual(responses.map((r) => r.status).sort(), [200, 401]);
+        await expectError(
+          responses.find((r) => r.status === 401)!,
+          401,
+          'invalid_webauthn_credential',
+          /counter (value )?7/,
+        );
+      },
+    );
 
     it('an authenticator that never counts (always 0) keeps working', async () => {
       const student = await signIn(t);
@@ -586,21 +609,25 @@ describe('WebAuthn on the service', () => {
       await expectError(await authFinish(JSON.stringify(tampered)), 401, 'invalid_webauthn_credential');
     });
 
-    it(`failed assertions count against the user like wrong passwords: the ${USER_LOCK_FAILURE_LIMIT}th locks, the right one is then refused`, async () => {
-      const { authenticator } = await registered();
-      const wrongOrigin = async () =>
-        authFinish(authenticator.assert(await authStart(), { origin: 'http://localhost:6666' }));
-      for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i += 1)
-        await expectError(await wrongOrigin(), 401, 'invalid_webauthn_credential');
-      const lock = 'Too many failed authentication attempts. Please try again later.';
-      await expectError(await wrongOrigin(), 429, 'user_lock_limit_reached', lock);
-      await expectError(
-        await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })),
-        429,
-        'user_lock_limit_reached',
-        lock,
-      );
-    });
+    it(
+      `failed assertions count against the user like wrong passwords: the ` +
+        `${USER_LOCK_FAILURE_LIMIT}th locks, the right one is then refused`,
+      async () => {
+        const { authenticator } = await registered();
+        const wrongOrigin = async () =>
+          authFinish(authenticator.assert(await authStart(), { origin: 'http://localhost:6666' }));
+        for (let i = 1; i < USER_LOCK_FAILURE_LIMIT; i += 1)
+          await expectError(await wrongOrigin(), 401, 'invalid_webauthn_credential');
+        const lock = 'Too many failed authentication attempts. Please try again later.';
+        await expectError(await wrongOrigin(), 429, 'user_lock_limit_reached', lock);
+        await expectError(
+          await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })),
+          429,
+          'user_lock_limit_reached',
+          lock,
+        );
+      },
+    );
 
     it('an unknown credential is 404 webauthn_registration_not_found', async () => {
       const stranger = new SoftwareAuthenticator();
@@ -678,21 +705,25 @@ describe('WebAuthn on the service', () => {
       );
     });
 
-    it('DELETE /users/webauthn_registrations/{id} deletes; the credential then gets webauthn_registration_not_found', async () => {
-      const { student, authenticator, registrationId } = await registered();
-      const res = await t.service.app.request(`/sdk/v1/users/webauthn_registrations/${registrationId}`, {
-        method: 'DELETE',
-        headers: authHeaders(student.sessionToken),
-      });
-      const data = await dataOf<{ __user: { webauthn_registrations: unknown[] } }>(res);
-      assert.deepEqual(data.__user.webauthn_registrations, []);
-      await expectError(
-        await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })),
-        404,
+    it(
+      'DELETE /users/webauthn_registrations/{id} deletes; the credential then gets ' +
         'webauthn_registration_not_found',
-        'No WebAuthn registration has this credential. It may have been deleted from the account.',
-      );
-    });
+      async () => {
+        const { student, authenticator, registrationId } = await registered();
+        const res = await t.service.app.request(`/sdk/v1/users/webauthn_registrations/${registrationId}`, {
+          method: 'DELETE',
+          headers: authHeaders(student.sessionToken),
+        });
+        const data = await dataOf<{ __user: { webauthn_registrations: unknown[] } }>(res);
+        assert.deepEqual(data.__user.webauthn_registrations, []);
+        await expectError(
+          await authFinish(authenticator.assert(await authStart(), { origin: PAGE_ORIGIN })),
+          404,
+          'webauthn_registration_not_found',
+          'No WebAuthn registration has this credential. It may have been deleted from the account.',
+        );
+      },
+    );
     it('DELETE of another user registration is 404 not_found and leaves it; a second delete is 404 too', async () => {
       const { student, authenticator, registrationId } = await registered();
       const other = await signIn(t);
@@ -898,7 +929,8 @@ describe('WebAuthn on the service', () => {
         ],
         [
           { public_key_credential: JSON.stringify(creation), session_duration_minutes: 1 },
-          `session_duration_minutes must be a whole number of minutes from ${SESSION_DURATION_MINUTES_MIN} to ${SESSION_DURATION_MINUTES_MAX}.`,
+          `session_duration_minutes must be a whole number of minutes from ` +
+            `${SESSION_DURATION_MINUTES_MIN} to ${SESSION_DURATION_MINUTES_MAX}.`,
         ],
       ];
       for (const [body, message] of registerCases) {

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { MIGRATION_ADVISORY_LOCK_KEY } from '../constants.ts';
+import { MIGRATION_ADVISORY_LOCK_KEY } from './constants.ts';
 import type { Db } from './db.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
@@ -13,7 +13,8 @@ export async function migrate(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_ADVISORY_LOCK_KEY]);
     await tx.exec(
-      'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
+      `create table if not exists schema_migrations
+         (version text primary key, applied_at timestamptz not null default now())`,
     );
     const applied = new Set(
       (await tx.query<{ version: string }>('select version from schema_migrations')).map((row) => row.version),

@@ -1,6 +1,6 @@
 // Runs PGlite's initdb in a process of its own and writes the empty cluster to the tar file named by argv[2].
 // initdb makes PGlite's wasm memory grow to several hundred MB, and wasm memory never shrinks: done in the service's
-// own process it stayed resident for the service's whole life (issue 18). Here it goes away with this process.
+// own process it stayed resident for the service's whole life. Here it goes away with this process.
 // Plain JavaScript so the same file runs beside src/server/db (tsx) and beside dist-server/main.js (build-server.mjs
 // copies it there).
 import fs from 'node:fs';

@@ -2,7 +2,7 @@
 // parse.parseResults). PGlite's own query() parses and plans every statement again and crosses into wasm six times
 // (parse, describe, bind, describe, execute, sync); the service runs a few dozen fixed SQL texts, so each is parsed
 // and planned once and then runs with one crossing. sessions/authenticate's statement (the session touch with the
-// whole user) went from 2.9 to 0.84 ms in isolation (issue 18, bench/throughput.ts shows the route).
+// whole user) went from 2.9 to 0.84 ms in isolation (bench/throughput.ts shows the route).
 //
 // Safe here and not on PostgreSQL: the embedded database belongs to this one process, which migrates it before any
 // statement is prepared, so no other process can change a table under a prepared plan ("cached plan must not change

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Mutex, PGlite, type Transaction } from '@electric-sql/pglite';
-import { PGLITE_SHARED_BUFFERS, PGLITE_TEMPLATE_CACHE_SUBDIR } from '../constants.ts';
+import { PGLITE_SHARED_BUFFERS, PGLITE_TEMPLATE_CACHE_SUBDIR } from './constants.ts';
 import type { Db } from './db.ts';
 import { findRepoRoot } from '../paths.ts';
 import { preparedStatements, type PreparedStatements } from './pglite-statements.ts';

@@ -43,7 +43,10 @@ export async function openPostgres(url: string): Promise<Db> {
 
   /** Back to the pool; after a stale plan, dropped, and every connection open now dropped when next handed out. */
   function release(client: pg.PoolClient, stalePlan = false): void {
-    if (!stalePlan) return client.release();
+    if (!stalePlan) {
+      client.release();
+      return;
+    }
     generation++;
     client.release(true);
   }

@@ -1,5 +1,5 @@
 import type { SmsWebhookOptions } from '../config.ts';
-import { SMS_WEBHOOK_IDEMPOTENCY_HEADER, SMS_WEBHOOK_SIGNATURE_HEADER } from '../constants.ts';
+import { SMS_WEBHOOK_IDEMPOTENCY_HEADER, SMS_WEBHOOK_SIGNATURE_HEADER } from './constants.ts';
 import { DeliveryFailure, type OutgoingMessage } from './message.ts';
 import { webhookSignature } from './webhook-signature.ts';
 

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { SmtpOptions } from '../config.ts';
-import { SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS } from '../constants.ts';
+import { SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS } from './constants.ts';
 import { DeliveryFailure, type OutgoingMessage } from './message.ts';
 
 type Transporter = ReturnType<typeof nodemailer.createTransport>;

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
-import { readJsonObject } from '../http/body.ts';
+import { jsonBody } from '../http/edge.ts';
 import { htmlPage } from '../http/html-page.ts';
 import { grantConnectedApp, mintImpersonationToken } from '../services/accounts.ts';
 import { listEvents } from '../store/events.ts';
+import { connectedAppGrantBody, impersonationTokenBody } from './account-routes.schemas.ts';
 import { devEventsPage } from './events-page.ts';
 
 export const DEV_EVENTS_PATH = '/dev/events';
@@ -21,9 +22,11 @@ export function devAccountRoutes(deps: Deps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     return c.json({ events: await listEvents(deps.db) });
   });
-  routes.post('/dev/connected-app-grants', async (c) => c.json(await grantConnectedApp(deps, await readJsonObject(c))));
-  routes.post('/dev/impersonation-tokens', async (c) =>
-    c.json(await mintImpersonationToken(deps, await readJsonObject(c))),
+  routes.post('/dev/connected-app-grants', jsonBody(connectedAppGrantBody), async (c) =>
+    c.json(await grantConnectedApp(deps, c.req.valid('json'))),
+  );
+  routes.post('/dev/impersonation-tokens', jsonBody(impersonationTokenBody), async (c) =>
+    c.json(await mintImpersonationToken(deps, c.req.valid('json'))),
   );
   return routes;
 }

@@ -4,8 +4,8 @@ import { CRYPTO_WALLET_PATHS } from '../../api/crypto-wallets.ts';
 import { OTP_METHODS } from '../../api/otps.ts';
 import { PATHS } from '../../api/paths.ts';
 import { CAPTCHA_REQUIRED_TEXT } from '../../api/errors.ts';
-import { DEV_CAPTCHA_PASS_TOKEN } from '../constants.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import { DEV_CAPTCHA_PASS_TOKEN } from './constants.ts';
+import type { AppEnv } from '../context.ts';
 import { isJsonObject } from '../http/validate.ts';
 
 /** The endpoints the client retries with a captcha token (marked R in wire contract section 3). */
@@ -30,7 +30,7 @@ export const RETRIABLE_PATHS: readonly string[] = [
  * (wire contract 1.4) unless the body carries the dev pass token, so the client's retry path can be exercised for real.
  * The body is read here and cached by Hono, so the route reads it again unchanged.
  */
-export function devCaptcha(deps: Deps): MiddlewareHandler<AppEnv> {
+export function devCaptcha(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const path = c.req.path.replace(/^.*?\/sdk\/v1/, '');
@@ -41,7 +41,7 @@ export function devCaptcha(deps: Deps): MiddlewareHandler<AppEnv> {
     } catch {
       // Malformed bodies are the route's business (a 400 with error_type).
     }
-    if (isJsonObject(body) && body['captcha_token'] === DEV_CAPTCHA_PASS_TOKEN) return next();
+    if (isJsonObject(body) && body.captcha_token === DEV_CAPTCHA_PASS_TOKEN) return next();
     return c.text(CAPTCHA_REQUIRED_TEXT, 403);
   };
 }

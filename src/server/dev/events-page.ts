@@ -18,8 +18,10 @@ export function devEventsPage(input: { projectName: string; events: StoredEvent[
         `<td>${escapeHtml(e.name)}</td><td><pre>${escapeHtml(JSON.stringify(e.details, null, 2))}</pre></td></tr>`,
     )
     .join('\n');
+  const head = '<thead><tr><th>#</th><th>Received</th><th>Source</th><th>Event</th><th>Details</th></tr></thead>';
+  const table = input.events.length ? `<table>${head}<tbody>${rows}</tbody></table>` : '<p>No events yet.</p>';
   const page = `<h1>Dev events</h1>
 <p>Telemetry the client sent to <code>/sdk/v1/events</code>, newest first. <a href="/dev/events.json">As JSON</a>.</p>
-${input.events.length ? `<table><thead><tr><th>#</th><th>Received</th><th>Source</th><th>Event</th><th>Details</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No events yet.</p>'}`;
+${table}`;
   return servicePage(`Dev events · ${input.projectName}`, page, EVENTS_PAGE_STYLE);
 }

@@ -3,12 +3,19 @@
 import { createHash } from 'node:crypto';
 import type { OAuthProvider } from '../../api/oauth.ts';
 import type { ProjectConfig } from '../config.ts';
-import { DEV_ID_TOKEN_LIFETIME_SECONDS, DEV_ONE_TAP_CLIENT_ID, MAX_DEV_NAME_LENGTH } from '../constants.ts';
+import { DEV_ID_TOKEN_LIFETIME_SECONDS, DEV_ONE_TAP_CLIENT_ID, MAX_DEV_NAME_LENGTH } from './constants.ts';
+import {
+  devIdentityBody,
+  devSignInStateBody,
+  type DevIdentityInput,
+  type DevIdTokenInput,
+} from './oauth-routes.schemas.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
-import { normalizeEmail, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
+import { validated } from '../http/edge.ts';
+import type { JsonObject } from '../http/validate.ts';
 import { generateSigningKey, loadSigningKey, signJwt, type SigningKey } from '../security/jwt.ts';
-import { hashToken, secretsEqual } from '../security/tokens.ts';
+import { hashToken } from '../security/tokens.ts';
 import { consumeState, findUsableState, type StateRow } from '../store/oauth.ts';
 import { completeOAuth, flowOf, NO_PROVIDER_VALUES, type ProviderIdentity } from '../services/oauth.ts';
 
@@ -27,7 +34,10 @@ const devKeys = new WeakMap<ProjectConfig, SigningKey>();
 
 export function devSigningKey(config: ProjectConfig): SigningKey {
   let key = devKeys.get(config);
-  if (!key) devKeys.set(config, (key = loadSigningKey(generateSigningKey())));
+  if (!key) {
+    key = loadSigningKey(generateSigningKey());
+    devKeys.set(config, key);
+  }
   return key;
 }
 
@@ -37,9 +47,9 @@ export function devSubject(provider: OAuthProvider, email: string): string {
 }
 
 /** The dev identity's name and address, checked; the name defaults to the address's local part. */
-export function readDevIdentity(body: JsonObject): { email: string; name: string } {
-  const email = normalizeEmail(requiredString(body, 'email'));
-  const name = (optionalString(body, 'name') ?? '').trim() || (email.split('@')[0] ?? '');
+export function readDevIdentity(input: DevIdentityInput): { email: string; name: string } {
+  const { email } = input;
+  const name = (input.name ?? '').trim() || (email.split('@')[0] ?? '');
   if (name.length > MAX_DEV_NAME_LENGTH)
     throw Errors.invalidRequest('fieldTooLong', { field: 'name', max: MAX_DEV_NAME_LENGTH });
   return { email, name };
@@ -76,10 +86,10 @@ export async function usableDevState(deps: Deps, state: string | undefined): Pro
  * Everything is checked before the state is used up, so a typo in the address leaves the page usable.
  */
 export async function finishDevSignIn(deps: Deps, form: JsonObject): Promise<string> {
-  const state = requiredString(form, 'state');
+  const { state } = validated(devSignInStateBody, form);
   await usableDevState(deps, state);
-  const cancel = form['action'] === 'cancel';
-  const identity = cancel ? null : readDevIdentity(form);
+  const cancel = form.action === 'cancel';
+  const identity = cancel ? null : readDevIdentity(validated(devIdentityBody, form));
   const row = await consumeState(deps.db, hashToken(state), deps.config.now());
   if (!row) throw Errors.oauthStateNotFound();
   if (!identity) return row.login_redirect_url;
@@ -87,11 +97,9 @@ export async function finishDevSignIn(deps: Deps, form: JsonObject): Promise<str
 }
 
 /** POST /dev/google-one-tap/id-token: a Google-shaped ID token for the dev One Tap card. */
-export function issueDevIdToken(deps: Deps, origin: string, body: JsonObject): { id_token: string } {
-  const clientId = requiredString(body, 'client_id');
-  if (!secretsEqual(clientId, DEV_ONE_TAP_CLIENT_ID)) throw Errors.invalidRequest('devOneTapClientIdWrong');
-  const nonce = requiredString(body, 'nonce');
-  const identity = readDevIdentity(body);
+export function issueDevIdToken(deps: Deps, origin: string, input: DevIdTokenInput): { id_token: string } {
+  const { nonce } = input;
+  const identity = readDevIdentity(input);
   const now = Math.floor(deps.config.now() / 1000);
   const claims = {
     iss: devIssuer(origin),

@@ -1,7 +1,7 @@
 // The dev inbox table: every message the service sends, kept in the clear for a day, written only in development,
 // where delivery reaches it through the sink below (`Deps.messageSink`). The table itself stays in the schema; a
 // service without the dev inbox only empties it at start (store/dev-inbox-leftovers.ts).
-import { DEV_INBOX_MAX_MESSAGES, DEV_INBOX_RETENTION_MS } from '../constants.ts';
+import { DEV_INBOX_MAX_MESSAGES, DEV_INBOX_RETENTION_MS } from './constants.ts';
 import type { Db } from '../db/db.ts';
 import type { MessageChannel, OutgoingMessage } from '../delivery/message.ts';
 import type { MessageSink } from '../delivery/sink.ts';

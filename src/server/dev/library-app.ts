@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
 import type { ConnectedAppConfig } from '../config.ts';
 import { pagePolicy } from '../security/content-security-policy.ts';
@@ -177,12 +177,15 @@ function homeBody(visit: Visit): string {
       )}</p>`
     : '';
   if (!visit.signedIn) {
+    const note =
+      'Journals, e-books and lighting plots for Westlight University students. Sign in with your university account.';
     return `${title}
-<p class="note">Journals, e-books and lighting plots for Westlight University students. Sign in with your university account.</p>
+<p class="note">${note}</p>
 ${error}
 <p><a class="primary" id="library-sign-in" href="/login">Sign in with Westlight</a></p>`;
   }
   const { claims, scope } = visit.signedIn;
+  const logOut = '<button type="submit" class="secondary" id="library-log-out">Log out</button>';
   const rows = Object.entries(claims)
     .map(
       ([name, value]) =>
@@ -190,11 +193,11 @@ ${error}
     )
     .join('\n');
   return `${title}
-<p id="library-welcome">Signed in with Westlight as ${escapeHtml(String(claims['email'] ?? claims['sub']))}.</p>
+<p id="library-welcome">Signed in with Westlight as ${escapeHtml(String(claims.email ?? claims.sub))}.</p>
 <h2>What Westlight shared with the library</h2>
 <dl id="library-user-info">
 ${rows}
 </dl>
 <p>Granted scopes: <span id="library-scopes">${escapeHtml(scope)}</span></p>
-<form method="post" action="/logout"><button type="submit" class="secondary" id="library-log-out">Log out</button></form>`;
+<form method="post" action="/logout">${logOut}</form>`;
 }

@@ -31,7 +31,7 @@ export async function devStandIns(config: ProjectConfig, db: Db): Promise<Pick<D
  * answers readable (CORS) refusals before any route runs; `app` gets the /dev/* pages.
  */
 export function mountDevTools(apps: { app: Hono<AppEnv>; sdk: Hono<AppEnv> }, deps: Deps): void {
-  if (deps.config.devCaptcha) apps.sdk.use('*', devCaptcha(deps));
+  if (deps.config.devCaptcha) apps.sdk.use('*', devCaptcha());
   if (deps.config.devIdentityProvider) apps.app.route('/', devOAuthRoutes(deps));
   if (deps.config.devInbox) apps.app.route('/', devInboxRoutes(deps));
   if (deps.config.devInbox) apps.app.route('/', devAccountRoutes(deps));

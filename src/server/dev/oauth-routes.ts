@@ -1,12 +1,8 @@
 import { Hono, type Context } from 'hono';
-import {
-  DEV_IDP_RECENT_IDENTITIES,
-  DEV_ONE_TAP_CLIENT_ID,
-  DEV_ONE_TAP_DEFAULT_IDENTITY,
-  MAX_BODY_BYTES,
-} from '../constants.ts';
+import { MAX_BODY_BYTES } from '../constants/input-limits.ts';
+import { DEV_IDP_RECENT_IDENTITIES, DEV_ONE_TAP_CLIENT_ID, DEV_ONE_TAP_DEFAULT_IDENTITY } from './constants.ts';
 import type { AppEnv, Deps } from '../context.ts';
-import { readJsonObject } from '../http/body.ts';
+import { jsonBody } from '../http/edge.ts';
 import { htmlPage } from '../http/html-page.ts';
 import { ApiError } from '../http/errors.ts';
 import { serviceOrigin } from '../http/request-meta.ts';
@@ -15,6 +11,7 @@ import { limitBody } from '../middleware/body-limit.ts';
 import { sdkCors } from '../middleware/cors.ts';
 import { providerType } from '../security/oauth-providers.ts';
 import { finishDevSignIn, issueDevIdToken, usableDevState } from './identity-provider.ts';
+import { devIdTokenBody } from './oauth-routes.schemas.ts';
 import { DEV_OAUTH_AUTHORIZE_PATH } from '../services/oauth.ts';
 import { DEV_ONE_TAP_ID_TOKEN_PATH, DEV_ONE_TAP_SCRIPT_PATH } from './one-tap-stand-in.ts';
 import { recentDevIdentities } from '../store/oauth.ts';
@@ -69,8 +66,8 @@ export function devOAuthRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   routes.use(DEV_ONE_TAP_ID_TOKEN_PATH, sdkCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));
-  routes.post(DEV_ONE_TAP_ID_TOKEN_PATH, async (c) =>
-    c.json(issueDevIdToken(deps, origin(c), await readJsonObject(c))),
+  routes.post(DEV_ONE_TAP_ID_TOKEN_PATH, jsonBody(devIdTokenBody), async (c) =>
+    c.json(issueDevIdToken(deps, origin(c), c.req.valid('json'))),
   );
 
   async function renderSignIn(c: Context<AppEnv>, state: string | undefined, form: JsonObject, error?: string) {

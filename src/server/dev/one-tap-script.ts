@@ -76,30 +76,38 @@ export function devOneTapScript(config: DevOneTapScriptConfig): string {
   function field(form, name, label, type, value, autocomplete) {
     var id = 'dev-one-tap-' + name;
     form.appendChild(element('label', { for: id, style: 'display:block;font-weight:600;margin-top:8px' }, label));
-    var input = element('input', { id: id, name: name, type: type, value: value, autocomplete: autocomplete, required: '',
-      style: 'display:block;width:100%;box-sizing:border-box;padding:6px;font:inherit;border:1px solid #6b6b6b;border-radius:4px' });
+    var input = element('input', {
+      id: id, name: name, type: type, value: value, autocomplete: autocomplete, required: '',
+      style: 'display:block;width:100%;box-sizing:border-box;padding:6px;font:inherit;' +
+        'border:1px solid #6b6b6b;border-radius:4px'
+    });
     form.appendChild(input);
     return input;
   }
 
   function render(parent, floating) {
     card = element('section', { id: 'dev-one-tap', role: 'dialog', 'aria-labelledby': 'dev-one-tap-title',
-      style: 'font:14px/1.4 system-ui,sans-serif;color:#1a1a1a;background:#fff;border:1px solid #c8c8c8;border-radius:8px;' +
+      style: 'font:14px/1.4 system-ui,sans-serif;color:#1a1a1a;background:#fff;' +
+        'border:1px solid #c8c8c8;border-radius:8px;' +
         'box-shadow:0 2px 8px rgba(0,0,0,.2);padding:12px 16px;width:300px;box-sizing:border-box;' +
         (floating ? 'position:fixed;top:16px;right:16px;z-index:2147483647;' : '') });
     var closeButton = element('button', { id: 'dev-one-tap-close', type: 'button', 'aria-label': 'Close',
-      style: 'float:right;border:0;background:none;font-size:20px;line-height:1;cursor:pointer;padding:2px 6px' }, '\\u00d7');
+      style: 'float:right;border:0;background:none;font-size:20px;line-height:1;cursor:pointer;padding:2px 6px'
+    }, '\\u00d7');
     card.appendChild(closeButton);
     card.appendChild(element('h2', { id: 'dev-one-tap-title', style: 'font-size:16px;margin:0 0 4px' },
       'Sign in to ' + CONFIG.projectName + ' with Google'));
-    card.appendChild(element('p', { style: 'margin:0;color:#4a4a4a;font-size:12px' }, 'Dev identity provider: any identity signs in.'));
+    card.appendChild(element('p', { style: 'margin:0;color:#4a4a4a;font-size:12px' },
+      'Dev identity provider: any identity signs in.'));
     var form = element('form', { novalidate: '' });
     var email = field(form, 'email', 'Email', 'email', CONFIG.defaultIdentity.email, 'email');
     var name = field(form, 'name', 'Name', 'text', CONFIG.defaultIdentity.name, 'name');
     var error = element('p', { role: 'alert', style: 'color:#b00020;margin:6px 0 0' });
     form.appendChild(error);
     var submit = element('button', { id: 'dev-one-tap-continue', type: 'submit',
-      style: 'margin-top:10px;padding:6px 14px;font:inherit;color:#fff;background:#1a73e8;border:0;border-radius:4px;cursor:pointer' }, 'Continue');
+      style: 'margin-top:10px;padding:6px 14px;font:inherit;color:#fff;background:#1a73e8;' +
+        'border:0;border-radius:4px;cursor:pointer'
+    }, 'Continue');
     form.appendChild(submit);
     card.appendChild(form);
 
@@ -121,7 +129,10 @@ export function devOneTapScript(config: DevOneTapScriptConfig): string {
       var outside = function (event) { if (card && !card.contains(event.target)) close('skipped', 'tap_outside'); };
       // Registered after this turn, so the click that opened the prompt does not also close it.
       var timer = setTimeout(function () { document.addEventListener('click', outside, true); });
-      removeOutsideListener = function () { clearTimeout(timer); document.removeEventListener('click', outside, true); };
+      removeOutsideListener = function () {
+        clearTimeout(timer);
+        document.removeEventListener('click', outside, true);
+      };
     }
   }
 
@@ -138,7 +149,9 @@ export function devOneTapScript(config: DevOneTapScriptConfig): string {
     }).then(function (credential) {
       var callback = settings.callback;
       close('dismissed', 'credential_returned');
-      if (typeof callback === 'function') callback({ credential: credential, select_by: 'user', clientId: settings.client_id });
+      if (typeof callback === 'function') {
+        callback({ credential: credential, select_by: 'user', clientId: settings.client_id });
+      }
     });
   }
 

@@ -2,7 +2,7 @@
 // through `Deps.oneTapStandIn` and knows nothing of the dev issuer, its key or its paths, so production, which has no
 // stand-in, holds no reference to them.
 import type { ProjectConfig } from '../config.ts';
-import { DEV_ONE_TAP_CLIENT_ID } from '../constants.ts';
+import { DEV_ONE_TAP_CLIENT_ID } from './constants.ts';
 import type { OneTapStandIn } from '../services/one-tap.ts';
 import { devIssuer, devSigningKey } from './identity-provider.ts';
 

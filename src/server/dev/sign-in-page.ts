@@ -21,16 +21,12 @@ export function devSignInPage(input: DevSignInPageInput): string {
   const state = `<input type="hidden" name="state" value="${escapeHtml(input.state)}">`;
   const identities = input.identities.length
     ? `<h2>Identities used before</h2>
-<ul class="identities">${input.identities
-        .map(
-          (identity) => `<li><form method="post">${state}
-<input type="hidden" name="email" value="${escapeHtml(identity.email)}"><input type="hidden" name="name" value="${escapeHtml(identity.name)}">
-<button type="submit" class="dev-idp-identity" data-email="${escapeHtml(identity.email)}">Continue as ${escapeHtml(identity.name)} &lt;${escapeHtml(identity.email)}&gt;</button></form></li>`,
-        )
-        .join('\n')}</ul>
+<ul class="identities">${input.identities.map((identity) => identityItem(identity, state)).join('\n')}</ul>
 <h2>Or a new identity</h2>`
     : '';
   const error = input.error ? `<p class="error" role="alert" id="dev-idp-error">${escapeHtml(input.error)}</p>` : '';
+  const nameValue = escapeHtml(input.values?.name ?? '');
+  const emailValue = escapeHtml(input.values?.email ?? '');
   return servicePage(
     title,
     `<h1>${escapeHtml(title)}</h1>
@@ -41,11 +37,21 @@ ${identities}
 ${error}
 ${state}
 <label for="dev-idp-name">Name</label>
-<input id="dev-idp-name" name="name" autocomplete="name" value="${escapeHtml(input.values?.name ?? '')}">
+<input id="dev-idp-name" name="name" autocomplete="name" value="${nameValue}">
 <label for="dev-idp-email">Email</label>
-<input id="dev-idp-email" name="email" type="email" autocomplete="email" required value="${escapeHtml(input.values?.email ?? '')}">
+<input id="dev-idp-email" name="email" type="email" autocomplete="email" required value="${emailValue}">
 <button type="submit" class="primary" id="dev-idp-sign-in" name="action" value="sign_in">Sign in</button>
 <button type="submit" class="secondary" id="dev-idp-cancel" name="action" value="cancel" formnovalidate>Cancel</button>
 </form>`,
   );
+}
+
+/** One identity used before: a form that signs in as it again, with the page's state. */
+function identityItem(identity: { email: string; name: string }, state: string): string {
+  const email = escapeHtml(identity.email);
+  const name = escapeHtml(identity.name);
+  const label = `Continue as ${name} &lt;${email}&gt;`;
+  return `<li><form method="post">${state}
+<input type="hidden" name="email" value="${email}"><input type="hidden" name="name" value="${name}">
+<button type="submit" class="dev-idp-identity" data-email="${email}">${label}</button></form></li>`;
 }

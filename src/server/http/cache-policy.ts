@@ -1,4 +1,4 @@
-// Issue 18: how long a browser may keep a static file. Rollup names every lazy chunk (and its source map) after its
+// How long a browser may keep a static file. Rollup names every lazy chunk (and its source map) after its
 // content (rollup.config.mjs chunkFileNames: `chunks/<name>-<hash>.js`), so a changed chunk is a new URL: the old
 // one can be kept forever without revalidating. The entries (auth-login.js, auth-login.iife.js, client.js) and the
 // pages keep their names across builds, so they must be revalidated (cheaply, by ETag) on every use.

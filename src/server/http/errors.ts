@@ -81,10 +81,10 @@ export const Errors = {
   unsupportedMediaType: () => new ApiError(415, 'unsupported_media_type', message('unsupportedMediaType')),
   tooManyRequests: (retryAfterMs: number) =>
     new ApiError(429, 'too_many_requests', message('tooManyRequests'), retryAfter(retryAfterMs)),
-  /** A per-IP limit (issue 12): the budget belongs to the client's network, not to the address in the request. */
+  /** A per-IP limit: the budget belongs to the client's network, not to the address in the request. */
   tooManyClientRequests: (retryAfterMs: number) =>
     new ApiError(429, 'too_many_requests', message('tooManyClientRequests'), retryAfter(retryAfterMs)),
-  // Issue 6: TOTP, access-token exchange, attest, impersonation, connected apps.
+  // TOTP, access-token exchange, attest, impersonation, connected apps.
   totpNotFound: () => new ApiError(404, 'totp_not_found', message('totpNotFound')),
   totpCodeWrong: () => new ApiError(401, 'otp_code_not_found', message('totpCodeWrong')),
   totpCodeAlreadyUsed: () => new ApiError(401, 'totp_code_already_authenticated', message('totpCodeAlreadyUsed')),
@@ -97,7 +97,7 @@ export const Errors = {
   invalidTrustedAuthToken: (reason: Message) =>
     new ApiError(401, 'invalid_trusted_auth_token', message('invalidTrustedAuthToken', { reason })),
   connectedAppNotFound: () => new ApiError(404, 'connected_app_not_found', message('connectedAppNotFound')),
-  // Sign in with Westlight (issue 16).
+  // Sign in with Westlight.
   idpClientNotFound: (clientId: string) =>
     new ApiError(404, 'idp_client_not_found', message('idpClientNotFound', { clientId: JSON.stringify(clientId) })),
   invalidRedirectUri: (uri: string) =>
@@ -121,7 +121,7 @@ export const Errors = {
   resetPassword: () => new ApiError(400, 'reset_password', message('resetPassword')),
   breachedPassword: () => new ApiError(400, 'breached_password', message('breachedPassword')),
   passwordResetNotFound: () => new ApiError(401, 'unable_to_auth_magic_link', message('passwordResetNotFound')),
-  // Social sign-in and Google One Tap (issue 7).
+  // Social sign-in and Google One Tap.
   oauthInvalidProvider: (provider: string) =>
     new ApiError(400, 'oauth_invalid_provider', message('oauthInvalidProvider', { provider })),
   oauthConfigNotFound: (provider: string) =>
@@ -139,7 +139,7 @@ export const Errors = {
    */
   messageDeliveryFailed: (channel: keyof typeof DELIVERY_FAILED) =>
     new ApiError(424, 'message_delivery_failed', message(DELIVERY_FAILED[channel])),
-  // WebAuthn and passkeys (issue 14).
+  // WebAuthn and passkeys.
   webauthnRegistrationNotFound: () =>
     new ApiError(404, 'webauthn_registration_not_found', message('webauthnRegistrationNotFound')),
   webauthnRegistrationIdNotFound: () =>
@@ -150,7 +150,7 @@ export const Errors = {
     new ApiError(404, 'webauthn_challenge_not_found', message('webauthnChallengeNotFound')),
   invalidWebauthnCredential: (reason: Message) =>
     new ApiError(401, 'invalid_webauthn_credential', message('invalidWebauthnCredential', { reason })),
-  // Crypto wallets (issue 15).
+  // Crypto wallets.
   invalidCryptoWalletAddress: (detail: Message) =>
     new ApiError(400, 'invalid_crypto_wallet_address', message('invalidCryptoWalletAddress', { detail })),
   invalidCryptoWalletType: () =>

@@ -1,4 +1,4 @@
-// Issue 18: static files kept in memory. Serving one from disk cost, per request, up to two realpaths per folder tried,
+// Static files kept in memory. Serving one from disk cost, per request, up to two realpaths per folder tried,
 // two stats and a read (GET /robots.txt answered about a third of GET /healthz's rate). Here a URL path is
 // resolved once, and a small file's bytes, ETag and compressed copies are kept with the size and mtime they were
 // read at. In development each use checks those with one stat (an edited or rebuilt file is read again at once); in

@@ -3,7 +3,7 @@ import {
   ACCEPT_LANGUAGE_CACHE_ENTRIES,
   MAX_ACCEPT_LANGUAGE_RANGES,
   MAX_CACHED_ACCEPT_LANGUAGE_LENGTH,
-} from '../constants.ts';
+} from './constants.ts';
 
 // RFC 9110 12.5.4: a language range is `*` or 1*8ALPHA *("-" 1*8alphanum); a weight is 0 to 1 with up to 3 decimals.
 // An underscore separator (fr_FR, a POSIX locale name) is accepted too: its meaning is plain, as matchLocale reads it.

@@ -1,6 +1,5 @@
 import { matchLocale, type Locale } from '../../api/locales.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import { optionalString, type JsonObject } from '../http/validate.ts';
 
 /**
  * The language of a message the service sends (a magic link, a passcode, a reset link): the request's `locale` (a
@@ -8,6 +7,6 @@ import { optionalString, type JsonObject } from '../http/validate.ts';
  * asks for (Accept-Language, which the client sets to the widget's locale), else English. A visitor using the widget
  * in Spanish gets the email in Spanish without the site configuring `locale` twice.
  */
-export function deliveryLocale(body: JsonObject, meta: RequestMeta): Locale {
-  return matchLocale(optionalString(body, 'locale')) ?? meta.locale;
+export function deliveryLocale(locale: string | undefined, meta: RequestMeta): Locale {
+  return matchLocale(locale) ?? meta.locale;
 }

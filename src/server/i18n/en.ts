@@ -8,7 +8,7 @@ export const en = {
   internal: 'Something went wrong on our side.',
   badRequest: 'Bad request.',
 
-  // Request shape (http/validate.ts, http/body.ts and the services' own field checks). Field names stay as sent.
+  // Request shape (http/fields.ts, http/body.ts and the schemas' and services' own checks). Field names stay as sent.
   invalidJson: 'The request body is not valid JSON.',
   bodyNotJsonObject: 'The request body must be a JSON object.',
   unsupportedMediaType: 'The request body must be JSON, sent with Content-Type: application/json.',

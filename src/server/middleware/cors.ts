@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from '../constants.ts';
+import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from '../constants/headers.ts';
 import type { AppEnv } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import { isAllowedOrigin } from '../security/origins.ts';

@@ -1,7 +1,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { LOCALE_HEADER } from '../../api/locales.ts';
-import { CONTENT_LANGUAGE_HEADER, MAX_BODY_BYTES } from '../constants.ts';
+import { MAX_BODY_BYTES } from '../constants/input-limits.ts';
+import { CONTENT_LANGUAGE_HEADER } from '../i18n/constants.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../http/envelope.ts';
 import { ApiError, Errors, logUnexpectedError } from '../http/errors.ts';

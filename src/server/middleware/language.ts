@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { LOCALE_HEADER } from '../../api/locales.ts';
-import { CONTENT_LANGUAGE_HEADER } from '../constants.ts';
+import { CONTENT_LANGUAGE_HEADER } from '../i18n/constants.ts';
 import type { AppEnv } from '../context.ts';
 import { preferredLocale } from '../i18n/accept-language.ts';
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { FRAME_ANCESTORS_DIRECTIVE, STRICT_TRANSPORT_SECURITY } from '../constants.ts';
+import { FRAME_ANCESTORS_DIRECTIVE, STRICT_TRANSPORT_SECURITY } from '../constants/headers.ts';
 import type { AppEnv } from '../context.ts';
 
 /**

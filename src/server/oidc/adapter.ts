@@ -1,7 +1,7 @@
 // oidc-provider's storage adapter over the service database (PGlite or PostgreSQL alike), so several instances share
 // grants, codes and tokens: a code minted by one is redeemed at another.
 import type { Db } from '../db/db.ts';
-import { RATE_LIMIT_SWEEP_BATCH } from '../constants.ts';
+import { RATE_LIMIT_SWEEP_BATCH } from '../constants/rate-limits.ts';
 import { Sweeper } from '../security/rate-limit.ts';
 import {
   consumePayload,
@@ -41,14 +41,14 @@ export function databaseAdapter(db: Db, alreadyConsumed: () => Error): new (kind
       const now = realNow();
       await sweeper.maybeSweep(now);
       // A Grant is the grant id of itself, so one delete by grant id takes the grant and everything issued under it.
-      const grantId = typeof payload['grantId'] === 'string' ? payload['grantId'] : this.kind === 'Grant' ? id : null;
+      const grantId = typeof payload.grantId === 'string' ? payload.grantId : this.kind === 'Grant' ? id : null;
       await upsertPayload(db, {
         kind: this.kind,
         id,
         payload,
         grantId,
-        uid: typeof payload['uid'] === 'string' ? payload['uid'] : null,
-        userCode: typeof payload['userCode'] === 'string' ? payload['userCode'] : null,
+        uid: typeof payload.uid === 'string' ? payload.uid : null,
+        userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
         expiresAt: expiresIn ? now + expiresIn * 1000 : null,
       });
     }

@@ -2,7 +2,7 @@
 // the service's log, and the authorization code a failed PKCE check spends. oidc-provider writes to the Node response
 // itself, so the Hono middleware that sets the service's headers and logs its errors never sees these answers.
 import { createHash } from 'node:crypto';
-import { STRICT_TRANSPORT_SECURITY } from '../constants.ts';
+import { STRICT_TRANSPORT_SECURITY } from '../constants/headers.ts';
 import { logUnexpectedError } from '../http/errors.ts';
 import { withFrameAncestors } from '../middleware/security-headers.ts';
 import type { KoaContext, KoaMiddleware, OidcProvider } from './provider.ts';
@@ -59,10 +59,10 @@ export function spendingCodesOnFailedPkce(provider: OidcProvider): KoaMiddleware
     await next();
     if (ctx.oidc?.route !== 'token' || !isClientError(ctx.status)) return;
     const { params, client } = ctx.oidc;
-    if (params?.['grant_type'] !== 'authorization_code' || typeof params['code'] !== 'string' || !client) return;
-    const code = await provider.AuthorizationCode.find(params['code'], { ignoreExpiration: true });
+    if (params?.grant_type !== 'authorization_code' || typeof params.code !== 'string' || !client) return;
+    const code = await provider.AuthorizationCode.find(params.code, { ignoreExpiration: true });
     if (!code || code.consumed || code.clientId !== client.clientId) return;
-    if (pkceSatisfied(params['code_verifier'], code.codeChallenge)) return;
+    if (pkceSatisfied(params.code_verifier, code.codeChallenge)) return;
     await code.destroy();
   };
 }

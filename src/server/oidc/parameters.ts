@@ -3,8 +3,8 @@
 // in a state or a code that reached the database would fail the statement, a 500 instead of the client's error.
 import { message, renderMessage } from '../i18n/message.ts';
 
-/** C0 controls (NUL to US, tab and line breaks included), DEL and the C1 controls. */
-const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
+/** C0 controls (NUL to US, tab and line breaks included), DEL and the C1 controls: Unicode's category Cc. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** The parsed query string or form body: querystring gives a string, or an array when a name repeats. */
 type ParameterSource = Record<string, unknown> | undefined;

@@ -5,8 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTHORIZE_QUERY_PARAMS, OIDC_PATHS, STANDARD_SCOPES } from '../../api/idp.ts';
 import { isPublicApp } from '../connected-apps.ts';
 import type { ConnectedAppConfig, ProjectConfig } from '../config.ts';
+import { JWT_ALGORITHM } from '../constants/sessions.ts';
 import {
-  JWT_ALGORITHM,
   MAX_CACHED_ISSUERS,
   OIDC_ACCESS_TOKEN_TTL_SECONDS,
   OIDC_AUTHORIZATION_CODE_TTL_SECONDS,
@@ -15,7 +15,7 @@ import {
   OIDC_INTERACTION_TTL_SECONDS,
   OIDC_REFRESH_TOKEN_TTL_SECONDS,
   OIDC_SESSION_TTL_SECONDS,
-} from '../constants.ts';
+} from './constants.ts';
 import type { Deps } from '../context.ts';
 import { escapeHtml } from '../views/escape.ts';
 import { findOidcAccount, SCOPE_CLAIMS } from './account.ts';
@@ -171,7 +171,8 @@ function createProvider({ default: Provider, errors }: ProviderModule, deps: Dep
     },
     renderError: (ctx: KoaContext, out: Record<string, string>) => {
       ctx.type = 'html';
-      ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Sign in with ${escapeHtml(config.projectName)}</title>
+      const title = `Sign in with ${escapeHtml(config.projectName)}`;
+      ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title>
 <h1>This sign-in request cannot be completed</h1>${Object.entries(out)
         .map(([key, value]) => `<p><strong>${escapeHtml(key)}</strong>: ${escapeHtml(String(value))}</p>`)
         .join('')}</html>`;
@@ -193,10 +194,10 @@ function createProvider({ default: Provider, errors }: ProviderModule, deps: Dep
     const params = ctx.oidc.params;
     ctx.redirect(
       sitePageUrl(config.idpLogoutUrl, issuer, DEFAULT_LOGOUT_PAGE, {
-        client_id: ctx.oidc.client?.clientId ?? params['client_id'],
-        post_logout_redirect_uri: params['post_logout_redirect_uri'],
-        state: params['state'],
-        id_token_hint: params['id_token_hint'],
+        client_id: ctx.oidc.client?.clientId ?? params.client_id,
+        post_logout_redirect_uri: params.post_logout_redirect_uri,
+        state: params.state,
+        id_token_hint: params.id_token_hint,
       }),
     );
   });
@@ -228,12 +229,16 @@ export async function providerFor(deps: Deps, requestOrigin: string): Promise<Oi
   const issuer = deps.config.publicUrl ?? requestOrigin;
   const module = await loadProviderModule();
   let byIssuer = providers.get(deps);
-  if (!byIssuer) providers.set(deps, (byIssuer = new Map()));
+  if (!byIssuer) {
+    byIssuer = new Map();
+    providers.set(deps, byIssuer);
+  }
   let provider = byIssuer.get(issuer);
   if (!provider) {
     // Without PUBLIC_URL any Host header makes an issuer: keep only the newest few, so headers cannot fill memory.
     if (byIssuer.size >= MAX_CACHED_ISSUERS) byIssuer.delete(byIssuer.keys().next().value!);
-    byIssuer.set(issuer, (provider = createProvider(module, deps, issuer)));
+    provider = createProvider(module, deps, issuer);
+    byIssuer.set(issuer, provider);
   }
   return provider;
 }

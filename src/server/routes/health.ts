@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../constants.ts';
+import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../constants/deployment.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { isOAuthProvider, ONE_TAP_START_PATH, ONE_TAP_TYPE_HEADER } from '../../api/oauth.ts';
 import { PATHS } from '../../api/paths.ts';
-import { MAX_BODY_BYTES, ONE_TAP_CORS_ALLOWED_HEADERS } from '../constants.ts';
+import { ONE_TAP_CORS_ALLOWED_HEADERS } from '../constants/headers.ts';
+import { MAX_BODY_BYTES } from '../constants/input-limits.ts';
 import type { AppEnv, Deps } from '../context.ts';
-import { readJsonObject } from '../http/body.ts';
+import { jsonBody } from '../http/edge.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError, Errors } from '../http/errors.ts';
 import { htmlPage } from '../http/html-page.ts';
@@ -14,14 +15,16 @@ import { sdkCors } from '../middleware/cors.ts';
 import { errorResponse } from '../middleware/errors.ts';
 import { usesFormPost } from '../security/oauth-providers.ts';
 import { authenticateOAuth, finishProviderCallback, startOAuth } from '../services/oauth.ts';
-import { finishOneTap, startOneTap } from '../services/one-tap.ts';
+import { finishOneTap, requireOneTapType, startOneTap } from '../services/one-tap.ts';
 import { oauthErrorPage } from '../views/oauth-pages.ts';
+import { oneTapCallbackBody } from './oauth.schemas.ts';
+import { tokenAuthenticationBody } from './token-authentication.schemas.ts';
 
 /** POST /sdk/v1/oauth/authenticate (mounted under the SDK base with its CORS and auth). */
 export function oauthSdkRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post(PATHS.oauthAuthenticate, publicTokenAuth(deps), async (c) =>
-    ok(c, await authenticateOAuth(deps, requestMeta(c), await readJsonObject(c))),
+  routes.post(PATHS.oauthAuthenticate, publicTokenAuth(deps), jsonBody(tokenAuthenticationBody), async (c) =>
+    ok(c, await authenticateOAuth(deps, requestMeta(c), c.req.valid('json'))),
   );
   return routes;
 }
@@ -42,11 +45,14 @@ export function oauthRoutes(deps: Deps): Hono<AppEnv> {
   routes.get(ONE_TAP_START_PATH, async (c) =>
     c.json({ request_id: c.get('requestId'), ...(await startOneTap(deps, c.req.query('public_token'), origin(c))) }),
   );
-  routes.post('/v1/oauth/callback/:oauth_callback_id', async (c) => {
+  const oneTapCallback = jsonBody((c) => {
+    requireOneTapType(c.req.header(ONE_TAP_TYPE_HEADER));
+    return oneTapCallbackBody;
+  });
+  routes.post('/v1/oauth/callback/:oauth_callback_id', oneTapCallback, async (c) => {
     const redirectUrl = await finishOneTap(deps, requestMeta(c), {
       callbackId: c.req.param('oauth_callback_id'),
-      typeHeader: c.req.header(ONE_TAP_TYPE_HEADER),
-      body: await readJsonObject(c),
+      fields: c.req.valid('json'),
       origin: origin(c),
     });
     return c.json({ request_id: c.get('requestId'), status_code: 200, redirect_url: redirectUrl });

@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { OTP_METHODS } from '../../api/otps.ts';
 import { PATHS } from '../../api/paths.ts';
 import type { AppEnv, Deps } from '../context.ts';
-import { readJsonObject } from '../http/body.ts';
+import { jsonBody } from '../http/edge.ts';
 import { ok } from '../http/envelope.ts';
 import { requestMeta } from '../http/request-meta.ts';
 import { publicTokenAuth, requireSession } from '../middleware/auth.ts';
 import { authenticateOtp, sendOtp } from '../services/otps.ts';
+import { otpAuthenticateBody, otpSendBody } from './otps.schemas.ts';
 
 /** One-time passcodes by SMS, WhatsApp and email: send (three variants per channel) and authenticate. */
 export function otpRoutes(deps: Deps): Hono<AppEnv> {
@@ -15,18 +16,19 @@ export function otpRoutes(deps: Deps): Hono<AppEnv> {
   const session = requireSession(deps);
 
   for (const method of OTP_METHODS) {
-    routes.post(PATHS.otpsLoginOrCreate(method), auth, async (c) =>
-      ok(c, await sendOtp(deps, requestMeta(c), method, await readJsonObject(c), { kind: 'login_or_create' })),
+    const send = jsonBody(otpSendBody(method, deps.config));
+    routes.post(PATHS.otpsLoginOrCreate(method), auth, send, async (c) =>
+      ok(c, await sendOtp(deps, requestMeta(c), method, c.req.valid('json'), { kind: 'login_or_create' })),
     );
 
-    routes.post(PATHS.otpsSendPrimary(method), auth, async (c) =>
-      ok(c, await sendOtp(deps, requestMeta(c), method, await readJsonObject(c), { kind: 'existing_user' })),
+    routes.post(PATHS.otpsSendPrimary(method), auth, send, async (c) =>
+      ok(c, await sendOtp(deps, requestMeta(c), method, c.req.valid('json'), { kind: 'existing_user' })),
     );
 
-    routes.post(PATHS.otpsSendSecondary(method), auth, session, async (c) =>
+    routes.post(PATHS.otpsSendSecondary(method), auth, session, send, async (c) =>
       ok(
         c,
-        await sendOtp(deps, requestMeta(c), method, await readJsonObject(c), {
+        await sendOtp(deps, requestMeta(c), method, c.req.valid('json'), {
           kind: 'add_to_user',
           userId: c.get('session').userId,
           sessionId: c.get('session').id,
@@ -35,8 +37,8 @@ export function otpRoutes(deps: Deps): Hono<AppEnv> {
     );
   }
 
-  routes.post(PATHS.otpsAuthenticate, auth, async (c) =>
-    ok(c, await authenticateOtp(deps, requestMeta(c), await readJsonObject(c))),
+  routes.post(PATHS.otpsAuthenticate, auth, jsonBody(otpAuthenticateBody), async (c) =>
+    ok(c, await authenticateOtp(deps, requestMeta(c), c.req.valid('json'))),
   );
 
   return routes;

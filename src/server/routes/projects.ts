@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { Errors } from '../http/errors.ts';
 import { secretsEqual } from '../security/tokens.ts';
-import { DEV_CAPTCHA_SITE_KEY } from '../constants.ts';
+import { DEV_CAPTCHA_SITE_KEY } from '../constants/dev-mode.ts';
 
 type BootstrapPayload = Omit<BootstrapResponse, 'request_id' | 'status_code'>;
 

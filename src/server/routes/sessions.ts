@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { PATHS } from '../../api/paths.ts';
-import { SESSION_DURATION_MINUTES_MAX, SESSION_DURATION_MINUTES_MIN } from '../constants.ts';
 import type { AppEnv, Deps } from '../context.ts';
-import { readJsonObject } from '../http/body.ts';
+import { jsonBody, validJson } from '../http/edge.ts';
 import { ok } from '../http/envelope.ts';
 import { Errors } from '../http/errors.ts';
-import { minutesInRange, optionalNumber } from '../http/validate.ts';
+import { emptyBody } from '../http/fields.ts';
 import { publicTokenAuth, requireSession } from '../middleware/auth.ts';
 import { hashToken } from '../security/tokens.ts';
 import { authenticatePayloadFor, minutesToMs } from '../services/sessions.ts';
 import { withRoles } from '../services/users.ts';
 import { toWireUser } from '../store/full-user.ts';
 import { findActiveSession, revokeSession, touchSessionByToken } from '../store/sessions.ts';
+import { sessionAuthenticateBody } from './sessions.schemas.ts';
 
 /** The caller's own session: refresh (optionally extend) and revoke. */
 export function sessionRoutes(deps: Deps): Hono<AppEnv> {
@@ -29,16 +29,7 @@ export function sessionRoutes(deps: Deps): Hono<AppEnv> {
     const now = deps.config.now();
     let duration: number | undefined;
     try {
-      const body = await readJsonObject(c);
-      duration = optionalNumber(body, 'session_duration_minutes');
-      if (duration !== undefined) {
-        minutesInRange(
-          duration,
-          'session_duration_minutes',
-          SESSION_DURATION_MINUTES_MIN,
-          SESSION_DURATION_MINUTES_MAX,
-        );
-      }
+      duration = (await validJson(c, sessionAuthenticateBody)).session_duration_minutes;
     } catch (error) {
       if (!(await findActiveSession(deps.db, tokenHash, now))) throw Errors.sessionNotFound();
       throw error;
@@ -56,8 +47,7 @@ export function sessionRoutes(deps: Deps): Hono<AppEnv> {
     );
   });
 
-  routes.post(PATHS.sessionsRevoke, auth, session, async (c) => {
-    await readJsonObject(c);
+  routes.post(PATHS.sessionsRevoke, auth, session, jsonBody(emptyBody), async (c) => {
     await revokeSession(deps.db, c.get('session').id, deps.config.now());
     return ok(c);
   });

@@ -144,7 +144,7 @@ function fileHeaders(c: Context<AppEnv>, file: string, size: number, etag: strin
   return { headers, encoding };
 }
 
-// ---- Issue 17: the demo pages that run under a strict Content Security Policy ----
+// ---- The demo pages that run under a strict Content Security Policy ----
 
 /** The site's folder whose pages are served with a strict CSP (`/csp/student-portal`). */
 export const STRICT_CSP_PATH_PREFIX = '/csp/';

@@ -3,7 +3,7 @@
 // ("Creating a client secret"): header `alg` ES256 and `kid` the key id; claims `iss` the team id, `iat`, `exp` (at
 // most six months later), `aud` https://appleid.apple.com and `sub` the client id (the Services ID).
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { APPLE_CLIENT_SECRET_LIFETIME_S } from '../constants.ts';
+import { APPLE_CLIENT_SECRET_LIFETIME_S } from '../constants/social.ts';
 
 /** What Apple's developer portal gives for a Sign in with Apple key. */
 export interface AppleSigningKey {

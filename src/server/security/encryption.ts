@@ -3,7 +3,7 @@
 // so rows under a previous key still open after a rotation; the `context` (e.g. `totp:<id>`) is bound as GCM
 // additional data, so a ciphertext copied into another row does not open there.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { AES_GCM_IV_BYTES, AES_GCM_TAG_BYTES, SEALED_SECRET_VERSION } from '../constants.ts';
+import { AES_GCM_IV_BYTES, AES_GCM_TAG_BYTES, SEALED_SECRET_VERSION } from '../constants/secrets.ts';
 import type { EncryptionKey, SecretKeys } from './secret-keys.ts';
 
 /** A sealed value that does not open: unknown key, tampered bytes, or a malformed string. Never silently ignored. */

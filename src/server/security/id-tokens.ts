@@ -1,7 +1,7 @@
 // OpenID Connect ID tokens (compact JWS, RFC 7515/7519) verified with node:crypto against a key set: Google's for
 // real One Tap credentials (RS256), the dev identity provider's for dev ones (ES256).
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
-import { ID_TOKEN_CLOCK_SKEW_SECONDS } from '../constants.ts';
+import { ID_TOKEN_CLOCK_SKEW_SECONDS } from '../constants/social.ts';
 import { message, type Message } from '../i18n/message.ts';
 
 export type IdTokenClaims = Record<string, unknown> & { sub: string };
@@ -25,11 +25,9 @@ export function verifyIdToken(token: string, expected: IdTokenExpectations): IdT
   if (parts.length !== 3) return { ok: false, reason: message('idTokenNotCompactJwt') };
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
   const header = decodeJson(headerPart);
-  const algorithm = ALGORITHMS[String(header?.['alg'])];
+  const algorithm = ALGORITHMS[String(header?.alg)];
   if (!header || !algorithm) return { ok: false, reason: message('idTokenAlgorithmUnsupported') };
-  const key = expected.keys.find(
-    (k) => k.kty === algorithm.kty && (header['kid'] === undefined || k.kid === header['kid']),
-  );
+  const key = expected.keys.find((k) => k.kty === algorithm.kty && (header.kid === undefined || k.kid === header.kid));
   if (!key) return { ok: false, reason: message('idTokenKeyUnknown') };
   if (!signatureVerifies(`${headerPart}.${payloadPart}`, signaturePart, key, algorithm)) {
     return { ok: false, reason: message('idTokenSignatureNotVerified') };
@@ -42,8 +40,7 @@ export function verifyIdToken(token: string, expected: IdTokenExpectations): IdT
 function checkClaims(claims: Record<string, unknown>, expected: IdTokenExpectations): IdTokenResult {
   const reason = registeredClaimsProblem(claims, { ...expected, skewSeconds: ID_TOKEN_CLOCK_SKEW_SECONDS });
   if (reason) return { ok: false, reason };
-  if (typeof claims['sub'] !== 'string' || claims['sub'] === '')
-    return { ok: false, reason: message('idTokenHasNoSubject') };
+  if (typeof claims.sub !== 'string' || claims.sub === '') return { ok: false, reason: message('idTokenHasNoSubject') };
   return { ok: true, claims: claims as IdTokenClaims };
 }
 
@@ -56,12 +53,12 @@ export function registeredClaimsProblem(
   expected: { issuers: readonly string[]; audience: string; nowMs: number; skewSeconds: number },
 ): Message | null {
   const now = Math.floor(expected.nowMs / 1000);
-  const aud = claims['aud'];
-  if (!expected.issuers.includes(String(claims['iss']))) return message('claimsIssuerUnexpected');
+  const aud = claims.aud;
+  if (!expected.issuers.includes(String(claims.iss))) return message('claimsIssuerUnexpected');
   if (!(aud === expected.audience || (Array.isArray(aud) && aud.includes(expected.audience)))) {
     return message('claimsAudienceUnexpected');
   }
-  if (typeof claims['exp'] !== 'number' || claims['exp'] + expected.skewSeconds < now) return message('claimsExpired');
+  if (typeof claims.exp !== 'number' || claims.exp + expected.skewSeconds < now) return message('claimsExpired');
   for (const claim of ['nbf', 'iat']) {
     const value = claims[claim];
     if (typeof value === 'number' && value - expected.skewSeconds > now) return message('claimsNotYetValid');

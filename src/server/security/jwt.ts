@@ -1,5 +1,5 @@
 import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { JWT_ALGORITHM, JWT_CURVE } from '../constants.ts';
+import { JWT_ALGORITHM, JWT_CURVE } from '../constants/sessions.ts';
 import { newId } from '../ids.ts';
 
 /** A session-JWT signing key: the private half stays in the database, the public half is published as a JWK. */

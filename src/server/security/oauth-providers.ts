@@ -2,7 +2,7 @@
 // `provider_type`) and, where the provider publishes them, its OpenID Connect issuer or OAuth 2.0 endpoints and the
 // scopes that yield an id, a name and an address. A project's credentials may override every field.
 import type { OAuthProvider } from '../../api/oauth.ts';
-import { APPLE_SCOPES, FORM_POST_RESPONSE_MODE, OIDC_DEFAULT_SCOPES } from '../constants.ts';
+import { APPLE_SCOPES, FORM_POST_RESPONSE_MODE, OIDC_DEFAULT_SCOPES } from '../constants/social.ts';
 
 export interface ProviderEndpoints {
   /**

@@ -1,5 +1,10 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
-import { ARGON2_MEMORY_COST_KIB, ARGON2_OUTPUT_BYTES, ARGON2_PARALLELISM, ARGON2_TIME_COST } from '../constants.ts';
+import {
+  ARGON2_MEMORY_COST_KIB,
+  ARGON2_OUTPUT_BYTES,
+  ARGON2_PARALLELISM,
+  ARGON2_TIME_COST,
+} from '../constants/passwords.ts';
 
 /** The library's `Algorithm.Argon2id` (a const enum, which this build's `verbatimModuleSyntax` cannot import). */
 const ARGON2ID = 2 as Options['algorithm'];

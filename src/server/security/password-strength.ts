@@ -1,6 +1,6 @@
 import zxcvbn from 'zxcvbn';
 import { ZXCVBN_VALID_SCORE, type LudsRequirements, type StrengthPolicy } from '../../api/passwords.ts';
-import { ZXCVBN_MAX_ANALYSED_LENGTH } from '../constants.ts';
+import { ZXCVBN_MAX_ANALYSED_LENGTH } from '../constants/passwords.ts';
 import { isBreachedPassword } from './breached-passwords.ts';
 
 /** A project's strength policy: zxcvbn (score ≥ 3), or LUDS with a minimum length and a number of character classes. */

@@ -1,4 +1,4 @@
-import { parsePhoneNumberWithError, ParseError, type CountryCode } from 'libphonenumber-js/max';
+import { parsePhoneNumberWithError, ParseError, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import { E164_PATTERN } from '../../api/otps.ts';
 import { Errors } from '../http/errors.ts';
 
@@ -12,7 +12,7 @@ import { Errors } from '../http/errors.ts';
 export function normalizePhoneNumber(raw: string, allowedRegions: readonly string[] | null): string {
   const value = raw.trim();
   if (!E164_PATTERN.test(value)) throw Errors.invalidPhoneNumber();
-  let parsed;
+  let parsed: PhoneNumber;
   try {
     parsed = parsePhoneNumberWithError(value);
   } catch (error) {

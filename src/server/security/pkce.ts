@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CODE_CHALLENGE_PATTERN } from '../constants.ts';
+import { CODE_CHALLENGE_PATTERN } from '../constants/secrets.ts';
 import { secretsEqual } from './tokens.ts';
 
 /** RFC 7636 S256: base64url(SHA-256(ASCII(code_verifier))) without padding. */

@@ -7,7 +7,7 @@ import {
   RATE_LIMIT_SWEEP_BATCH,
   RATE_LIMIT_SWEEP_EVERY_TAKES,
   UNKNOWN_IP_KEY,
-} from '../constants.ts';
+} from '../constants/rate-limits.ts';
 import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import { releaseRateLimit, sweepRateLimits, takeRateLimit } from '../store/rate-limits.ts';

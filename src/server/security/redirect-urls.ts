@@ -1,4 +1,4 @@
-import { MAX_REDIRECT_URL_LENGTH } from '../constants.ts';
+import { MAX_REDIRECT_URL_LENGTH } from '../constants/input-limits.ts';
 
 /**
  * Where a magic link may send the visitor with a token in the query. An open redirect here would hand tokens to

@@ -7,7 +7,7 @@ import {
   HKDF_INFO_SECRET_ENCRYPTION,
   SECRET_KEY_BYTES,
   SECRET_KEY_ID_BYTES,
-} from '../constants.ts';
+} from '../constants/secrets.ts';
 
 /** One encryption key with the id stored beside every ciphertext it made. */
 export interface EncryptionKey {
@@ -42,8 +42,8 @@ export function parseSecretKey(text: string, name = 'AUTH_SECRET_KEY'): Buffer {
     if (bytes.length === SECRET_KEY_BYTES) return bytes;
   }
   throw new Error(
-    `${name} must be ${SECRET_KEY_BYTES} random bytes written as ${SECRET_KEY_BYTES * 2} hex characters or as base64/base64url ` +
-      `(for example the output of \`openssl rand -hex ${SECRET_KEY_BYTES}\`).`,
+    `${name} must be ${SECRET_KEY_BYTES} random bytes written as ${SECRET_KEY_BYTES * 2} hex characters ` +
+      `or as base64/base64url (for example the output of \`openssl rand -hex ${SECRET_KEY_BYTES}\`).`,
   );
 }
 

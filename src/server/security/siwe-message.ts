@@ -1,7 +1,7 @@
 // The texts a wallet signs: the Sign-In with Ethereum message (EIP-4361) and the plain challenge used without it, and
 // the rule every value written into them obeys. Both name the site (domain and URI) the signature is for, so a wallet
 // can show it and a signature made for one site cannot be replayed on another.
-import { SIWE_VERSION } from '../constants.ts';
+import { SIWE_VERSION } from '../constants/crypto-wallets.ts';
 
 /** The EIP-4361 fields a message is built from, each already checked to be one line (`lineProblem`). */
 export interface SiweFields {
@@ -73,6 +73,7 @@ export function plainChallengeMessage(fields: PlainChallengeFields): string {
  * (U+0085) and the Unicode line and paragraph separators (categories Zl and Zp: U+2028, U+2029). A wallet, a log
  * viewer or a SIWE parser may break a line at any of them, and a break would let a value forge the lines after it.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: on purpose, so that values with these breaks are refused.
 const LINE_BREAKS = /[\n\v\f\r\x1c-\x1e\x85\p{Zl}\p{Zp}]/u;
 /**
  * Control characters (Cc), invisible format characters (Cf: zero-width spaces, bidirectional overrides that reorder

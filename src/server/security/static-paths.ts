@@ -28,7 +28,7 @@ function decodeSegments(urlPath: string): string[] | null {
     } catch {
       return null;
     }
-    if (segment.startsWith('.') || /[/\\\u0000]/.test(segment)) return null;
+    if (segment.startsWith('.') || /[/\\]/.test(segment) || segment.includes('\0')) return null;
     segments.push(segment);
   }
   return segments;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { TOKEN_BYTES } from '../constants.ts';
+import { TOKEN_BYTES } from '../constants/secrets.ts';
 
 /** A bearer secret (magic-link token, session token): 256 random bits, base64url so it travels in URLs and cookies. */
 export function newSecretToken(): string {

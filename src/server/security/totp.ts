@@ -7,7 +7,7 @@ import {
   TOTP_SECRET_BYTES,
   TOTP_T0_SECONDS,
   TOTP_WINDOW_STEPS,
-} from '../constants.ts';
+} from '../constants/totp.ts';
 import { secretsEqual } from './tokens.ts';
 
 export type TotpAlgorithm = 'sha1' | 'sha256' | 'sha512';

@@ -1,7 +1,7 @@
 // Trusted auth tokens for /sessions/attest: compact JWS with HS256 (RFC 7515/7519), verified with node:crypto.
 import { createHmac } from 'node:crypto';
 import type { TrustedAuthProfile } from '../config.ts';
-import { TRUSTED_TOKEN_CLOCK_SKEW_SECONDS } from '../constants.ts';
+import { TRUSTED_TOKEN_CLOCK_SKEW_SECONDS } from '../constants/sessions.ts';
 import { decodeJson, registeredClaimsProblem } from './id-tokens.ts';
 import { message, type Message } from '../i18n/message.ts';
 import { secretsEqual } from './tokens.ts';
@@ -22,7 +22,7 @@ export function verifyTrustedToken(profile: TrustedAuthProfile, token: string, n
   if (parts.length !== 3) return { ok: false, reason: message('tokenNotCompactJwt') };
   const [headerPart, payloadPart, signature] = parts as [string, string, string];
   const header = decodeJson(headerPart);
-  if (header?.['alg'] !== 'HS256') return { ok: false, reason: message('tokenAlgorithmNotHs256') };
+  if (header?.alg !== 'HS256') return { ok: false, reason: message('tokenAlgorithmNotHs256') };
   const expected = createHmac('sha256', profile.secret).update(`${headerPart}.${payloadPart}`).digest('base64url');
   if (!secretsEqual(expected, signature)) return { ok: false, reason: message('tokenSignatureNotVerified') };
   const claims = decodeJson(payloadPart);
@@ -34,6 +34,6 @@ export function verifyTrustedToken(profile: TrustedAuthProfile, token: string, n
     skewSeconds: TRUSTED_TOKEN_CLOCK_SKEW_SECONDS,
   });
   if (reason) return { ok: false, reason };
-  if (typeof claims['email'] !== 'string') return { ok: false, reason: message('tokenHasNoEmail') };
-  return { ok: true, email: claims['email'], jti: typeof claims['jti'] === 'string' ? claims['jti'] : '' };
+  if (typeof claims.email !== 'string') return { ok: false, reason: message('tokenHasNoEmail') };
+  return { ok: true, email: claims.email, jti: typeof claims.jti === 'string' ? claims.jti : '' };
 }

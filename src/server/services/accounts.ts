@@ -6,22 +6,17 @@ import {
   SESSION_DURATION_MINUTES_MAX,
   SESSION_DURATION_MINUTES_MIN,
   IMPERSONATION_TOKEN_LIFETIME_MS,
-} from '../constants.ts';
+} from '../constants/sessions.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import {
-  minutesInRange,
-  nestsDeeperThan,
-  normalizeEmail,
-  optionalNumber,
-  optionalObject,
-  optionalString,
-  requiredNumber,
-  requiredString,
-  type JsonObject,
-} from '../http/validate.ts';
-import { MAX_JSON_DEPTH } from '../constants.ts';
+import { minutesInRange, normalizeEmail } from '../http/validate.ts';
+import type {
+  AttestInput,
+  ExchangeAccessTokenInput,
+  ImpersonationAuthenticateInput,
+  UpdateMeInput,
+} from '../routes/accounts.schemas.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import { verifyTrustedToken } from '../security/trusted-token.ts';
 import {
@@ -41,23 +36,11 @@ import { loadFullUser } from './users.ts';
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
 
 /** PUT /users/me: name parts and untrusted_metadata (replaced as a whole, like the provider). */
-export async function updateMe(deps: Deps, userId: string, body: JsonObject): Promise<Payload<UserUpdateResponse>> {
-  const name = optionalObject(body, 'name');
-  const metadata = optionalObject(body, 'untrusted_metadata');
-  const parts = name
-    ? {
-        first: optionalString(name, 'first_name'),
-        middle: optionalString(name, 'middle_name'),
-        last: optionalString(name, 'last_name'),
-      }
+export async function updateMe(deps: Deps, userId: string, input: UpdateMeInput): Promise<Payload<UserUpdateResponse>> {
+  const metadata = input.untrusted_metadata;
+  const parts = input.name
+    ? { first: input.name.first_name, middle: input.name.middle_name, last: input.name.last_name }
     : {};
-  if (metadata && nestsDeeperThan(metadata, MAX_JSON_DEPTH)) {
-    throw Errors.invalidRequest('fieldNestsTooDeep', { field: 'untrusted_metadata', max: MAX_JSON_DEPTH });
-  }
-  // PostgreSQL jsonb cannot hold U+0000 (escaped as \u0000 in JSON text); refuse it rather than fail in the database.
-  if (metadata && JSON.stringify(metadata).includes('\\u0000')) {
-    throw Errors.invalidRequest('fieldHasNul', { field: 'untrusted_metadata' });
-  }
   await deps.db.query(
     `update users set first_name = coalesce($2, first_name), middle_name = coalesce($3, middle_name),
        last_name = coalesce($4, last_name), untrusted_metadata = coalesce($5::jsonb, untrusted_metadata) where id = $1`,
@@ -113,10 +96,7 @@ export async function listConnectedApps(deps: Deps, userId: string): Promise<{ c
   const byApp = new Map<string, Set<string>>();
   for (const grant of [...(await liveGrants(deps.db, userId)), ...(await liveIdpGrants(deps.db, userId))]) {
     const scopes = byApp.get(grant.client_id) ?? new Set<string>();
-    grant.scopes
-      .split(' ')
-      .filter(Boolean)
-      .forEach((s) => scopes.add(s));
+    for (const scope of grant.scopes.split(' ').filter(Boolean)) scopes.add(scope);
     byApp.set(grant.client_id, scopes);
   }
   const apps: ConnectedApp[] = [];
@@ -156,10 +136,9 @@ export async function revokeConnectedApp(deps: Deps, userId: string, clientId: s
 export async function exchangeAccessToken(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: ExchangeAccessTokenInput,
 ): Promise<AuthenticatePayload> {
-  const accessToken = requiredString(body, 'access_token');
-  const durationMinutes = duration(requiredNumber(body, 'session_duration_minutes'));
+  const { access_token: accessToken, session_duration_minutes: durationMinutes } = input;
   const grant = await findLiveGrantByToken(deps.db, hashToken(accessToken));
   if (!grant) throw Errors.accessTokenNotFound();
   const factor: AuthenticationFactor = {
@@ -172,11 +151,8 @@ export async function exchangeAccessToken(
 }
 
 /** POST /sessions/attest: a JWT from a trusted issuer (named by profile_id) for a session of the user it names. */
-export async function attest(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
-  const profileId = requiredString(body, 'profile_id');
-  const token = requiredString(body, 'token');
-  const minutes = optionalNumber(body, 'session_duration_minutes');
-  for (const field of ['session_token', 'session_jwt']) optionalString(body, field);
+export async function attest(deps: Deps, meta: RequestMeta, input: AttestInput): Promise<AuthenticatePayload> {
+  const { profile_id: profileId, token, session_duration_minutes: minutes } = input;
   const profile = deps.config.trustedAuthProfiles.find((p) => p.profileId === profileId);
   if (!profile) throw Errors.trustedAuthProfileNotFound();
   const now = deps.config.now();
@@ -184,7 +160,7 @@ export async function attest(deps: Deps, meta: RequestMeta, body: JsonObject): P
   if (!verified.ok) throw Errors.invalidTrustedAuthToken(verified.reason);
   const email = normalizeEmail(verified.email);
   // The trusted issuer vouches for the address: a proof of it like a provider's verified address (services/proof.ts).
-  const sessionToken = typeof body['session_token'] === 'string' ? body['session_token'] : meta.sessionToken;
+  const sessionToken = input.session_token ?? meta.sessionToken;
   const { userId, contactId: emailId } = await deps.db.transaction(async (tx) => {
     const prover = await visitorOf(tx, { ...meta, sessionToken }, now);
     return proveContact(tx, { kind: 'email', value: email, prover, now });
@@ -208,10 +184,9 @@ export async function attest(deps: Deps, meta: RequestMeta, body: JsonObject): P
 export async function authenticateImpersonation(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: ImpersonationAuthenticateInput,
 ): Promise<AuthenticatePayload> {
-  const token = requiredString(body, 'impersonation_token');
-  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+  const token = input.impersonation_token;
   const now = deps.config.now();
   const used = await consumeImpersonationToken(deps.db, hashToken(token), now);
   if (!used) throw Errors.impersonationTokenNotFound();
@@ -225,11 +200,17 @@ export async function authenticateImpersonation(
   return startSession(deps, { ...meta, sessionToken: null }, used.user_id, factor, DEFAULT_SESSION_DURATION_MINUTES);
 }
 
+/** What the dev tools ask for (src/server/dev validates it). */
+export interface ConnectedAppGrantInput {
+  user_id: string;
+  client_id: string;
+  scopes: string | undefined;
+}
+
 /** Dev tools: a grant of `clientId` to the user, returning the access token (shown once; stored hashed). */
-export async function grantConnectedApp(deps: Deps, body: JsonObject): Promise<{ access_token: string }> {
-  const userId = requiredString(body, 'user_id');
-  const clientId = requiredString(body, 'client_id');
-  const scopes = optionalString(body, 'scopes') ?? '';
+export async function grantConnectedApp(deps: Deps, input: ConnectedAppGrantInput): Promise<{ access_token: string }> {
+  const { user_id: userId, client_id: clientId } = input;
+  const scopes = input.scopes ?? '';
   if (!deps.config.connectedApps.some((a) => a.client_id === clientId)) throw Errors.connectedAppNotFound();
   const accessToken = newSecretToken();
   await loadFullUser(deps, userId);
@@ -243,10 +224,19 @@ export async function grantConnectedApp(deps: Deps, body: JsonObject): Promise<{
   return { access_token: accessToken };
 }
 
+/** What the dev tools ask for (src/server/dev validates it). */
+export interface ImpersonationTokenInput {
+  user_id: string;
+  impersonator_id: string | undefined;
+}
+
 /** Dev tools: an impersonation token for the user, valid IMPERSONATION_TOKEN_LIFETIME_MS, single use. */
-export async function mintImpersonationToken(deps: Deps, body: JsonObject): Promise<{ impersonation_token: string }> {
-  const userId = requiredString(body, 'user_id');
-  const impersonatorId = optionalString(body, 'impersonator_id') ?? 'dev-tools';
+export async function mintImpersonationToken(
+  deps: Deps,
+  input: ImpersonationTokenInput,
+): Promise<{ impersonation_token: string }> {
+  const userId = input.user_id;
+  const impersonatorId = input.impersonator_id ?? 'dev-tools';
   await loadFullUser(deps, userId);
   const token = newSecretToken();
   const now = deps.config.now();

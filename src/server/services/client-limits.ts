@@ -1,5 +1,5 @@
-// The per-client limits every send and every authentication check goes through (values: constants.ts, IP_*;
-// why: docs/decisions.md). The client is its IP address as RequestMeta reads it.
+// The per-client limits every send and every authentication check goes through (values: IP_* in
+// constants/rate-limits.ts; why: docs/decisions.md). The client is its IP address as RequestMeta reads it.
 import type { Deps } from '../context.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { ipSubject, type Taken } from '../security/rate-limit.ts';

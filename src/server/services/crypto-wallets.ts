@@ -19,23 +19,16 @@ import {
   CRYPTO_WALLET_DEFAULT_STATEMENT,
   CRYPTO_WALLET_LIVE_CHALLENGES_MAX,
   CRYPTO_WALLET_NONCE_BYTES,
-  MAX_SIWE_FIELD_LENGTH,
-  MAX_SIWE_RESOURCES,
-  SESSION_DURATION_MINUTES_MAX,
-  SESSION_DURATION_MINUTES_MIN,
   SIWE_DEFAULT_CHAIN_ID,
-} from '../constants.ts';
+} from '../constants/crypto-wallets.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import {
-  minutesInRange,
-  optionalObject,
-  optionalString,
-  requiredNumber,
-  requiredString,
-  type JsonObject,
-} from '../http/validate.ts';
+import type {
+  CryptoWalletAuthenticateInput,
+  CryptoWalletStartInput,
+  SiweParamsReader,
+} from '../routes/crypto-wallets.schemas.ts';
 import {
   parseEthereumAddress,
   parseEthereumSignature,
@@ -45,7 +38,7 @@ import {
   verifySolanaSignature,
 } from '../security/crypto-wallet-signatures.ts';
 import { isAllowedOrigin, originOf } from '../security/origins.ts';
-import { lineProblem, plainChallengeMessage, siweMessage, type SiweFields } from '../security/siwe-message.ts';
+import { plainChallengeMessage, siweMessage, type SiweFields } from '../security/siwe-message.ts';
 import { hashToken } from '../security/tokens.ts';
 import { iso } from '../store/time.ts';
 import {
@@ -67,16 +60,10 @@ import { message } from '../i18n/message.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
 
-/** EIP-4361's RFC 3339 date-time (the issued-at and not-before a page may set). */
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-/** EIP-155 chain ids are positive decimal integers. */
-const CHAIN_ID = /^[1-9]\d{0,19}$/;
-/** The challenge lifetime as the refusals name it. */
-const LIFETIME_MINUTES = CRYPTO_WALLET_CHALLENGE_LIFETIME_MS / 60_000;
 /** The chain names the plain (non-SIWE) challenge uses. */
 const CHAIN_NAMES: Record<CryptoWalletType, string> = { ethereum: 'Ethereum', solana: 'Solana' };
 
-interface Wallet extends WalletKey {
+export interface Wallet extends WalletKey {
   type: CryptoWalletType;
   /** As shown (EIP-55 checksummed for Ethereum). */
   address: string;
@@ -84,10 +71,8 @@ interface Wallet extends WalletKey {
   publicKey?: Uint8Array;
 }
 
-function readWallet(body: JsonObject): Wallet {
-  // The type first: it says how the address is read.
-  const type = requiredString(body, 'crypto_wallet_type');
-  const raw = requiredString(body, 'crypto_wallet_address');
+/** The wallet a request names; the edge reads the type first, as it says how the address is read. */
+export function readWallet(type: string, raw: string): Wallet {
   if (!(CRYPTO_WALLET_TYPES as readonly string[]).includes(type)) throw Errors.invalidCryptoWalletType();
   if (type === 'ethereum') {
     const parsed = parseEthereumAddress(raw);
@@ -104,24 +89,6 @@ function readWallet(body: JsonObject): Wallet {
 // ---- Sign-In with Ethereum (EIP-4361) ----
 
 /**
- * Every value written into a message is one line of it: a line or paragraph separator would forge the lines after it
- * (a second URI, another Nonce), and control or format characters would hide or reorder what the wallet shows.
- */
-function requireOneLine(field: string, value: string): void {
-  const problem = lineProblem(value);
-  if (problem) throw Errors.invalidRequest(problem, { field });
-}
-
-function siweString(params: JsonObject, field: string): string | undefined {
-  const value = optionalString(params, field);
-  if (value === undefined) return undefined;
-  if (value.length > MAX_SIWE_FIELD_LENGTH)
-    throw Errors.invalidRequest('fieldTooLong', { field: `siwe_params.${field}`, max: MAX_SIWE_FIELD_LENGTH });
-  requireOneLine(`siwe_params.${field}`, value);
-  return value;
-}
-
-/**
  * The calling page's origin, which a message is bound to: the browser's Origin header, which must be an allowed
  * origin (the CORS check has refused any other already; this keeps the rule where the message is made).
  */
@@ -135,58 +102,23 @@ function allowedPageOrigin(deps: Deps, pageOrigin: string): string {
 /**
  * The page's SIWE fields, with the domain and URI bound to the calling page: the origin must be allowed, the domain
  * is its host, and a URI the page gives must be on that same origin (a wallet shows the domain; a message naming
- * another site would let one site collect sign-ins for another).
+ * another site would let one site collect sign-ins for another). The fields are read and checked against the page
+ * and the clock only now, once the origin is known (routes/crypto-wallets.schemas.ts); what the page left out is
+ * filled in here.
  */
-function readSiwe(deps: Deps, params: JsonObject, origin: string | undefined, now: number): SiweFields {
+function readSiwe(deps: Deps, params: SiweParamsReader, origin: string | undefined, now: number): SiweFields {
   if (!origin) throw Errors.invalidRequest('siweOriginMissing');
   const pageOrigin = allowedPageOrigin(deps, origin);
-  const uri = siweString(params, 'uri') ?? pageOrigin;
-  if (originOf(uri) !== pageOrigin) {
-    throw Errors.invalidRequest('siweUriNotOnOrigin', { origin: pageOrigin });
-  }
-  const chainId = siweString(params, 'chain_id') ?? SIWE_DEFAULT_CHAIN_ID;
-  if (!CHAIN_ID.test(chainId)) throw Errors.invalidRequest('siweChainIdNotValid');
-  const issuedAt = siweString(params, 'issued_at') ?? new Date(now).toISOString();
-  const notBefore = siweString(params, 'not_before');
-  for (const [field, value] of [
-    ['issued_at', issuedAt],
-    ['not_before', notBefore],
-  ] as const) {
-    if (value !== undefined && (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))) {
-      throw Errors.invalidRequest('fieldNotDateTime', { field: `siwe_params.${field}` });
-    }
-  }
-  // The service's clock is the authority: Expiration Time is its now + the lifetime, whatever Issued At the page
-  // wrote, and a page's Issued At further than one lifetime from that now would misstate when the message was made.
-  if (Math.abs(Date.parse(issuedAt) - now) > CRYPTO_WALLET_CHALLENGE_LIFETIME_MS) {
-    throw Errors.invalidRequest('siweIssuedAtOutOfRange', { minutes: LIFETIME_MINUTES });
-  }
-  // A Not Before at or after the expiry names a message no one could ever use.
-  if (notBefore !== undefined && Date.parse(notBefore) >= now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS) {
-    throw Errors.invalidRequest('siweNotBeforeAfterExpiration', { minutes: LIFETIME_MINUTES });
-  }
-  const resources = params['resources'] ?? [];
-  if (!Array.isArray(resources) || !resources.every((r) => typeof r === 'string')) {
-    throw Errors.invalidRequest('fieldNotStringArray', { field: 'siwe_params.resources' });
-  }
-  if (resources.length > MAX_SIWE_RESOURCES)
-    throw Errors.invalidRequest('siweTooManyResources', { max: MAX_SIWE_RESOURCES });
-  for (const resource of resources as string[]) {
-    // URL parsing drops tabs and line breaks and escapes separators, so the text itself is checked first.
-    requireOneLine('siwe_params.resources', resource);
-    if (resource.length > MAX_SIWE_FIELD_LENGTH || !URL.canParse(resource)) {
-      throw Errors.invalidRequest('siweResourcesNotUris');
-    }
-  }
+  const given = params.read({ pageOrigin, now });
   return {
     domain: new URL(pageOrigin).host,
-    uri,
-    statement: siweString(params, 'statement') ?? CRYPTO_WALLET_DEFAULT_STATEMENT,
-    chainId,
-    issuedAt,
-    notBefore,
-    requestId: siweString(params, 'message_request_id'),
-    resources: resources as string[],
+    uri: given.uri ?? pageOrigin,
+    statement: given.statement ?? CRYPTO_WALLET_DEFAULT_STATEMENT,
+    chainId: given.chain_id ?? SIWE_DEFAULT_CHAIN_ID,
+    issuedAt: given.issued_at ?? new Date(now).toISOString(),
+    notBefore: given.not_before,
+    requestId: given.message_request_id,
+    resources: given.resources,
   };
 }
 
@@ -233,17 +165,15 @@ export interface StartRequest {
 export async function startAuthentication(
   deps: Deps,
   request: StartRequest,
-  body: JsonObject,
+  input: CryptoWalletStartInput,
 ): Promise<Payload<CryptoWalletAuthenticateStartResponse>> {
-  const wallet = readWallet(body);
-  const siweParams = optionalObject(body, 'siwe_params');
-  optionalString(body, 'captcha_token');
-  if (siweParams && wallet.type !== 'ethereum') throw Errors.invalidRequest('siweParamsNotEthereum');
+  const { wallet, siwe_params: siweParams } = input;
+  if (siweParams.given && wallet.type !== 'ethereum') throw Errors.invalidRequest('siweParamsNotEthereum');
   const now = deps.config.now();
   const expiresAt = now + CRYPTO_WALLET_CHALLENGE_LIFETIME_MS;
   const nonce = randomBytes(CRYPTO_WALLET_NONCE_BYTES).toString('hex');
-  const siwe = wallet.type === 'ethereum' && (deps.config.siweRequiredForCryptoWallets || siweParams !== undefined);
-  const fields = siwe ? readSiwe(deps, siweParams ?? {}, request.pageOrigin, now) : null;
+  const siwe = wallet.type === 'ethereum' && (deps.config.siweRequiredForCryptoWallets || siweParams.given);
+  const fields = siwe ? readSiwe(deps, siweParams, request.pageOrigin, now) : null;
   const message = fields
     ? siweMessage(fields, wallet.address, nonce, expiresAt)
     : plainChallenge(wallet, plainChallengeOrigin(deps, request), nonce, now);
@@ -268,7 +198,7 @@ export async function startAuthentication(
   return { challenge: message };
 }
 
-function readSignatureCheck(wallet: Wallet, raw: string): (message: string) => boolean {
+export function readSignatureCheck(wallet: Wallet, raw: string): (message: string) => boolean {
   if (wallet.type === 'ethereum') {
     const signature = parseEthereumSignature(raw);
     if (!signature) {
@@ -307,17 +237,9 @@ function cryptoWalletFactor(row: CryptoWalletRow, now: number): AuthenticationFa
 export async function authenticate(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: CryptoWalletAuthenticateInput,
 ): Promise<Payload<CryptoWalletAuthenticateResponse>> {
-  const wallet = readWallet(body);
-  const verifies = readSignatureCheck(wallet, requiredString(body, 'signature'));
-  const durationMinutes = minutesInRange(
-    requiredNumber(body, 'session_duration_minutes'),
-    'session_duration_minutes',
-    SESSION_DURATION_MINUTES_MIN,
-    SESSION_DURATION_MINUTES_MAX,
-  );
-  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+  const { wallet, verifies, session_duration_minutes: durationMinutes } = input;
 
   const attempt = await reserveAuthAttempt(deps, meta);
   const newest = await newestLiveChallenge(deps.db, { ...wallet, now: deps.config.now() });

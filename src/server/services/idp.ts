@@ -2,7 +2,6 @@
 // that mints the authorization code through oidc-provider's own models, and the logout preflight.
 import { randomBytes } from 'node:crypto';
 import {
-  DEFAULT_RESPONSE_TYPE,
   isStandardScope,
   type AuthorizeStartResponse,
   type AuthorizeSubmitResponse,
@@ -11,16 +10,10 @@ import {
   type ScopeResult,
 } from '../../api/idp.ts';
 import type { ConnectedAppConfig } from '../config.ts';
-import {
-  MAX_IDP_SCOPES,
-  MAX_IDP_STRING_LENGTH,
-  STANDARD_SCOPE_DESCRIPTIONS,
-  UNKNOWN_SCOPE_DESCRIPTION,
-} from '../constants.ts';
+import { STANDARD_SCOPE_DESCRIPTIONS, UNKNOWN_SCOPE_DESCRIPTION } from '../oidc/constants.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
-import { optionalBoolean, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
-import { isPublicApp } from '../connected-apps.ts';
+import type { AuthorizeRequest, AuthorizeSubmitInput, LogoutStartInput } from '../routes/idp.schemas.ts';
 import { providerFor, type OidcProvider } from '../oidc/provider.ts';
 import { rolesAllow } from '../security/rbac.ts';
 import type { ActiveSession } from '../store/sessions.ts';
@@ -28,60 +21,6 @@ import { liveIdpGrant, upsertIdpGrant } from '../store/idp-grants.ts';
 import { loadFullUser, rolesOf } from './users.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
-
-/** RFC 6749 section 3.3: a scope token is printable ASCII without space, `"` or `\`. */
-const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
-/** RFC 7636: an S256 challenge is the base64url SHA-256 digest, 43 characters. */
-const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
-
-interface AuthorizeRequest {
-  app: ConnectedAppConfig;
-  redirectUri: string;
-  scopes: string[];
-  forceConsent: boolean;
-}
-
-function boundedString(body: JsonObject, field: string, required: true): string;
-function boundedString(body: JsonObject, field: string, required: false): string | undefined;
-function boundedString(body: JsonObject, field: string, required: boolean): string | undefined {
-  const value = required ? requiredString(body, field) : optionalString(body, field);
-  if (value !== undefined && value.length > MAX_IDP_STRING_LENGTH) {
-    throw Errors.invalidRequest('fieldTooLong', { field, max: MAX_IDP_STRING_LENGTH });
-  }
-  if (value?.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field });
-  return value;
-}
-
-function connectedApp(deps: Deps, clientId: string): ConnectedAppConfig {
-  const app = deps.config.connectedApps.find((a) => a.client_id === clientId);
-  if (!app) throw Errors.idpClientNotFound(clientId);
-  return app;
-}
-
-function readScopes(body: JsonObject): string[] {
-  const value = body['scopes'];
-  if (value === undefined || value === null) throw Errors.invalidRequest('fieldRequired', { field: 'scopes' });
-  if (!Array.isArray(value)) throw Errors.invalidRequest('fieldNotStringArray', { field: 'scopes' });
-  if (value.length > MAX_IDP_SCOPES) throw Errors.invalidScope('tooManyScopes', { max: MAX_IDP_SCOPES });
-  for (const scope of value) {
-    if (typeof scope !== 'string') throw Errors.invalidRequest('fieldNotStringArray', { field: 'scopes' });
-    if (!SCOPE_TOKEN.test(scope) || scope.length > MAX_IDP_STRING_LENGTH) {
-      throw Errors.invalidScope('scopeNotValid', { scope: JSON.stringify(scope) });
-    }
-  }
-  return [...new Set(value as string[])];
-}
-
-/** The fields the preflight and the submit share, checked in the order the client sends them. */
-function readAuthorizeRequest(deps: Deps, body: JsonObject): AuthorizeRequest {
-  const app = connectedApp(deps, boundedString(body, 'client_id', true));
-  const redirectUri = boundedString(body, 'redirect_uri', true);
-  if (!app.redirect_uris?.includes(redirectUri)) throw Errors.invalidRedirectUri(redirectUri);
-  if (boundedString(body, 'response_type', true) !== DEFAULT_RESPONSE_TYPE) throw Errors.unsupportedResponseType();
-  const scopes = readScopes(body);
-  const prompt = boundedString(body, 'prompt', false);
-  return { app, redirectUri, scopes, forceConsent: (prompt ?? '').split(' ').includes('consent') };
-}
 
 function describeApp(app: ConnectedAppConfig): IdpClient {
   return {
@@ -124,8 +63,7 @@ async function consentRequired(
   return results.some((r) => r.is_grantable && !granted.has(r.scope));
 }
 
-async function evaluate(deps: Deps, session: ActiveSession, body: JsonObject) {
-  const request = readAuthorizeRequest(deps, body);
+async function evaluate(deps: Deps, session: ActiveSession, request: AuthorizeRequest) {
   const user = await loadFullUser(deps, session.userId);
   const results = scopeResults(deps, rolesOf(deps.config, user), request.scopes);
   return { request, user, results, consent: await consentRequired(deps, session.userId, request, results) };
@@ -135,9 +73,9 @@ async function evaluate(deps: Deps, session: ActiveSession, body: JsonObject) {
 export async function authorizeStart(
   deps: Deps,
   session: ActiveSession,
-  body: JsonObject,
+  input: AuthorizeRequest,
 ): Promise<Payload<AuthorizeStartResponse>> {
-  const { request, user, results, consent } = await evaluate(deps, session, body);
+  const { request, user, results, consent } = await evaluate(deps, session, input);
   return {
     user_id: session.userId,
     user,
@@ -161,20 +99,12 @@ export async function authorizeSubmit(
   deps: Deps,
   session: ActiveSession,
   requestOrigin: string,
-  body: JsonObject,
+  input: AuthorizeSubmitInput,
 ): Promise<Payload<AuthorizeSubmitResponse>> {
-  const { request, results, consent } = await evaluate(deps, session, body);
-  const state = boundedString(body, 'state', false);
-  const nonce = boundedString(body, 'nonce', false);
-  const codeChallenge = boundedString(body, 'code_challenge', false);
-  if (codeChallenge !== undefined && !S256_CHALLENGE.test(codeChallenge)) {
-    throw Errors.invalidCodeChallenge('codeChallengeNotS256');
-  }
-  if (codeChallenge === undefined && isPublicApp(request.app)) {
-    throw Errors.invalidCodeChallenge('codeChallengeRequiredPublicClient');
-  }
-  const granted = optionalBoolean(body, 'consent_granted');
-  if (granted === undefined) throw Errors.invalidRequest('fieldRequired', { field: 'consent_granted' });
+  // Every field, the submit's own too, was checked at the edge before these reads, which cannot fail for the live
+  // session the route requires.
+  const { results, consent } = await evaluate(deps, session, input.request);
+  const { request, state, nonce, codeChallenge, consentGranted: granted } = input;
   const provider = await providerFor(deps, requestOrigin);
   if (consent && !granted) {
     return { redirect_uri: withParams(request.redirectUri, { error: 'access_denied', state, iss: provider.issuer }) };
@@ -249,13 +179,9 @@ export async function logoutStart(
   deps: Deps,
   session: ActiveSession | null,
   requestOrigin: string,
-  body: JsonObject,
+  input: LogoutStartInput,
 ): Promise<Payload<LogoutStartResponse>> {
-  const app = connectedApp(deps, boundedString(body, 'client_id', true));
-  const postLogoutUri = boundedString(body, 'post_logout_redirect_uri', true);
-  if (!app.post_logout_redirect_uris?.includes(postLogoutUri)) throw Errors.invalidPostLogoutRedirectUri(postLogoutUri);
-  const state = boundedString(body, 'state', false);
-  const hint = boundedString(body, 'id_token_hint', false);
+  const { app, postLogoutUri, state, hint } = input;
   const redirectUri = withParams(postLogoutUri, { state });
   if (!session) return { redirect_uri: redirectUri, consent_required: false };
   const subject = hint ? await hintSubject(deps, requestOrigin, app, hint) : null;
@@ -274,7 +200,7 @@ async function hintSubject(
   if (!client) return null;
   try {
     const { payload } = await provider.IdToken.validate(hint, client);
-    return typeof payload['sub'] === 'string' ? payload['sub'] : null;
+    return typeof payload.sub === 'string' ? payload.sub : null;
   } catch {
     return null;
   }

@@ -1,9 +1,13 @@
 // The one way a secret (password, TOTP code, recovery code, passcode) is checked against the user lock: reserve an
 // attempt in the database, then verify. Reading the lock and recording the failure after the check let any number
-// of parallel guesses through before the lock was set (issue 12: 199 parallel wrong passwords, then the right one
-// signed in); a reservation taken before the expensive check caps the checks at the limit under any concurrency and
+// of parallel guesses through before the lock was set (199 parallel wrong passwords, then the right one signed
+// in); a reservation taken before the expensive check caps the checks at the limit under any concurrency and
 // across processes.
-import { USER_LOCK_DURATION_MS, USER_LOCK_FAILURE_LIMIT, USER_LOCK_FAILURE_WINDOW_MS } from '../constants.ts';
+import {
+  USER_LOCK_DURATION_MS,
+  USER_LOCK_FAILURE_LIMIT,
+  USER_LOCK_FAILURE_WINDOW_MS,
+} from '../constants/rate-limits.ts';
 import type { Deps } from '../context.ts';
 import { Errors, type ApiError } from '../http/errors.ts';
 import { lockIfLimitReached, releaseAuthAttempt, reserveAuthAttempt, type LockPolicy } from '../store/lockouts.ts';

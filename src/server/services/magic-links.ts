@@ -6,21 +6,13 @@ import {
   TOKEN_TYPES,
 } from '../../api/magic-links.ts';
 import type { EmailFactor } from '../../api/session.ts';
-import { MAGIC_LINK_EXPIRATION_MINUTES_MAX, MAGIC_LINK_EXPIRATION_MINUTES_MIN } from '../constants.ts';
 import type { Deps } from '../context.ts';
 import { deliveryLocale } from '../i18n/delivery-locale.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import {
-  minutesInRange,
-  normalizeEmail,
-  optionalBoolean,
-  optionalNumber,
-  optionalString,
-  requiredString,
-  type JsonObject,
-} from '../http/validate.ts';
-import { isS256Challenge } from '../security/pkce.ts';
+import { normalizeEmail } from '../http/validate.ts';
+import type { MagicLinkSendInput } from '../routes/magic-links.schemas.ts';
+import type { TokenAuthenticationInput } from '../routes/token-authentication.schemas.ts';
 import { isAllowedRedirectUrl, resolveRedirectUrl } from '../security/redirect-urls.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import { consumeMagicLink, findUsableMagicLink, insertMagicLink } from '../store/magic-links.ts';
@@ -31,7 +23,7 @@ import { magicLinkEmail } from '../views/magic-link-email.ts';
 import { limitSendFrom } from './client-limits.ts';
 import { deliver } from './mailer.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
-import { checkPkce, readTokenAuthentication } from './token-authentication.ts';
+import { checkPkce } from './token-authentication.ts';
 
 type SendPayload = Omit<MagicLinkLoginOrCreateResponse, 'request_id' | 'status_code'>;
 type AuthenticatePayload = Omit<MagicLinkAuthenticateResponse, 'request_id' | 'status_code'>;
@@ -49,11 +41,10 @@ export type SendMode =
 export async function sendEmailMagicLink(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  request: MagicLinkSendInput,
   mode: SendMode,
 ): Promise<SendPayload> {
-  const request = readSendRequest(deps, body);
-  const locale = deliveryLocale(body, meta);
+  const locale = deliveryLocale(request.locale, meta);
   const email = normalizeEmail(request.email);
 
   await limitSendFrom(deps, meta);
@@ -65,7 +56,7 @@ export async function sendEmailMagicLink(
   const purpose: MagicLinkPurpose = existing || mode.kind === 'add_to_user' ? 'login' : 'signup';
   const redirectUrl = chooseRedirectUrl(deps, meta, request, purpose);
   const expiresInMinutes =
-    (purpose === 'login' ? request.loginExpirationMinutes : request.signupExpirationMinutes) ??
+    (purpose === 'login' ? request.login_expiration_minutes : request.signup_expiration_minutes) ??
     DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES;
 
   // One transaction, delivery last: a message that cannot be sent rolls back the user, address and link it needed.
@@ -76,7 +67,7 @@ export async function sendEmailMagicLink(
     const owner =
       mode.kind === 'add_to_user'
         ? { userId: mode.userId, emailId: await methodIdToAdd(tx, 'email', email, mode.userId, now), created: false }
-        : await findOrCreateUserByEmail(tx, email, now, request.createUserAsPending ? 'pending' : 'active');
+        : await findOrCreateUserByEmail(tx, email, now, request.create_user_as_pending ? 'pending' : 'active');
 
     const token = newSecretToken();
     await insertMagicLink(tx, {
@@ -84,7 +75,7 @@ export async function sendEmailMagicLink(
       userId: owner.userId,
       emailId: owner.emailId,
       sessionId: mode.kind === 'add_to_user' ? mode.sessionId : null,
-      codeChallenge: request.codeChallenge ?? null,
+      codeChallenge: request.code_challenge ?? null,
       redirectUrl: redirectUrl.href,
       now,
       expiresAt: now + minutesToMs(expiresInMinutes),
@@ -106,9 +97,9 @@ export async function sendEmailMagicLink(
 export async function authenticateMagicLink(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: TokenAuthenticationInput,
 ): Promise<AuthenticatePayload> {
-  const { token, durationMinutes, codeVerifier } = readTokenAuthentication(body);
+  const { token, session_duration_minutes: durationMinutes, code_verifier: codeVerifier } = input;
   const tokenHash = hashToken(token);
   const link = await findUsableMagicLink(deps.db, tokenHash, deps.config.now());
   if (!link) throw Errors.unableToAuthMagicLink();
@@ -144,55 +135,12 @@ export async function authenticateMagicLink(
   return { ...(await authenticatePayload(deps, session, sessionToken)), method_id: emailId };
 }
 
-interface SendRequest {
-  email: string;
-  loginMagicLinkUrl: string | undefined;
-  signupMagicLinkUrl: string | undefined;
-  loginExpirationMinutes: number | undefined;
-  signupExpirationMinutes: number | undefined;
-  codeChallenge: string | undefined;
-  /** A user this send creates stays `pending` until their first authentication. */
-  createUserAsPending: boolean;
-}
-
-function readSendRequest(deps: Deps, body: JsonObject): SendRequest {
-  const email = requiredString(body, 'email');
-  // Accepted for compatibility and type-checked, but not used yet: templates, captcha and DFP (`locale` is read by
-  // deliveryLocale).
-  for (const field of ['login_template_id', 'signup_template_id', 'captcha_token', 'dfp_telemetry_id']) {
-    optionalString(body, field);
-  }
-  const codeChallenge = optionalString(body, 'code_challenge');
-  if (codeChallenge !== undefined && !isS256Challenge(codeChallenge)) {
-    throw Errors.invalidRequest('codeChallengeNotS256');
-  }
-  if (codeChallenge === undefined && deps.config.pkceRequiredForEmailMagicLinks) {
-    throw Errors.invalidRequest('codeChallengeRequiredMagicLink');
-  }
-  return {
-    email,
-    loginMagicLinkUrl: optionalString(body, 'login_magic_link_url'),
-    signupMagicLinkUrl: optionalString(body, 'signup_magic_link_url'),
-    loginExpirationMinutes: expirationMinutes(body, 'login_expiration_minutes'),
-    signupExpirationMinutes: expirationMinutes(body, 'signup_expiration_minutes'),
-    codeChallenge,
-    createUserAsPending: optionalBoolean(body, 'create_user_as_pending') ?? false,
-  };
-}
-
-function expirationMinutes(body: JsonObject, field: string): number | undefined {
-  const value = optionalNumber(body, field);
-  return value === undefined
-    ? undefined
-    : minutesInRange(value, field, MAGIC_LINK_EXPIRATION_MINUTES_MIN, MAGIC_LINK_EXPIRATION_MINUTES_MAX);
-}
-
 /** The URL for this purpose, else the other purpose's, else the project default; then the allowlist decides. */
-function chooseRedirectUrl(deps: Deps, meta: RequestMeta, request: SendRequest, purpose: MagicLinkPurpose): URL {
+function chooseRedirectUrl(deps: Deps, meta: RequestMeta, request: MagicLinkSendInput, purpose: MagicLinkPurpose): URL {
   const [preferred, fallback] =
     purpose === 'login'
-      ? [request.loginMagicLinkUrl, request.signupMagicLinkUrl]
-      : [request.signupMagicLinkUrl, request.loginMagicLinkUrl];
+      ? [request.login_magic_link_url, request.signup_magic_link_url]
+      : [request.signup_magic_link_url, request.login_magic_link_url];
   return allowedRedirectUrl(deps, meta, preferred || fallback);
 }
 

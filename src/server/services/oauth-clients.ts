@@ -23,7 +23,10 @@ export function providerClient(config: ProjectConfig, provider: OAuthProvider): 
   const credentials = credentialsFor(config, provider);
   if (!credentials) throw new Error(`no credentials for ${provider}`);
   let perService = clients.get(config);
-  if (!perService) clients.set(config, (perService = new Map()));
+  if (!perService) {
+    perService = new Map();
+    clients.set(config, perService);
+  }
   let pending = perService.get(provider);
   if (!pending) {
     pending = buildClient(provider, credentials, config.now);
@@ -131,15 +134,15 @@ export async function claimsAfterGrant(
       },
     );
     // An ID token's subject is authoritative; userinfo about someone else is ignored (OIDC Core 5.3.2).
-    if (!idClaims || subjectOf(userinfo) === String(idClaims['sub'])) profile = { ...userinfo, ...profile };
+    if (!idClaims || subjectOf(userinfo) === String(idClaims.sub)) profile = { ...userinfo, ...profile };
   }
   const subject = subjectOf(profile);
   if (!subject) throw new Error('the provider named no subject');
-  const email = typeof profile['email'] === 'string' && profile['email'] !== '' ? profile['email'] : null;
+  const email = typeof profile.email === 'string' && profile.email !== '' ? profile.email : null;
   return {
     subject,
     email,
-    emailVerified: profile['email_verified'] === true || profile['email_verified'] === 'true',
+    emailVerified: profile.email_verified === true || profile.email_verified === 'true',
     name: firstString(profile, ['name', 'display_name', 'displayName', 'username', 'login']),
     pictureUrl: firstString(profile, ['picture', 'avatar_url', 'profile_image_url', 'image_url']),
     locale: firstString(profile, ['locale']),

@@ -20,13 +20,14 @@ import {
   OAUTH_SCOPE_TOKEN_PATTERN,
   OAUTH_STATE_LIFETIME_MS,
   OAUTH_TOKEN_LIFETIME_MS,
-} from '../constants.ts';
+} from '../constants/social.ts';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import { requirePublicTokenParam } from '../middleware/auth.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import { isJsonObject, normalizeEmail, type JsonObject } from '../http/validate.ts';
+import { isJsonObject, normalizeEmail } from '../http/validate.ts';
+import type { TokenAuthenticationInput } from '../routes/token-authentication.schemas.ts';
 import { isS256Challenge } from '../security/pkce.ts';
 import { providerType, usesFormPost } from '../security/oauth-providers.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
@@ -53,7 +54,7 @@ import {
   type ProviderClaims,
 } from './oauth-clients.ts';
 import { authenticatePayload, sessionAfterAuthentication } from './sessions.ts';
-import { checkPkce, readTokenAuthentication } from './token-authentication.ts';
+import { checkPkce } from './token-authentication.ts';
 import { message, verbatim } from '../i18n/message.ts';
 
 /** Where the dev identity provider's sign-in page lives (only mounted when it is on). */
@@ -292,8 +293,8 @@ function formPostUserName(params: URLSearchParams): string {
   } catch {
     return '';
   }
-  const name = isJsonObject(user) && isJsonObject(user['name']) ? user['name'] : {};
-  return [name['firstName'], name['lastName']]
+  const name = isJsonObject(user) && isJsonObject(user.name) ? user.name : {};
+  return [name.firstName, name.lastName]
     .filter((part): part is string => typeof part === 'string')
     .join(' ')
     .trim();
@@ -431,8 +432,12 @@ async function fillNameFromProvider(db: Db, userId: string, name: string): Promi
 type AuthenticatePayload = Omit<OAuthAuthenticateResponse, 'request_id' | 'status_code'>;
 
 /** POST /oauth/authenticate */
-export async function authenticateOAuth(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
-  const { token, durationMinutes, codeVerifier } = readTokenAuthentication(body);
+export async function authenticateOAuth(
+  deps: Deps,
+  meta: RequestMeta,
+  input: TokenAuthenticationInput,
+): Promise<AuthenticatePayload> {
+  const { token, session_duration_minutes: durationMinutes, code_verifier: codeVerifier } = input;
   const tokenHash = hashToken(token);
   const usable = await findUsableOAuthToken(deps.db, tokenHash, deps.config.now());
   if (!usable) throw Errors.oauthTokenNotFound();

@@ -12,12 +12,12 @@ import {
   GOOGLE_JWKS_CACHE_MS,
   GOOGLE_JWKS_URL,
   ONE_TAP_CALLBACK_LIFETIME_MS,
-} from '../constants.ts';
+} from '../constants/social.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import { requirePublicTokenParam } from '../middleware/auth.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import { optionalString, requiredString, type JsonObject } from '../http/validate.ts';
+import type { OneTapCallbackInput } from '../routes/oauth.schemas.ts';
 import { verifyIdToken, type IdTokenClaims } from '../security/id-tokens.ts';
 import { hashToken, newSecretToken, secretsEqual } from '../security/tokens.ts';
 import { consumeOneTapCallback, insertOneTapCallback, isUsableOneTapCallback } from '../store/oauth.ts';
@@ -70,6 +70,16 @@ export async function startOneTap(deps: Deps, publicToken: string | undefined, o
 }
 
 /**
+ * The callback's type header (ONE_TAP_TYPE_HEADER) must say the call comes from One Tap. The route checks it once the
+ * body has been read as JSON and before the body's fields, where it always was.
+ */
+export function requireOneTapType(typeHeader: string | undefined): void {
+  if (typeHeader !== ONE_TAP_TYPE_VALUE) {
+    throw Errors.invalidRequest('oneTapHeaderRequired', { header: ONE_TAP_TYPE_HEADER, value: ONE_TAP_TYPE_VALUE });
+  }
+}
+
+/**
  * POST /v1/oauth/callback/:oauth_callback_id. The ID token must be Google's (or the stand-in's) for our client id and
  * carry the callback id as its nonce, which binds the credential to this start. Everything is checked before the
  * callback id is used up. `stytch_csrf_token` is accepted and type-checked but not needed: the callback id is the
@@ -78,15 +88,9 @@ export async function startOneTap(deps: Deps, publicToken: string | undefined, o
 export async function finishOneTap(
   deps: Deps,
   meta: RequestMeta,
-  input: { callbackId: string; typeHeader: string | undefined; body: JsonObject; origin: string },
+  input: { callbackId: string; fields: OneTapCallbackInput; origin: string },
 ): Promise<string> {
-  if (input.typeHeader !== ONE_TAP_TYPE_VALUE) {
-    throw Errors.invalidRequest('oneTapHeaderRequired', { header: ONE_TAP_TYPE_HEADER, value: ONE_TAP_TYPE_VALUE });
-  }
-  const idToken = requiredString(input.body, 'id_token');
-  optionalString(input.body, 'stytch_csrf_token');
-  const login = optionalString(input.body, 'login_redirect_url');
-  const signup = optionalString(input.body, 'signup_redirect_url');
+  const { id_token: idToken, login_redirect_url: login, signup_redirect_url: signup } = input.fields;
   const loginUrl = allowedRedirectUrl(deps, meta, login || signup).href;
   const signupUrl = allowedRedirectUrl(deps, meta, signup || login).href;
 
@@ -95,22 +99,22 @@ export async function finishOneTap(
   const callbackHash = hashToken(input.callbackId);
   if (!(await isUsableOneTapCallback(deps.db, callbackHash, deps.config.now()))) throw Errors.oauthCallbackNotFound();
   const claims = await verifiedClaims(deps, client, idToken, input.origin);
-  if (typeof claims['nonce'] !== 'string' || !secretsEqual(claims['nonce'], input.callbackId)) {
+  if (typeof claims.nonce !== 'string' || !secretsEqual(claims.nonce, input.callbackId)) {
     throw Errors.invalidIdToken(message('idTokenNonceMismatch'));
   }
   if (!(await consumeOneTapCallback(deps.db, callbackHash, deps.config.now()))) throw Errors.oauthCallbackNotFound();
 
-  const email = typeof claims['email'] === 'string' ? claims['email'] : null;
+  const email = typeof claims.email === 'string' ? claims.email : null;
   return completeOAuth(
     deps,
     {
       provider: 'google',
       subject: claims.sub,
       email,
-      emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
-      name: typeof claims['name'] === 'string' ? claims['name'] : '',
-      pictureUrl: typeof claims['picture'] === 'string' ? claims['picture'] : '',
-      locale: typeof claims['locale'] === 'string' ? claims['locale'] : '',
+      emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+      name: typeof claims.name === 'string' ? claims.name : '',
+      pictureUrl: typeof claims.picture === 'string' ? claims.picture : '',
+      locale: typeof claims.locale === 'string' ? claims.locale : '',
       devIdentity: client.standIn !== null,
       providerValues: { ...NO_PROVIDER_VALUES, id_token: idToken },
     },

@@ -1,23 +1,14 @@
 import type { OtpAuthenticateResponse, OtpMethod, OtpSendResponse } from '../../api/otps.ts';
 import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../../api/otps.ts';
 import type { AuthenticationFactor } from '../../api/session.ts';
-import { OTP_EXPIRATION_MINUTES_MAX, OTP_EXPIRATION_MINUTES_MIN, OTP_MAX_ATTEMPTS_PER_CODE } from '../constants.ts';
+import { OTP_MAX_ATTEMPTS_PER_CODE } from '../constants/passcodes.ts';
 import type { Deps } from '../context.ts';
 import { deliveryLocale } from '../i18n/delivery-locale.ts';
 import type { Db } from '../db/db.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import {
-  minutesInRange,
-  normalizeEmail,
-  optionalBoolean,
-  optionalNumber,
-  optionalString,
-  requiredString,
-  type JsonObject,
-} from '../http/validate.ts';
+import type { OtpAuthenticateInput, OtpSendInput } from '../routes/otps.schemas.ts';
 import { hashOtpCode, newOtpCode, OTP_CODE_PATTERN } from '../security/otp-codes.ts';
-import { normalizePhoneNumber } from '../security/phone-numbers.ts';
 import { consumeOtpCode, countFailedAttempt, findLiveOtpCode, insertOtpCode } from '../store/otps.ts';
 import { findOrCreateUserByPhoneNumber, findPhoneNumber } from '../store/phone-numbers.ts';
 import { findEmail, findOrCreateUserByEmail } from '../store/users.ts';
@@ -27,7 +18,6 @@ import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
 import { deliver } from './mailer.ts';
 import type { SendMode } from './magic-links.ts';
 import { contactOfMethod, methodIdToAdd, proveContact, proverOf } from './proof.ts';
-import { requiredSessionDuration } from './token-authentication.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 
 type SendPayload = Omit<OtpSendResponse, 'request_id' | 'status_code'>;
@@ -41,12 +31,12 @@ export async function sendOtp(
   deps: Deps,
   meta: RequestMeta,
   method: OtpMethod,
-  body: JsonObject,
+  request: OtpSendInput,
   mode: SendMode,
 ): Promise<SendPayload> {
-  const request = readSendRequest(deps, method, body);
-  const locale = deliveryLocale(body, meta);
+  const locale = deliveryLocale(request.locale, meta);
   const destination = request.destination;
+  const expiresInMinutes = request.expiration_minutes ?? DEFAULT_OTP_EXPIRATION_MINUTES;
 
   // One budget per number or address, whatever the channel: switching from SMS to WhatsApp does not reset it.
   await limitSendFrom(deps, meta);
@@ -73,7 +63,7 @@ export async function sendOtp(
       deliveryMethod: method,
       codeHash: hashOtpCode(deps.secrets.otpHmacKey, owner.methodId, code),
       now,
-      expiresAt: now + minutesToMs(request.expiresInMinutes),
+      expiresAt: now + minutesToMs(expiresInMinutes),
     });
 
     const content = otpMessage({
@@ -82,7 +72,7 @@ export async function sendOtp(
       projectName: deps.config.projectName,
       purpose,
       code,
-      expiresInMinutes: request.expiresInMinutes,
+      expiresInMinutes,
     });
     const from = method === 'email' ? deps.config.senderAddress : deps.config.projectName;
     await deliver({ ...deps, db: tx }, { channel: method, to: destination, from, links: [], ...content });
@@ -97,11 +87,12 @@ export async function sendOtp(
  * against that code (dead after OTP_MAX_ATTEMPTS_PER_CODE) and against the user (locked after
  * USER_LOCK_FAILURE_LIMIT failures within USER_LOCK_FAILURE_WINDOW_MS).
  */
-export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
-  const code = requiredString(body, 'token');
-  const methodId = requiredString(body, 'method_id');
-  const durationMinutes = requiredSessionDuration(body);
-  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
+export async function authenticateOtp(
+  deps: Deps,
+  meta: RequestMeta,
+  input: OtpAuthenticateInput,
+): Promise<AuthenticatePayload> {
+  const { token: code, method_id: methodId, session_duration_minutes: durationMinutes } = input;
   if (!OTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
 
   const attempt = await reserveAuthAttempt(deps, meta);
@@ -169,36 +160,6 @@ export async function authenticateOtp(deps: Deps, meta: RequestMeta, body: JsonO
   await attempt.release();
 
   return { ...(await authenticatePayload(deps, started.session, started.sessionToken)), method_id: started.contactId };
-}
-
-interface SendRequest {
-  /** E.164 number or normalised address. */
-  destination: string;
-  expiresInMinutes: number;
-}
-
-function readSendRequest(deps: Deps, method: OtpMethod, body: JsonObject): SendRequest {
-  // Accepted for compatibility and type-checked, but not used: templates, captcha, DFP and SMS autofill (`locale` is
-  // read by deliveryLocale).
-  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
-  if (method === 'email') {
-    for (const field of ['login_template_id', 'signup_template_id']) optionalString(body, field);
-  } else {
-    optionalBoolean(body, 'enable_autofill');
-    optionalNumber(body, 'autofill_session_duration_minutes');
-  }
-  const destination =
-    method === 'email'
-      ? normalizeEmail(requiredString(body, 'email'))
-      : normalizePhoneNumber(requiredString(body, 'phone_number'), deps.config.phoneRegions);
-  const expiration = optionalNumber(body, 'expiration_minutes');
-  return {
-    destination,
-    expiresInMinutes:
-      expiration === undefined
-        ? DEFAULT_OTP_EXPIRATION_MINUTES
-        : minutesInRange(expiration, 'expiration_minutes', OTP_EXPIRATION_MINUTES_MIN, OTP_EXPIRATION_MINUTES_MAX),
-  };
 }
 
 /**

@@ -6,30 +6,23 @@ import type { PasswordCreateResponse, PasswordStrengthCheckResponse, UserSearchR
 import { DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES } from '../../api/passwords.ts';
 import { TOKEN_TYPES } from '../../api/magic-links.ts';
 import type { AuthenticationFactor } from '../../api/session.ts';
-import {
-  MAX_CODE_VERIFIER_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  PASSWORD_RESET_EXPIRATION_MINUTES_MAX,
-  PASSWORD_RESET_EXPIRATION_MINUTES_MIN,
-  SESSION_DURATION_MINUTES_MAX,
-  SESSION_DURATION_MINUTES_MIN,
-} from '../constants.ts';
+import { MAX_CODE_VERIFIER_LENGTH } from '../constants/secrets.ts';
 import type { Deps } from '../context.ts';
 import { deliveryLocale } from '../i18n/delivery-locale.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import {
-  minutesInRange,
-  normalizeEmail,
-  optionalNumber,
-  optionalString,
-  requiredNumber,
-  requiredString,
-  type JsonObject,
-} from '../http/validate.ts';
+import type {
+  EmailResetInput,
+  EmailResetStartInput,
+  ExistingPasswordResetInput,
+  PasswordSignInInput,
+  SessionResetInput,
+  StrengthCheckInput,
+  UserSearchInput,
+} from '../routes/passwords.schemas.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../security/password-hashing.ts';
 import { checkStrength, userInputsOf, type StrengthResult } from '../security/password-strength.ts';
-import { isS256Challenge, verifyPkce } from '../security/pkce.ts';
+import { verifyPkce } from '../security/pkce.ts';
 import { hashToken, newSecretToken } from '../security/tokens.ts';
 import { revokeOtherSessions, touchSession, type ActiveSession } from '../store/sessions.ts';
 import {
@@ -53,32 +46,6 @@ import { authenticatePayload, minutesToMs, sessionAfterAuthentication, type Auth
 import { message, verbatim } from '../i18n/message.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
-
-// ---- Reading requests ----
-
-function readPassword(body: JsonObject, field: string): string {
-  const password = requiredString(body, field);
-  if (password.length === 0) throw Errors.invalidRequest('fieldEmpty', { field });
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw Errors.invalidRequest('fieldTooLong', { field, max: MAX_PASSWORD_LENGTH });
-  }
-  return password;
-}
-
-function readDuration(body: JsonObject, required: true): number;
-function readDuration(body: JsonObject, required: false): number | undefined;
-function readDuration(body: JsonObject, required: boolean): number | undefined {
-  const value = required
-    ? requiredNumber(body, 'session_duration_minutes')
-    : optionalNumber(body, 'session_duration_minutes');
-  if (value === undefined) return undefined;
-  return minutesInRange(value, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
-}
-
-/** Captcha and DFP are accepted and type-checked for compatibility, not used. */
-function readProtection(body: JsonObject): void {
-  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
-}
 
 // ---- Policy ----
 
@@ -150,18 +117,16 @@ function passwordFactor(now: number): AuthenticationFactor {
 // ---- Calls ----
 
 /** POST /users/search: `new` (no such address), `password` (has one) or `passwordless` (signed up another way). */
-export async function searchUser(deps: Deps, body: JsonObject): Promise<Payload<UserSearchResponse>> {
-  const email = normalizeEmail(requiredString(body, 'email'));
-  readProtection(body);
+export async function searchUser(deps: Deps, input: UserSearchInput): Promise<Payload<UserSearchResponse>> {
+  const { email } = input;
   const row = await findEmail(deps.db, email);
   if (!row) return { userType: 'new' };
   return { userType: (await findPassword(deps.db, row.user_id)) ? 'password' : 'passwordless' };
 }
 
 /** POST /passwords/strength_check */
-export function strengthCheck(deps: Deps, body: JsonObject): Payload<PasswordStrengthCheckResponse> {
-  const password = readPassword(body, 'password');
-  const email = optionalString(body, 'email');
+export function strengthCheck(deps: Deps, input: StrengthCheckInput): Payload<PasswordStrengthCheckResponse> {
+  const { password, email } = input;
   const strength = strengthOf(deps, password, email);
   return {
     valid_password: strength.validPassword,
@@ -181,12 +146,9 @@ export function strengthCheck(deps: Deps, body: JsonObject): Payload<PasswordStr
 export async function createPassword(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: PasswordSignInInput,
 ): Promise<Payload<PasswordCreateResponse>> {
-  const email = normalizeEmail(requiredString(body, 'email'));
-  const password = readPassword(body, 'password');
-  const durationMinutes = readDuration(body, true);
-  readProtection(body);
+  const { email, password, session_duration_minutes: durationMinutes } = input;
 
   // A read first only to answer early (and skip the hash); the insert below is what decides.
   const existing = await findEmail(deps.db, email);
@@ -224,12 +186,9 @@ async function refusalForTakenAddress(deps: Deps, email: EmailRow): Promise<Erro
 export async function authenticatePassword(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: PasswordSignInInput,
 ): Promise<AuthenticatePayload> {
-  const email = normalizeEmail(requiredString(body, 'email'));
-  const password = readPassword(body, 'password');
-  const durationMinutes = readDuration(body, true);
-  readProtection(body);
+  const { email, password, session_duration_minutes: durationMinutes } = input;
 
   const attempt = await reserveAuthAttempt(deps, meta);
   const row = await checkLogin(deps, await findEmail(deps.db, email), password);
@@ -247,32 +206,12 @@ export async function authenticatePassword(
 export async function startEmailReset(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: EmailResetStartInput,
 ): Promise<Payload<{ request_id: string; status_code: number }>> {
-  const email = normalizeEmail(requiredString(body, 'email'));
-  optionalString(body, 'reset_password_template_id'); // accepted for compatibility, not used
-  const locale = deliveryLocale(body, meta);
-  readProtection(body);
-  const loginUrl = optionalString(body, 'login_redirect_url');
-  const resetUrl = optionalString(body, 'reset_password_redirect_url');
-  const expiration = optionalNumber(body, 'reset_password_expiration_minutes');
-  const expiresInMinutes =
-    expiration === undefined
-      ? DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES
-      : minutesInRange(
-          expiration,
-          'reset_password_expiration_minutes',
-          PASSWORD_RESET_EXPIRATION_MINUTES_MIN,
-          PASSWORD_RESET_EXPIRATION_MINUTES_MAX,
-        );
-  const codeChallenge = optionalString(body, 'code_challenge');
-  if (codeChallenge !== undefined && !isS256Challenge(codeChallenge)) {
-    throw Errors.invalidRequest('codeChallengeNotS256');
-  }
-  if (codeChallenge === undefined && deps.config.pkceRequiredForPasswordResets) {
-    throw Errors.invalidRequest('codeChallengeRequiredPasswordReset');
-  }
-  const redirectUrl = allowedRedirectUrl(deps, meta, resetUrl || loginUrl);
+  const { email, code_challenge: codeChallenge } = input;
+  const locale = deliveryLocale(input.locale, meta);
+  const expiresInMinutes = input.reset_password_expiration_minutes ?? DEFAULT_PASSWORD_RESET_EXPIRATION_MINUTES;
+  const redirectUrl = allowedRedirectUrl(deps, meta, input.reset_password_redirect_url || input.login_redirect_url);
 
   await limitSendFrom(deps, meta);
   await deps.limits.passwordResetSend.take(`email:${email}`, deps.config.now());
@@ -307,12 +246,12 @@ export async function startEmailReset(
  * ends in the same transaction (whoever knew the old password may hold one). A weak password or a wrong PKCE verifier
  * leaves the token usable, so the visitor can try again.
  */
-export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObject): Promise<AuthenticatePayload> {
-  const token = requiredString(body, 'token');
-  const password = readPassword(body, 'password');
-  const durationMinutes = readDuration(body, true);
-  const codeVerifier = optionalString(body, 'code_verifier');
-  readProtection(body);
+export async function resetByEmail(
+  deps: Deps,
+  meta: RequestMeta,
+  input: EmailResetInput,
+): Promise<AuthenticatePayload> {
+  const { token, password, session_duration_minutes: durationMinutes, code_verifier: codeVerifier } = input;
   if (codeVerifier !== undefined && codeVerifier.length > MAX_CODE_VERIFIER_LENGTH) {
     throw Errors.invalidRequest('fieldTooLong', { field: 'code_verifier', max: MAX_CODE_VERIFIER_LENGTH });
   }
@@ -361,13 +300,10 @@ export async function resetByEmail(deps: Deps, meta: RequestMeta, body: JsonObje
 export async function resetByExistingPassword(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: ExistingPasswordResetInput,
 ): Promise<AuthenticatePayload> {
-  const email = normalizeEmail(requiredString(body, 'email'));
-  const existingPassword = readPassword(body, 'existing_password');
-  const newPassword = readPassword(body, 'new_password');
-  const durationMinutes = readDuration(body, true);
-  readProtection(body);
+  const { email, existing_password: existingPassword, new_password: newPassword } = input;
+  const durationMinutes = input.session_duration_minutes;
 
   const attempt = await reserveAuthAttempt(deps, meta);
   const row = await findEmail(deps.db, email);
@@ -402,11 +338,9 @@ export async function resetBySession(
   deps: Deps,
   session: ActiveSession,
   sessionToken: string,
-  body: JsonObject,
+  input: SessionResetInput,
 ): Promise<AuthenticatePayload> {
-  const password = readPassword(body, 'password');
-  const durationMinutes = readDuration(body, false);
-  readProtection(body);
+  const { password, session_duration_minutes: durationMinutes } = input;
   requireStrong(deps, password, await firstEmailOf(deps, session.userId));
   const passwordHash = await hashPassword(password);
   const touched = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { JWT_ISSUER_PREFIX, SESSION_JWT_CLAIM, SESSION_JWT_LIFETIME_SECONDS } from '../constants.ts';
+import { JWT_ISSUER_PREFIX, SESSION_JWT_CLAIM, SESSION_JWT_LIFETIME_SECONDS } from '../constants/sessions.ts';
 import type { Deps } from '../context.ts';
 import { signJwt } from '../security/jwt.ts';
 import type { ActiveSession } from '../store/sessions.ts';

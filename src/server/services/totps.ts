@@ -7,16 +7,14 @@ import type { AuthenticationFactor } from '../../api/session.ts';
 import {
   TOTP_DIGITS,
   TOTP_EXPIRATION_MINUTES_DEFAULT,
-  TOTP_EXPIRATION_MINUTES_MAX,
-  TOTP_EXPIRATION_MINUTES_MIN,
   TOTP_RECOVERY_CODE_BYTES,
   TOTP_RECOVERY_CODE_COUNT,
   TOTP_RECOVERY_CODE_GROUP,
-} from '../constants.ts';
+} from '../constants/totp.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import { minutesInRange, optionalNumber, optionalString, requiredString, type JsonObject } from '../http/validate.ts';
+import type { TotpAuthenticateInput, TotpCreateInput, TotpRecoverInput } from '../routes/accounts.schemas.ts';
 import { hashToken } from '../security/tokens.ts';
 import { base32Encode, keyUri, matchingStep, newTotpSecret } from '../security/totp.ts';
 import { findActiveSession, touchSession, type ActiveSession } from '../store/sessions.ts';
@@ -32,7 +30,6 @@ import {
 } from '../store/totps.ts';
 import { reserveAuthAttempt } from './client-limits.ts';
 import { checkUnderLock, WRONG_SECRET } from './lockout.ts';
-import { requiredSessionDuration } from './token-authentication.ts';
 import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './sessions.ts';
 import { loadFullUser } from './users.ts';
 
@@ -56,14 +53,10 @@ function hashRecoveryCode(code: string): string {
 export async function createTotp(
   deps: Deps,
   session: ActiveSession,
-  body: JsonObject,
+  input: TotpCreateInput,
 ): Promise<Payload<TotpCreateResponse>> {
   const userId = session.userId;
-  const expiration = optionalNumber(body, 'expiration_minutes');
-  const minutes =
-    expiration === undefined
-      ? TOTP_EXPIRATION_MINUTES_DEFAULT
-      : minutesInRange(expiration, 'expiration_minutes', TOTP_EXPIRATION_MINUTES_MIN, TOTP_EXPIRATION_MINUTES_MAX);
+  const minutes = input.expiration_minutes ?? TOTP_EXPIRATION_MINUTES_DEFAULT;
   const now = deps.config.now();
   const secret = newTotpSecret();
   const recoveryCodes = newRecoveryCodes();
@@ -93,10 +86,9 @@ export async function createTotp(
 export async function authenticateTotp(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: TotpAuthenticateInput,
 ): Promise<Payload<TotpAuthenticateResponse>> {
-  const code = requiredString(body, 'totp_code');
-  const durationMinutes = readDuration(body);
+  const { totp_code: code, session_duration_minutes: durationMinutes } = input;
   const userId = await sessionUser(deps, meta);
   if (!TOTP_CODE_PATTERN.test(code)) throw Errors.invalidCode();
   const now = deps.config.now();
@@ -134,10 +126,9 @@ export async function authenticateTotp(
 export async function recoverTotp(
   deps: Deps,
   meta: RequestMeta,
-  body: JsonObject,
+  input: TotpRecoverInput,
 ): Promise<Payload<TotpAuthenticateResponse>> {
-  const recoveryCode = requiredString(body, 'recovery_code');
-  const durationMinutes = readDuration(body);
+  const { recovery_code: recoveryCode, session_duration_minutes: durationMinutes } = input;
   const userId = await sessionUser(deps, meta);
   const now = deps.config.now();
   const attempt = await reserveAuthAttempt(deps, meta);
@@ -171,11 +162,6 @@ export async function regenerateRecoveryCodes(deps: Deps, userId: string): Promi
     result.push({ totp_id: totp.id, verified: totp.verified, recovery_codes: codes });
   }
   return { user_id: userId, totps: result };
-}
-
-function readDuration(body: JsonObject): number {
-  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
-  return requiredSessionDuration(body);
 }
 
 /** The user whose live session the caller holds; TOTP is never a first factor here. */

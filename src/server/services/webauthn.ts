@@ -9,15 +9,12 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
   type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
+  type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { AuthenticationFactor } from '../../api/session.ts';
 import {
-  AUTHENTICATOR_TYPES,
   WEBAUTHN_FACTOR_DELIVERY_METHOD,
-  type AuthenticatorType,
   type WebAuthnAuthenticateResponse,
   type WebAuthnAuthenticateStartResponse,
   type WebAuthnRegisterResponse,
@@ -25,31 +22,24 @@ import {
   type WebAuthnUpdateResponse,
 } from '../../api/webauthn.ts';
 import {
-  MAX_WEBAUTHN_NAME_LENGTH,
-  MAX_WEBAUTHN_USER_AGENT_LENGTH,
   MAX_WEBAUTHN_USER_HANDLE_BYTES,
-  MAX_WEBAUTHN_USER_NAME_LENGTH,
-  SESSION_DURATION_MINUTES_MAX,
-  SESSION_DURATION_MINUTES_MIN,
   WEBAUTHN_CHALLENGE_BYTES,
   WEBAUTHN_CHALLENGE_LIFETIME_MS,
   WEBAUTHN_DEFAULT_REGISTRATION_NAME,
-} from '../constants.ts';
+} from '../constants/webauthn.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
-import {
-  isJsonObject,
-  minutesInRange,
-  optionalBoolean,
-  optionalNumber,
-  optionalString,
-  requiredString,
-  type JsonObject,
-} from '../http/validate.ts';
+import type {
+  AuthenticateInput,
+  AuthenticateStartInput,
+  RegisterInput,
+  RegisterStartInput,
+  UpdateRegistrationInput,
+} from '../routes/webauthn.schemas.ts';
 import { isAllowedOrigin } from '../security/origins.ts';
 import { hashToken } from '../security/tokens.ts';
-import { isHostname, rpIdServesOrigin } from '../security/webauthn-relying-party.ts';
+import { rpIdServesOrigin } from '../security/webauthn-relying-party.ts';
 import { touchSession, type ActiveSession } from '../store/sessions.ts';
 import {
   advanceCounter,
@@ -70,12 +60,6 @@ import { loadFullUser } from './users.ts';
 import { message, verbatim, type Message } from '../i18n/message.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
-type AuthenticatorAttachment = 'platform' | 'cross-platform';
-
-/** Unpadded base64url as browsers' toJSON() makes it; padding is tolerated (some recorded responses carry it). */
-const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
-/** Control characters (C0, DEL, C1): never part of a label a person typed. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 // ---- Origins and relying party ----
 
@@ -89,154 +73,14 @@ function webauthnOrigins(deps: Deps): readonly string[] {
 
 /**
  * The calling page's origin (the Origin header browsers put on every fetch POST): the origin the client data must
- * name. A call without one did not come from a browser page, so no ceremony can be checked against it.
+ * name. A call without one did not come from a browser page, so no ceremony can be checked against it. The start
+ * routes check it before the body's fields (the relying party id asked for must serve it); register and authenticate
+ * after them.
  */
-function requirePageOrigin(deps: Deps, origin: string | undefined): string {
+export function requirePageOrigin(deps: Deps, origin: string | undefined): string {
   if (!origin) throw Errors.invalidRequest('webauthnOriginMissing');
   if (!isAllowedOrigin(origin, webauthnOrigins(deps))) throw Errors.originNotAllowed(origin);
   return origin;
-}
-
-/** `domain`: the relying party id asked for, which must be the page's host or a parent domain of it. */
-function readDomain(body: JsonObject, origin: string): string {
-  const domain = requiredString(body, 'domain');
-  if (!isHostname(domain)) throw Errors.invalidRequest('webauthnDomainNotHostName');
-  if (!rpIdServesOrigin(domain, origin)) {
-    throw Errors.invalidRequest('webauthnDomainNotOfPage', { domain, origin });
-  }
-  return domain;
-}
-
-// ---- Reading the credential JSON ----
-
-interface ParsedCredential<T> {
-  credential: T;
-  /** The challenge the client data names (base64url): which stored challenge this response answers. */
-  challenge: string;
-}
-
-function requireBase64url(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !BASE64URL.test(value)) {
-    throw Errors.invalidRequest('credentialFieldNotBase64url', { field: `public_key_credential.${field}` });
-  }
-  return value;
-}
-
-/**
- * Parses `public_key_credential` (a JSON text) and checks its shape, so a malformed one is a 400 naming the member,
- * never an exception inside the verifier. The signature and contents are the verifier's to judge.
- */
-function readCredential(body: JsonObject, kind: 'register'): ParsedCredential<RegistrationResponseJSON>;
-function readCredential(body: JsonObject, kind: 'authenticate'): ParsedCredential<AuthenticationResponseJSON>;
-function readCredential(
-  body: JsonObject,
-  kind: 'register' | 'authenticate',
-): ParsedCredential<RegistrationResponseJSON | AuthenticationResponseJSON> {
-  const text = requiredString(body, 'public_key_credential');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw Errors.invalidRequest('credentialNotJsonText');
-  }
-  if (!isJsonObject(parsed)) throw Errors.invalidRequest('credentialNotJsonObject');
-  const id = requireBase64url(parsed['id'], 'id');
-  if (id.length === 0) throw Errors.invalidRequest('fieldEmpty', { field: 'public_key_credential.id' });
-  const rawId = requireBase64url(parsed['rawId'], 'rawId');
-  if (parsed['type'] !== 'public-key') throw Errors.invalidRequest('credentialTypeNotPublicKey');
-  const attachment = parsed['authenticatorAttachment'];
-  if (attachment !== undefined && attachment !== null && typeof attachment !== 'string') {
-    throw Errors.invalidRequest('credentialFieldNotString', { field: 'public_key_credential.authenticatorAttachment' });
-  }
-  const extensions = parsed['clientExtensionResults'] ?? {};
-  if (!isJsonObject(extensions))
-    throw Errors.invalidRequest('credentialFieldNotObject', { field: 'public_key_credential.clientExtensionResults' });
-  const response = parsed['response'];
-  if (!isJsonObject(response))
-    throw Errors.invalidRequest('credentialFieldNotObject', { field: 'public_key_credential.response' });
-  const clientDataJSON = requireBase64url(response['clientDataJSON'], 'response.clientDataJSON');
-  const challenge = challengeOf(clientDataJSON);
-  const common = {
-    id,
-    rawId,
-    type: 'public-key' as const,
-    clientExtensionResults: extensions,
-    ...(typeof attachment === 'string' ? { authenticatorAttachment: attachment as AuthenticatorAttachment } : {}),
-  };
-  if (kind === 'register') {
-    const attestationObject = requireBase64url(response['attestationObject'], 'response.attestationObject');
-    const transports = response['transports'] ?? [];
-    if (!Array.isArray(transports) || !transports.every((t) => typeof t === 'string')) {
-      throw Errors.invalidRequest('credentialFieldNotStringArray', {
-        field: 'public_key_credential.response.transports',
-      });
-    }
-    return {
-      challenge,
-      credential: {
-        ...common,
-        response: { clientDataJSON, attestationObject, transports: transports as AuthenticatorTransportFuture[] },
-      },
-    };
-  }
-  const authenticatorData = requireBase64url(response['authenticatorData'], 'response.authenticatorData');
-  const signature = requireBase64url(response['signature'], 'response.signature');
-  const userHandle = response['userHandle'];
-  if (userHandle !== undefined && userHandle !== null) requireBase64url(userHandle, 'response.userHandle');
-  return {
-    challenge,
-    credential: {
-      ...common,
-      response: {
-        clientDataJSON,
-        authenticatorData,
-        signature,
-        ...(typeof userHandle === 'string' && userHandle !== '' ? { userHandle } : {}),
-      },
-    },
-  };
-}
-
-/** The `challenge` member of the client data (base64url JSON). */
-function challengeOf(clientDataJSON: string): string {
-  let clientData: unknown;
-  try {
-    clientData = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
-  } catch {
-    throw Errors.invalidRequest('clientDataNotJson');
-  }
-  if (
-    !isJsonObject(clientData) ||
-    typeof clientData['challenge'] !== 'string' ||
-    !BASE64URL.test(clientData['challenge'])
-  ) {
-    throw Errors.invalidRequest('clientDataHasNoChallenge');
-  }
-  return clientData['challenge'];
-}
-
-function readOptionalDuration(body: JsonObject): number | undefined {
-  const value = optionalNumber(body, 'session_duration_minutes');
-  return value === undefined
-    ? undefined
-    : minutesInRange(value, 'session_duration_minutes', SESSION_DURATION_MINUTES_MIN, SESSION_DURATION_MINUTES_MAX);
-}
-
-function readRequiredDuration(body: JsonObject): number {
-  const value = readOptionalDuration(body);
-  if (value === undefined) throw Errors.invalidRequest('fieldRequired', { field: 'session_duration_minutes' });
-  return value;
-}
-
-/** Captcha and DFP are accepted and type-checked for compatibility, not used (as for passwords). */
-function readProtection(body: JsonObject): void {
-  for (const field of ['captcha_token', 'dfp_telemetry_id']) optionalString(body, field);
-}
-
-function readBoundedString(body: JsonObject, field: string, max: number): string | undefined {
-  const value = optionalString(body, field);
-  if (value !== undefined && value.length > max) throw Errors.invalidRequest('fieldTooLong', { field, max });
-  return value;
 }
 
 // ---- Challenges ----
@@ -291,28 +135,11 @@ function transportsOf(row: WebAuthnRegistrationRow): AuthenticatorTransportFutur
 export async function startRegistration(
   deps: Deps,
   session: ActiveSession,
-  pageOrigin: string | undefined,
-  body: JsonObject,
+  input: RegisterStartInput,
 ): Promise<Payload<WebAuthnRegisterStartResponse>> {
-  const origin = requirePageOrigin(deps, pageOrigin);
-  const domain = readDomain(body, origin);
-  const userAgent = requiredString(body, 'user_agent');
-  if (userAgent.length > MAX_WEBAUTHN_USER_AGENT_LENGTH) {
-    throw Errors.invalidRequest('fieldTooLong', { field: 'user_agent', max: MAX_WEBAUTHN_USER_AGENT_LENGTH });
-  }
-  const authenticatorType = optionalString(body, 'authenticator_type');
-  if (authenticatorType !== undefined && !(AUTHENTICATOR_TYPES as readonly string[]).includes(authenticatorType)) {
-    throw Errors.invalidRequest('fieldNotOneOf', {
-      field: 'authenticator_type',
-      values: AUTHENTICATOR_TYPES.join(', '),
-    });
-  }
-  const passkey = optionalBoolean(body, 'return_passkey_credential_options') ?? false;
-  const overrideId = optionalString(body, 'override_id');
-  const overrideName = readBoundedString(body, 'override_name', MAX_WEBAUTHN_USER_NAME_LENGTH);
-  const overrideDisplayName = readBoundedString(body, 'override_display_name', MAX_WEBAUTHN_USER_NAME_LENGTH);
-  // Binary members are always base64url (the only encoding the client and the browser's JSON forms use).
-  optionalBoolean(body, 'use_base64_url_encoding');
+  const { domain, user_agent: userAgent, authenticator_type: authenticatorType } = input;
+  const passkey = input.return_passkey_credential_options ?? false;
+  const { override_id: overrideId, override_name: overrideName, override_display_name: overrideDisplayName } = input;
 
   const userId = session.userId;
   const userHandle = Buffer.from(overrideId ?? userId, 'utf8');
@@ -340,7 +167,7 @@ export async function startRegistration(
       residentKey: passkey ? 'required' : 'discouraged',
       requireResidentKey: passkey,
       userVerification: passkey ? 'required' : 'preferred',
-      ...(authenticatorType ? { authenticatorAttachment: authenticatorType as AuthenticatorType } : {}),
+      ...(authenticatorType ? { authenticatorAttachment: authenticatorType } : {}),
     },
   });
   const now = deps.config.now();
@@ -369,10 +196,10 @@ export async function finishRegistration(
   session: ActiveSession,
   sessionToken: string,
   pageOrigin: string | undefined,
-  body: JsonObject,
+  input: RegisterInput,
 ): Promise<Payload<WebAuthnRegisterResponse>> {
-  const { credential, challenge: challengeText } = readCredential(body, 'register');
-  const durationMinutes = readOptionalDuration(body);
+  const { credential, challenge: challengeText } = input.public_key_credential;
+  const durationMinutes = input.session_duration_minutes;
   const origin = requirePageOrigin(deps, pageOrigin);
 
   const challenge = await useChallenge(deps, challengeText, 'register');
@@ -381,7 +208,7 @@ export async function finishRegistration(
   if (!rpIdServesOrigin(challenge.rp_id, origin)) {
     throw Errors.invalidWebauthnCredential(message('pageMayNotUseRelyingParty', { origin, rpId: challenge.rp_id }));
   }
-  let info;
+  let info: VerifiedRegistrationResponse['registrationInfo'];
   try {
     const verification = await verifyRegistrationResponse({
       response: credential,
@@ -438,12 +265,10 @@ export async function finishRegistration(
 export async function startAuthentication(
   deps: Deps,
   sessionUserId: string | null,
-  pageOrigin: string | undefined,
-  body: JsonObject,
+  input: AuthenticateStartInput,
 ): Promise<Payload<WebAuthnAuthenticateStartResponse>> {
-  const origin = requirePageOrigin(deps, pageOrigin);
-  const domain = readDomain(body, origin);
-  const passkey = optionalBoolean(body, 'return_passkey_credential_options') ?? false;
+  const { domain } = input;
+  const passkey = input.return_passkey_credential_options ?? false;
   let allowCredentials: { id: string; transports: AuthenticatorTransportFuture[] }[] | undefined;
   if (sessionUserId !== null && !passkey) {
     const rows = (await userRegistrations(deps.db, sessionUserId)).filter((row) => row.domain === domain);
@@ -483,11 +308,10 @@ export async function authenticate(
   deps: Deps,
   meta: RequestMeta,
   pageOrigin: string | undefined,
-  body: JsonObject,
+  input: AuthenticateInput,
 ): Promise<Payload<WebAuthnAuthenticateResponse>> {
-  const { credential, challenge: challengeText } = readCredential(body, 'authenticate');
-  const durationMinutes = readRequiredDuration(body);
-  readProtection(body);
+  const { credential, challenge: challengeText } = input.public_key_credential;
+  const durationMinutes = input.session_duration_minutes;
   const origin = requirePageOrigin(deps, pageOrigin);
 
   const attempt = await reserveAuthAttempt(deps, meta);
@@ -557,20 +381,24 @@ export async function authenticate(
   };
 }
 
+/**
+ * The registration id in PUT /webauthn/update/{id}: PostgreSQL text cannot hold NUL. The route checks it before the
+ * body's fields.
+ */
+export function requireRegistrationId(registrationId: string): void {
+  if (registrationId.includes('\u0000')) {
+    throw Errors.invalidRequest('fieldHasNul', { field: 'webauthn_registration_id' });
+  }
+}
+
 /** PUT /webauthn/update/{id} (session required): renames the user's own registration. */
 export async function updateRegistration(
   deps: Deps,
   userId: string,
   registrationId: string,
-  body: JsonObject,
+  input: UpdateRegistrationInput,
 ): Promise<Payload<WebAuthnUpdateResponse>> {
-  if (registrationId.includes('\u0000'))
-    throw Errors.invalidRequest('fieldHasNul', { field: 'webauthn_registration_id' });
-  const name = requiredString(body, 'name').trim();
-  if (name.length === 0) throw Errors.invalidRequest('fieldEmpty', { field: 'name' });
-  if (name.length > MAX_WEBAUTHN_NAME_LENGTH)
-    throw Errors.invalidRequest('fieldTooLong', { field: 'name', max: MAX_WEBAUTHN_NAME_LENGTH });
-  if (CONTROL_CHARACTERS.test(name)) throw Errors.invalidRequest('fieldHasControlCharacters', { field: 'name' });
+  const { name } = input;
   const row = await renameRegistration(deps.db, { id: registrationId, userId, name });
   if (!row) throw Errors.webauthnRegistrationIdNotFound();
   return { webauthn_registration: toWireRegistration(row) };

@@ -3,7 +3,7 @@
 // by the (type, normalized_address) unique constraint (on conflict do nothing), never by a read-then-write, and a
 // start adds its challenge and trims the address to its cap while holding the address's advisory lock.
 import type { CryptoWallet } from '../../api/user.ts';
-import { CRYPTO_WALLET_CHALLENGE_LOCK_CLASS } from '../constants.ts';
+import { CRYPTO_WALLET_CHALLENGE_LOCK_CLASS } from '../constants/crypto-wallets.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
 import { iso } from './time.ts';
@@ -55,7 +55,8 @@ export async function insertChallenge(
       lockKey(input),
     ]);
     await tx.query(
-      `insert into crypto_wallet_challenges (id_hash, type, normalized_address, user_id, message, created_at, expires_at, not_before)
+      `insert into crypto_wallet_challenges
+         (id_hash, type, normalized_address, user_id, message, created_at, expires_at, not_before)
        values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz)`,
       [
         input.idHash,

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db.ts';
-import { DEV_EVENTS_MAX_ROWS } from '../constants.ts';
+import { DEV_EVENTS_MAX_ROWS } from '../constants/dev-mode.ts';
 import { iso } from './time.ts';
 
 /** Appends to the event log (SDK telemetry now; audit events later). */

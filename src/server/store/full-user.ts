@@ -28,17 +28,41 @@ function list(table: string, fields: Record<string, string>, where = ''): string
     where x.user_id = u.id${where}), '[]'::json)`;
 }
 
+// Each list's wire field names and the columns they come from.
+const PHONE_FIELDS = { phone_id: 'id', phone_number: 'phone_number', verified: 'verified' };
+const PROVIDER_FIELDS = {
+  id: 'id',
+  provider: 'provider',
+  provider_subject: 'provider_subject',
+  profile_picture_url: 'profile_picture_url',
+  locale: 'locale',
+};
+const WEBAUTHN_FIELDS = {
+  webauthn_registration_id: 'id',
+  domain: 'domain',
+  user_agent: 'user_agent',
+  authenticator_type: 'authenticator_type',
+  verified: 'verified',
+  name: 'name',
+};
+const WALLET_FIELDS = {
+  crypto_wallet_id: 'id',
+  crypto_wallet_address: 'address',
+  crypto_wallet_type: 'type',
+  verified: 'verified',
+};
+
 /** The select list of the whole user for a query where `u` is the users row (also used by store/sessions.ts). */
 export const FULL_USER_COLUMNS = `u.id, u.status, u.first_name, u.middle_name, u.last_name, u.trusted_metadata,
     u.untrusted_metadata, u.created_at,
     ${list('user_emails', { email_id: 'id', email: 'email', verified: 'verified' })} as emails,
-    ${list('user_phone_numbers', { phone_id: 'id', phone_number: 'phone_number', verified: 'verified' })} as phone_numbers,
+    ${list('user_phone_numbers', PHONE_FIELDS)} as phone_numbers,
     (select json_build_object('password_id', p.id, 'requires_reset', p.requires_reset) from user_passwords p
       where p.user_id = u.id) as password,
     ${list('totps', { totp_id: 'id', verified: 'verified' }, ' and x.verified')} as totps,
-    ${list('oauth_registrations', { id: 'id', provider: 'provider', provider_subject: 'provider_subject', profile_picture_url: 'profile_picture_url', locale: 'locale' })} as providers,
-    ${list('webauthn_registrations', { webauthn_registration_id: 'id', domain: 'domain', user_agent: 'user_agent', authenticator_type: 'authenticator_type', verified: 'verified', name: 'name' })} as webauthn_registrations,
-    ${list('crypto_wallets', { crypto_wallet_id: 'id', crypto_wallet_address: 'address', crypto_wallet_type: 'type', verified: 'verified' })} as crypto_wallets`;
+    ${list('oauth_registrations', PROVIDER_FIELDS)} as providers,
+    ${list('webauthn_registrations', WEBAUTHN_FIELDS)} as webauthn_registrations,
+    ${list('crypto_wallets', WALLET_FIELDS)} as crypto_wallets`;
 
 const FULL_USER_SQL = `select ${FULL_USER_COLUMNS} from users u where u.id = $1`;
 

@@ -33,7 +33,8 @@ export async function reserveAuthAttempt(
     const lockEnds = user.locked_until ? new Date(user.locked_until).getTime() : 0;
     if (lockEnds > now) return { reserved: false, retryAfterMs: lockEnds - now };
     const [window] = await tx.query<{ attempts: number; oldest: Date | null }>(
-      'select count(*)::int as attempts, min(failed_at) as oldest from auth_failures where user_id = $1 and failed_at > $2::timestamptz',
+      `select count(*)::int as attempts, min(failed_at) as oldest from auth_failures
+       where user_id = $1 and failed_at > $2::timestamptz`,
       [userId, iso(now - policy.windowMs)],
     );
     if ((window?.attempts ?? 0) >= policy.limit) {

@@ -153,7 +153,8 @@ export async function insertState(db: Db, input: StateInput): Promise<void> {
 /** A state that can still be used at `now`, without using it (the dev sign-in page shows it first). */
 export async function findUsableState(db: Db, stateHash: string, now: number): Promise<StateRow | null> {
   const [row] = await db.query<StateRow>(
-    `select ${STATE_COLUMNS} from oauth_states where state_hash = $1 and used_at is null and expires_at > $2::timestamptz`,
+    `select ${STATE_COLUMNS} from oauth_states
+     where state_hash = $1 and used_at is null and expires_at > $2::timestamptz`,
     [stateHash, iso(now)],
   );
   return row ?? null;
@@ -190,7 +191,8 @@ export async function insertOAuthToken(
   },
 ): Promise<void> {
   await db.query(
-    `insert into oauth_tokens (id, token_hash, user_id, registration_id, code_challenge, provider_values, created_at, expires_at)
+    `insert into oauth_tokens
+       (id, token_hash, user_id, registration_id, code_challenge, provider_values, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::timestamptz)`,
     [
       newId('oauth-token'),
@@ -233,7 +235,8 @@ export async function insertOneTapCallback(
   input: { callbackHash: string; now: number; expiresAt: number },
 ): Promise<void> {
   await db.query(
-    `insert into oauth_callbacks (id, callback_hash, created_at, expires_at) values ($1, $2, $3::timestamptz, $4::timestamptz)`,
+    `insert into oauth_callbacks (id, callback_hash, created_at, expires_at)
+     values ($1, $2, $3::timestamptz, $4::timestamptz)`,
     [newId('oauth-callback'), input.callbackHash, iso(input.now), iso(input.expiresAt)],
   );
 }

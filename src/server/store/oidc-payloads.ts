@@ -50,7 +50,8 @@ export async function findPayload(
     `select payload, consumed_at from oidc_payloads
      where kind = $1 and ${by} = $2 and (expires_at is null or expires_at > $3::timestamptz)
        and not exists (
-         select 1 from sessions where sessions.id = oidc_payloads.payload->>'sessionUid' and sessions.revoked_at is not null)
+         select 1 from sessions
+         where sessions.id = oidc_payloads.payload->>'sessionUid' and sessions.revoked_at is not null)
      limit 1`,
     [kind, value, iso(now)],
   );
@@ -63,7 +64,8 @@ export async function findPayload(
 /** Marks a code used; only the first of two parallel redemptions changes the row. */
 export async function consumePayload(db: Db, kind: string, id: string, now: number): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
-    'update oidc_payloads set consumed_at = $3::timestamptz where kind = $1 and id = $2 and consumed_at is null returning id',
+    `update oidc_payloads set consumed_at = $3::timestamptz
+     where kind = $1 and id = $2 and consumed_at is null returning id`,
     [kind, id, iso(now)],
   );
   return rows.length === 1;

@@ -34,7 +34,8 @@ export async function insertOtpCode(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
-      'update otp_codes set superseded_at = $2::timestamptz where method_id = $1 and used_at is null and superseded_at is null',
+      `update otp_codes set superseded_at = $2::timestamptz
+       where method_id = $1 and used_at is null and superseded_at is null`,
       [input.methodId, iso(input.now)],
     );
     await tx.query(
@@ -61,7 +62,8 @@ export async function findLiveOtpCode(
 ): Promise<OtpCodeRow | null> {
   const [row] = await db.query<OtpCodeRow>(
     `select ${COLUMNS} from otp_codes
-     where method_id = $1 and used_at is null and superseded_at is null and expires_at > $2::timestamptz and attempts < $3
+     where method_id = $1 and used_at is null and superseded_at is null and expires_at > $2::timestamptz
+       and attempts < $3
      order by created_at desc limit 1`,
     [input.methodId, iso(input.now), input.maxAttempts],
   );
@@ -94,7 +96,8 @@ export async function countFailedAttempt(
 ): Promise<OtpCodeRow | null> {
   const [row] = await db.query<OtpCodeRow>(
     `update otp_codes set attempts = attempts + 1
-     where method_id = $1 and used_at is null and superseded_at is null and expires_at > $2::timestamptz and attempts < $3
+     where method_id = $1 and used_at is null and superseded_at is null and expires_at > $2::timestamptz
+       and attempts < $3
      returning ${COLUMNS}`,
     [input.methodId, iso(input.now), input.maxAttempts],
   );

@@ -75,7 +75,8 @@ export async function findUsablePasswordReset(
   now: number,
 ): Promise<PasswordResetRow | null> {
   const [row] = await db.query<PasswordResetRow>(
-    `select ${RESET_COLUMNS} from password_resets where token_hash = $1 and used_at is null and expires_at > $2::timestamptz`,
+    `select ${RESET_COLUMNS} from password_resets
+     where token_hash = $1 and used_at is null and expires_at > $2::timestamptz`,
     [tokenHash, iso(now)],
   );
   return row ?? null;

@@ -2,7 +2,7 @@
 // from before encryption) and rows under a previous key are re-encrypted. Idempotent, and safe when two instances
 // start at once: each row is rewritten only if it still holds the value that was read (compare and set), and either
 // instance's ciphertext is valid under the shared key. Rows under a key the service does not have stop the start.
-import { SECRET_RESEAL_BATCH, SEALED_SECRET_VERSION } from '../constants.ts';
+import { SECRET_RESEAL_BATCH, SEALED_SECRET_VERSION } from '../constants/secrets.ts';
 import type { Db } from '../db/db.ts';
 import { openOrPlain, seal } from '../security/encryption.ts';
 import type { SecretKeys } from '../security/secret-keys.ts';
@@ -36,7 +36,8 @@ async function resealColumn(db: Db, secrets: SecretKeys, column: SealedColumn): 
   for (;;) {
     // Every row read here leaves this set once rewritten (by us or a concurrent instance), so the loop ends.
     const rows = await db.query<{ id: string; value: string }>(
-      `select ${idColumn} as id, ${valueColumn} as value from ${table} where ${valueColumn} not like $1 order by ${idColumn} limit $2`,
+      `select ${idColumn} as id, ${valueColumn} as value from ${table}
+       where ${valueColumn} not like $1 order by ${idColumn} limit $2`,
       [currentPrefix, SECRET_RESEAL_BATCH],
     );
     if (rows.length === 0) return rewritten;

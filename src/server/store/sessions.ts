@@ -42,7 +42,8 @@ export async function createSession(
   },
 ): Promise<ActiveSession> {
   const [row] = await db.query<SessionRow>(
-    `insert into sessions (id, token_hash, user_id, started_at, last_accessed_at, expires_at, factors, ip_address, user_agent)
+    `insert into sessions
+       (id, token_hash, user_id, started_at, last_accessed_at, expires_at, factors, ip_address, user_agent)
      values ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz, $6::jsonb, $7, $8) returning ${COLUMNS}`,
     [
       newId('session'),
@@ -131,7 +132,8 @@ export async function revokeSession(db: Db, sessionId: string, now: number): Pro
  */
 export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now: number): Promise<number> {
   const rows = await db.query<{ id: string }>(
-    'update sessions set revoked_at = $3::timestamptz where user_id = $1 and id <> $2 and revoked_at is null returning id',
+    `update sessions set revoked_at = $3::timestamptz
+     where user_id = $1 and id <> $2 and revoked_at is null returning id`,
     [userId, keepSessionId, iso(now)],
   );
   return rows.length;

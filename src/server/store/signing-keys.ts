@@ -1,5 +1,5 @@
 import type { Db } from '../db/db.ts';
-import { JWT_ALGORITHM } from '../constants.ts';
+import { JWT_ALGORITHM } from '../constants/sessions.ts';
 import { open, seal } from '../security/encryption.ts';
 import { generateSigningKey, type PublicJwk, type StoredSigningKey } from '../security/jwt.ts';
 import type { SecretKeys } from '../security/secret-keys.ts';

@@ -22,7 +22,8 @@ export async function insertTotp(
 ): Promise<string> {
   const id = newId('totp');
   await db.query(
-    `insert into totps (id, user_id, secret, created_at, expires_at) values ($1, $2, $3, $4::timestamptz, $5::timestamptz)`,
+    `insert into totps (id, user_id, secret, created_at, expires_at)
+     values ($1, $2, $3, $4::timestamptz, $5::timestamptz)`,
     [id, input.userId, seal(secrets, input.secret, totpSecretContext(id)), iso(input.now), iso(input.expiresAt)],
   );
   return id;
@@ -69,7 +70,8 @@ export async function insertRecoveryCodes(
 ): Promise<void> {
   for (const codeHash of input.codeHashes) {
     await db.query(
-      `insert into totp_recovery_codes (id, totp_id, user_id, code_hash, created_at) values ($1, $2, $3, $4, $5::timestamptz)`,
+      `insert into totp_recovery_codes (id, totp_id, user_id, code_hash, created_at)
+       values ($1, $2, $3, $4, $5::timestamptz)`,
       [newId('totp-recovery-code'), input.totpId, input.userId, codeHash, iso(input.now)],
     );
   }

@@ -129,7 +129,8 @@ export async function userRegistrations(db: Db, userId: string): Promise<WebAuth
 export async function advanceCounter(db: Db, input: { id: string; seen: number; next: number }): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     `update webauthn_registrations set counter = $3::bigint
-     where id = $1 and counter = $2::bigint and ($3::bigint > $2::bigint or ($3::bigint = 0 and $2::bigint = 0)) returning id`,
+     where id = $1 and counter = $2::bigint
+       and ($3::bigint > $2::bigint or ($3::bigint = 0 and $2::bigint = 0)) returning id`,
     [input.id, input.seen, input.next],
   );
   return rows.length === 1;

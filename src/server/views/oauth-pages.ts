@@ -6,8 +6,13 @@ const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 30rem; padding: 1rem; color: #1a1a1a; }
   h1 { font-size: 1.4rem; }
   label { display: block; font-weight: 600; margin-top: .75rem; }
-  input { font: inherit; width: 100%; box-sizing: border-box; padding: .5rem; border: 1px solid #6b6b6b; border-radius: 4px; }
-  button { font: inherit; padding: .5rem 1rem; margin: .75rem .5rem 0 0; border-radius: 4px; border: 1px solid #1a73e8; cursor: pointer; }
+  input {
+    font: inherit; width: 100%; box-sizing: border-box; padding: .5rem; border: 1px solid #6b6b6b; border-radius: 4px;
+  }
+  button {
+    font: inherit; padding: .5rem 1rem; margin: .75rem .5rem 0 0; border-radius: 4px; border: 1px solid #1a73e8;
+    cursor: pointer;
+  }
   button.primary { background: #1a73e8; color: #fff; }
   button.secondary { background: #fff; color: #1a73e8; }
   :focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }

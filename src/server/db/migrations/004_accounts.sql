@@ -1,4 +1,4 @@
--- Issue 6: TOTP authenticators with recovery codes, connected-app grants (for access-token exchange) and
+-- Account management: TOTP authenticators with recovery codes, connected-app grants (for access-token exchange) and
 -- impersonation tokens. Secrets that are only ever compared (recovery codes, access and impersonation tokens) are
 -- stored as SHA-256 digests. A TOTP secret must be read back to compute codes, so it is stored as is.
 

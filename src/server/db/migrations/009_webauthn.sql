@@ -1,4 +1,4 @@
--- Issue 14: WebAuthn registrations (passkeys and security keys) and the single-use challenges of their ceremonies.
+-- WebAuthn registrations (passkeys and security keys) and the single-use challenges of their ceremonies.
 
 create table webauthn_registrations (
   id                 text primary key,

@@ -1,4 +1,4 @@
--- Issue 15: crypto wallets (Ethereum and Solana) and the single-use challenges their sign-ins sign.
+-- Crypto wallets (Ethereum and Solana) and the single-use challenges their sign-ins sign.
 
 create table crypto_wallets (
   id         text primary key,

@@ -1,4 +1,4 @@
--- Issue 16: the service as an OpenID provider for connected apps.
+-- The service as an OpenID provider for connected apps.
 
 -- oidc-provider's artifacts (grants, authorization codes, access and refresh tokens, interactions, sessions), one row
 -- each, kept in the database so every service instance redeems what another one issued. `payload` is what
