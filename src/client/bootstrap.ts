@@ -15,7 +15,7 @@ interface SharedBootstrap {
 }
 
 /**
- * One bootstrap request per page load (issue 18): the element's client and the page's own client (both from
+ * One bootstrap request per page load: the element's client and the page's own client (both from
  * /auth-login.js, so one module) share the document per session store (one per public token, see session.ts) and
  * service URL. Keyed by the store, so once every client of a token is destroyed the next one fetches afresh.
  */
@@ -52,7 +52,10 @@ function load(http: Http, publicToken: string, forget: () => void): SharedBootst
 /** `owner`: the page's session store for this token, whose lifetime bounds the sharing. */
 export function createBootstrap(http: Http, publicToken: string, owner: object, baseUrl: string): BootstrapApi {
   let perUrl = sharedByStore.get(owner);
-  if (!perUrl) sharedByStore.set(owner, (perUrl = new Map()));
+  if (!perUrl) {
+    perUrl = new Map();
+    sharedByStore.set(owner, perUrl);
+  }
   const byUrl = perUrl;
   let shared = byUrl.get(baseUrl);
   if (!shared) {

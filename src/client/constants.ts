@@ -74,7 +74,7 @@ export const MSG_CAPTCHA_UNAVAILABLE = 'Unable to query captcha and/or dfp telem
  */
 export const SESSION_LOGOUT_WARNING = 'Session background refresh failed. Treating the user as logged out.';
 
-// ---- Issue 6 ----
+// ---- Captcha, RBAC and duplicate cookies ----
 
 /** reCAPTCHA Enterprise, the provider's captcha (wire contract 1.5); the action it tokens for. */
 export const RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/enterprise.js?render=';
@@ -88,20 +88,21 @@ export const MSG_RBAC_POLICY_MISSING =
 /** Spec 8: "duplicate cookie warnings", when a cookie name is set more than once (different paths or domains). */
 export const MSG_DUPLICATE_COOKIE = 'Found more than one cookie named';
 
-// ---- Issue 7: social sign-in and Google One Tap ----
+// ---- Social sign-in and Google One Tap ----
 
 /** localStorage suffix of the social provider last used on this device (wire contract 5; UI only). */
 export const LAST_USED_OAUTH_KEY_SUFFIX = '::b2c_last_used_oauth';
 /** Spec 8: "no OAuth code verifier found", when the project requires PKCE for OAuth but no `oauth` pair is stored. */
 export const MSG_NO_OAUTH_VERIFIER =
-  'No OAuth code verifier found in storage. This project requires PKCE for OAuth, so the token cannot be exchanged; start the OAuth flow again in this browser.';
+  'No OAuth code verifier found in storage. This project requires PKCE for OAuth, so the token cannot be exchanged; ' +
+  'start the OAuth flow again in this browser.';
 /** Spec 8: logged when One Tap cannot start or its prompt is not shown, followed by the reason. */
 export const MSG_ONE_TAP_NOT_LOADED = 'One Tap could not load: ';
 /** One Tap's sign-in context and automatic selection (client spec 9: context 'use', auto_select off). */
 export const ONE_TAP_CONTEXT = 'use';
 export const ONE_TAP_AUTO_SELECT = false;
 
-// ---- Issue 14: WebAuthn and passkeys ----
+// ---- WebAuthn and passkeys ----
 
 /**
  * Client spec 5 ("Other checks"): a conditional-mediation passkey sign-in without autofill support, or without an
@@ -110,6 +111,7 @@ export const ONE_TAP_AUTO_SELECT = false;
  */
 export const MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED = 'Browser does not support WebAuthn autofill';
 export const MSG_WEBAUTHN_AUTOFILL_NO_INPUT =
-  'No <input> with "webauthn" in its autocomplete attribute was found (in the document or an open shadow root); passkey autofill needs one';
+  'No <input> with "webauthn" in its autocomplete attribute was found (in the document or an open shadow root); ' +
+  'passkey autofill needs one';
 /** The inputs conditional mediation can offer passkeys in (wire contract 3.8: `autocomplete*="webauthn"`). */
 export const WEBAUTHN_AUTOFILL_INPUT_SELECTOR = 'input[autocomplete*="webauthn"]';

@@ -1,22 +1,22 @@
 // createAuthClient: wires the shared session store, HTTP, bootstrap, products and telemetry together. Nothing here
 // runs at import time (only inside createAuthClient), so importing this module in Node is safe.
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/index.ts';
 import type { AuthClient, AuthClientOptions } from './types.ts';
 import { createBootstrap } from './bootstrap.ts';
 import { INSTANTIATED_EVENT, SESSION_LOGOUT_WARNING } from './constants.ts';
 import { createEventQueue } from './events.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { createMagicLinksApi } from './magic-links.ts';
-import { deferredOAuthApi } from './oauth-deferred.ts';
 import { createRefreshLoop } from './refresh.ts';
 import { acquireStore, releaseStore, type SessionStore } from './session.ts';
 import { createSessionApi } from './sessions.ts';
 import type { SessionApi } from './types.ts';
 import { createUserApi } from './users.ts';
 import { validate } from './schema.ts';
-import { lazyCall } from './lazy.ts';
-import { deferredApi, loadOnce } from './deferred.ts';
+import { accountCalls, deferred, lazy } from './lazy.ts';
+import { readLastUsedOAuth } from './oauth-last-used.ts';
 import { createRbacApi } from './rbac.ts';
-import type { CryptoWalletsApi, IdpApi, OtpChannelApi, OtpsApi, PasswordsApi, TotpsApi } from './types.ts';
+import type { CryptoWalletsApi, IdpApi, OAuthApi, OAuthProviderApi, OtpsApi, PasswordsApi, TotpsApi } from './types.ts';
 import { createWebAuthnApi } from './webauthn.ts';
 
 export type * from './types.ts';
@@ -84,46 +84,62 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const user = createUserApi(http, store, track);
   const bootstrap = createBootstrap(http, publicToken, store, baseUrl);
   const magicLinks = createMagicLinksApi(http, store, bootstrap);
-  const passwords = deferredApi<PasswordsApi>(
+  // The areas below load their code on the first call (see lazy.ts): none of it is needed before the form is usable.
+  const passwords: PasswordsApi = deferred(
     async () => (await import('./passwords.ts')).createPasswordsApi(http, store, bootstrap),
-    {
-      create: true,
-      authenticate: true,
-      strengthCheck: true,
-      resetByEmailStart: true,
-      resetByEmail: true,
-      resetByExistingPassword: true,
-      resetBySession: true,
-    },
+    [
+      'create',
+      'authenticate',
+      'strengthCheck',
+      'resetByEmailStart',
+      'resetByEmail',
+      'resetByExistingPassword',
+      'resetBySession',
+    ],
   );
-  const otpsApi = loadOnce(async () => (await import('./otps.ts')).createOtpsApi(http, store));
-  const otpChannel = (channel: 'sms' | 'whatsapp' | 'email') =>
-    deferredApi<OtpChannelApi<never>>(async () => (await otpsApi())[channel], { loginOrCreate: true, send: true });
+  const otpsApi = lazy(async () => (await import('./otps.ts')).createOtpsApi(http, store));
+  const otpChannel = <C extends 'sms' | 'whatsapp' | 'email'>(channel: C) =>
+    deferred(async () => (await otpsApi())[channel], ['loginOrCreate', 'send']);
   const otps: OtpsApi = {
     sms: otpChannel('sms'),
     whatsapp: otpChannel('whatsapp'),
     email: otpChannel('email'),
-    authenticate: async (...args) => (await otpsApi()).authenticate(...args),
+    ...deferred(otpsApi, ['authenticate']),
   };
-  const cryptoWallets = deferredApi<CryptoWalletsApi>(
+  const cryptoWallets: CryptoWalletsApi = deferred(
     async () => (await import('./crypto-wallets.ts')).createCryptoWalletsApi(http, store, bootstrap),
-    { authenticateStart: true, authenticate: true },
+    ['authenticateStart', 'authenticate'],
   );
+  const oauthApi = lazy(async () => (await import('./oauth.ts')).createOAuthApi(http, store, bootstrap, baseUrl));
+  const oauth: OAuthApi = {
+    ...(Object.fromEntries(
+      OAUTH_PROVIDERS.map((provider): [OAuthProvider, OAuthProviderApi] => [
+        provider,
+        deferred(async () => (await oauthApi())[provider], ['start']),
+      ]),
+    ) as Record<OAuthProvider, OAuthProviderApi>),
+    ...deferred(oauthApi, ['startUrl', 'authenticate']),
+    // Synchronous, so a UI can order its buttons before anything loads: it only reads storage.
+    lastUsedProvider: () => readLastUsedOAuth(store.publicToken),
+    googleOneTap: {
+      ...deferred(async () => (await oauthApi()).googleOneTap, ['start']),
+      cancel: () => void oauthApi().then((api) => api.googleOneTap.cancel()),
+    },
+  };
   const events = createEventQueue({ baseUrl, publicToken, signedInIds });
-  const ctx = { http, store };
+  const accounts = deferred(
+    accountCalls,
+    ['totpCreate', 'totpAuthenticate', 'totpRecoveryCodes', 'totpRecover', 'impersonate'],
+    { http, store },
+  );
   const totps: TotpsApi = {
-    create: lazyCall(ctx, 'totpCreate'),
-    authenticate: lazyCall(ctx, 'totpAuthenticate'),
-    recoveryCodes: lazyCall(ctx, 'totpRecoveryCodes'),
-    recover: lazyCall(ctx, 'totpRecover'),
+    create: accounts.totpCreate,
+    authenticate: accounts.totpAuthenticate,
+    recoveryCodes: accounts.totpRecoveryCodes,
+    recover: accounts.totpRecover,
   };
-  // The identity provider's calls are a lazy chunk: only the authorize and logout pages make them.
-  const idpCalls = () => import('./idp.ts');
-  const idp: IdpApi = {
-    authorizeStart: async (request) => (await idpCalls()).authorizeStart(http, request),
-    authorizeSubmit: async (request) => (await idpCalls()).authorizeSubmit(http, request),
-    logoutStart: async (request) => (await idpCalls()).logoutStart(http, request),
-  };
+  // Only the identity provider's authorize and logout pages make these calls.
+  const idp: IdpApi = deferred(() => import('./idp.ts'), ['authorizeStart', 'authorizeSubmit', 'logoutStart'], http);
   if (fresh) manageSession(store, session, options.apiDomain !== undefined);
   events.log(INSTANTIATED_EVENT, {});
 
@@ -142,12 +158,10 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     magicLinks,
     otps,
     passwords,
-    oauth: deferredOAuthApi(store.publicToken, async () =>
-      (await import('./oauth.ts')).createOAuthApi(http, store, bootstrap, baseUrl),
-    ),
+    oauth,
     bootstrap,
     totps,
-    impersonation: { authenticate: lazyCall(ctx, 'impersonate') },
+    impersonation: { authenticate: accounts.impersonate },
     rbac: createRbacApi(http, store, bootstrap),
     webauthn: createWebAuthnApi(http, store),
     cryptoWallets,
@@ -156,7 +170,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      subscriptions.forEach((unsubscribe) => unsubscribe());
+      for (const unsubscribe of subscriptions) unsubscribe();
       subscriptions.clear();
       events.destroy();
       // The last client of this token also stops the background refresh and the cross-tab listener.

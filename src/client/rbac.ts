@@ -4,7 +4,7 @@ import { RBAC_WILDCARD_ACTION, type RbacPolicy } from '../api/index.ts';
 import { MSG_RBAC_POLICY_MISSING } from './constants.ts';
 import type { BootstrapApi, RbacApi } from './types.ts';
 import type { Http } from './http.ts';
-import { lazyCall } from './lazy.ts';
+import { accountCalls, deferred } from './lazy.ts';
 import type { SessionStore } from './session.ts';
 
 export function allowed(
@@ -29,13 +29,14 @@ export function allowed(
 export function createRbacApi(http: Http, store: SessionStore, bootstrap: BootstrapApi): RbacApi {
   // A user without `roles` (older responses) has none (wire contract 2.1).
   const roles = () => store.getUser()?.roles ?? [];
+  const accounts = deferred(accountCalls, ['allPermissions'], { http, store });
   return {
     isAuthorizedSync: (resourceId, action) => allowed(bootstrap.getSync().rbacPolicy, roles(), resourceId, action),
     isAuthorized: async (resourceId, action) =>
       allowed((await bootstrap.get()).rbacPolicy, roles(), resourceId, action),
     async allPermissions() {
       const { rbacPolicy } = await bootstrap.get();
-      return lazyCall({ http, store }, 'allPermissions')(rbacPolicy, roles());
+      return accounts.allPermissions(rbacPolicy, roles());
     },
   };
 }

@@ -60,8 +60,12 @@ function createStore(publicToken: string, cookieOptions?: CookieOptions): Entry 
     const session = next?.session ?? null;
     const user = next?.user ?? null;
     // Listeners hear about real changes only; a refresh that returns the same session is not news.
-    if (JSON.stringify(prev?.session ?? null) !== JSON.stringify(session)) sessionListeners.forEach((l) => l(session));
-    if (JSON.stringify(prev?.user ?? null) !== JSON.stringify(user)) userListeners.forEach((l) => l(user));
+    if (JSON.stringify(prev?.session ?? null) !== JSON.stringify(session)) {
+      for (const l of sessionListeners) l(session);
+    }
+    if (JSON.stringify(prev?.user ?? null) !== JSON.stringify(user)) {
+      for (const l of userListeners) l(user);
+    }
   };
 
   // Another tab signed in or out: adopt its state without writing it back (which would echo the event).

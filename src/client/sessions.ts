@@ -4,7 +4,7 @@ import type { AuthenticateResult, SessionApi } from './types.ts';
 import type { SessionStore } from './session.ts';
 import { isUnrecoverable, type Http } from './http.ts';
 import { validate } from './schema.ts';
-import { lazyCall } from './lazy.ts';
+import { accountCalls, deferred } from './lazy.ts';
 
 /** Responses carry the user twice; `__user` is the provider's internal copy and never reaches callers. */
 export function withoutUser<T extends AuthenticateResponse>(response: T): Omit<T, '__user'> {
@@ -47,7 +47,6 @@ export function createSessionApi(http: Http, store: SessionStore, track: Track):
     },
 
     onChange: (callback) => track(store.onSession(callback)),
-    exchangeAccessToken: lazyCall({ http, store }, 'exchangeAccessToken'),
-    attest: lazyCall({ http, store }, 'attest'),
+    ...deferred(accountCalls, ['exchangeAccessToken', 'attest'], { http, store }),
   };
 }

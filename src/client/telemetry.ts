@@ -28,7 +28,8 @@ declare const Temporal: { Now?: { timeZoneId?: () => string } } | undefined;
  */
 function timeZone(): string {
   const fromTemporal = typeof Temporal === 'undefined' ? undefined : Temporal.Now?.timeZoneId?.();
-  return (cachedTimeZone ??= fromTemporal ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  cachedTimeZone ??= fromTemporal ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return cachedTimeZone;
 }
 
 export function buildTelemetry(ids: SignedInIds): TelemetryObject {

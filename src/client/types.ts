@@ -181,7 +181,7 @@ export interface AuthClient {
   destroy(): void;
 }
 
-// ---- Issue 6: every remaining call, captcha/DFP providers, RBAC. Interfaces above are extended by merging. ----
+// ---- Every remaining call, captcha/DFP providers, RBAC. Interfaces above are extended by merging. ----
 import type {
   AttestRequest,
   ConnectedAppsResponse,
@@ -272,7 +272,7 @@ export interface AuthClient {
   readonly rbac: RbacApi;
 }
 
-// ---- Issue 7: social sign-in and Google One Tap ----
+// ---- Social sign-in and Google One Tap ----
 import type { OAuthAuthenticateResponse, OAuthProvider, OAuthStartOptions } from '../api/index.ts';
 
 export interface OAuthProviderApi {
@@ -333,7 +333,7 @@ export interface AuthClient {
   readonly oauth: OAuthApi;
 }
 
-// ---- Issue 14: WebAuthn and passkeys ----
+// ---- WebAuthn and passkeys ----
 import type {
   AuthenticatorType,
   WebAuthnAuthenticateResponse,
@@ -387,7 +387,7 @@ export interface AuthClient {
   readonly webauthn: WebAuthnApi;
 }
 
-// ---- Issue 15: crypto wallets ----
+// ---- Crypto wallets ----
 import type {
   CryptoWalletAuthenticateResponse,
   CryptoWalletAuthenticateStartResponse,
@@ -418,7 +418,7 @@ export interface AuthClient {
   readonly cryptoWallets: CryptoWalletsApi;
 }
 
-// ---- Issue 16: the identity provider (consent and logout screens) ----
+// ---- The identity provider (consent and logout screens) ----
 import type {
   AuthorizeStartRequest,
   AuthorizeStartResponse,

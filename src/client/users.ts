@@ -5,11 +5,16 @@ import type { SessionStore } from './session.ts';
 import type { Http } from './http.ts';
 import { validate } from './schema.ts';
 import type { Track } from './sessions.ts';
-import { lazyCall } from './lazy.ts';
+import { accountCalls, deferred } from './lazy.ts';
 
 export function createUserApi(http: Http, store: SessionStore, track: Track): UserApi {
-  const remove = (kind: UserFactorKind) => (id: string) => lazyCall(ctx, 'deleteFactor')(kind, id);
   const ctx = { http, store };
+  const accounts = deferred(
+    accountCalls,
+    ['updateUser', 'deleteFactor', 'getConnectedApps', 'revokeConnectedApp'],
+    ctx,
+  );
+  const remove = (kind: UserFactorKind) => (id: string) => accounts.deleteFactor(kind, id);
   return {
     getSync: () => store.getUser(),
     async get(): Promise<User> {
@@ -23,7 +28,7 @@ export function createUserApi(http: Http, store: SessionStore, track: Track): Us
       return http.request<UserSearchResponse>('POST', PATHS.usersSearch, { email }, { retriable: true });
     },
     onChange: (callback) => track(store.onUser(callback)),
-    update: lazyCall(ctx, 'updateUser'),
+    update: accounts.updateUser,
     deleteEmail: remove('emails'),
     deletePhoneNumber: remove('phone_numbers'),
     deleteTOTP: remove('totps'),
@@ -31,7 +36,7 @@ export function createUserApi(http: Http, store: SessionStore, track: Track): Us
     deleteOAuthRegistration: remove('oauth'),
     deleteWebauthnRegistration: remove('webauthn_registrations'),
     deleteBiometricRegistration: remove('biometric_registrations'),
-    getConnectedApps: lazyCall(ctx, 'getConnectedApps'),
-    revokeConnectedApp: lazyCall(ctx, 'revokeConnectedApp'),
+    getConnectedApps: accounts.getConnectedApps,
+    revokeConnectedApp: accounts.revokeConnectedApp,
   };
 }

@@ -2,6 +2,7 @@
 // before Main paints its passkey button); the calls and the browser ceremony are a lazy chunk (webauthn-calls.ts),
 // imported when a passkey path starts, so the widget's entry does not carry them.
 import type { Http } from './http.ts';
+import { deferred } from './lazy.ts';
 import type { SessionStore } from './session.ts';
 import type { WebAuthnApi } from './types.ts';
 
@@ -12,12 +13,8 @@ export async function browserSupportsAutofill(): Promise<boolean> {
 }
 
 export function createWebAuthnApi(http: Http, store: SessionStore): WebAuthnApi {
-  const ctx = { http, store };
-  const calls = () => import('./webauthn-calls.ts');
   return {
     browserSupportsAutofill,
-    register: async (options) => (await calls()).register(ctx, options),
-    authenticate: async (options) => (await calls()).authenticate(ctx, options),
-    update: async (options) => (await calls()).update(ctx, options),
+    ...deferred(() => import('./webauthn-calls.ts'), ['register', 'authenticate', 'update'], { http, store }),
   };
 }

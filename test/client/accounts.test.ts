@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { APIError, SDKUsageError } from '../../src/client/index.ts';
+import { type APIError, SDKUsageError } from '../../src/client/index.ts';
 import { freshClientState, makeClient, readCookieValue, signIn } from '../support/client.ts';
 import { uniqueEmail } from '../support/env.ts';
 import {
@@ -112,28 +112,31 @@ describe('client: users, sessions, impersonation, TOTP (every call against the r
     expect((again as APIError).error_type).to.equal('impersonation_token_not_found');
   });
 
-  it('totps: create, authenticate with the current code (once), recover with a recovery code, new recovery codes', async () => {
-    const client = makeClient();
-    await signIn(client);
-    const created = await client.totps.create({ expiration_minutes: 5 });
-    expect(created.recovery_codes).to.have.length(10);
-    expect(created).to.not.have.property('__user');
-    const code = await totpCode(created.secret, await serviceNow());
-    const authed = await client.totps.authenticate({ totp_code: code, session_duration_minutes: 30 });
-    expect(authed.totp_id).to.equal(created.totp_id);
-    expect(client.user.getSync()!.totps).to.deep.equal([{ totp_id: created.totp_id, verified: true }]);
-    const reused = await rejection(client.totps.authenticate({ totp_code: code, session_duration_minutes: 30 }));
-    expect((reused as APIError).error_type).to.equal('totp_code_already_authenticated');
+  it(
+    'totps: create, authenticate with the current code (once), recover with a recovery code, ' + 'new recovery codes',
+    async () => {
+      const client = makeClient();
+      await signIn(client);
+      const created = await client.totps.create({ expiration_minutes: 5 });
+      expect(created.recovery_codes).to.have.length(10);
+      expect(created).to.not.have.property('__user');
+      const code = await totpCode(created.secret, await serviceNow());
+      const authed = await client.totps.authenticate({ totp_code: code, session_duration_minutes: 30 });
+      expect(authed.totp_id).to.equal(created.totp_id);
+      expect(client.user.getSync()!.totps).to.deep.equal([{ totp_id: created.totp_id, verified: true }]);
+      const reused = await rejection(client.totps.authenticate({ totp_code: code, session_duration_minutes: 30 }));
+      expect((reused as APIError).error_type).to.equal('totp_code_already_authenticated');
 
-    const recovered = await client.totps.recover({
-      recovery_code: created.recovery_codes[0]!,
-      session_duration_minutes: 30,
-    });
-    expect(recovered.totp_id).to.equal(created.totp_id);
-    const codes = await client.totps.recoveryCodes();
-    expect(codes.totps[0]!.recovery_codes).to.have.length(10);
-    expect(fresh.rec.to('/sdk/v1/totps/recovery_codes')[0]!.body).to.equal('');
-  });
+      const recovered = await client.totps.recover({
+        recovery_code: created.recovery_codes[0]!,
+        session_duration_minutes: 30,
+      });
+      expect(recovered.totp_id).to.equal(created.totp_id);
+      const codes = await client.totps.recoveryCodes();
+      expect(codes.totps[0]!.recovery_codes).to.have.length(10);
+      expect(fresh.rec.to('/sdk/v1/totps/recovery_codes')[0]!.body).to.equal('');
+    },
+  );
 
   it("checks each call's required fields before sending: '<field> must be a …'", async () => {
     const client = makeClient();

@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import { CAPTCHA_REQUIRED_TEXT, DEFAULT_BOOTSTRAP, HEADERS } from '../../src/api/index.ts';
 import { captchaRetryBody } from '../../src/client/captcha.ts';
 import { MSG_CAPTCHA_UNAVAILABLE } from '../../src/client/constants.ts';
-import { DEV_CAPTCHA_PASS_TOKEN, DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants.ts';
+import { DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants/dev-mode.ts';
+import { DEV_CAPTCHA_PASS_TOKEN } from '../../src/server/dev/constants.ts';
 import { freshClientState, makeClient } from '../support/client.ts';
 import { testEnv, uniqueEmail } from '../support/env.ts';
 import { rejection } from '../support/accounts.ts';
@@ -17,7 +18,10 @@ describe('client captcha retry (against the service with the dev captcha on)', (
     const siteKeys: string[] = [];
     const client = makeClient({
       baseUrl: testEnv.captchaBaseUrl,
-      captcha: async (siteKey) => (siteKeys.push(siteKey), DEV_CAPTCHA_PASS_TOKEN),
+      captcha: async (siteKey) => {
+        siteKeys.push(siteKey);
+        return DEV_CAPTCHA_PASS_TOKEN;
+      },
       dfp: async () => 'dfp-telemetry-id-test',
     });
     const email = uniqueEmail();
@@ -50,34 +54,40 @@ describe('client captcha retry (against the service with the dev captcha on)', (
     expect(fresh.rec.to('/sdk/v1/users/me')).to.have.length(1);
   });
 
-  it("without DFP protection, or with nothing to send, the retry throws 'Unable to query captcha and/or dfp telemetry ID'", async () => {
-    expect(MSG_CAPTCHA_UNAVAILABLE).to.equal('Unable to query captcha and/or dfp telemetry ID');
-    const off = await rejection(captchaRetryBody({ a: 1 }, DEFAULT_BOOTSTRAP, { captcha: async () => 'x' }));
-    expect(off.message).to.equal(MSG_CAPTCHA_UNAVAILABLE);
-    const decisioning = {
-      ...DEFAULT_BOOTSTRAP,
-      runDFPProtectedAuth: true,
-      dfpProtectedAuthMode: 'DECISIONING' as const,
-    };
-    const nothing = await rejection(captchaRetryBody({}, decisioning, { captcha: async () => 'x' }));
-    expect(nothing.message).to.equal(MSG_CAPTCHA_UNAVAILABLE);
-    // DECISIONING sends the DFP id only; OBSERVATION (the default) both.
-    expect(
-      await captchaRetryBody({ a: 1 }, decisioning, { captcha: async () => 'c', dfp: async () => 'd' }),
-    ).to.deep.equal({
-      a: 1,
-      dfp_telemetry_id: 'd',
-      captcha_token: undefined,
-    });
-    const observation = {
-      ...decisioning,
-      dfpProtectedAuthMode: 'OBSERVATION' as const,
-      captchaSettings: { enabled: true as const, siteKey: 'k' },
-    };
-    expect(await captchaRetryBody({}, observation, { captcha: async () => 'c', dfp: async () => 'd' })).to.deep.equal({
-      dfp_telemetry_id: 'd',
-      captcha_token: 'c',
-    });
-    expect(DEFAULT_BOOTSTRAP.dfpProtectedAuthMode).to.equal('OBSERVATION');
-  });
+  it(
+    "without DFP protection, or with nothing to send, the retry throws 'Unable to query " +
+      "captcha and/or dfp telemetry ID'",
+    async () => {
+      expect(MSG_CAPTCHA_UNAVAILABLE).to.equal('Unable to query captcha and/or dfp telemetry ID');
+      const off = await rejection(captchaRetryBody({ a: 1 }, DEFAULT_BOOTSTRAP, { captcha: async () => 'x' }));
+      expect(off.message).to.equal(MSG_CAPTCHA_UNAVAILABLE);
+      const decisioning = {
+        ...DEFAULT_BOOTSTRAP,
+        runDFPProtectedAuth: true,
+        dfpProtectedAuthMode: 'DECISIONING' as const,
+      };
+      const nothing = await rejection(captchaRetryBody({}, decisioning, { captcha: async () => 'x' }));
+      expect(nothing.message).to.equal(MSG_CAPTCHA_UNAVAILABLE);
+      // DECISIONING sends the DFP id only; OBSERVATION (the default) both.
+      expect(
+        await captchaRetryBody({ a: 1 }, decisioning, { captcha: async () => 'c', dfp: async () => 'd' }),
+      ).to.deep.equal({
+        a: 1,
+        dfp_telemetry_id: 'd',
+        captcha_token: undefined,
+      });
+      const observation = {
+        ...decisioning,
+        dfpProtectedAuthMode: 'OBSERVATION' as const,
+        captchaSettings: { enabled: true as const, siteKey: 'k' },
+      };
+      expect(await captchaRetryBody({}, observation, { captcha: async () => 'c', dfp: async () => 'd' })).to.deep.equal(
+        {
+          dfp_telemetry_id: 'd',
+          captcha_token: 'c',
+        },
+      );
+      expect(DEFAULT_BOOTSTRAP.dfpProtectedAuthMode).to.equal('OBSERVATION');
+    },
+  );
 });

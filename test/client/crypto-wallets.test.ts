@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { APIError, SDKUsageError, type AuthClient } from '../../src/client/index.ts';
 import { CRYPTO_WALLET_FACTOR_DELIVERY_METHOD, CRYPTO_WALLET_PATHS } from '../../src/api/index.ts';
-import { DEV_CAPTCHA_PASS_TOKEN } from '../../src/server/constants.ts';
+import { DEV_CAPTCHA_PASS_TOKEN } from '../../src/server/dev/constants.ts';
 import { EthereumTestWallet, SolanaTestWallet } from '../server/crypto-wallets-keys.ts';
 import { freshClientState, makeClient, signIn } from '../support/client.ts';
 import { testEnv } from '../support/env.ts';
@@ -72,85 +72,93 @@ describe('client cryptoWallets', () => {
     expect(fresh.rec.to('/crypto_wallets/')).to.have.length(0);
   });
 
-  it('Ethereum: start (primary, no siwe_params without the project setting), personal_sign, authenticate; session stored', async () => {
-    const client = makeClient();
-    const wallet = new EthereumTestWallet();
-    const { challenge } = await client.cryptoWallets.authenticateStart({
-      crypto_wallet_address: wallet.address,
-      crypto_wallet_type: 'ethereum',
-      // The project does not require SIWE, so these stay off the wire (wire contract 3.9).
-      siwe_params: { statement: 'ignored' },
-    });
-    expect(JSON.parse(fresh.rec.to(START)[0]!.body!)).to.deep.equal({
-      crypto_wallet_address: wallet.address,
-      crypto_wallet_type: 'ethereum',
-    });
-    expect(challenge).to.match(/wants you to sign in with your Ethereum account:\n/);
-    expect(challenge).to.include(wallet.address);
+  it(
+    'Ethereum: start (primary, no siwe_params without the project setting), personal_sign, ' +
+      'authenticate; session stored',
+    async () => {
+      const client = makeClient();
+      const wallet = new EthereumTestWallet();
+      const { challenge } = await client.cryptoWallets.authenticateStart({
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'ethereum',
+        // The project does not require SIWE, so these stay off the wire (wire contract 3.9).
+        siwe_params: { statement: 'ignored' },
+      });
+      expect(JSON.parse(fresh.rec.to(START)[0]!.body!)).to.deep.equal({
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'ethereum',
+      });
+      expect(challenge).to.match(/wants you to sign in with your Ethereum account:\n/);
+      expect(challenge).to.include(wallet.address);
 
-    const response = await client.cryptoWallets.authenticate({
-      crypto_wallet_address: wallet.address,
-      crypto_wallet_type: 'ethereum',
-      signature: wallet.personalSign(challenge),
-      session_duration_minutes: 30,
-    });
-    expect(response).to.not.have.property('__user');
-    expect(JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!)).to.deep.equal({
-      crypto_wallet_address: wallet.address,
-      crypto_wallet_type: 'ethereum',
-      signature: wallet.personalSign(challenge),
-      session_duration_minutes: 30,
-    });
-    expect(client.session.getSync()?.user_id).to.equal(response.user_id);
-    const [row] = response.user.crypto_wallets;
-    expect(row).to.deep.equal({
-      crypto_wallet_id: row!.crypto_wallet_id,
-      crypto_wallet_address: wallet.address,
-      crypto_wallet_type: 'ethereum',
-      verified: true,
-    });
-    expect(walletFactor(client)).to.deep.include({
-      type: 'crypto_wallet',
-      crypto_wallet_factor: {
+      const response = await client.cryptoWallets.authenticate({
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'ethereum',
+        signature: wallet.personalSign(challenge),
+        session_duration_minutes: 30,
+      });
+      expect(response).to.not.have.property('__user');
+      expect(JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!)).to.deep.equal({
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'ethereum',
+        signature: wallet.personalSign(challenge),
+        session_duration_minutes: 30,
+      });
+      expect(client.session.getSync()?.user_id).to.equal(response.user_id);
+      const [row] = response.user.crypto_wallets;
+      expect(row).to.deep.equal({
         crypto_wallet_id: row!.crypto_wallet_id,
         crypto_wallet_address: wallet.address,
         crypto_wallet_type: 'ethereum',
-      },
-    });
-  });
-
-  it('Solana: ed25519 over the exact challenge, base58 signature; a wrong signature is APIError invalid_crypto_wallet_signature', async () => {
-    const client = makeClient();
-    const wallet = new SolanaTestWallet();
-    const start = () =>
-      client.cryptoWallets.authenticateStart({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' });
-    const request = (signature: string) =>
-      client.cryptoWallets.authenticate({
-        crypto_wallet_address: wallet.address,
-        crypto_wallet_type: 'solana',
-        signature,
-        session_duration_minutes: 30,
+        verified: true,
       });
+      expect(walletFactor(client)).to.deep.include({
+        type: 'crypto_wallet',
+        crypto_wallet_factor: {
+          crypto_wallet_id: row!.crypto_wallet_id,
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'ethereum',
+        },
+      });
+    },
+  );
 
-    const { challenge } = await start();
-    const wrong = await rejectionOf(request(new SolanaTestWallet().signMessage(challenge)));
-    expect(wrong).to.be.instanceOf(APIError);
-    expect(wrong).to.include({ status_code: 401, error_type: 'invalid_crypto_wallet_signature' });
-    expect(client.session.getSync()).to.equal(null);
+  it(
+    'Solana: ed25519 over the exact challenge, base58 signature; a wrong signature is APIError ' +
+      'invalid_crypto_wallet_signature',
+    async () => {
+      const client = makeClient();
+      const wallet = new SolanaTestWallet();
+      const start = () =>
+        client.cryptoWallets.authenticateStart({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' });
+      const request = (signature: string) =>
+        client.cryptoWallets.authenticate({
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'solana',
+          signature,
+          session_duration_minutes: 30,
+        });
 
-    const response = await request(wallet.signMessage(challenge));
-    expect(client.session.getSync()?.user_id).to.equal(response.user_id);
-    expect(walletFactor(client)).to.deep.include({
-      crypto_wallet_factor: {
-        crypto_wallet_id: response.user.crypto_wallets[0]!.crypto_wallet_id,
-        crypto_wallet_address: wallet.address,
-        crypto_wallet_type: 'solana',
-      },
-    });
-    // The challenge was used: the same signature again is the service's 404.
-    const replay = await rejectionOf(request(wallet.signMessage(challenge)));
-    expect(replay).to.include({ status_code: 404, error_type: 'crypto_wallet_challenge_not_found' });
-  });
+      const { challenge } = await start();
+      const wrong = await rejectionOf(request(new SolanaTestWallet().signMessage(challenge)));
+      expect(wrong).to.be.instanceOf(APIError);
+      expect(wrong).to.include({ status_code: 401, error_type: 'invalid_crypto_wallet_signature' });
+      expect(client.session.getSync()).to.equal(null);
+
+      const response = await request(wallet.signMessage(challenge));
+      expect(client.session.getSync()?.user_id).to.equal(response.user_id);
+      expect(walletFactor(client)).to.deep.include({
+        crypto_wallet_factor: {
+          crypto_wallet_id: response.user.crypto_wallets[0]!.crypto_wallet_id,
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'solana',
+        },
+      });
+      // The challenge was used: the same signature again is the service's 404.
+      const replay = await rejectionOf(request(wallet.signMessage(challenge)));
+      expect(replay).to.include({ status_code: 404, error_type: 'crypto_wallet_challenge_not_found' });
+    },
+  );
 
   it('with a session in local state, start goes to /secondary and the wallet joins the signed-in user', async () => {
     const client = makeClient();

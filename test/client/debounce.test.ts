@@ -3,7 +3,7 @@
 // arguments, once the wait has passed; cancel drops it. Timers are the test's own clock, so nothing sleeps.
 import { expect } from 'chai';
 import { DEFAULT_DEBOUNCE_MS, debounce } from '../../src/client/index.ts';
-import { PASSWORD_STRENGTH_DEBOUNCE_MS } from '../../src/widget/constants.ts';
+import { PASSWORD_STRENGTH_DEBOUNCE_MS } from '../../src/widget/products/passwords/constants.ts';
 import { fakeClock } from '../support/client.ts';
 
 describe('client debounce', () => {

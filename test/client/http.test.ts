@@ -13,30 +13,33 @@ function decodeBasic(header: string | null): string {
 describe('client HTTP', () => {
   const fresh = freshClientState();
 
-  it('sends the SDK headers: Basic auth with the public token twice when signed out, telemetry, parent host', async () => {
-    const client = makeClient();
-    await client.bootstrap.get();
-    const [req] = fresh.rec.to(`/sdk/v1/projects/bootstrap/${testEnv.publicToken}`);
-    expect(req, 'bootstrap request').to.exist;
-    expect(req!.url).to.equal(`${testEnv.baseUrl}/sdk/v1/projects/bootstrap/${testEnv.publicToken}`);
-    expect(req!.method).to.equal('GET');
-    expect(decodeBasic(req!.headers.get('Authorization'))).to.equal(`${testEnv.publicToken}:${testEnv.publicToken}`);
-    expect(req!.headers.get('Content-Type')).to.equal('application/json');
-    expect(req!.headers.get('X-SDK-Parent-Host')).to.equal(location.origin);
-    expect(req!.credentials).to.equal('include');
-    expect(req!.body).to.equal(null);
+  it(
+    'sends the SDK headers: Basic auth with the public token twice when signed out, telemetry, ' + 'parent host',
+    async () => {
+      const client = makeClient();
+      await client.bootstrap.get();
+      const [req] = fresh.rec.to(`/sdk/v1/projects/bootstrap/${testEnv.publicToken}`);
+      expect(req, 'bootstrap request').to.exist;
+      expect(req!.url).to.equal(`${testEnv.baseUrl}/sdk/v1/projects/bootstrap/${testEnv.publicToken}`);
+      expect(req!.method).to.equal('GET');
+      expect(decodeBasic(req!.headers.get('Authorization'))).to.equal(`${testEnv.publicToken}:${testEnv.publicToken}`);
+      expect(req!.headers.get('Content-Type')).to.equal('application/json');
+      expect(req!.headers.get('X-SDK-Parent-Host')).to.equal(location.origin);
+      expect(req!.credentials).to.equal('include');
+      expect(req!.body).to.equal(null);
 
-    const telemetry = JSON.parse(atob(req!.headers.get('X-SDK-Client')!));
-    expect(telemetry.event_id).to.match(/^event-id-[0-9a-f-]{36}$/);
-    expect(telemetry.app_session_id).to.match(/^app-session-id-[0-9a-f-]{36}$/);
-    expect(telemetry.persistent_id).to.match(/^persistent-id-[0-9a-f-]{36}$/);
-    expect(new Date(telemetry.client_sent_at).toISOString()).to.equal(telemetry.client_sent_at);
-    expect(telemetry.timezone).to.equal(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(telemetry.app).to.deep.equal({ identifier: location.hostname });
-    expect(telemetry.sdk).to.deep.equal({ identifier: 'Stytch.js Javascript SDK', version: '5.39.0' });
-    expect(telemetry).to.not.have.property('stytch_user_id');
-    expect(telemetry).to.not.have.property('stytch_session_id');
-  });
+      const telemetry = JSON.parse(atob(req!.headers.get('X-SDK-Client')!));
+      expect(telemetry.event_id).to.match(/^event-id-[0-9a-f-]{36}$/);
+      expect(telemetry.app_session_id).to.match(/^app-session-id-[0-9a-f-]{36}$/);
+      expect(telemetry.persistent_id).to.match(/^persistent-id-[0-9a-f-]{36}$/);
+      expect(new Date(telemetry.client_sent_at).toISOString()).to.equal(telemetry.client_sent_at);
+      expect(telemetry.timezone).to.equal(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(telemetry.app).to.deep.equal({ identifier: location.hostname });
+      expect(telemetry.sdk).to.deep.equal({ identifier: 'Stytch.js Javascript SDK', version: '5.39.0' });
+      expect(telemetry).to.not.have.property('stytch_user_id');
+      expect(telemetry).to.not.have.property('stytch_session_id');
+    },
+  );
 
   it('uses the session token from the cookie at request time, and signed-in ids in the telemetry', async () => {
     const client = makeClient();

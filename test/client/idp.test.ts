@@ -19,24 +19,27 @@ const authorize = (overrides: Partial<AuthorizeStartRequest> = {}): AuthorizeSta
 describe('client.idp: authorize start/submit and logout start', () => {
   const fresh = freshClientState();
 
-  it('authorizeStart sends the wire fields with the session and answers the app, consent and scope results', async () => {
-    const client = makeClient();
-    const { response } = await signIn(client);
-    const result = await client.idp.authorizeStart({ ...authorize(), prompt: 'consent' });
-    const [req] = fresh.rec.to('/sdk/v1/idp/oauth/authorize/start');
-    expect(req!.method).to.equal('POST');
-    expect(JSON.parse(req!.body!)).to.deep.equal({ ...authorize(), prompt: 'consent' });
-    expect(req!.headers.get('authorization')).to.match(/^Basic /);
-    expect(result.user_id).to.equal(response.user_id);
-    expect(result.client.client_id).to.equal(THIRD_PARTY_APP.clientId);
-    expect(result.client.client_name).to.equal(THIRD_PARTY_APP.name);
-    expect(result.consent_required).to.equal(true);
-    expect(result.scope_results.map((s) => [s.scope, s.is_grantable])).to.deep.equal([
-      ['openid', true],
-      ['email', true],
-      ['profile', true],
-    ]);
-  });
+  it(
+    'authorizeStart sends the wire fields with the session and answers the app, consent and ' + 'scope results',
+    async () => {
+      const client = makeClient();
+      const { response } = await signIn(client);
+      const result = await client.idp.authorizeStart({ ...authorize(), prompt: 'consent' });
+      const [req] = fresh.rec.to('/sdk/v1/idp/oauth/authorize/start');
+      expect(req!.method).to.equal('POST');
+      expect(JSON.parse(req!.body!)).to.deep.equal({ ...authorize(), prompt: 'consent' });
+      expect(req!.headers.get('authorization')).to.match(/^Basic /);
+      expect(result.user_id).to.equal(response.user_id);
+      expect(result.client.client_id).to.equal(THIRD_PARTY_APP.clientId);
+      expect(result.client.client_name).to.equal(THIRD_PARTY_APP.name);
+      expect(result.consent_required).to.equal(true);
+      expect(result.scope_results.map((s) => [s.scope, s.is_grantable])).to.deep.equal([
+        ['openid', true],
+        ['email', true],
+        ['profile', true],
+      ]);
+    },
+  );
 
   it('authorizeSubmit with consent sends the browser back to the app with a code and the state', async () => {
     const client = makeClient();

@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-// The headless client's `locale` (issue 17): sent as Accept-Language on every /sdk/v1 call while set, changeable
+// The headless client's `locale`: sent as Accept-Language on every /sdk/v1 call while set, changeable
 // between calls, and not set by the client when absent (the browser's own header then goes).
 import { expect } from 'chai';
 import { LOCALE_HEADER } from '../../src/api/locales.ts';

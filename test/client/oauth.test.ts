@@ -32,34 +32,37 @@ describe('client oauth', () => {
     for (const provider of OAUTH_PROVIDERS) expect(client.oauth[provider].start).to.be.a('function');
   });
 
-  it('builds the start address: public token, space-joined scopes, provider_ params, redirect URLs, in that order', async () => {
-    const client = makeClient();
-    const url = await client.oauth.startUrl('github', {
-      custom_scopes: ['read:user', 'repo'],
-      provider_params: { login: 'octo', allow_signup: 'false' },
-      login_redirect_url: `${testEnv.pageOrigin}/student-portal`,
-      signup_redirect_url: `${testEnv.pageOrigin}/welcome`,
-    });
-    const parsed = new URL(url);
-    expect(parsed.origin).to.equal(new URL(testEnv.baseUrl).origin);
-    expect(parsed.pathname).to.equal('/v1/public/oauth/github/start');
-    expect([...parsed.searchParams.keys()]).to.deep.equal([
-      'public_token',
-      'custom_scopes',
-      'provider_login',
-      'provider_allow_signup',
-      'login_redirect_url',
-      'signup_redirect_url',
-    ]);
-    expect(query(url)).to.deep.equal({
-      public_token: PT(),
-      custom_scopes: 'read:user repo',
-      provider_login: 'octo',
-      provider_allow_signup: 'false',
-      login_redirect_url: `${testEnv.pageOrigin}/student-portal`,
-      signup_redirect_url: `${testEnv.pageOrigin}/welcome`,
-    });
-  });
+  it(
+    'builds the start address: public token, space-joined scopes, provider_ params, redirect ' + 'URLs, in that order',
+    async () => {
+      const client = makeClient();
+      const url = await client.oauth.startUrl('github', {
+        custom_scopes: ['read:user', 'repo'],
+        provider_params: { login: 'octo', allow_signup: 'false' },
+        login_redirect_url: `${testEnv.pageOrigin}/student-portal`,
+        signup_redirect_url: `${testEnv.pageOrigin}/welcome`,
+      });
+      const parsed = new URL(url);
+      expect(parsed.origin).to.equal(new URL(testEnv.baseUrl).origin);
+      expect(parsed.pathname).to.equal('/v1/public/oauth/github/start');
+      expect([...parsed.searchParams.keys()]).to.deep.equal([
+        'public_token',
+        'custom_scopes',
+        'provider_login',
+        'provider_allow_signup',
+        'login_redirect_url',
+        'signup_redirect_url',
+      ]);
+      expect(query(url)).to.deep.equal({
+        public_token: PT(),
+        custom_scopes: 'read:user repo',
+        provider_login: 'octo',
+        provider_allow_signup: 'false',
+        login_redirect_url: `${testEnv.pageOrigin}/student-portal`,
+        signup_redirect_url: `${testEnv.pageOrigin}/welcome`,
+      });
+    },
+  );
 
   it('sends only the public token without options, for every provider', async () => {
     const client = makeClient();
@@ -70,21 +73,24 @@ describe('client oauth', () => {
     }
   });
 
-  it('adds a new code_challenge on each start when the project requires PKCE, and clears the pair otherwise', async () => {
-    const client = settingsClient();
-    expect((await client.bootstrap.get()).pkceRequiredForOAuth).to.equal(true);
-    const first = query(await client.oauth.startUrl('google'));
-    const pair1 = getPair(PT(), 'oauth');
-    expect(first.code_challenge).to.equal(pair1?.code_challenge);
-    const second = query(await client.oauth.startUrl('google'));
-    expect(second.code_challenge).to.not.equal(first.code_challenge);
-    expect(getPair(PT(), 'oauth')?.code_challenge).to.equal(second.code_challenge);
+  it(
+    'adds a new code_challenge on each start when the project requires PKCE, and clears the ' + 'pair otherwise',
+    async () => {
+      const client = settingsClient();
+      expect((await client.bootstrap.get()).pkceRequiredForOAuth).to.equal(true);
+      const first = query(await client.oauth.startUrl('google'));
+      const pair1 = getPair(PT(), 'oauth');
+      expect(first.code_challenge).to.equal(pair1?.code_challenge);
+      const second = query(await client.oauth.startUrl('google'));
+      expect(second.code_challenge).to.not.equal(first.code_challenge);
+      expect(getPair(PT(), 'oauth')?.code_challenge).to.equal(second.code_challenge);
 
-    const plain = makeClient();
-    await startPair(PT(), 'oauth');
-    expect(query(await plain.oauth.startUrl('google'))).to.not.have.property('code_challenge');
-    expect(getPair(PT(), 'oauth')).to.equal(null);
-  });
+      const plain = makeClient();
+      await startPair(PT(), 'oauth');
+      expect(query(await plain.oauth.startUrl('google'))).to.not.have.property('code_challenge');
+      expect(getPair(PT(), 'oauth')).to.equal(null);
+    },
+  );
 
   it('uses https://<cname_domain> when the bootstrap has one', async () => {
     const client = settingsClient();
@@ -101,21 +107,24 @@ describe('client oauth', () => {
     expect(query(visited[0]!)).to.deep.equal({ public_token: PT(), custom_scopes: 'user:read:email' });
   });
 
-  it("rejects custom_scopes that are not an array of strings: 'custom_scopes must be an array of strings'", async () => {
-    const client = makeClient();
-    const visited: string[] = [];
-    navigation.assign = (url) => visited.push(url);
-    for (const custom_scopes of ['email', [1], [null], { 0: 'a' }]) {
-      const error = await client.oauth.google
-        .start({ custom_scopes: custom_scopes as unknown as string[] })
-        .catch((e: unknown) => e);
-      expect(error).to.be.instanceOf(SDKUsageError);
-      expect((error as Error).message).to.equal('custom_scopes must be an array of strings');
-    }
-    expect(visited).to.deep.equal([]);
-    // A refused start is not a use of the provider.
-    expect(client.oauth.lastUsedProvider()).to.equal(null);
-  });
+  it(
+    "rejects custom_scopes that are not an array of strings: 'custom_scopes must be an array " + "of strings'",
+    async () => {
+      const client = makeClient();
+      const visited: string[] = [];
+      navigation.assign = (url) => visited.push(url);
+      for (const custom_scopes of ['email', [1], [null], { 0: 'a' }]) {
+        const error = await client.oauth.google
+          .start({ custom_scopes: custom_scopes as unknown as string[] })
+          .catch((e: unknown) => e);
+        expect(error).to.be.instanceOf(SDKUsageError);
+        expect((error as Error).message).to.equal('custom_scopes must be an array of strings');
+      }
+      expect(visited).to.deep.equal([]);
+      // A refused start is not a use of the provider.
+      expect(client.oauth.lastUsedProvider()).to.equal(null);
+    },
+  );
 
   it('the pure URL builder joins the parts', () => {
     const url = oauthStartUrl(
@@ -128,53 +137,59 @@ describe('client oauth', () => {
     );
   });
 
-  it('lastUsedProvider is null before any start and the provider after one, kept under …::b2c_last_used_oauth', async () => {
-    const client = makeClient();
-    const visited: string[] = [];
-    navigation.assign = (url) => visited.push(url);
-    expect(client.oauth.lastUsedProvider()).to.equal(null);
-    // Building the address is not starting: only start records the provider.
-    await client.oauth.startUrl('github');
-    expect(client.oauth.lastUsedProvider()).to.equal(null);
+  it(
+    'lastUsedProvider is null before any start and the provider after one, kept under ' + '…::b2c_last_used_oauth',
+    async () => {
+      const client = makeClient();
+      const visited: string[] = [];
+      navigation.assign = (url) => visited.push(url);
+      expect(client.oauth.lastUsedProvider()).to.equal(null);
+      // Building the address is not starting: only start records the provider.
+      await client.oauth.startUrl('github');
+      expect(client.oauth.lastUsedProvider()).to.equal(null);
 
-    await client.oauth.gitlab.start();
-    expect(visited).to.have.length(1);
-    expect(client.oauth.lastUsedProvider()).to.equal('gitlab');
-    expect(localStorage.getItem(`stytch_sdk_state_${PT()}::b2c_last_used_oauth`)).to.equal('gitlab');
-    // The page the provider sends the visitor back to has a new client; it reads the same record.
-    expect(makeClient().oauth.lastUsedProvider()).to.equal('gitlab');
+      await client.oauth.gitlab.start();
+      expect(visited).to.have.length(1);
+      expect(client.oauth.lastUsedProvider()).to.equal('gitlab');
+      expect(localStorage.getItem(`stytch_sdk_state_${PT()}::b2c_last_used_oauth`)).to.equal('gitlab');
+      // The page the provider sends the visitor back to has a new client; it reads the same record.
+      expect(makeClient().oauth.lastUsedProvider()).to.equal('gitlab');
 
-    await client.oauth.google.start();
-    expect(client.oauth.lastUsedProvider()).to.equal('google');
-  });
+      await client.oauth.google.start();
+      expect(client.oauth.lastUsedProvider()).to.equal('google');
+    },
+  );
 
-  it('authenticate checks its fields, sends the oauth code_verifier and keeps the pair when the token is refused', async () => {
-    const client = makeClient();
-    for (const [token, options, message] of [
-      [42, { session_duration_minutes: 30 }, 'token must be a string'],
-      ['t', {}, 'session_duration_minutes must be a number'],
-    ] as const) {
+  it(
+    'authenticate checks its fields, sends the oauth code_verifier and keeps the pair when the ' + 'token is refused',
+    async () => {
+      const client = makeClient();
+      for (const [token, options, message] of [
+        [42, { session_duration_minutes: 30 }, 'token must be a string'],
+        ['t', {}, 'session_duration_minutes must be a number'],
+      ] as const) {
+        const error = await client.oauth
+          .authenticate(token as unknown as string, options as { session_duration_minutes: number })
+          .catch((e: unknown) => e);
+        expect((error as Error).message).to.equal(message);
+      }
+      expect(fresh.rec.to('/sdk/v1/oauth/authenticate')).to.have.length(0);
+
+      const pair = await startPair(PT(), 'oauth');
       const error = await client.oauth
-        .authenticate(token as unknown as string, options as { session_duration_minutes: number })
+        .authenticate('not-a-real-token', { session_duration_minutes: 30 })
         .catch((e: unknown) => e);
-      expect((error as Error).message).to.equal(message);
-    }
-    expect(fresh.rec.to('/sdk/v1/oauth/authenticate')).to.have.length(0);
-
-    const pair = await startPair(PT(), 'oauth');
-    const error = await client.oauth
-      .authenticate('not-a-real-token', { session_duration_minutes: 30 })
-      .catch((e: unknown) => e);
-    expect(error).to.be.instanceOf(Error);
-    const [request] = fresh.rec.to('/sdk/v1/oauth/authenticate');
-    expect(request?.method).to.equal('POST');
-    expect(JSON.parse(request!.body!)).to.deep.equal({
-      token: 'not-a-real-token',
-      session_duration_minutes: 30,
-      code_verifier: pair.code_verifier,
-    });
-    expect(getPair(PT(), 'oauth')).to.deep.equal(pair);
-  });
+      expect(error).to.be.instanceOf(Error);
+      const [request] = fresh.rec.to('/sdk/v1/oauth/authenticate');
+      expect(request?.method).to.equal('POST');
+      expect(JSON.parse(request!.body!)).to.deep.equal({
+        token: 'not-a-real-token',
+        session_duration_minutes: 30,
+        code_verifier: pair.code_verifier,
+      });
+      expect(getPair(PT(), 'oauth')).to.deep.equal(pair);
+    },
+  );
 
   it('warns when PKCE is required but no oauth code verifier is stored', async () => {
     const client = settingsClient();

@@ -52,29 +52,33 @@ describe('client passwords', () => {
     expect(client.session.getSync()?.session_id).to.equal(again.session.session_id);
   });
 
-  it('resetByEmailStart sends the reset options (not login_expiration_minutes); resetByEmail signs in with the new password', async () => {
-    const client = makeClient();
-    const email = uniqueEmail('pw');
-    await client.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
-    await client.session.revoke();
-    const redirect = `${testEnv.pageOrigin}/student-portal`;
-    await client.passwords.resetByEmailStart({
-      email,
-      reset_password_redirect_url: redirect,
-      reset_password_expiration_minutes: 15,
-      login_expiration_minutes: 10,
-    } as Parameters<typeof client.passwords.resetByEmailStart>[0]);
-    expect(JSON.parse(fresh.rec.to('/sdk/v1/passwords/email/reset/start')[0]!.body!)).to.deep.equal({
-      email,
-      reset_password_redirect_url: redirect,
-      reset_password_expiration_minutes: 15,
-    });
-    const token = await latestMagicLinkToken(email);
-    const result = await client.passwords.resetByEmail({ token, password: NEW, session_duration_minutes: 30 });
-    expect(client.session.getSync()?.session_id).to.equal(result.session.session_id);
-    await client.session.revoke();
-    await client.passwords.authenticate({ email, password: NEW, session_duration_minutes: 30 });
-  });
+  it(
+    'resetByEmailStart sends the reset options (not login_expiration_minutes); resetByEmail ' +
+      'signs in with the new password',
+    async () => {
+      const client = makeClient();
+      const email = uniqueEmail('pw');
+      await client.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
+      await client.session.revoke();
+      const redirect = `${testEnv.pageOrigin}/student-portal`;
+      await client.passwords.resetByEmailStart({
+        email,
+        reset_password_redirect_url: redirect,
+        reset_password_expiration_minutes: 15,
+        login_expiration_minutes: 10,
+      } as Parameters<typeof client.passwords.resetByEmailStart>[0]);
+      expect(JSON.parse(fresh.rec.to('/sdk/v1/passwords/email/reset/start')[0]!.body!)).to.deep.equal({
+        email,
+        reset_password_redirect_url: redirect,
+        reset_password_expiration_minutes: 15,
+      });
+      const token = await latestMagicLinkToken(email);
+      const result = await client.passwords.resetByEmail({ token, password: NEW, session_duration_minutes: 30 });
+      expect(client.session.getSync()?.session_id).to.equal(result.session.session_id);
+      await client.session.revoke();
+      await client.passwords.authenticate({ email, password: NEW, session_duration_minutes: 30 });
+    },
+  );
 
   it('resetByExistingPassword and resetBySession', async () => {
     const client = makeClient();

@@ -23,7 +23,9 @@ describe('client PKCE', () => {
     crypto.getRandomValues = (<T extends ArrayBufferView | null>(array: T): T => {
       const u32 = array as unknown as Uint32Array;
       requested = u32.length;
-      words.forEach((w, i) => (u32[i] = w));
+      words.forEach((w, i) => {
+        u32[i] = w;
+      });
       return array;
     }) as typeof crypto.getRandomValues;
     try {

@@ -22,30 +22,38 @@ function captureErrors(): { messages: unknown[]; restore(): void } {
   const original = console.error;
   const messages: unknown[] = [];
   console.error = (...args: unknown[]) => void messages.push(args[0]);
-  return { messages, restore: () => void (console.error = original) };
+  return {
+    messages,
+    restore: () => {
+      console.error = original;
+    },
+  };
 }
 
 describe('client RBAC against the bootstrap policy and the user’s roles from the service', () => {
   freshClientState();
 
   for (const role of ['editor', 'admin', 'none']) {
-    it(`truth table for a user with role "${role}" (sync, async and allPermissions agree), including the wildcard`, async () => {
-      const client = makeClient();
-      const email =
-        role === 'none' ? `rbac-none-${crypto.randomUUID().slice(0, 6)}@example.com` : `rbac-${role}@example.com`;
-      const { response } = await signIn(client, email);
-      expect(response.user.roles).to.deep.equal(role === 'none' ? [] : [role]);
-      await client.bootstrap.get();
-      const all = await client.rbac.allPermissions();
-      for (const [r, resource, action, allowed] of TRUTH_TABLE.filter((row) => row[0] === role)) {
-        const what = `${r} ${action} ${resource}`;
-        expect(client.rbac.isAuthorizedSync(resource, action), what).to.equal(allowed);
-        expect(await client.rbac.isAuthorized(resource, action), what).to.equal(allowed);
-        if (all[resource]?.[action] !== undefined) expect(all[resource]![action], what).to.equal(allowed);
-      }
-      expect(Object.keys(all)).to.deep.equal(['documents', 'grades']);
-      expect(Object.keys(all['grades']!)).to.deep.equal(['read', 'publish']);
-    });
+    it(
+      `truth table for a user with role "${role}" (sync, async and allPermissions agree), ` + `including the wildcard`,
+      async () => {
+        const client = makeClient();
+        const email =
+          role === 'none' ? `rbac-none-${crypto.randomUUID().slice(0, 6)}@example.com` : `rbac-${role}@example.com`;
+        const { response } = await signIn(client, email);
+        expect(response.user.roles).to.deep.equal(role === 'none' ? [] : [role]);
+        await client.bootstrap.get();
+        const all = await client.rbac.allPermissions();
+        for (const [r, resource, action, allowed] of TRUTH_TABLE.filter((row) => row[0] === role)) {
+          const what = `${r} ${action} ${resource}`;
+          expect(client.rbac.isAuthorizedSync(resource, action), what).to.equal(allowed);
+          expect(await client.rbac.isAuthorized(resource, action), what).to.equal(allowed);
+          if (all[resource]?.[action] !== undefined) expect(all[resource]![action], what).to.equal(allowed);
+        }
+        expect(Object.keys(all)).to.deep.equal(['documents', 'grades']);
+        expect(Object.keys(all.grades!)).to.deep.equal(['read', 'publish']);
+      },
+    );
   }
 
   it('without a loadable policy, logs an error and grants nothing', async () => {

@@ -21,7 +21,12 @@ function capture(method: 'warn' | 'error'): { messages: string[]; restore(): voi
   const original = console[method];
   const messages: string[] = [];
   console[method] = (...args: unknown[]) => void messages.push(String(args[0]));
-  return { messages, restore: () => void (console[method] = original) };
+  return {
+    messages,
+    restore: () => {
+      console[method] = original;
+    },
+  };
 }
 
 describe('client session lifecycle', () => {
@@ -36,45 +41,53 @@ describe('client session lifecycle', () => {
     ]);
   });
 
-  it('writes the intermediate session token cookie to expire in 10 minutes, and removes it once a full session exists', async () => {
-    expect(IST_COOKIE_LIFETIME_MS).to.equal(10 * 60 * 1000);
-    const client = makeClient();
-    const { store } = acquireStore(testEnv.publicToken);
-    try {
-      const before = Date.now();
-      store.applyAuthResponse({ intermediate_session_token: 'ist-abc' } as never);
-      const after = Date.now();
-      const cookie = await cookieStore.get('stytch_intermediate_session_token');
-      expect(cookie!.value).to.equal('ist-abc');
-      // Cookie expiry has one-second resolution.
-      expect(cookie!.expires).to.be.within(
-        Math.floor((before + IST_COOKIE_LIFETIME_MS) / 1000) * 1000 - 1000,
-        after + IST_COOKIE_LIFETIME_MS + 1000,
-      );
-      expect(client.session.getSync()).to.equal(null);
-      await signIn(client);
-      expect(readCookieValue('stytch_intermediate_session_token')).to.equal(null);
-    } finally {
-      releaseStore(store);
-    }
-  });
+  it(
+    'writes the intermediate session token cookie to expire in 10 minutes, and removes it once ' +
+      'a full session exists',
+    async () => {
+      expect(IST_COOKIE_LIFETIME_MS).to.equal(10 * 60 * 1000);
+      const client = makeClient();
+      const { store } = acquireStore(testEnv.publicToken);
+      try {
+        const before = Date.now();
+        store.applyAuthResponse({ intermediate_session_token: 'ist-abc' } as never);
+        const after = Date.now();
+        const cookie = await cookieStore.get('stytch_intermediate_session_token');
+        expect(cookie!.value).to.equal('ist-abc');
+        // Cookie expiry has one-second resolution.
+        expect(cookie!.expires).to.be.within(
+          Math.floor((before + IST_COOKIE_LIFETIME_MS) / 1000) * 1000 - 1000,
+          after + IST_COOKIE_LIFETIME_MS + 1000,
+        );
+        expect(client.session.getSync()).to.equal(null);
+        await signIn(client);
+        expect(readCookieValue('stytch_intermediate_session_token')).to.equal(null);
+      } finally {
+        releaseStore(store);
+      }
+    },
+  );
 
-  it('with a custom API domain and no readable session cookie, keeps the stored session and re-authenticates instead of clearing', async () => {
-    const stored = { session: { session_id: 'kept-session' }, user: { user_id: 'kept-user' } };
-    localStorage.setItem(`stytch_sdk_state_${testEnv.publicToken}`, JSON.stringify(stored));
-    // The made-up domain does not resolve: the bootstrap fetch fails and logs an error by design.
-    const errors = capture('error');
-    const client = makeClient({ baseUrl: undefined, apiDomain: 'https://auth.invalid/ignored/path' });
-    expect(client.baseUrl).to.equal('https://auth.invalid');
-    expect(client.session.getSync()!.session_id).to.equal('kept-session');
-    await until(() => fresh.rec.to('/sdk/v1/sessions/authenticate').length === 1, 'the start-up refresh');
-    const [req] = fresh.rec.to('/sdk/v1/sessions/authenticate');
-    expect(req!.url).to.equal('https://auth.invalid/sdk/v1/sessions/authenticate');
-    expect(JSON.parse(req!.body!)).to.deep.equal({});
-    await client.bootstrap.get();
-    errors.restore();
-    expect(errors.messages[0]).to.match(/^Could not fetch the project bootstrap data/);
-  });
+  it(
+    'with a custom API domain and no readable session cookie, keeps the stored session and ' +
+      're-authenticates instead of clearing',
+    async () => {
+      const stored = { session: { session_id: 'kept-session' }, user: { user_id: 'kept-user' } };
+      localStorage.setItem(`stytch_sdk_state_${testEnv.publicToken}`, JSON.stringify(stored));
+      // The made-up domain does not resolve: the bootstrap fetch fails and logs an error by design.
+      const errors = capture('error');
+      const client = makeClient({ baseUrl: undefined, apiDomain: 'https://auth.invalid/ignored/path' });
+      expect(client.baseUrl).to.equal('https://auth.invalid');
+      expect(client.session.getSync()!.session_id).to.equal('kept-session');
+      await until(() => fresh.rec.to('/sdk/v1/sessions/authenticate').length === 1, 'the start-up refresh');
+      const [req] = fresh.rec.to('/sdk/v1/sessions/authenticate');
+      expect(req!.url).to.equal('https://auth.invalid/sdk/v1/sessions/authenticate');
+      expect(JSON.parse(req!.body!)).to.deep.equal({});
+      await client.bootstrap.get();
+      errors.restore();
+      expect(errors.messages[0]).to.match(/^Could not fetch the project bootstrap data/);
+    },
+  );
 
   it('warns once when the session cookie name is set twice (under two paths)', async () => {
     // The second page lives under /test/support/, so it sees a cookie set for that path beside the one for /.

@@ -66,25 +66,28 @@ describe('client session store', () => {
     expect(seenByB).to.deep.equal([response.session.session_id, null]);
   });
 
-  it('revoke clears cookies and storage, and the service then rejects the old token with session_not_found', async () => {
-    const client = makeClient();
-    const { response } = await signIn(client);
-    await client.session.revoke();
-    expect(client.session.getSync()).to.equal(null);
-    expect(client.user.getSync()).to.equal(null);
-    expect(client.session.getTokens()).to.equal(null);
-    expect(readCookieValue('stytch_session')).to.equal(null);
-    expect(readCookieValue('stytch_session_jwt')).to.equal(null);
-    expect(localStorage.getItem(stateKey())).to.be.oneOf([null, 'null']);
+  it(
+    'revoke clears cookies and storage, and the service then rejects the old token with ' + 'session_not_found',
+    async () => {
+      const client = makeClient();
+      const { response } = await signIn(client);
+      await client.session.revoke();
+      expect(client.session.getSync()).to.equal(null);
+      expect(client.user.getSync()).to.equal(null);
+      expect(client.session.getTokens()).to.equal(null);
+      expect(readCookieValue('stytch_session')).to.equal(null);
+      expect(readCookieValue('stytch_session_jwt')).to.equal(null);
+      expect(localStorage.getItem(stateKey())).to.be.oneOf([null, 'null']);
 
-    document.cookie = `stytch_session=${response.session_token}; path=/`;
-    const error = await client.session.authenticate().then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).to.be.instanceOf(APIError);
-    expect((error as APIError).error_type).to.equal('session_not_found');
-  });
+      document.cookie = `stytch_session=${response.session_token}; path=/`;
+      const error = await client.session.authenticate().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).to.be.instanceOf(APIError);
+      expect((error as APIError).error_type).to.equal('session_not_found');
+    },
+  );
 
   it('clears the local session when authenticate fails with an unrecoverable error', async () => {
     const client = makeClient();

@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-// Issue 14: the virtual authenticator of test/support/webauthn.ts works in this Chromium: a registration stores a
+// The virtual authenticator of test/support/webauthn.ts works in this Chromium: a registration stores a
 // credential, a modal get uses it, a get with user verification switched off is refused, and a conditional
 // (autofill) get completes for a focused `autocomplete="username webauthn"` input, also inside an open shadow root —
 // and, with this authenticator, without any such input.
@@ -41,12 +41,12 @@ function webauthnInput(): HTMLInputElement {
 
 describe('virtual authenticator (test support)', () => {
   let authenticatorId = '';
-  let cleanup: (() => void)[] = [];
+  const cleanup: (() => void)[] = [];
   beforeEach(async () => {
     authenticatorId = await addVirtualAuthenticator();
   });
   afterEach(async () => {
-    cleanup.splice(0).forEach((f) => f());
+    for (const f of cleanup.splice(0)) f();
     await removeVirtualAuthenticator(authenticatorId);
   });
 

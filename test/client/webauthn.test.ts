@@ -53,11 +53,15 @@ async function consoleErrorsDuring<T>(run: () => Promise<T>): Promise<{ result: 
 async function withoutNativeJsonHelpers<T>(run: () => Promise<T>): Promise<T> {
   const statics = ['parseCreationOptionsFromJSON', 'parseRequestOptionsFromJSON'] as const;
   const saved = statics.map((name) => Object.getOwnPropertyDescriptor(PublicKeyCredential, name));
-  statics.forEach((name) => Object.defineProperty(PublicKeyCredential, name, { value: undefined, configurable: true }));
+  for (const name of statics) {
+    Object.defineProperty(PublicKeyCredential, name, { value: undefined, configurable: true });
+  }
   try {
     return await run();
   } finally {
-    statics.forEach((name, i) => Object.defineProperty(PublicKeyCredential, name, saved[i]!));
+    statics.forEach((name, i) => {
+      Object.defineProperty(PublicKeyCredential, name, saved[i]!);
+    });
   }
 }
 
@@ -77,7 +81,7 @@ describe('client webauthn', () => {
     authenticatorId = await addVirtualAuthenticator();
   });
   afterEach(async () => {
-    cleanup.splice(0).forEach((f) => f());
+    for (const f of cleanup.splice(0)) f();
     await removeVirtualAuthenticator(authenticatorId);
   });
 
@@ -92,89 +96,98 @@ describe('client webauthn', () => {
     expect(await makeClient().webauthn.browserSupportsAutofill()).to.equal(true);
   });
 
-  it('register: the start body, the ceremony, the credential the authenticator stores, the session and its factor', async () => {
-    const client = makeClient();
-    await signIn(client);
-    const result = await client.webauthn.register({
-      is_passkey: true,
-      authenticator_type: 'platform',
-      session_duration_minutes: 30,
-    });
+  it(
+    'register: the start body, the ceremony, the credential the authenticator stores, the ' + 'session and its factor',
+    async () => {
+      const client = makeClient();
+      await signIn(client);
+      const result = await client.webauthn.register({
+        is_passkey: true,
+        authenticator_type: 'platform',
+        session_duration_minutes: 30,
+      });
 
-    expect(JSON.parse(fresh.rec.to(START_REGISTER)[0]!.body!)).to.deep.equal({
-      domain: location.hostname,
-      user_agent: navigator.userAgent,
-      authenticator_type: 'platform',
-      return_passkey_credential_options: true,
-    });
-    const [stored] = await credentialsOf(authenticatorId);
-    expect(stored, 'the authenticator holds the new credential').to.not.equal(undefined);
-    expect(stored!.isResidentCredential, 'a passkey is discoverable').to.equal(true);
-    expect(stored!.rpId).to.equal(location.hostname);
+      expect(JSON.parse(fresh.rec.to(START_REGISTER)[0]!.body!)).to.deep.equal({
+        domain: location.hostname,
+        user_agent: navigator.userAgent,
+        authenticator_type: 'platform',
+        return_passkey_credential_options: true,
+      });
+      const [stored] = await credentialsOf(authenticatorId);
+      expect(stored, 'the authenticator holds the new credential').to.not.equal(undefined);
+      expect(stored!.isResidentCredential, 'a passkey is discoverable').to.equal(true);
+      expect(stored!.rpId).to.equal(location.hostname);
 
-    const sent = JSON.parse(fresh.rec.to(REGISTER)[0]!.body!) as {
-      public_key_credential: string;
-      session_duration_minutes: number;
-    };
-    expect(sent.session_duration_minutes).to.equal(30);
-    const credential = JSON.parse(sent.public_key_credential) as Record<string, unknown> & {
-      response: Record<string, unknown>;
-    };
-    expect(credential.id).to.equal(base64ToBase64url(stored!.credentialId));
-    expect(credential.rawId).to.equal(credential.id);
-    expect(credential.type).to.equal('public-key');
-    expect(Object.keys(credential.response).sort()).to.deep.equal([
-      'attestationObject',
-      'clientDataJSON',
-      'transports',
-    ]);
+      const sent = JSON.parse(fresh.rec.to(REGISTER)[0]!.body!) as {
+        public_key_credential: string;
+        session_duration_minutes: number;
+      };
+      expect(sent.session_duration_minutes).to.equal(30);
+      const credential = JSON.parse(sent.public_key_credential) as Record<string, unknown> & {
+        response: Record<string, unknown>;
+      };
+      expect(credential.id).to.equal(base64ToBase64url(stored!.credentialId));
+      expect(credential.rawId).to.equal(credential.id);
+      expect(credential.type).to.equal('public-key');
+      expect(Object.keys(credential.response).sort()).to.deep.equal([
+        'attestationObject',
+        'clientDataJSON',
+        'transports',
+      ]);
 
-    expect(result).to.not.have.property('__user');
-    expect(result.webauthn_registration_id).to.be.a('string');
-    expect(client.session.getSync()?.session_id).to.equal(result.session.session_id);
-    expect(factorOf(client)?.webauthn_factor).to.deep.equal({
-      webauthn_registration_id: result.webauthn_registration_id,
-      domain: location.hostname,
-      user_agent: navigator.userAgent,
-    });
-  });
+      expect(result).to.not.have.property('__user');
+      expect(result.webauthn_registration_id).to.be.a('string');
+      expect(client.session.getSync()?.session_id).to.equal(result.session.session_id);
+      expect(factorOf(client)?.webauthn_factor).to.deep.equal({
+        webauthn_registration_id: result.webauthn_registration_id,
+        domain: location.hostname,
+        user_agent: navigator.userAgent,
+      });
+    },
+  );
 
-  it('authenticate by button while signed in: secondary start, a non-discoverable credential, the factor joins the session', async () => {
-    const client = makeClient();
-    const { registration } = await registered(client, false);
-    const [stored] = await credentialsOf(authenticatorId);
-    expect(stored!.isResidentCredential, 'not a passkey: not discoverable').to.equal(false);
-    const sessionId = client.session.getSync()!.session_id;
+  it(
+    'authenticate by button while signed in: secondary start, a non-discoverable credential, ' +
+      'the factor joins the session',
+    async () => {
+      const client = makeClient();
+      const { registration } = await registered(client, false);
+      const [stored] = await credentialsOf(authenticatorId);
+      expect(stored!.isResidentCredential, 'not a passkey: not discoverable').to.equal(false);
+      const sessionId = client.session.getSync()!.session_id;
 
-    const result = await client.webauthn.authenticate({ session_duration_minutes: 30 });
-    expect(JSON.parse(fresh.rec.to(START_SECOND_FACTOR)[0]!.body!)).to.deep.equal({ domain: location.hostname });
-    expect(fresh.rec.to(START_AUTHENTICATE)).to.have.length(0);
-    const sent = JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!) as {
-      public_key_credential: string;
-      session_duration_minutes: number;
-    };
-    expect(sent.session_duration_minutes).to.equal(30);
-    const assertion = JSON.parse(sent.public_key_credential) as { id: string; response: Record<string, unknown> };
-    expect(assertion.id).to.equal(base64ToBase64url(stored!.credentialId));
-    expect(Object.keys(assertion.response).sort()).to.deep.equal([
-      'authenticatorData',
-      'clientDataJSON',
-      'signature',
-      'userHandle',
-    ]);
+      const result = await client.webauthn.authenticate({ session_duration_minutes: 30 });
+      expect(JSON.parse(fresh.rec.to(START_SECOND_FACTOR)[0]!.body!)).to.deep.equal({ domain: location.hostname });
+      expect(fresh.rec.to(START_AUTHENTICATE)).to.have.length(0);
+      const sent = JSON.parse(fresh.rec.to(AUTHENTICATE)[0]!.body!) as {
+        public_key_credential: string;
+        session_duration_minutes: number;
+      };
+      expect(sent.session_duration_minutes).to.equal(30);
+      const assertion = JSON.parse(sent.public_key_credential) as { id: string; response: Record<string, unknown> };
+      expect(assertion.id).to.equal(base64ToBase64url(stored!.credentialId));
+      expect(Object.keys(assertion.response).sort()).to.deep.equal([
+        'authenticatorData',
+        'clientDataJSON',
+        'signature',
+        'userHandle',
+      ]);
 
-    expect(result!.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
-    expect(result).to.not.have.property('__user');
-    expect(result!.session.session_id).to.equal(sessionId);
-    expect(
-      client.session
-        .getSync()!
-        .authentication_factors.map((f) => f.delivery_method)
-        .sort(),
-    ).to.deep.equal(['email', WEBAUTHN_FACTOR_DELIVERY_METHOD]);
-    expect(factorOf(client)?.webauthn_factor?.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
-    expect((await credentialsOf(authenticatorId))[0]!.signCount).to.equal(stored!.signCount + 1);
-  });
+      expect(result!.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
+      expect(result).to.not.have.property('__user');
+      expect(result!.session.session_id).to.equal(sessionId);
+      expect(
+        client.session
+          .getSync()!
+          .authentication_factors.map((f) => f.delivery_method)
+          .sort(),
+      ).to.deep.equal(['email', WEBAUTHN_FACTOR_DELIVERY_METHOD]);
+      expect(factorOf(client)?.webauthn_factor?.webauthn_registration_id).to.equal(
+        registration.webauthn_registration_id,
+      );
+      expect((await credentialsOf(authenticatorId))[0]!.signCount).to.equal(stored!.signCount + 1);
+    },
+  );
 
   it('authenticate by button signed out with a passkey: primary start, the modal ceremony, a new session', async () => {
     const client = makeClient();
@@ -244,26 +257,29 @@ describe('client webauthn', () => {
     expect(fresh.rec.requests.slice(sentBefore).map((r) => r.path)).to.deep.equal([]);
   });
 
-  it('conditional mediation aborted before it starts (the form went away) rejects with AbortError and logs nothing', async () => {
-    const client = makeClient();
-    await client.bootstrap.get();
-    const controller = new AbortController();
-    controller.abort();
-    const sentBefore = fresh.rec.requests.length;
-    const { result, errors } = await consoleErrorsDuring(() =>
-      rejectionOf(
-        client.webauthn.authenticate({
-          is_passkey: true,
-          conditional_mediation: true,
-          session_duration_minutes: 30,
-          signal: controller.signal,
-        }),
-      ),
-    );
-    expect((result as Error).name).to.equal('AbortError');
-    expect(errors).to.deep.equal([]);
-    expect(fresh.rec.requests.slice(sentBefore)).to.have.length(0);
-  });
+  it(
+    'conditional mediation aborted before it starts (the form went away) rejects with ' + 'AbortError and logs nothing',
+    async () => {
+      const client = makeClient();
+      await client.bootstrap.get();
+      const controller = new AbortController();
+      controller.abort();
+      const sentBefore = fresh.rec.requests.length;
+      const { result, errors } = await consoleErrorsDuring(() =>
+        rejectionOf(
+          client.webauthn.authenticate({
+            is_passkey: true,
+            conditional_mediation: true,
+            session_duration_minutes: 30,
+            signal: controller.signal,
+          }),
+        ),
+      );
+      expect((result as Error).name).to.equal('AbortError');
+      expect(errors).to.deep.equal([]);
+      expect(fresh.rec.requests.slice(sentBefore)).to.have.length(0);
+    },
+  );
 
   it('conditional mediation where the browser cannot autofill passkeys logs the error and resolves null', async () => {
     const client = makeClient();
@@ -324,16 +340,19 @@ describe('client webauthn', () => {
     expect(fresh.rec.requests.slice(sentBefore)).to.have.length(0);
   });
 
-  it('a cancelled ceremony (user verification fails) rejects with NotAllowedError and sends no authenticate', async () => {
-    const client = makeClient();
-    await registered(client);
-    await client.session.revoke();
-    await setUserVerified(authenticatorId, false);
-    const error = await rejectionOf(client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 }));
-    expect(error).to.be.instanceOf(DOMException);
-    expect((error as DOMException).name).to.equal('NotAllowedError');
-    expect(fresh.rec.to(AUTHENTICATE)).to.have.length(0);
-  });
+  it(
+    'a cancelled ceremony (user verification fails) rejects with NotAllowedError and sends no ' + 'authenticate',
+    async () => {
+      const client = makeClient();
+      await registered(client);
+      await client.session.revoke();
+      await setUserVerified(authenticatorId, false);
+      const error = await rejectionOf(client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 }));
+      expect(error).to.be.instanceOf(DOMException);
+      expect((error as DOMException).name).to.equal('NotAllowedError');
+      expect(fresh.rec.to(AUTHENTICATE)).to.have.length(0);
+    },
+  );
 
   it('update renames a registration; users/me lists the new name', async () => {
     const client = makeClient();
@@ -382,38 +401,41 @@ describe('client webauthn', () => {
     expect(client.session.getSync()).to.equal(null);
   });
 
-  it('without the browser JSON helpers, @simplewebauthn/browser registers and signs in; errors stay DOMExceptions', async () => {
-    const client = makeClient();
-    await signIn(client);
-    await withoutNativeJsonHelpers(async () => {
-      const registration = await client.webauthn.register({ is_passkey: true, session_duration_minutes: 30 });
-      const credential = JSON.parse(JSON.parse(fresh.rec.to(REGISTER)[0]!.body!).public_key_credential) as {
-        id: string;
-      };
-      expect(credential.id).to.equal(base64ToBase64url((await credentialsOf(authenticatorId))[0]!.credentialId));
-      await client.session.revoke();
+  it(
+    'without the browser JSON helpers, @simplewebauthn/browser registers and signs in; errors ' + 'stay DOMExceptions',
+    async () => {
+      const client = makeClient();
+      await signIn(client);
+      await withoutNativeJsonHelpers(async () => {
+        const registration = await client.webauthn.register({ is_passkey: true, session_duration_minutes: 30 });
+        const credential = JSON.parse(JSON.parse(fresh.rec.to(REGISTER)[0]!.body!).public_key_credential) as {
+          id: string;
+        };
+        expect(credential.id).to.equal(base64ToBase64url((await credentialsOf(authenticatorId))[0]!.credentialId));
+        await client.session.revoke();
 
-      const result = await client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 });
-      expect(result!.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
-      await client.session.revoke();
+        const result = await client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 });
+        expect(result!.webauthn_registration_id).to.equal(registration.webauthn_registration_id);
+        await client.session.revoke();
 
-      await setUserVerified(authenticatorId, false);
-      const refused = await rejectionOf(
-        client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 }),
-      );
-      expect(refused).to.be.instanceOf(DOMException);
-      expect((refused as DOMException).name).to.equal('NotAllowedError');
+        await setUserVerified(authenticatorId, false);
+        const refused = await rejectionOf(
+          client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30 }),
+        );
+        expect(refused).to.be.instanceOf(DOMException);
+        expect((refused as DOMException).name).to.equal('NotAllowedError');
 
-      await setUserVerified(authenticatorId, true);
-      await setAutomaticPresenceSimulation(authenticatorId, false);
-      const controller = new AbortController();
-      const pending = rejectionOf(
-        client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30, signal: controller.signal }),
-      );
-      await (await until(() => fresh.rec.to(START_AUTHENTICATE)[2], 'the third authenticate/start sent')).answered;
-      controller.abort();
-      expect(await pending).to.equal(controller.signal.reason);
-    });
-    expect(fresh.rec.to(AUTHENTICATE)).to.have.length(1);
-  });
+        await setUserVerified(authenticatorId, true);
+        await setAutomaticPresenceSimulation(authenticatorId, false);
+        const controller = new AbortController();
+        const pending = rejectionOf(
+          client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 30, signal: controller.signal }),
+        );
+        await (await until(() => fresh.rec.to(START_AUTHENTICATE)[2], 'the third authenticate/start sent')).answered;
+        controller.abort();
+        expect(await pending).to.equal(controller.signal.reason);
+      });
+      expect(fresh.rec.to(AUTHENTICATE)).to.have.length(1);
+    },
+  );
 });
