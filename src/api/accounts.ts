@@ -1,5 +1,5 @@
-// Wire types and paths of issue 6: user mutations and factor deletion, connected apps, session exchange and attest,
-// impersonation and TOTP (wire contract 3.2, 3.3, 3.10, 3.11).
+// Wire types and paths of account management: user mutations and factor deletion, connected apps, session exchange and
+// attest, impersonation and TOTP (wire contract 3.2, 3.3, 3.10, 3.11).
 import type { ResponseCommon } from './envelope.ts';
 import type { AuthenticateResponse } from './session.ts';
 import type { User } from './user.ts';

@@ -46,7 +46,7 @@ export const ERROR_TYPES = [
   'too_many_requests',
   'origin_not_allowed',
   'internal_server_error',
-  // Issue 6: TOTP, access-token exchange, attest, impersonation, connected apps.
+  // TOTP, access-token exchange, attest, impersonation, connected apps.
   'totp_not_found',
   'totp_code_already_authenticated',
   'recovery_code_not_found',
@@ -58,7 +58,7 @@ export const ERROR_TYPES = [
   // Passwords: a password the project's strength policy refuses; an address that already has a password.
   'weak_password',
   'duplicate_email',
-  // Social sign-in and Google One Tap (issue 7).
+  // Social sign-in and Google One Tap.
   'oauth_config_not_found',
   'oauth_invalid_provider',
   'oauth_state_not_found',
@@ -66,15 +66,15 @@ export const ERROR_TYPES = [
   'no_signup_redirect_urls_set',
   'invalid_id_token',
   'oauth_callback_not_found',
-  // Issue 12: the email, SMS or WhatsApp message could not be handed to the SMTP server or the SMS webhook.
+  // Delivery: the email, SMS or WhatsApp message could not be handed to the SMTP server or the SMS webhook.
   'message_delivery_failed',
-  // WebAuthn and passkeys (issue 14): a credential id already registered (to anyone); a challenge that is unknown,
-  // used or expired; a credential or ceremony that does not verify (signature, origin, RP id, counter, user presence
+  // WebAuthn and passkeys: a credential id already registered (to anyone); a challenge that is unknown, used or
+  // expired; a credential or ceremony that does not verify (signature, origin, RP id, counter, user presence
   // or verification).
   'duplicate_webauthn_registration',
   'webauthn_challenge_not_found',
   'invalid_webauthn_credential',
-  // Crypto wallets (issue 15): a malformed or unknown wallet address or type; a challenge that is unknown, used or
+  // Crypto wallets: a malformed or unknown wallet address or type; a challenge that is unknown, used or
   // expired; a Sign-In with Ethereum message signed before its Not Before time; a signature that does not verify for
   // the address and the challenge.
   'invalid_crypto_wallet_address',
@@ -82,7 +82,7 @@ export const ERROR_TYPES = [
   'crypto_wallet_challenge_not_found',
   'crypto_wallet_challenge_not_yet_valid',
   'invalid_crypto_wallet_signature',
-  // Sign in with Westlight (issue 16): an unknown connected app; a redirect or post-logout URI not registered for it
+  // Sign in with Westlight: an unknown connected app; a redirect or post-logout URI not registered for it
   // exactly; a response type other than `code`; a malformed scope or PKCE code challenge, or none from a public app.
   'idp_client_not_found',
   'invalid_redirect_uri',

@@ -1,4 +1,4 @@
-// The languages the widget and the identity service speak (issue 17). One list for both sides: the widget's
+// The languages the widget and the identity service speak. One list for both sides: the widget's
 // catalogues (src/widget/i18n, products/<name>/strings.*) and the service's error messages (src/server/i18n) each
 // have exactly these, and a test fails when a key is missing in any of them.
 

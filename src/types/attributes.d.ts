@@ -7,8 +7,10 @@ import type {
   StringOverrides,
   ThemeInput,
 } from '../widget/index.js';
+import type { Mode } from '../widget/config.js';
 
-export type AuthLoginMode = 'login' | 'passkey-registration' | 'identity-provider';
+/** The element's `mode`: which component it is (the widget's own Mode). */
+export type AuthLoginMode = Mode;
 
 /** The element's own attributes and properties (the framework adds its common HTML attributes). */
 export interface AuthLoginOwnProps {

@@ -6,5 +6,3 @@ import type * as AuthLoginModule from '../widget/index.js';
 declare global {
   var AuthLogin: typeof AuthLoginModule;
 }
-
-export {};

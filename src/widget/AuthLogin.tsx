@@ -13,13 +13,13 @@ import { WidgetContext, type WidgetContextValue } from './context.ts';
 import { isRtl } from './i18n/direction.ts';
 import { createTranslator, type StringOverrides } from './i18n/index.ts';
 import type { RootActor } from './machine/start.ts';
-import { STYLE_HOST_ATTRIBUTE } from './constants.ts';
+import { STYLE_HOST_ATTRIBUTE } from './dom-names.ts';
 import { createStyleCache } from './theme/cache.ts';
 import type { Theme, ThemeInput } from './theme/default-theme.ts';
 import { containerStyle } from './theme/container.styles.ts';
 import { hostStyles } from './theme/host.styles.ts';
 import { PARTS } from './theme/parts.ts';
-import { themeToCssVars, v } from './theme/theme.ts';
+import { themeToCssVars } from './theme/theme.ts';
 import { Loading } from './screens/Loading.tsx';
 import { View } from './View.tsx';
 
@@ -93,9 +93,12 @@ function Widget({ container, view }: { container: HTMLElement; view: WidgetView 
   const lightDom = !config.enableShadowDOM;
   const roots = useRenderRoots(container, host, lightDom, nonce);
   const vars = useMemo(() => themeToCssVars(theme), [theme]);
+  // One `send` per actor: effects that send (the view's preloading) list it, and a new theme, language or strings
+  // must not run them again.
+  const send = useMemo(() => actor.send.bind(actor) as WidgetContextValue['send'], [actor]);
   const context = useMemo<WidgetContextValue>(
-    () => ({ t: createTranslator(strings, locale), theme, send: actor.send.bind(actor) as WidgetContextValue['send'] }),
-    [strings, locale, theme, actor],
+    () => ({ t: createTranslator(strings, locale), theme, send }),
+    [strings, locale, theme, send],
   );
 
   if (!roots) return lightDom ? <slot /> : null;

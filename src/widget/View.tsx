@@ -46,7 +46,7 @@ function usePreload(root: RootSnapshot, names: readonly string[]) {
         );
       }
     }
-  }, [key, root.context.config]);
+  }, [key, root.context.config, send]);
 }
 
 /**

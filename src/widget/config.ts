@@ -23,6 +23,12 @@ export type ConfigProduct = (typeof PRODUCTS)[number];
  */
 export type Product = ConfigProduct | typeof IDENTITY_PROVIDER;
 
+/**
+ * The element's `mode`: which component it is. `login` (the default) is the sign-up and log-in form; each other mode
+ * is a product's own component, which that product's record opens at start (ProductRecord `opens.mode`).
+ */
+export type Mode = 'login' | 'passkey-registration' | 'identity-provider';
+
 export interface EmailMagicLinksOptions {
   /** Where the login link leads; relative URLs resolve against the page's origin. */
   loginRedirectURL?: string;
@@ -224,7 +230,9 @@ export function loginTabs(config: ResolvedConfig): LoginTab[] {
   const tabs = new Set<LoginTab>();
   for (const product of config.products) {
     if ((product === 'emailMagicLinks' || product === 'passwords') && emailTabKind(config)) tabs.add('email');
-    if (product === 'otp') otpMethods(config).forEach((method) => tabs.add(method));
+    if (product === 'otp') {
+      for (const method of otpMethods(config)) tabs.add(method);
+    }
   }
   return [...tabs];
 }

@@ -1,5 +1,5 @@
 // Registration, kept out of element.ts so the manifest analyzer documents the element from its JSDoc (@tag) only.
-import { TAG_NAME } from './constants.ts';
+import { TAG_NAME } from './dom-names.ts';
 import { AuthLoginElement } from './element.ts';
 
 /**

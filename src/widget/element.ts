@@ -1,4 +1,4 @@
-// <auth-login>: the sign-up and log-in widget as a custom element, in the entry file without React (issue 18). It
+// <auth-login>: the sign-up and log-in widget as a custom element, in the entry file without React. It
 // holds what lives as long as the element: its properties and attributes (rich values kept as objects, JSON
 // attributes for pasted HTML, callbacks that keep their functions, properties set before the element was defined),
 // the headless client, the login statechart (moving the element keeps its state) and the DOM events. As it connects
@@ -8,8 +8,8 @@ import { DEFAULT_LOCALE, matchLocale, type Locale } from '../api/locales.ts';
 import { createAuthClient } from '../client/index.ts';
 import type { AuthClient } from '../client/types.ts';
 import type { WidgetView } from './AuthLogin.tsx';
-import { resolveConfig, type AuthLoginConfig, type ResolvedConfig } from './config.ts';
-import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
+import { resolveConfig, type AuthLoginConfig, type Mode, type ResolvedConfig } from './config.ts';
+import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './events.ts';
 import { isRtl } from './i18n/direction.ts';
 import type { StringOverrides } from './i18n/en.ts';
 import { createTranslator, type MessageKey, type Params } from './i18n/index.ts';
@@ -97,16 +97,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * @attr {string} strings - Message overrides as JSON (see the `strings` property), for pasted HTML.
  * @attr {string} nonce - CSP nonce for the `<style>` elements the widget inserts (`config.nonce` takes precedence).
  *
- * @event {CustomEvent<{ type: 'MAGIC_LINK_LOGIN_OR_CREATE' | 'MAGIC_LINK_AUTHENTICATE' | 'OTP_LOGIN_OR_CREATE' |
- * 'OTP_AUTHENTICATE' | 'PASSWORD_CREATE' | 'PASSWORD_AUTHENTICATE' | 'PASSWORD_RESET_BY_EMAIL_START' |
- * 'PASSWORD_RESET_BY_EMAIL' | 'OAUTH_START' | 'OAUTH_AUTHENTICATE' | 'PASSKEY_REGISTER' | 'PASSKEY_AUTHENTICATE' |
- * 'PASSKEY_SKIP' | 'PASSKEY_DONE' | 'CRYPTO_WALLET_AUTHENTICATE_START' | 'CRYPTO_WALLET_AUTHENTICATE' |
- * 'OAUTH_AUTHORIZE_FLOW_START' | 'OAUTH_AUTHORIZE_FLOW_COMPLETE' | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED' |
- * 'AUTHENTICATE_FLOW_COMPLETE', data: unknown }>} auth-login-event - Every widget event: `MAGIC_LINK_LOGIN_OR_CREATE`
- * (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the token from the page URL was
- * authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also by 'Resend code'; `data` is
- * the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is the response),
- * `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password),
+ * @event {CustomEvent<AuthLoginEventDetail>} auth-login-event - Every widget event, as `{ type, data }`:
+ * `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the
+ * token from the page URL was authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also
+ * by 'Resend code'; `data` is the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is
+ * the response), `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password),
  * `PASSWORD_RESET_BY_EMAIL_START` (a reset email was sent, also by 'Resend email'), `PASSWORD_RESET_BY_EMAIL` (a new
  * password was set from the emailed link), `OAUTH_START` (a social sign-in button started its provider's flow and the
  * page is navigating there; `data` is `{ provider }`; the provider is remembered as last used), `OAUTH_AUTHENTICATE`
@@ -244,7 +239,7 @@ export class AuthLoginElement extends ElementBase {
   /** @internal */
   #actorConfig = '';
   /** The `mode` the statechart was started in. @internal */
-  #actorMode: string | undefined;
+  #actorMode: Mode | undefined;
   /** The rich values as set: an object from the property, or the attribute's JSON text (see #json). @internal */
   #rich: Partial<Record<JsonProp, unknown>> = {};
   /** @internal */
@@ -275,10 +270,10 @@ export class AuthLoginElement extends ElementBase {
    * manage the signed-in user's passkeys) or `identity-provider` (a connected app's consent or logout page). Changing
    * it starts the widget anew in that mode.
    */
-  get mode(): 'login' | 'passkey-registration' | 'identity-provider' | undefined {
-    return (this.getAttribute('mode') as 'login' | 'passkey-registration' | 'identity-provider' | null) ?? undefined;
+  get mode(): Mode | undefined {
+    return (this.getAttribute('mode') as Mode | null) ?? undefined;
   }
-  set mode(value: 'login' | 'passkey-registration' | 'identity-provider' | undefined) {
+  set mode(value: Mode | undefined) {
     this.#reflect('mode', value);
   }
 
@@ -363,7 +358,8 @@ export class AuthLoginElement extends ElementBase {
   connectedCallback(): void {
     // Properties set on the element before it was defined are own data properties that shadow the accessors.
     for (const prop of UPGRADABLE) {
-      if (Object.prototype.hasOwnProperty.call(this, prop)) {
+      // Not Object.hasOwn: that arrived in Safari 15.4, and the element supports Safari 14.1.
+      if (Object.getOwnPropertyDescriptor(this, prop)) {
         const value: unknown = this[prop];
         delete (this as Record<string, unknown>)[prop];
         (this as Record<string, unknown>)[prop] = value;

@@ -1,4 +1,4 @@
-// The classic-script build (`dist/auth-login.iife.js`, issue 18): a few hundred bytes that import the module build
+// The classic-script build (`dist/auth-login.iife.js`): a few hundred bytes that import the module build
 // (`auth-login.js`, beside this file) and so load exactly what a module page loads: the first paint, then each lazy
 // chunk only when it is needed. It used to inline every chunk (the phone library included: about 150 KB gzip before
 // anyone could sign in). Every browser that runs the element (custom elements, shadow DOM, ES2020) has dynamic

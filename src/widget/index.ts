@@ -1,7 +1,7 @@
 // The bundle entry (`/auth-login.js`): registers <auth-login> and re-exports the headless client, so a page can
 // `import { createAuthClient } from '/auth-login.js'` and share one module instance (and so one session) with the
 // element.
-import type { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
+import type { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './events.ts';
 import { defineAuthLogin } from './define.ts';
 import type { AuthLoginElement } from './element.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
@@ -18,7 +18,7 @@ export type {
   WidgetErrorDetail,
   WidgetEventDetail,
 } from './element.ts';
-export { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT } from './constants.ts';
+export { EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT } from './events.ts';
 /** `detail` of `auth-login-event` (the same as WidgetEventDetail). */
 export type AuthLoginEventDetail = WidgetEventDetail;
 /** `detail` of `auth-login-error` (the same as WidgetErrorDetail). */

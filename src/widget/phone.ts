@@ -41,17 +41,31 @@ export function fallbackE164(typed: string, callingCode: string): string | null 
   return E164_PATTERN.test(candidate) ? candidate : null;
 }
 
-let regionNames: Intl.DisplayNames | undefined;
+const regionNames = new Map<string, Intl.DisplayNames>();
 
 /**
- * A region's name in the widget's locale (the browser knows them, no library needed); the code itself otherwise. One
- * DisplayNames for the page: making one loads the browser's region names, tens of milliseconds on a slow machine.
+ * A region's name in `locale`, the widget's language tag (the browser knows them, no library needed); the code itself
+ * otherwise. One DisplayNames per language for the page: making one loads the browser's region names, tens of
+ * milliseconds on a slow machine.
  */
-export function regionName(code: string): string {
+export function regionName(code: string, locale: string = DEFAULT_LOCALE): string {
   try {
-    regionNames ??= new Intl.DisplayNames([DEFAULT_LOCALE], { type: 'region' });
-    return regionNames.of(code) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([regionLocale(locale), DEFAULT_LOCALE], { type: 'region' });
+      regionNames.set(locale, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
+  }
+}
+
+/** A language tag the browser's region names and collation accept: `tag`, else English (a malformed or absent tag). */
+export function regionLocale(tag: string | null | undefined): string {
+  try {
+    return (tag && Intl.getCanonicalLocales(tag)[0]) || DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
   }
 }

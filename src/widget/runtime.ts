@@ -7,7 +7,7 @@
 // page's `::part()` rules and the element's `:host` styles apply, and tests and tools find it as before.
 import { startTransition } from 'react';
 import AuthLogin, { type WidgetView } from './AuthLogin.tsx';
-import { ROOT_TAG_NAME } from './constants.ts';
+import { ROOT_TAG_NAME } from './dom-names.ts';
 import { reactHost } from './r2wc-adapter.ts';
 
 export { startRootActor } from './machine/start.ts';

@@ -1,4 +1,4 @@
-// Issue 6 helpers for the headless-client browser tests: the service's clock and dev tools (through server
+// Account-management helpers for the headless-client browser tests: the service's clock and dev tools (through server
 // commands), an RFC 6238 code computed here with WebCrypto (independently of the service's implementation), and an
 // HS256 trusted-auth token signed with WebCrypto.
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -60,7 +60,8 @@ const b64url = (bytes: Uint8Array) =>
 
 export async function trustedToken(claims: Record<string, unknown>): Promise<string> {
   const enc = new TextEncoder();
-  const head = `${b64url(enc.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))}.${b64url(enc.encode(JSON.stringify(claims)))}`;
+  const part = (value: unknown) => b64url(enc.encode(JSON.stringify(value)));
+  const head = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
   const key = await crypto.subtle.importKey(
     'raw',
     enc.encode(TRUSTED_PROFILE.secret),

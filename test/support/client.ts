@@ -30,7 +30,7 @@ export function makeClient(options: Partial<AuthClientOptions> = {}): AuthClient
 }
 
 export function destroyClients(): void {
-  clients.splice(0).forEach((c) => c.destroy());
+  for (const c of clients.splice(0)) c.destroy();
 }
 
 export interface RecordedRequest {

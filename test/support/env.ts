@@ -6,15 +6,15 @@ export interface TestEnv {
   baseUrl: string;
   publicToken: string;
   pageOrigin: string;
-  /** Issue 6: a second service with the dev captcha switched on. */
+  /** A second service with the dev captcha switched on. */
   captchaBaseUrl: string;
-  /** Issue 6: a service whose bootstrap says `vertical: 'B2B'`. */
+  /** A service whose bootstrap says `vertical: 'B2B'`. */
   b2bBaseUrl: string;
   /** A second service whose password policy is LUDS (at least 10 characters of 3 kinds). */
   ludsBaseUrl: string;
   /**
-   * Issue 17: a service whose bootstrap requires PKCE for OAuth, names a CNAME domain and shows the watermark; and
-   * (issue 15) requires Sign-In with Ethereum for crypto wallets.
+   * A service whose bootstrap requires PKCE for OAuth, names a CNAME domain and shows the watermark; and requires
+   * Sign-In with Ethereum for crypto wallets.
    */
   settingsBaseUrl: string;
   settingsCnameDomain: string;

@@ -20,10 +20,10 @@ export async function verifyIdToken(
 ): Promise<IdTokenClaims> {
   const [headerPart = '', payloadPart = '', signaturePart = ''] = idToken.split('.');
   const header = decode(headerPart);
-  if (header['alg'] !== 'ES256') throw new Error(`unexpected alg ${String(header['alg'])}`);
+  if (header.alg !== 'ES256') throw new Error(`unexpected alg ${String(header.alg)}`);
   const { keys } = (await (await fetch(expected.jwksUri)).json()) as { keys: (JsonWebKey & { kid?: string })[] };
-  const jwk = keys.find((key) => key.kid === header['kid']);
-  if (!jwk) throw new Error(`no key ${String(header['kid'])} in ${expected.jwksUri}`);
+  const jwk = keys.find((key) => key.kid === header.kid);
+  if (!jwk) throw new Error(`no key ${String(header.kid)} in ${expected.jwksUri}`);
   const valid = verify(
     'sha256',
     Buffer.from(`${headerPart}.${payloadPart}`),

@@ -1,4 +1,4 @@
-// Issue 16: the connected apps the wtr service registers for the consent and logout pages' tests
+// The connected apps the wtr service registers for the consent and logout pages' tests
 // (test/web-test-runner.config.mjs), and the addresses those pages send the browser back to.
 import { testEnv } from './env.ts';
 

@@ -7,5 +7,10 @@ export function recordNavigations(): { visited: string[]; restore(): void } {
   const assign = navigation.assign;
   const visited: string[] = [];
   navigation.assign = (url) => void visited.push(url);
-  return { visited, restore: () => void (navigation.assign = assign) };
+  return {
+    visited,
+    restore: () => {
+      navigation.assign = assign;
+    },
+  };
 }

@@ -9,8 +9,8 @@ import { isMainThread } from 'node:worker_threads';
 let file;
 
 // The same file is loaded again in the loader thread as the hooks module: only the process's main thread registers.
-if (isMainThread && process.env['LOADED_MODULES_FILE']) {
-  register(import.meta.url, { data: { file: process.env['LOADED_MODULES_FILE'] } });
+if (isMainThread && process.env.LOADED_MODULES_FILE) {
+  register(import.meta.url, { data: { file: process.env.LOADED_MODULES_FILE } });
 }
 
 export function initialize(data) {

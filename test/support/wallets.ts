@@ -1,4 +1,4 @@
-// Issue 15: test wallets for the Chromium suites. Real keys and real signatures (the service verifies them as it would
+// Test wallets for the Chromium suites. Real keys and real signatures (the service verifies them as it would
 // a wallet's), injected into the page the way browser extensions inject theirs: an EIP-1193 Ethereum provider
 // announced by EIP-6963 (and, if asked, as the legacy `window.ethereum`), and a Phantom-style Solana provider at
 // `window.phantom.solana` / `window.solana`. They are the outside boundary of the tests: nothing of ours is mocked.

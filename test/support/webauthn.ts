@@ -1,4 +1,4 @@
-// Issue 14: a virtual authenticator for the browser tests, driven through Chrome's CDP WebAuthn domain by the
+// A virtual authenticator for the browser tests, driven through Chrome's CDP WebAuthn domain by the
 // `webauthn-*` server commands of test/web-test-runner.config.mjs (they act on the page of the test that calls them).
 import { executeServerCommand } from '@web/test-runner-commands';
 

@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-// Issue 17, accessibility gate: axe-core finds 0 violations on every screen of every reachable state, inside
+// Accessibility gate: axe-core finds 0 violations on every screen of every reachable state, inside
 // <auth-login>'s shadow root with the default theme. The states are ENUMERATED FROM THE MACHINES: every state the
 // root and each registered product's machine can rest in (each leaf that is not final and not left at once; in a
 // parallel state each region's leaves), and each passkey row's states. Each is resolved with
@@ -8,11 +8,11 @@
 // rendered by the element's own view. A new state, a new product or a new screen is covered without editing this file.
 import { expect } from 'chai';
 import axe from 'axe-core';
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type StateNode } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import type { AuthClient } from '../../src/client/types.ts';
 import type { WidgetView } from '../../src/widget/AuthLogin.tsx';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
-import { ROOT_TAG_NAME } from '../../src/widget/constants.ts';
+import { ROOT_TAG_NAME } from '../../src/widget/dom-names.ts';
 import { AuthLoginElement } from '../../src/widget/element.ts';
 import type { AuthLoginRoot } from '../../src/widget/runtime.ts';
 import { PRODUCT_CHILD, rootMachine } from '../../src/widget/machine/root.ts';
@@ -26,8 +26,6 @@ import { resetBrowserState } from '../support/client.ts';
 import { testEnv } from '../support/env.ts';
 import { until } from '../support/poll.ts';
 import { $, mount, unmountAll } from '../support/widget.ts';
-
-type AnyStateNode = StateNode<any, any>;
 
 /** <auth-login> that can be shown a view made here: the element's own React root, shadow root, styles and theme. */
 class ShownAuthLogin extends AuthLoginElement {
@@ -54,9 +52,9 @@ function restingLeaves(node: AnyStateNode): string[][] {
 }
 
 /** The state value of a leaf's path (`['a', 'b', 'c']` → `{ a: { b: 'c' } }`). */
-function valueOf(path: string[]): string | Record<string, unknown> {
+function stateValueOf(path: string[]): string | Record<string, unknown> {
   const [head, ...rest] = path;
-  return rest.length === 0 ? head! : { [head!]: valueOf(rest) };
+  return rest.length === 0 ? head! : { [head!]: stateValueOf(rest) };
 }
 
 function leavesOf(machine: AnyStateMachine): string[][] {
@@ -103,7 +101,7 @@ function passkeyRows(client: AuthClient): { id: string; ref: unknown }[] {
       name: `Laptop passkey ${i + 1}`,
     };
     const snapshot = passkeyRowMachine.resolveState({
-      value: valueOf(path) as never,
+      value: stateValueOf(path) as never,
       context: { client, registration, draft: 'Work laptop' },
     });
     return {
@@ -259,7 +257,7 @@ function viewOf(el: HTMLElement, context: RootContext, snapshot: AnyMachineSnaps
 }
 
 function rootSnapshot(context: RootContext, path: string[]): AnyMachineSnapshot {
-  return rootMachine.resolveState({ value: valueOf(path) as never, context }) as unknown as AnyMachineSnapshot;
+  return rootMachine.resolveState({ value: stateValueOf(path) as never, context }) as unknown as AnyMachineSnapshot;
 }
 
 /**
@@ -273,7 +271,7 @@ function productSnapshot(
   path: string[],
   productContext: object,
 ): { snapshot: AnyMachineSnapshot; screen: string } {
-  const child = module.machine.resolveState({ value: valueOf(path) as never, context: productContext as never });
+  const child = module.machine.resolveState({ value: stateValueOf(path) as never, context: productContext as never });
   const root = rootMachine.resolveState({
     value: 'product',
     context: { ...context, active: { product: name as never, params: FIXTURES[name]!.params } },
@@ -307,10 +305,10 @@ async function settled(el: HTMLElement, screen: string): Promise<void> {
  */
 async function violations(el: HTMLElement): Promise<string[]> {
   const results = await axe.run(el, { rules: { region: { enabled: false } }, resultTypes: ['violations'] });
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`,
-  );
+  return results.violations.map((v) => {
+    const nodes = v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`);
+    return `${v.id} (${v.impact}): ${v.help}\n${nodes.join('\n')}`;
+  });
 }
 
 async function shownElement(config: AuthLoginConfig): Promise<ShownAuthLogin> {

@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-// Issue 17, screen-reader announcements, through <auth-login> against the real service: the widget's status region
+// Screen-reader announcements, through <auth-login> against the real service: the widget's status region
 // (ui/LiveRegion.tsx) names each screen the visitor moves to; an error under a field is written into that field's
 // error line, a live region that was there, empty, before the error (so it is announced), on Main and on a product's
 // screen.
@@ -31,20 +31,23 @@ describe('<auth-login> screen-reader announcements (live regions)', () => {
   beforeEach(() => resetBrowserState());
   afterEach(() => unmountAll());
 
-  it('has a polite, atomic status region from the first render, visually hidden and silent on the first screen', async () => {
-    const el = mount();
-    await until(() => $(el, 'input[type="email"]'), 'Main');
-    const status = statusRegion(el);
-    expect([
-      status.getAttribute('role'),
-      status.getAttribute('aria-live'),
-      status.getAttribute('aria-atomic'),
-    ]).to.deep.equal(['status', 'polite', 'true']);
-    // The first screen is part of the page the visitor opened, not a change: nothing is read over the page.
-    expect(spoken(status)).to.equal('');
-    const box = status.getBoundingClientRect();
-    expect([box.width, box.height]).to.deep.equal([1, 1]);
-  });
+  it(
+    'has a polite, atomic status region from the first render, visually hidden and silent on ' + 'the first screen',
+    async () => {
+      const el = mount();
+      await until(() => $(el, 'input[type="email"]'), 'Main');
+      const status = statusRegion(el);
+      expect([
+        status.getAttribute('role'),
+        status.getAttribute('aria-live'),
+        status.getAttribute('aria-atomic'),
+      ]).to.deep.equal(['status', 'polite', 'true']);
+      // The first screen is part of the page the visitor opened, not a change: nothing is read over the page.
+      expect(spoken(status)).to.equal('');
+      const box = status.getBoundingClientRect();
+      expect([box.width, box.height]).to.deep.equal([1, 1]);
+    },
+  );
 
   it("Main's error goes into the field's live line; the next screen is named; Back names Main again", async () => {
     const el = mount({
@@ -75,26 +78,30 @@ describe('<auth-login> screen-reader announcements (live regions)', () => {
     await until(() => spoken(status) === title(el), 'Main named again');
   });
 
-  it("a product screen: 'Enter passcode' is named (focus goes to the code field, not the title); a wrong code goes into the code's live line", async () => {
-    const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email'] } } });
-    const email = uniqueEmail();
-    const input = (await until(() => $(el, 'input[type="email"]'), 'Main')) as HTMLInputElement;
-    typeInto(input, email);
-    input.focus();
-    await sendKeys({ press: 'Enter' });
-    await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
-    const status = statusRegion(el);
-    await until(() => spoken(status) === 'Enter passcode', 'the passcode screen named');
+  it(
+    "a product screen: 'Enter passcode' is named (focus goes to the code field, not the " +
+      "title); a wrong code goes into the code's live line",
+    async () => {
+      const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email'] } } });
+      const email = uniqueEmail();
+      const input = (await until(() => $(el, 'input[type="email"]'), 'Main')) as HTMLInputElement;
+      typeInto(input, email);
+      input.focus();
+      await sendKeys({ press: 'Enter' });
+      await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
+      const status = statusRegion(el);
+      await until(() => spoken(status) === 'Enter passcode', 'the passcode screen named');
 
-    const passcode = (await until(
-      () => $(el, 'input[part~="passcode-input"]'),
-      'the passcode input',
-    )) as HTMLInputElement;
-    const line = errorLineOf(el, passcode);
-    expect(spoken(line)).to.equal('');
-    const code = await latestOtpCode(email);
-    typeInto(passcode, String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
-    await until(() => spoken(line) === 'Invalid passcode, please try again.', 'the wrong code in the live line');
-    expect(spoken(status)).to.equal('Enter passcode', 'still the same screen');
-  });
+      const passcode = (await until(
+        () => $(el, 'input[part~="passcode-input"]'),
+        'the passcode input',
+      )) as HTMLInputElement;
+      const line = errorLineOf(el, passcode);
+      expect(spoken(line)).to.equal('');
+      const code = await latestOtpCode(email);
+      typeInto(passcode, String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+      await until(() => spoken(line) === 'Invalid passcode, please try again.', 'the wrong code in the live line');
+      expect(spoken(status)).to.equal('Enter passcode', 'still the same screen');
+    },
+  );
 });

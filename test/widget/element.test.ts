@@ -3,7 +3,7 @@
 // upgrade, moves and light-DOM mode. Everything runs against the real identity service.
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { ROOT_TAG_NAME } from '../../src/widget/constants.ts';
+import { ROOT_TAG_NAME } from '../../src/widget/dom-names.ts';
 import { defineAuthLogin, EVENT_TYPES, WIDGET_ERROR_EVENT, WIDGET_EVENT } from '../../src/widget/index.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from '../../src/widget/index.ts';
 import { CLOSED_PORT_URL, recordFetch, resetBrowserState, type FetchRecorder } from '../support/client.ts';
@@ -57,39 +57,47 @@ describe('<auth-login> element', () => {
     unmountAll();
   });
 
-  it('renders Main inside its open shadow root, with its Emotion styles in that shadow root and none in document.head', async () => {
-    const el = mount();
-    await rendered(el);
-    expect(el.shadowRoot).to.not.equal(null);
-    expect(title(el)).to.equal('Sign up or log in');
-    expect($(el, 'h2')?.textContent).to.equal('Sign up or log in');
-    const styles = el.shadowRoot!.querySelectorAll('style[data-emotion]');
-    expect(styles.length).to.be.greaterThan(0);
-    for (const style of styles) expect(style.getAttribute('data-emotion')).to.match(/^auth-login/);
-    // The styles' container is a node of its own, not the shadow root React renders into.
-    expect(styles[0]!.parentNode).to.not.equal(el.shadowRoot);
-    expect(el.shadowRoot!.contains(styles[0]!.parentNode)).to.equal(true);
-    expect(headStyles()).to.equal(headBefore);
-    expect(document.head.querySelector('style[data-emotion]')).to.equal(null);
-    expect(el.querySelector('*')).to.equal(null, 'nothing in the light DOM');
-  });
+  it(
+    'renders Main inside its open shadow root, with its Emotion styles in that shadow root and ' +
+      'none in document.head',
+    async () => {
+      const el = mount();
+      await rendered(el);
+      expect(el.shadowRoot).to.not.equal(null);
+      expect(title(el)).to.equal('Sign up or log in');
+      expect($(el, 'h2')?.textContent).to.equal('Sign up or log in');
+      const styles = el.shadowRoot!.querySelectorAll('style[data-emotion]');
+      expect(styles.length).to.be.greaterThan(0);
+      for (const style of styles) expect(style.getAttribute('data-emotion')).to.match(/^auth-login/);
+      // The styles' container is a node of its own, not the shadow root React renders into.
+      expect(styles[0]!.parentNode).to.not.equal(el.shadowRoot);
+      expect(el.shadowRoot!.contains(styles[0]!.parentNode)).to.equal(true);
+      expect(headStyles()).to.equal(headBefore);
+      expect(document.head.querySelector('style[data-emotion]')).to.equal(null);
+      expect(el.querySelector('*')).to.equal(null, 'nothing in the light DOM');
+    },
+  );
 
-  it('applies the default theme: container 400px wide with 8px corners, primary button #19303D, 4px corners, 45px high, Arial', async () => {
-    const el = mount();
-    await rendered(el);
-    const box = getComputedStyle(container(el));
-    expect(box.width).to.equal('400px');
-    expect(box.borderTopLeftRadius).to.equal('8px');
-    expect(box.borderBottomRightRadius).to.equal('8px');
-    expect(box.fontFamily).to.match(/^Arial, Helvetica/);
-    const button = byText(el, 'button', 'Continue')!;
-    const b = getComputedStyle(button);
-    expect(b.backgroundColor).to.equal(PRIMARY_RGB);
-    expect(b.borderTopLeftRadius).to.equal('4px');
-    expect(b.height).to.equal('45px');
-    expect(b.color).to.equal('rgb(255, 255, 255)');
-    expect(getComputedStyle(el).getPropertyValue('--auth-login-color-primary').trim()).to.equal('#19303D');
-  });
+  it(
+    'applies the default theme: container 400px wide with 8px corners, primary button #19303D, ' +
+      '4px corners, 45px high, Arial',
+    async () => {
+      const el = mount();
+      await rendered(el);
+      const box = getComputedStyle(container(el));
+      expect(box.width).to.equal('400px');
+      expect(box.borderTopLeftRadius).to.equal('8px');
+      expect(box.borderBottomRightRadius).to.equal('8px');
+      expect(box.fontFamily).to.match(/^Arial, Helvetica/);
+      const button = byText(el, 'button', 'Continue')!;
+      const b = getComputedStyle(button);
+      expect(b.backgroundColor).to.equal(PRIMARY_RGB);
+      expect(b.borderTopLeftRadius).to.equal('4px');
+      expect(b.height).to.equal('45px');
+      expect(b.color).to.equal('rgb(255, 255, 255)');
+      expect(getComputedStyle(el).getPropertyValue('--auth-login-color-primary').trim()).to.equal('#19303D');
+    },
+  );
 
   it('lets the theme property override a colour and the container width, also after the first render', async () => {
     const el = mount({ theme: { colors: { primary: '#ff0000' }, container: { width: 320 } } });
@@ -151,30 +159,33 @@ describe('<auth-login> element', () => {
     expect(logo.alt).to.equal('Logo');
   });
 
-  it("shows 'Email format is invalid.' for a badly formed address typed with the keyboard, and sends nothing", async () => {
-    const el = mount();
-    await rendered(el);
-    const input = $(el, 'input[type="email"]') as HTMLInputElement;
-    input.focus();
-    await sendKeys({ type: 'student@nowhere' });
-    await sendKeys({ press: 'Enter' });
-    const error = await findText(el, '[part~="error"]', 'Email format is invalid.');
-    expect(input.getAttribute('aria-invalid')).to.equal('true');
-    expect(input.getAttribute('aria-describedby')).to.equal(error.id);
-    expect(error.getAttribute('aria-live')).to.equal('polite');
-    expect(title(el)).to.equal('Sign up or log in');
+  it(
+    "shows 'Email format is invalid.' for a badly formed address typed with the keyboard, and " + 'sends nothing',
+    async () => {
+      const el = mount();
+      await rendered(el);
+      const input = $(el, 'input[type="email"]') as HTMLInputElement;
+      input.focus();
+      await sendKeys({ type: 'student@nowhere' });
+      await sendKeys({ press: 'Enter' });
+      const error = await findText(el, '[part~="error"]', 'Email format is invalid.');
+      expect(input.getAttribute('aria-invalid')).to.equal('true');
+      expect(input.getAttribute('aria-describedby')).to.equal(error.id);
+      expect(error.getAttribute('aria-live')).to.equal('polite');
+      expect(title(el)).to.equal('Sign up or log in');
 
-    // Typing again clears the message.
-    await sendKeys({ type: '.edu' });
-    await until(() => !byText(el, '[part~="error"]', 'Email format is invalid.'), 'the message to clear');
+      // Typing again clears the message.
+      await sendKeys({ type: '.edu' });
+      await until(() => !byText(el, '[part~="error"]', 'Email format is invalid.'), 'the message to clear');
 
-    // The statechart chose between sending and the message when the first address was submitted, so a request for it
-    // would precede the message: once the corrected address is sent, its request must be the only one.
-    await sendKeys({ press: 'Enter' });
-    const sent = await until(() => rec.to(SEND_LINK_PATH)[0], 'the corrected address to be sent');
-    expect(rec.to(SEND_LINK_PATH)).to.have.length(1);
-    expect(JSON.parse(sent.body!)).to.have.property('email', 'student@nowhere.edu');
-  });
+      // The statechart chose between sending and the message when the first address was submitted, so a request for it
+      // would precede the message: once the corrected address is sent, its request must be the only one.
+      await sendKeys({ press: 'Enter' });
+      const sent = await until(() => rec.to(SEND_LINK_PATH)[0], 'the corrected address to be sent');
+      expect(rec.to(SEND_LINK_PATH)).to.have.length(1);
+      expect(JSON.parse(sent.body!)).to.have.property('email', 'student@nowhere.edu');
+    },
+  );
 
   it('labels the email field "Email" (autocomplete=email) and makes Continue a submit button', async () => {
     const el = mount();
@@ -187,45 +198,48 @@ describe('<auth-login> element', () => {
     expect((byText(el, 'button', 'Continue') as HTMLButtonElement).type).to.equal('submit');
   });
 
-  it('passes the callbacks property intact and dispatches composed auth-login-event / auth-login-error events', async () => {
-    const events: WidgetEventDetail[] = [];
-    const errors: WidgetErrorDetail[] = [];
-    const onDocument: CustomEvent[] = [];
-    const listener = (e: Event) => onDocument.push(e as CustomEvent);
-    document.addEventListener(WIDGET_EVENT, listener);
-    document.addEventListener(WIDGET_ERROR_EVENT, listener);
-    try {
-      const el = mount();
-      el.callbacks = { onEvent: (e) => events.push(e), onError: (e) => errors.push(e) };
-      expect(el.callbacks.onEvent).to.be.a('function');
-      await rendered(el);
-      const email = uniqueEmail();
-      await submitEmail(el, email);
-      await until(() => events.length, 'onEvent');
-      expect(events[0]!.type).to.equal(EVENT_TYPES.MAGIC_LINK_LOGIN_OR_CREATE);
-      expect(events[0]!.data).to.have.property('user_id').that.is.a('string');
-      const domEvent = await until(() => onDocument.find((e) => e.type === WIDGET_EVENT), 'the DOM event');
-      expect(domEvent.bubbles).to.equal(true);
-      expect(domEvent.composed).to.equal(true);
-      expect(domEvent.detail).to.deep.equal(events[0]);
+  it(
+    'passes the callbacks property intact and dispatches composed auth-login-event / ' + 'auth-login-error events',
+    async () => {
+      const events: WidgetEventDetail[] = [];
+      const errors: WidgetErrorDetail[] = [];
+      const onDocument: CustomEvent[] = [];
+      const listener = (e: Event) => onDocument.push(e as CustomEvent);
+      document.addEventListener(WIDGET_EVENT, listener);
+      document.addEventListener(WIDGET_ERROR_EVENT, listener);
+      try {
+        const el = mount();
+        el.callbacks = { onEvent: (e) => events.push(e), onError: (e) => errors.push(e) };
+        expect(el.callbacks.onEvent).to.be.a('function');
+        await rendered(el);
+        const email = uniqueEmail();
+        await submitEmail(el, email);
+        await until(() => events.length, 'onEvent');
+        expect(events[0]!.type).to.equal(EVENT_TYPES.MAGIC_LINK_LOGIN_OR_CREATE);
+        expect(events[0]!.data).to.have.property('user_id').that.is.a('string');
+        const domEvent = await until(() => onDocument.find((e) => e.type === WIDGET_EVENT), 'the DOM event');
+        expect(domEvent.bubbles).to.equal(true);
+        expect(domEvent.composed).to.equal(true);
+        expect(domEvent.detail).to.deep.equal(events[0]);
 
-      // An unreachable service: the error reaches onError and the DOM.
-      const offline = mount({ tagName: 'auth-login' });
-      offline.baseUrl = CLOSED_PORT_URL;
-      offline.callbacks = { onError: (e) => errors.push(e) };
-      await rendered(offline);
-      await submitEmail(offline, uniqueEmail());
-      await until(() => errors.length, 'onError', 10_000);
-      expect(errors[0]!.message).to.equal('Unable to contact our servers.');
-      const domError = await until(() => onDocument.find((e) => e.type === WIDGET_ERROR_EVENT), 'the DOM error');
-      expect(domError.detail).to.deep.equal(errors[0]);
-      expect(domError.composed).to.equal(true);
-      await findText(offline, '[part~="error"]', 'Unable to contact our servers.');
-    } finally {
-      document.removeEventListener(WIDGET_EVENT, listener);
-      document.removeEventListener(WIDGET_ERROR_EVENT, listener);
-    }
-  });
+        // An unreachable service: the error reaches onError and the DOM.
+        const offline = mount({ tagName: 'auth-login' });
+        offline.baseUrl = CLOSED_PORT_URL;
+        offline.callbacks = { onError: (e) => errors.push(e) };
+        await rendered(offline);
+        await submitEmail(offline, uniqueEmail());
+        await until(() => errors.length, 'onError', 10_000);
+        expect(errors[0]!.message).to.equal('Unable to contact our servers.');
+        const domError = await until(() => onDocument.find((e) => e.type === WIDGET_ERROR_EVENT), 'the DOM error');
+        expect(domError.detail).to.deep.equal(errors[0]);
+        expect(domError.composed).to.equal(true);
+        await findText(offline, '[part~="error"]', 'Unable to contact our servers.');
+      } finally {
+        document.removeEventListener(WIDGET_EVENT, listener);
+        document.removeEventListener(WIDGET_ERROR_EVENT, listener);
+      }
+    },
+  );
 
   it('applies properties set before the element is defined (upgrade)', async () => {
     const tag = `auth-login-x${Math.random().toString(36).slice(2, 8)}`;
@@ -246,7 +260,7 @@ describe('<auth-login> element', () => {
     expect(title(el)).to.equal('Welcome to Westlight');
     expect(getComputedStyle(byText(el, 'button', 'Continue')!).backgroundColor).to.equal('rgb(255, 0, 0)');
     expect(el.getAttribute('public-token')).to.equal(testEnv.publicToken);
-    expect(Object.prototype.hasOwnProperty.call(el, 'theme')).to.equal(false);
+    expect(Object.hasOwn(el, 'theme')).to.equal(false);
     await submitEmail(el, uniqueEmail());
     await until(() => events.length, 'the callback set before the upgrade');
     expect(events[0]!.type).to.equal('MAGIC_LINK_LOGIN_OR_CREATE');
@@ -284,25 +298,29 @@ describe('<auth-login> element', () => {
     }
   });
 
-  it('renders into the light DOM with enableShadowDOM false (the shadow root holds only a <slot>, in the React root)', async () => {
-    const el = mount({ config: { enableShadowDOM: false } });
-    await until(() => el.querySelector('input[type="email"]'), 'Main in the light DOM');
-    expect([...el.shadowRoot!.querySelectorAll('*')].map((n) => n.localName)).to.deep.equal([ROOT_TAG_NAME, 'slot']);
-    expect(el.shadowRoot!.querySelector('style')).to.equal(null);
-    expect(el.querySelector('[part~="title"]')?.textContent).to.equal('Sign up or log in');
-    expect(el.querySelector('style[data-emotion]')).to.not.equal(null, 'styles live next to the UI in the light DOM');
-    expect(document.head.querySelector('style[data-emotion]')).to.equal(null);
-    const box = el.querySelector<HTMLElement>('[part~="container"]')!;
-    expect(getComputedStyle(box).width).to.equal('400px');
-    expect(getComputedStyle(box).borderTopLeftRadius).to.equal('8px');
-    expect(getComputedStyle(byText(el, 'button', 'Continue')!).backgroundColor).to.equal(PRIMARY_RGB);
-    expect(box.assignedSlot).to.equal(null); // inside the light-DOM wrapper, which is slotted
-    expect((el.firstElementChild as HTMLElement).assignedSlot).to.equal(el.shadowRoot!.querySelector('slot'));
+  it(
+    'renders into the light DOM with enableShadowDOM false (the shadow root holds only a ' +
+      '<slot>, in the React root)',
+    async () => {
+      const el = mount({ config: { enableShadowDOM: false } });
+      await until(() => el.querySelector('input[type="email"]'), 'Main in the light DOM');
+      expect([...el.shadowRoot!.querySelectorAll('*')].map((n) => n.localName)).to.deep.equal([ROOT_TAG_NAME, 'slot']);
+      expect(el.shadowRoot!.querySelector('style')).to.equal(null);
+      expect(el.querySelector('[part~="title"]')?.textContent).to.equal('Sign up or log in');
+      expect(el.querySelector('style[data-emotion]')).to.not.equal(null, 'styles live next to the UI in the light DOM');
+      expect(document.head.querySelector('style[data-emotion]')).to.equal(null);
+      const box = el.querySelector<HTMLElement>('[part~="container"]')!;
+      expect(getComputedStyle(box).width).to.equal('400px');
+      expect(getComputedStyle(box).borderTopLeftRadius).to.equal('8px');
+      expect(getComputedStyle(byText(el, 'button', 'Continue')!).backgroundColor).to.equal(PRIMARY_RGB);
+      expect(box.assignedSlot).to.equal(null); // inside the light-DOM wrapper, which is slotted
+      expect((el.firstElementChild as HTMLElement).assignedSlot).to.equal(el.shadowRoot!.querySelector('slot'));
 
-    // Clicks on portalled content still reach the statechart.
-    await submitEmail(el, 'not-an-email');
-    await findText(el, '[part~="error"]', 'Email format is invalid.');
-  });
+      // Clicks on portalled content still reach the statechart.
+      await submitEmail(el, 'not-an-email');
+      await findText(el, '[part~="error"]', 'Email format is invalid.');
+    },
+  );
 
   it('reads JSON from the config, theme and strings attributes and reports invalid JSON', async () => {
     const errors: CustomEvent<WidgetErrorDetail>[] = [];
@@ -311,7 +329,8 @@ describe('<auth-login> element', () => {
     try {
       host.innerHTML = `<auth-login public-token="${testEnv.publicToken}" base-url="${testEnv.baseUrl}"
         theme='{"colors":{"primary":"#00ff00"}}' strings='{"main.continue":"Send me a link"}'
-        config='{"products":["emailMagicLinks"],"emailMagicLinksOptions":{"loginRedirectURL":"/student-portal"}}'></auth-login>`;
+        config='{"products":["emailMagicLinks"],"emailMagicLinksOptions":{"loginRedirectURL":"/student-portal"}}'
+      ></auth-login>`;
       const el = track(host.firstElementChild as AuthLoginElement);
       const button = await findText(el, 'button', 'Send me a link');
       expect(getComputedStyle(button).backgroundColor).to.equal('rgb(0, 255, 0)');

@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-// Issue 17, keyboard-only journeys: magic link, passcode and password through <auth-login> with real key presses
+// Keyboard-only journeys: magic link, passcode and password through <auth-login> with real key presses
 // (Tab, Shift+Tab, Enter, Escape, typing) and nothing else, against the real service. Every control focus reaches
 // shows a visible focus ring (the computed outline or box-shadow while it matches :focus-visible).
 import { expect } from 'chai';
@@ -30,7 +30,10 @@ function ringOf(control: HTMLElement): string | null {
 }
 
 function nameOf(control: HTMLElement): string {
-  return `<${control.localName}${control.getAttribute('type') ? ` type=${control.getAttribute('type')}` : ''}> "${(control.textContent || control.getAttribute('aria-label') || control.getAttribute('name') || '').trim()}"`;
+  return (
+    `<${control.localName}${control.getAttribute('type') ? ` type=${control.getAttribute('type')}` : ''}> ` +
+    `"${(control.textContent || control.getAttribute('aria-label') || control.getAttribute('name') || '').trim()}"`
+  );
 }
 
 /** Every control Tab reached, with its ring, for the assertion that each one had one. */
@@ -50,7 +53,7 @@ async function tabTo(
   for (let i = 0; i < limit; i += 1) {
     await sendKeys({ press: back ? 'Shift+Tab' : 'Tab' });
     const control = focused(el);
-    if (!control || !control.matches(CONTROLS)) continue;
+    if (!control?.matches(CONTROLS)) continue;
     reached.push({ control: nameOf(control), ring: ringOf(control) });
     if (wanted(control)) return control;
   }
@@ -95,98 +98,112 @@ describe('<auth-login> keyboard-only journeys with a visible focus ring', () => 
     history.replaceState(null, '', pageUrl);
   });
 
-  it('magic link: Tab to the field, type, Enter; on Check your email Tab through the back arrow, the mail links and Try again; Escape returns', async () => {
-    const el = mount({
-      config: { emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: '/student-portal' } },
-    });
-    await until(() => $(el, 'input[type="email"]'), 'Main');
-    const reached: Reached = [];
-    const email = uniqueEmail('kbd');
-    await tabTo(el, reached, isInput('email'), 'the email field');
-    await sendKeys({ type: email });
-    await tabTo(el, reached, isText('Continue'), 'Continue');
-    await sendKeys({ press: 'Enter' });
-    await findText(el, '[part~="title"]', 'Check your email', 10_000);
+  it(
+    'magic link: Tab to the field, type, Enter; on Check your email Tab through the back ' +
+      'arrow, the mail links and Try again; Escape returns',
+    async () => {
+      const el = mount({
+        config: {
+          emailMagicLinksOptions: { loginRedirectURL: '/student-portal', signupRedirectURL: '/student-portal' },
+        },
+      });
+      await until(() => $(el, 'input[type="email"]'), 'Main');
+      const reached: Reached = [];
+      const email = uniqueEmail('kbd');
+      await tabTo(el, reached, isInput('email'), 'the email field');
+      await sendKeys({ type: email });
+      await tabTo(el, reached, isText('Continue'), 'Continue');
+      await sendKeys({ press: 'Enter' });
+      await findText(el, '[part~="title"]', 'Check your email', 10_000);
 
-    await tabTo(el, reached, isText('Try again'), 'Try again');
-    const names = reached.map((r) => r.control);
-    for (const name of ['Gmail', 'Yahoo', 'Outlook'])
-      expect(
-        names.some((n) => n.includes(name)),
-        name,
-      ).to.equal(true);
-    await tabTo(el, reached, (c) => c.getAttribute('part')?.includes('back-button') ?? false, 'the back arrow', {
-      back: true,
-    });
-    expectRings(reached);
+      await tabTo(el, reached, isText('Try again'), 'Try again');
+      const names = reached.map((r) => r.control);
+      for (const name of ['Gmail', 'Yahoo', 'Outlook'])
+        expect(
+          names.some((n) => n.includes(name)),
+          name,
+        ).to.equal(true);
+      await tabTo(el, reached, (c) => c.getAttribute('part')?.includes('back-button') ?? false, 'the back arrow', {
+        back: true,
+      });
+      expectRings(reached);
 
-    await sendKeys({ press: 'Escape' });
-    await findText(el, '[part~="title"]', 'Sign up or log in');
-    expect(($(el, 'input[type="email"]') as HTMLInputElement).value).to.equal(email);
-    // Enter on the back arrow does the same as Escape: tested the other way round in the passcode journey.
-  });
+      await sendKeys({ press: 'Escape' });
+      await findText(el, '[part~="title"]', 'Sign up or log in');
+      expect(($(el, 'input[type="email"]') as HTMLInputElement).value).to.equal(email);
+      // Enter on the back arrow does the same as Escape: tested the other way round in the passcode journey.
+    },
+  );
 
-  it('passcode: Tab, type the address, Enter; the code field takes focus; Tab to Resend code and back; Escape; again with Enter; the code signs in', async () => {
-    const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email'] } } });
-    const reached: Reached = [];
-    const email = uniqueEmail('kbd');
-    await submitEmailByKeyboard(el, reached, email, 'Enter passcode');
-    const code = await until(() => $(el, 'input[part~="passcode-input"]'), 'the passcode input');
-    await until(() => focused(el) === code, 'the passcode field focused');
-    reached.push({ control: nameOf(code), ring: ringOf(code) });
+  it(
+    'passcode: Tab, type the address, Enter; the code field takes focus; Tab to Resend code ' +
+      'and back; Escape; again with Enter; the code signs in',
+    async () => {
+      const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['email'] } } });
+      const reached: Reached = [];
+      const email = uniqueEmail('kbd');
+      await submitEmailByKeyboard(el, reached, email, 'Enter passcode');
+      const code = await until(() => $(el, 'input[part~="passcode-input"]'), 'the passcode input');
+      await until(() => focused(el) === code, 'the passcode field focused');
+      reached.push({ control: nameOf(code), ring: ringOf(code) });
 
-    await tabTo(el, reached, isText('Resend code'), 'Resend code');
-    await tabTo(el, reached, (c) => c.getAttribute('part')?.includes('back-button') ?? false, 'the back arrow', {
-      back: true,
-    });
-    await sendKeys({ press: 'Enter' });
-    await findText(el, '[part~="title"]', 'Sign up or log in');
+      await tabTo(el, reached, isText('Resend code'), 'Resend code');
+      await tabTo(el, reached, (c) => c.getAttribute('part')?.includes('back-button') ?? false, 'the back arrow', {
+        back: true,
+      });
+      await sendKeys({ press: 'Enter' });
+      await findText(el, '[part~="title"]', 'Sign up or log in');
 
-    await tabTo(el, reached, isText('Continue'), 'Continue');
-    await sendKeys({ press: 'Enter' });
-    await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
-    await until(() => focused(el)?.matches('input[part~="passcode-input"]'), 'the new code field focused');
-    await sendKeys({ press: 'Escape' });
-    await findText(el, '[part~="title"]', 'Sign up or log in');
+      await tabTo(el, reached, isText('Continue'), 'Continue');
+      await sendKeys({ press: 'Enter' });
+      await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
+      await until(() => focused(el)?.matches('input[part~="passcode-input"]'), 'the new code field focused');
+      await sendKeys({ press: 'Escape' });
+      await findText(el, '[part~="title"]', 'Sign up or log in');
 
-    await tabTo(el, reached, isText('Continue'), 'Continue');
-    await sendKeys({ press: 'Enter' });
-    await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
-    await until(() => focused(el)?.matches('input[part~="passcode-input"]'), 'the code field focused');
-    await sendKeys({ type: await latestOtpCode(email) });
-    await findText(el, '[part~="text"]', 'Your passcode has been successfully verified.', 10_000);
-    expect(events.some((e) => e.type === EVENT_TYPES.OTP_AUTHENTICATE)).to.equal(true);
-    expectRings(reached);
-  });
+      await tabTo(el, reached, isText('Continue'), 'Continue');
+      await sendKeys({ press: 'Enter' });
+      await findText(el, '[part~="title"]', 'Enter passcode', 10_000);
+      await until(() => focused(el)?.matches('input[part~="passcode-input"]'), 'the code field focused');
+      await sendKeys({ type: await latestOtpCode(email) });
+      await findText(el, '[part~="text"]', 'Your passcode has been successfully verified.', 10_000);
+      expect(events.some((e) => e.type === EVENT_TYPES.OTP_AUTHENTICATE)).to.equal(true);
+      expectRings(reached);
+    },
+  );
 
-  it('password: Tab, type, Enter; Create an account: Tab to the password, type, Tab to Show password (Enter toggles), Tab to Continue, Enter signs up; Escape on the next visit', async () => {
-    const el = mount({ config: { products: ['passwords'] } });
-    const reached: Reached = [];
-    const email = uniqueEmail('kbd');
-    await submitEmailByKeyboard(el, reached, email, 'Create an account');
-    // The new screen's title takes focus (it is read first); Tab goes on through the back arrow and the username.
-    const password = (await tabTo(el, reached, isInput('password'), 'the password field')) as HTMLInputElement;
-    await sendKeys({ type: 'correct horse battery staple' });
-    const show = await tabTo(el, reached, isText('Show password'), 'Show password');
-    await sendKeys({ press: 'Enter' });
-    await until(() => password.type === 'text', 'the password shown');
-    expect(focused(el) === show, 'focus stays on the toggle').to.equal(true);
-    // Continue is disabled, so out of the Tab order, until the service calls the password valid.
-    await until(
-      () => $$(el, 'button').some((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled),
-      'Continue enabled by the strength check',
-    );
-    await tabTo(el, reached, isText('Continue'), 'Continue');
-    await sendKeys({ press: 'Enter' });
-    await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_CREATE), 'signed up');
-    expectRings(reached);
-    unmountAll();
+  it(
+    'password: Tab, type, Enter; Create an account: Tab to the password, type, Tab to Show ' +
+      'password (Enter toggles), Tab to Continue, Enter signs up; Escape on the next visit',
+    async () => {
+      const el = mount({ config: { products: ['passwords'] } });
+      const reached: Reached = [];
+      const email = uniqueEmail('kbd');
+      await submitEmailByKeyboard(el, reached, email, 'Create an account');
+      // The new screen's title takes focus (it is read first); Tab goes on through the back arrow and the username.
+      const password = (await tabTo(el, reached, isInput('password'), 'the password field')) as HTMLInputElement;
+      await sendKeys({ type: 'correct horse battery staple' });
+      const show = await tabTo(el, reached, isText('Show password'), 'Show password');
+      await sendKeys({ press: 'Enter' });
+      await until(() => password.type === 'text', 'the password shown');
+      expect(focused(el) === show, 'focus stays on the toggle').to.equal(true);
+      // Continue is disabled, so out of the Tab order, until the service calls the password valid.
+      await until(
+        () => $$(el, 'button').some((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled),
+        'Continue enabled by the strength check',
+      );
+      await tabTo(el, reached, isText('Continue'), 'Continue');
+      await sendKeys({ press: 'Enter' });
+      await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_CREATE), 'signed up');
+      expectRings(reached);
+      unmountAll();
 
-    const again = mount({ config: { products: ['passwords'] } });
-    await submitEmailByKeyboard(again, reached, email, 'Log in');
-    await sendKeys({ press: 'Escape' });
-    await findText(again, '[part~="title"]', 'Sign up or log in');
-    expect(title(again)).to.equal('Sign up or log in');
-    expectRings(reached);
-  });
+      const again = mount({ config: { products: ['passwords'] } });
+      await submitEmailByKeyboard(again, reached, email, 'Log in');
+      await sendKeys({ press: 'Escape' });
+      await findText(again, '[part~="title"]', 'Sign up or log in');
+      expect(title(again)).to.equal('Sign up or log in');
+      expectRings(reached);
+    },
+  );
 });

@@ -128,7 +128,8 @@ describe('messages', () => {
       otp_code_not_found: 'Invalid passcode, please try again.',
       duplicate_member_phone_number: 'A member with the specified phone number already exists for this organization.',
       webauthn_registration_not_found:
-        'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+        'Passkey registration not found. You may have deleted the passkey from your account but ' +
+        'not password manager. Please try again.',
     };
     for (const [type, message] of Object.entries(quoted)) {
       expect(describeError(t, { messageKey: errorMessageKey(type)!, message: 'server text' }), type).to.equal(message);

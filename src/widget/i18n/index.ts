@@ -18,7 +18,8 @@ const translations: Partial<Record<Locale, Partial<Record<MessageKey, string>>>>
 
 /** Adds a loaded translation table of `locale`. */
 export function registerTranslations(locale: Locale, messages: Partial<Record<MessageKey, string>>): void {
-  Object.assign((translations[locale] ??= {}), messages);
+  const table = translations[locale] ?? {};
+  translations[locale] = Object.assign(table, messages);
 }
 
 export type { MessageKey, StringOverrides } from './en.ts';

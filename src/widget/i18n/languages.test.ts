@@ -1,11 +1,11 @@
 /// <reference types="mocha" />
-// Languages (issue 17) through <auth-login> against the real identity service: the `locale` attribute and the page's
+// Languages through <auth-login> against the real identity service: the `locale` attribute and the page's
 // `lang`, the Spanish and French tables for Main, Email Confirmation and the error catalogue, `strings` over a table,
 // English for a language without one, a change at runtime, the `Accept-Language` the client sends, and an Arabic page
 // laid out right to left.
 import { expect } from 'chai';
 import { LOCALE_HEADER } from '../../api/locales.ts';
-import { WIDGET_ERROR_EVENT } from '../constants.ts';
+import { WIDGET_ERROR_EVENT } from '../events.ts';
 import { devInbox, uniqueEmail } from '../../../test/support/env.ts';
 import { until } from '../../../test/support/poll.ts';
 import {
@@ -90,7 +90,8 @@ describe('<auth-login> languages', () => {
       const el = mountIn('es');
       await findText(el, '[part~="title"]', '¡Vaya, se ha producido un error!');
       expect($(el, '[part~="text"]')?.textContent).to.equal(
-        'Este enlace de inicio de sesión ya se ha utilizado o ha caducado. Solicita un enlace nuevo e inténtalo de nuevo.',
+        'Este enlace de inicio de sesión ya se ha utilizado o ha caducado. Solicita un enlace ' +
+          'nuevo e inténtalo de nuevo.',
       );
       expect(errors.map((e) => e.detail.error_type)).to.deep.equal(['unable_to_auth_magic_link']);
       expect(state.rec.to('/sdk/v1/magic_links/authenticate')[0]!.headers.get(LOCALE_HEADER)).to.equal('es');
@@ -130,25 +131,29 @@ describe('<auth-login> languages', () => {
     expect(state.rec.to(MAGIC_LINK_SEND)[0]!.headers.get(LOCALE_HEADER)).to.equal('es');
   });
 
-  it('locale="ar" with Arabic `strings`: dir="rtl", the Arabic title, the back arrow on the right, nothing overflows', async () => {
-    const el = mountIn('ar', {
-      'main.title': 'سجّل أو ادخل',
-      'main.continue': 'متابعة',
-      'emailConfirmation.title': 'تحقق من بريدك الإلكتروني',
-      'common.back': 'رجوع',
-    });
-    await findText(el, '[part~="title"]', 'سجّل أو ادخل');
-    expect(root(el).getAttribute('dir')).to.equal('rtl');
-    expect(root(el).getAttribute('lang')).to.equal('ar');
-    await submitEmailAs(el, uniqueEmail(), 'متابعة');
-    await findText(el, '[part~="title"]', 'تحقق من بريدك الإلكتروني');
-    const box = root(el).getBoundingClientRect();
-    const back = $(el, 'button[part~="back-button"]')!;
-    expect(back.getAttribute('aria-label')).to.equal('رجوع');
-    const arrow = back.getBoundingClientRect();
-    expect(arrow.left, 'the back arrow sits in the right half').to.be.greaterThan(box.left + box.width / 2);
-    const title = $(el, '[part~="title"]')!;
-    expect(getComputedStyle(title).direction).to.equal('rtl');
-    expect(root(el).scrollWidth, 'no horizontal overflow').to.be.at.most(root(el).clientWidth);
-  });
+  it(
+    'locale="ar" with Arabic `strings`: dir="rtl", the Arabic title, the back arrow on the ' +
+      'right, nothing overflows',
+    async () => {
+      const el = mountIn('ar', {
+        'main.title': 'سجّل أو ادخل',
+        'main.continue': 'متابعة',
+        'emailConfirmation.title': 'تحقق من بريدك الإلكتروني',
+        'common.back': 'رجوع',
+      });
+      await findText(el, '[part~="title"]', 'سجّل أو ادخل');
+      expect(root(el).getAttribute('dir')).to.equal('rtl');
+      expect(root(el).getAttribute('lang')).to.equal('ar');
+      await submitEmailAs(el, uniqueEmail(), 'متابعة');
+      await findText(el, '[part~="title"]', 'تحقق من بريدك الإلكتروني');
+      const box = root(el).getBoundingClientRect();
+      const back = $(el, 'button[part~="back-button"]')!;
+      expect(back.getAttribute('aria-label')).to.equal('رجوع');
+      const arrow = back.getBoundingClientRect();
+      expect(arrow.left, 'the back arrow sits in the right half').to.be.greaterThan(box.left + box.width / 2);
+      const title = $(el, '[part~="title"]')!;
+      expect(getComputedStyle(title).direction).to.equal('rtl');
+      expect(root(el).scrollWidth, 'no horizontal overflow').to.be.at.most(root(el).clientWidth);
+    },
+  );
 });

@@ -30,7 +30,7 @@ const shown = new Set<LocaleIndex>();
  * screens never show a translated text in English first. A table that fails leaves its texts in English.
  */
 export function withTables<T>(chunk: Promise<T>, ...names: TableName[]): Promise<T> {
-  names.forEach((name) => wanted.add(name));
+  for (const name of names) wanted.add(name);
   const tables = [...shown].map((index) => index.load(names).catch(() => undefined));
   return Promise.all([chunk, ...tables]).then(([module]) => module);
 }

@@ -1,11 +1,11 @@
 /// <reference types="mocha" />
-// The root statechart without React: a real client against the real service. Start, Main, the URL-token check,
-// success, error, CONFIG_CHANGED; each product's own flow is tested in its folder.
+// The root statechart without React: a real client against the real service. Start, Main, a redirect token opening
+// the product whose record answers it, success, error, CONFIG_CHANGED; each product's own flow is tested in its folder.
 import { expect } from 'chai';
 import { waitFor } from 'xstate';
 import { resolveConfig } from '../config.ts';
 import type { RootEmitted } from './types.ts';
-import { urlTokenFrom } from './url-token.ts';
+import { startPoint } from './start-point.ts';
 import { latestMagicLinkToken, testEnv, uniqueEmail } from '../../../test/support/env.ts';
 import { rootFixture, screenOf, type RootActor } from '../../../test/support/machine.ts';
 
@@ -49,21 +49,29 @@ describe('root statechart (no React)', () => {
     expect(a.getSnapshot().context.errorDescriptor).to.equal(null);
   });
 
-  it('authenticates the magic-link token of the page URL: authenticatingToken → success, emitting the two events', async () => {
-    const email = uniqueEmail();
-    await fixture.client.magicLinks.email.loginOrCreate(email);
-    const token = await latestMagicLinkToken(email);
-    const a = start(`${testEnv.pageOrigin}/student-portal?stytch_token_type=magic_links&token=${token}`);
-    const emitted: string[] = [];
-    a.on('widget.event', (e) => emitted.push(e.detail.type));
-    expect(a.getSnapshot().value).to.equal('authenticatingToken');
-    expect(screenOf(a)).to.equal('Loading');
-    const done = await waitFor(a, (s) => s.matches('success'), { timeout: 10_000 });
-    expect(screenOf(a)).to.equal('Success');
-    expect(done.context.urlToken).to.equal(null);
-    expect(emitted).to.deep.equal(['MAGIC_LINK_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
-    expect(fixture.client.session.getSync()?.user_id).to.be.a('string');
-  });
+  it(
+    'opens the product that answers the magic-link token of the page URL: opening → product → success, ' +
+      'emitting the two events',
+    async () => {
+      const email = uniqueEmail();
+      await fixture.client.magicLinks.email.loginOrCreate(email);
+      const token = await latestMagicLinkToken(email);
+      const a = start(`${testEnv.pageOrigin}/student-portal?stytch_token_type=magic_links&token=${token}`);
+      const emitted: string[] = [];
+      a.on('widget.event', (e) => emitted.push(e.detail.type));
+      expect(a.getSnapshot().value).to.equal('opening');
+      expect(a.getSnapshot().context.active).to.deep.equal({
+        product: 'emailMagicLinks',
+        params: { token, use: 'authenticate' },
+      });
+      expect(screenOf(a)).to.equal('Loading');
+      const done = await waitFor(a, (s) => s.matches('success'), { timeout: 10_000 });
+      expect(screenOf(a)).to.equal('Success');
+      expect(done.context.urlToken).to.equal(null);
+      expect(emitted).to.deep.equal(['MAGIC_LINK_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+      expect(fixture.client.session.getSync()?.user_id).to.be.a('string');
+    },
+  );
 
   it('shows a refused URL token on the Error screen with its error, and BACK returns to Main', async () => {
     const a = start(`${testEnv.pageOrigin}/?stytch_token_type=magic_links&token=not-a-real-token`);
@@ -89,19 +97,27 @@ describe('root statechart (no React)', () => {
     expect(screenOf(a)).to.equal('Main');
   });
 
-  it('reads the magic-link or OAuth token of a redirect URL, with its type, and nothing else', () => {
-    expect(urlTokenFrom('https://a.example/?stytch_token_type=magic_links&token=abc')).to.deep.equal({
-      type: 'magic_links',
+  it("reads a redirect URL's token for the product whose record answers its type, and nothing else", () => {
+    const tokenOf = (url: string) => startPoint(undefined, url).urlToken;
+    expect(tokenOf('https://a.example/?stytch_token_type=magic_links&token=abc')).to.deep.equal({
+      product: 'emailMagicLinks',
       token: 'abc',
+      use: 'authenticate',
     });
-    expect(urlTokenFrom('https://a.example/?stytch_token_type=oauth&token=abc')).to.deep.equal({
-      type: 'oauth',
+    expect(tokenOf('https://a.example/?stytch_token_type=oauth&token=abc')).to.deep.equal({
+      product: 'oauth',
       token: 'abc',
+      use: 'authenticate',
     });
-    expect(urlTokenFrom('https://a.example/?stytch_token_type=reset_password&token=abc')).to.equal(null);
-    expect(urlTokenFrom('https://a.example/?stytch_token_type=magic_links&token=')).to.equal(null);
-    expect(urlTokenFrom('https://a.example/?token=abc')).to.equal(null);
-    expect(urlTokenFrom('not a url')).to.equal(null);
+    expect(tokenOf('https://a.example/?stytch_token_type=reset_password&token=abc')).to.deep.equal({
+      product: 'passwords',
+      token: 'abc',
+      use: 'open',
+    });
+    expect(tokenOf('https://a.example/?stytch_token_type=login&token=abc')).to.equal(null);
+    expect(tokenOf('https://a.example/?stytch_token_type=magic_links&token=')).to.equal(null);
+    expect(tokenOf('https://a.example/?token=abc')).to.equal(null);
+    expect(tokenOf('not a url')).to.equal(null);
   });
 
   it('takes a new configuration with CONFIG_CHANGED', () => {

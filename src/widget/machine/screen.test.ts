@@ -2,13 +2,11 @@
 // "A screen is a state": every state the widget can rest in names the screen it shows (meta.screen, or meta.screenFrom
 // for the root's `product`, whose child names it), and every name it gives is a screen that exists.
 import { expect } from 'chai';
-import type { AnyStateMachine, StateNode } from 'xstate';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { PRODUCT_RECORDS } from '../products/registry.ts';
 import { ROOT_SCREENS } from '../screens/index.ts';
 import { rootMachine } from './root.ts';
 import type { StateMeta } from './screen.ts';
-
-type AnyStateNode = StateNode<any, any>;
 
 /** The products a state may ask to preload: those registered (a name of PRODUCTS without a folder yet is not). */
 const REGISTERED: string[] = PRODUCT_RECORDS.map((record) => record.name);

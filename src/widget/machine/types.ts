@@ -2,10 +2,10 @@
 // own state (passcode, password, …) lives in its product's machine (products/<name>/machine.ts).
 import type { BootstrapData } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
-import type { LoginTab, Product, ResolvedConfig } from '../config.ts';
-import type { WidgetEventType } from '../constants.ts';
+import type { LoginTab, Mode, Product, ResolvedConfig } from '../config.ts';
+import type { WidgetEventType } from '../events.ts';
 import type { MessageKey } from '../i18n/en.ts';
-import type { ProductModule, ProductToRootEvent } from '../products/types.ts';
+import type { ProductModule, ProductToRootEvent, UrlTokenParams } from '../products/types.ts';
 
 /** An error to show: a catalogue message when the error type has one, else the service's (or the client's) text. */
 export interface ErrorDescriptor {
@@ -34,14 +34,15 @@ export interface RootContext {
   formState: FormState;
   /** The error Main (or the Error screen) shows. */
   errorDescriptor: ErrorDescriptor | null;
-  /** The redirect token found in the page URL at start (a magic link or an OAuth sign-in), if any. */
-  urlToken: { type: UrlTokenType; token: string } | null;
-  /** The product the element's `mode` opens at start (passkey registration), if any. */
+  /**
+   * The redirect token found in the page URL at start, if a product's record answers its type: that product opens
+   * with it first (cleared once the product's chunk is here).
+   */
+  urlToken: UrlToken | null;
+  /** The product the element's `mode` or the page's query opens at start, if any. */
   modeProduct: Product | null;
   /** The element's `mode` as given (the product it opens is started with `{ mode }`). */
-  mode: string | undefined;
-  /** A redirect token that opens a product at start (a password-reset link), if any. */
-  productToken: { product: Product; token: string } | null;
+  mode: Mode | undefined;
   /** The product being started or running (the child `product`), and what it was started with. */
   active: { product: Product; params: unknown } | null;
   /** The chunks of products fetched so far. */
@@ -53,8 +54,8 @@ export interface RootInput {
   config: ResolvedConfig;
   /** The page URL to read a redirect token from; defaults to `location.href`. */
   url?: string;
-  /** The element's `mode`: a product's mode (`passkey-registration`) opens that product at start; else Main. */
-  mode?: string;
+  /** The element's `mode`: a product's mode opens that product at start; else Main. */
+  mode?: Mode;
 }
 
 /** Main's own events, the product hand-over, and what products send up. A product's screens send to the product. */
@@ -76,8 +77,13 @@ export type RootEvent =
   | { type: 'SESSION_ENDED' }
   | ProductToRootEvent;
 
-/** The redirect tokens the root authenticates itself when the page opens with one. */
-export type UrlTokenType = 'magic_links' | 'oauth';
+/** A redirect token of the page URL and the product whose record answers its type, with what that product does. */
+export interface UrlToken extends UrlTokenParams {
+  product: Product;
+}
+
+/** The root's own screens (screens/index.ts): a root state's `meta.screen` is one of them. */
+export type RootScreen = 'Main' | 'Loading' | 'Success' | 'Error';
 
 /** `detail` of `auth-login-event` and the argument of `callbacks.onEvent`. */
 export interface WidgetEventDetail {

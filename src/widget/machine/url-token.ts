@@ -1,6 +1,5 @@
 // The redirect tokens a page URL can carry (`?stytch_token_type=…&token=…`): read once when the widget starts.
-import { TOKEN_PARAM, TOKEN_TYPE_PARAM, TOKEN_TYPES } from '../../api/index.ts';
-import type { RootContext } from './types.ts';
+import { TOKEN_PARAM, TOKEN_TYPE_PARAM } from '../../api/index.ts';
 
 /** The page URL the widget reads tokens from, unless a test gives one. */
 export function pageUrl(url?: string): string | undefined {
@@ -16,15 +15,6 @@ export function tokenFrom(url: string | undefined, tokenType: string): string | 
   } catch {
     return null;
   }
-}
-
-/** The token the root authenticates at start: a magic link's or an OAuth redirect's, with its type. */
-export function urlTokenFrom(url: string | undefined): RootContext['urlToken'] {
-  for (const type of [TOKEN_TYPES.magicLinks, TOKEN_TYPES.oauth] as const) {
-    const token = tokenFrom(url, type);
-    if (token) return { type, token };
-  }
-  return null;
 }
 
 /** Removes `stytch_token_type` and `token` from the address bar (history.replaceState, no navigation). */

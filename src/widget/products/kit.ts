@@ -1,5 +1,5 @@
 // What every product machine sends up to the root (ProductToRootEvent), built in one place.
-import type { WidgetEventType } from '../constants.ts';
+import type { WidgetEventType } from '../events.ts';
 import { toErrorDescriptor, toErrorDetail } from '../machine/errors.ts';
 import type { ErrorDescriptor } from '../machine/types.ts';
 import type { ProductOutput, ProductToRootEvent } from './types.ts';

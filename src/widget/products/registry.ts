@@ -1,5 +1,6 @@
 // The one list of sign-in products. Adding a product = adding its folder and one line here (docs/architecture.md).
-import type { LoginTab, Product, ResolvedConfig } from '../config.ts';
+import type { LoginTab, Mode, Product, ResolvedConfig } from '../config.ts';
+import type { UrlToken } from '../machine/types.ts';
 import { withTables } from '../i18n/tables.ts';
 import { crypto } from './crypto/index.ts';
 import { identityProvider } from './idp/index.ts';
@@ -50,11 +51,11 @@ export function productForTab(config: ResolvedConfig, tab: LoginTab | null): Pro
  * The product that opens at start instead of Main, if any: the one the element's `mode` names (passkey registration,
  * the identity provider), else one the page's query string opens (an authorize or logout link).
  */
-export function productForMode(mode: string | undefined, url?: string): Product | null {
-  const byMode = mode && PRODUCT_RECORDS.find((record) => record.mode === mode);
+export function productForMode(mode: Mode | undefined, url?: string): Product | null {
+  const byMode = mode && PRODUCT_RECORDS.find((record) => record.opens?.mode === mode);
   if (byMode) return byMode.name;
   const query = url && URL.canParse(url) ? new URL(url).searchParams : null;
-  return (query && PRODUCT_RECORDS.find((record) => record.opensFromQuery?.(query))?.name) || null;
+  return (query && PRODUCT_RECORDS.find((record) => record.opens?.fromQuery?.(query))?.name) || null;
 }
 
 /** The height each enabled product's block on Main takes (kept free while its chunk loads), in stacking order. */
@@ -67,13 +68,27 @@ export function emailAutocomplete(config: ResolvedConfig): string {
   return enabledRecords(config).find((record) => record.emailAutocomplete)?.emailAutocomplete ?? 'email';
 }
 
-/** The product a redirect token in the page URL opens at start (a password-reset link), with its token. */
-export function productForUrlToken(
-  tokenOf: (tokenType: string) => string | null,
-): { product: Product; token: string } | null {
+/**
+ * The product whose record answers the redirect token in the page URL (`urlToken`), with the token and what the
+ * product does with it; whether or not the config enables it, since the link was sent for that product.
+ */
+export function productForUrlToken(tokenOf: (tokenType: string) => string | null): UrlToken | null {
   for (const record of PRODUCT_RECORDS) {
-    const token = record.urlTokenType ? tokenOf(record.urlTokenType) : null;
-    if (token) return { product: record.name, token };
+    const token = record.urlToken ? tokenOf(record.urlToken.type) : null;
+    if (token) return { product: record.name, token, use: record.urlToken!.use };
   }
   return null;
+}
+
+/** Whether the product opened at start needs a signed-in user, and so opens again once a sign-in succeeds. */
+export function resumesAfterSignIn(product: Product | null): boolean {
+  return product !== null && recordOf(product).opens?.resumesAfterSignIn === true;
+}
+
+/**
+ * Whether the machine `product` runs while Main shows keeps running when that product itself starts from Main (the
+ * record's `runsOnMain.throughOwnFlow`); the other products' Main machines stop as Main is left.
+ */
+export function mainMachineOutlivesMain(product: Product): boolean {
+  return recordOf(product).runsOnMain?.throughOwnFlow === true;
 }

@@ -6,10 +6,10 @@ import type { ComponentType } from 'react';
 import type { AnyActorRef, AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { BootstrapData } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
-import type { LoginTab, Product, ResolvedConfig } from '../config.ts';
+import type { LoginTab, Mode, Product, ResolvedConfig } from '../config.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import type { RootMachine } from '../machine/root.ts';
-import type { ErrorDescriptor, FormState, WidgetErrorDetail, WidgetEventDetail } from '../machine/types.ts';
+import type { ErrorDescriptor, FormState, RootScreen, WidgetErrorDetail, WidgetEventDetail } from '../machine/types.ts';
 
 export type RootSnapshot = SnapshotFrom<RootMachine>;
 
@@ -49,17 +49,40 @@ export type ProductToRootEvent =
 
 /**
  * The `meta` of a state that shows something: the screen's name (a key of the product's `screens`, or of the root's
- * for Main) and the products whose chunks to fetch now because a later step needs them.
+ * for Main) and the products whose chunks to fetch now because a later step needs them. A machine gives its own union
+ * of screen names to `setup({ types: { meta } })`, so a state naming a screen that is not one fails to compile.
  */
-export interface ScreenMeta {
-  screen: string;
+export type ScreenMeta<Screen extends string = string> = {
+  screen: Screen;
   preload?: Product[];
-}
+};
 
 /** The `meta` of a state that shows what a child actor's state names (the root's `product`). */
-export interface DelegatedScreenMeta {
+export type DelegatedScreenMeta = {
   screenFrom: string;
+};
+
+/**
+ * The screens a product's machine may name: its own (the keys of its chunk's `screens`), and Main, which the root
+ * shows busy while a call started from Main runs.
+ */
+export type ProductScreen<Own extends string> = Own | Extract<RootScreen, 'Main'>;
+
+/**
+ * What the root starts a product with when the page URL carries the redirect token its record answers (`urlToken`):
+ * the token, and what the record says to do with it.
+ */
+export interface UrlTokenParams {
+  token: string;
+  use: UrlTokenUse;
 }
+
+/**
+ * What a product does with a redirect token of its type: `authenticate` signs in with it at once (a spinner, then the
+ * root's Success or Error, the token removed from the address bar either way); `open` shows the product's screen for
+ * it (a password-reset link: the reset form).
+ */
+export type UrlTokenUse = 'authenticate' | 'open';
 
 /** Props of a product's screen. `send` (from useWidget) goes to the root, which forwards it to the product. */
 export interface ProductScreenProps<State = SnapshotFrom<AnyStateMachine>> {
@@ -86,12 +109,15 @@ export interface MainBlockProps {
   hasForm: boolean;
 }
 
-/** The lazy chunk of a product. */
-export interface ProductModule {
+/**
+ * The lazy chunk of a product. A chunk states its machine's screen names (`satisfies ProductModule<TheirUnion>`), so
+ * a screen its machine names and the chunk lacks, or one the chunk has and no state names, fails to compile.
+ */
+export interface ProductModule<Screen extends string = string> {
   /** Input ProductInput<its params>, output ProductOutput; every state that shows something has a ScreenMeta. */
   machine: AnyStateMachine;
-  screens: Record<string, ComponentType<ProductScreenProps<any>>>;
-  /** A machine the root runs while Main shows (Google One Tap), as the child `main:<product name>`. */
+  screens: Record<Exclude<Screen, 'Main'>, ComponentType<ProductScreenProps>>;
+  /** The machine the root runs while Main shows, when the record declares one (`runsOnMain`). */
   mainMachine?: AnyStateMachine;
   /** A block Main shows above its login form (the social buttons). */
   MainBlock?: ComponentType<MainBlockProps>;
@@ -111,8 +137,12 @@ export interface ProductRecord {
    * the message Main shows for an invalid address before starting it.
    */
   emailTab?: { rank: number; invalidEmail: MessageKey };
-  /** A redirect token type (`stytch_token_type`) whose link opens this product at start, with `{ token }`. */
-  urlTokenType?: string;
+  /**
+   * The redirect token this product answers when the page URL carries it at start
+   * (`?stytch_token_type=<type>&token=…`): the root starts the product with UrlTokenParams, `use` saying what the
+   * product does with the token.
+   */
+  urlToken?: { type: string; use: UrlTokenUse };
   /** The height Main keeps free for this product's MainBlock while its chunk loads (a CSS length), if it has one. */
   mainBlockHeight?(config: ResolvedConfig): string | null;
   /**
@@ -125,25 +155,30 @@ export interface ProductRecord {
    * browser offers passkeys in the field's suggestions); the first enabled product that names one wins.
    */
   emailAutocomplete?: string;
+  /** The element `mode` or page query that opens this product at start instead of Main (OpensAtStart). */
+  opens?: OpensAtStart;
   /**
-   * An element `mode` that opens this product at start instead of Main (passkeys: `passkey-registration`), with `{ mode
-   * }`.
+   * A machine this product runs while Main shows: its chunk's `mainMachine`, run by the root as the child
+   * `main:<name>` once the chunk is fetched, and stopped when the flow leaves Main. `throughOwnFlow`: it keeps running
+   * when its own product starts from Main, until that flow ends (Google One Tap keeps its state through a social
+   * sign-in's redirect, and is not prompted again when the page is restored); otherwise it stops then too (passkey
+   * autofill: a browser runs one WebAuthn ceremony at a time, and the product's own ceremony would be refused).
    */
-  mode?: string;
+  runsOnMain?: { throughOwnFlow: boolean };
+}
+
+/** How a product opens at start instead of Main, started with `{ mode }` (the element's mode, if any). */
+export interface OpensAtStart {
+  /** The element `mode` that opens it (passkeys: `passkey-registration`). */
+  mode: Exclude<Mode, 'login'>;
   /**
-   * Whether the page's query string opens this product at start, as its `mode` would (the identity provider: an
-   * authorize link's `client_id` and `redirect_uri`, or a logout link's `post_logout_redirect_uri`).
+   * Whether the page's query string opens it, as its `mode` would (the identity provider: an authorize link's
+   * `client_id` and `redirect_uri`, or a logout link's `post_logout_redirect_uri`).
    */
-  opensFromQuery?(query: URLSearchParams): boolean;
+  fromQuery?(query: URLSearchParams): boolean;
   /**
-   * A product opened by `mode` or query that needs a signed-in user (consent): it ends on Main with its message when
-   * nobody is, and opens again as soon as a sign-in there succeeds (the flow continues where it stopped).
+   * It needs a signed-in user (consent): it ends on Main with its message when nobody is, and opens again as soon as
+   * a sign-in succeeds, on Main or through a redirect token at start (the flow continues where it stopped).
    */
   resumesAfterSignIn?: boolean;
-  /**
-   * Whether the machine this product runs on Main (`mainMachine`) stops when the product itself starts. One Tap keeps
-   * running through its own product's flow; passkey autofill must stop, since a browser runs one WebAuthn ceremony
-   * at a time and the product's own ceremony would otherwise be refused.
-   */
-  stopsMainMachineOnStart?: boolean;
 }

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { configErrors, loginTabs, type LoginTab } from '../config.ts';
-import { BLOCK_PLACEHOLDER_ATTRIBUTE } from '../constants.ts';
+import { BLOCK_PLACEHOLDER_ATTRIBUTE } from '../dom-names.ts';
 import { useWidget } from '../context.ts';
 import { describeError } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';

@@ -1,4 +1,4 @@
-// The first paint of Main without React (issue 18). React, react-dom and XState are about 80 KB gzip: fetched, parsed
+// The first paint of Main without React. React, react-dom and XState are about 80 KB gzip: fetched, parsed
 // and run before the email field shows, they made a visitor wait for the whole widget to type an address. The entry
 // file instead paints Main's email form itself, plain DOM with the very styles React renders it with (the shared
 // `*.styles.ts` modules, inserted through Emotion's own serializer and cache, so the class names are the same), while
@@ -13,12 +13,8 @@
 // React; the country list is the selected country alone, as React's phone input shows it until the phone library
 // has loaded.
 import { configErrors, loginTabs, type LoginTab, type Product, type ResolvedConfig } from '../config.ts';
-import {
-  BLOCK_PLACEHOLDER_ATTRIBUTE,
-  DEFAULT_CALLING_CODE,
-  DEFAULT_COUNTRY,
-  STYLE_HOST_ATTRIBUTE,
-} from '../constants.ts';
+import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY } from '../constants.ts';
+import { BLOCK_PLACEHOLDER_ATTRIBUTE, STYLE_HOST_ATTRIBUTE } from '../dom-names.ts';
 import type { MessageKey, Translate } from '../i18n/index.ts';
 import { regionName } from '../phone.ts';
 import type { AuthClient } from '../../client/types.ts';
@@ -308,7 +304,10 @@ export class Shell {
           element(
             'option',
             { value: DEFAULT_COUNTRY },
-            t('main.countryOption', { name: regionName(DEFAULT_COUNTRY), callingCode: DEFAULT_CALLING_CODE }),
+            t('main.countryOption', {
+              name: regionName(DEFAULT_COUNTRY, localeTag),
+              callingCode: DEFAULT_CALLING_CODE,
+            }),
           ),
         ),
       );
@@ -362,7 +361,9 @@ export class Shell {
         panel.replaceChildren(formFor(this.#tab!));
       };
       // A held Continue keeps its tab: React submits what was on it.
-      buttons.forEach((button, index) => button.addEventListener('click', () => this.#held() || select(index)));
+      buttons.forEach((button, index) => {
+        button.addEventListener('click', () => this.#held() || select(index));
+      });
       const list = element(
         'div',
         { part: PARTS.tabList, class: cls('tabList'), role: 'tablist', 'aria-label': t('main.tabsLabel') },

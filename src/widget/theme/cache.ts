@@ -2,7 +2,7 @@
 // enableShadowDOM false, inside the host's light DOM) — never document.head and never the React root itself, so
 // the styles apply exactly where the widget renders.
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { EMOTION_CACHE_KEY } from '../constants.ts';
+import { EMOTION_CACHE_KEY } from '../dom-names.ts';
 import { SHELL_CSS, SHELL_CSS_NAMES } from '../shell/styles.generated.ts';
 
 /**

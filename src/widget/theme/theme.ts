@@ -1,6 +1,6 @@
 // Theme resolution and its mapping to CSS custom properties. Components read colours only through these variables,
 // so a page can restyle the widget with the theme object, with `--auth-login-*` properties, or with `::part()`.
-import { BUTTON_HEIGHT } from '../constants.ts';
+import { BUTTON_HEIGHT } from '../ui/constants.ts';
 import {
   DEFAULT_THEME,
   type ButtonTheme,

@@ -25,7 +25,10 @@ export function Button({
     <button
       {...rest}
       type={type}
-      part={`${PARTS.button} ${variant === 'primary' ? PARTS.buttonPrimary : PARTS.buttonSecondary}${extraPart ? ` ${extraPart}` : ''}`}
+      part={
+        `${PARTS.button} ` +
+        `${variant === 'primary' ? PARTS.buttonPrimary : PARTS.buttonSecondary}${extraPart ? ` ${extraPart}` : ''}`
+      }
       css={buttonStyles(variant)}
       disabled={disabled || busy}
       aria-busy={busy}

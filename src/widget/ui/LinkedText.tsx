@@ -38,7 +38,7 @@ export function linkSegments(message: string): TextSegment[] {
   for (const match of message.matchAll(HTTPS_URL)) {
     const raw = match[0].replace(TRAILING_PUNCTUATION, '');
     const url = parseUrl(raw);
-    if (!url || url.protocol !== 'https:' || !url.hostname) continue;
+    if (url?.protocol !== 'https:' || !url.hostname) continue;
     const start = match.index ?? 0;
     if (start > last) segments.push({ text: message.slice(last, start) });
     segments.push({ href: url.href, text: raw });
@@ -55,6 +55,7 @@ export function linkSegments(message: string): TextSegment[] {
 export function LinkedText({ text }: { text: string }) {
   return linkSegments(text).map((segment, index) =>
     'href' in segment ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a message's runs never reorder; an address may repeat.
       <a key={index} part={PARTS.link} css={link} href={segment.href} target="_blank" rel="noopener">
         {segment.text}
       </a>

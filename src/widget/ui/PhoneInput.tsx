@@ -1,11 +1,11 @@
 // The phone input of the SMS and WhatsApp tabs: a country selector (default US; each option shows the country's name
 // and dial code) and the number. Its own lazy chunk; on first show it loads the phone library for the country list.
 // Until the library answers (or if it never does) the selector offers the selected country only.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { DEFAULT_LOCALE } from '../constants.ts';
 import { useWidget } from '../context.ts';
 import type { CountryOption } from '../phone-lib.ts';
-import { loadPhoneLibrary, regionName } from '../phone.ts';
+import { loadPhoneLibrary, regionLocale, regionName } from '../phone.ts';
 import { PARTS } from '../theme/parts.ts';
 import { LinkedText } from './LinkedText.tsx';
 import { phoneNumber, phoneRow, phoneSelect } from './PhoneInput.styles.ts';
@@ -36,17 +36,22 @@ export default function PhoneInput({
   const { t } = useWidget();
   const id = useId();
   const [countries, setCountries] = useState<CountryOption[] | null>(null);
+  // The countries are named in the widget's language: its container's `lang` (the element's locale, else the page's),
+  // read before the first paint.
+  const select = useRef<HTMLSelectElement>(null);
+  const [lang, setLang] = useState<string>(DEFAULT_LOCALE);
+  useLayoutEffect(() => setLang(regionLocale(select.current?.closest('[lang]')?.getAttribute('lang'))));
   useEffect(() => {
     let live = true;
     loadPhoneLibrary().then(
-      (library) => live && setCountries(library.countryOptions(DEFAULT_LOCALE)),
+      (library) => live && setCountries(library.countryOptions(lang)),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, []);
-  const options = countries ?? [{ code: country, callingCode, name: regionName(country) }];
+  }, [lang]);
+  const options = countries ?? [{ code: country, callingCode, name: regionName(country, lang) }];
   return (
     <div css={field}>
       <label part={PARTS.label} css={labelStyle} htmlFor={`${id}-number`}>
@@ -57,6 +62,7 @@ export default function PhoneInput({
           {t('main.countryLabel')}
         </label>
         <select
+          ref={select}
           id={`${id}-country`}
           part={PARTS.select}
           css={phoneSelect}

@@ -1,5 +1,5 @@
 import { css, keyframes } from '@emotion/react';
-import { SPINNER_ANIMATION_MS } from '../constants.ts';
+import { SPINNER_ANIMATION_MS } from './constants.ts';
 import { PARTS } from '../theme/parts.ts';
 
 const spin = keyframes`

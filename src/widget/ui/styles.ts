@@ -1,6 +1,6 @@
 // Shared style fragments. Colours come only from the theme's CSS custom properties.
 import { css } from './css.ts';
-import { TOAST_MAX_WIDTH_PX } from '../constants.ts';
+import { TOAST_MAX_WIDTH_PX } from './constants.ts';
 import { v } from '../theme/theme.ts';
 
 /** A visible focus ring for keyboard users on every control. */

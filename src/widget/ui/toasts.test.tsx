@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { createActor, SimulatedClock, type Actor } from 'xstate';
 import { until } from '../../../test/support/poll.ts';
 import { freshReactRoot } from '../../../test/support/react-root.ts';
-import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_KINDS, TOAST_MAX_WIDTH_PX, TOAST_REMOVE_DELAY_MS } from '../constants.ts';
+import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_KINDS, TOAST_MAX_WIDTH_PX, TOAST_REMOVE_DELAY_MS } from './constants.ts';
 import { Toaster } from './Toaster.tsx';
 import { toastsMachine, type ToastsMachine } from './toasts.ts';
 
@@ -91,27 +91,31 @@ describe('toasts', () => {
   describe('Toaster', () => {
     const react = freshReactRoot();
 
-    it('renders each toast (part toast, role alert for errors, status otherwise), at most 350 px wide, hidden while it fades', async () => {
-      react.root.render(<Toaster toasts={actor} />);
-      actor.send({ type: 'SHOW', kind: 'success', content: 'Email resent' });
-      actor.send({ type: 'SHOW', kind: 'error', content: 'Passkey registration not found.' });
-      const items = await until(() => {
-        const found = [...react.host.querySelectorAll<HTMLElement>('[part~="toast"]')];
-        return found.length === 2 && found;
-      }, 'two toasts');
-      expect(items.map((el) => [el.textContent, el.getAttribute('role'), el.dataset.kind])).to.deep.equal([
-        ['Passkey registration not found.', 'alert', 'error'],
-        ['Email resent', 'status', 'success'],
-      ]);
-      expect(getComputedStyle(items[0]!).maxWidth).to.equal(`${TOAST_MAX_WIDTH_PX}px`);
+    it(
+      'renders each toast (part toast, role alert for errors, status otherwise), at most 350 px ' +
+        'wide, hidden while it fades',
+      async () => {
+        react.root.render(<Toaster toasts={actor} />);
+        actor.send({ type: 'SHOW', kind: 'success', content: 'Email resent' });
+        actor.send({ type: 'SHOW', kind: 'error', content: 'Passkey registration not found.' });
+        const items = await until(() => {
+          const found = [...react.host.querySelectorAll<HTMLElement>('[part~="toast"]')];
+          return found.length === 2 && found;
+        }, 'two toasts');
+        expect(items.map((el) => [el.textContent, el.getAttribute('role'), el.dataset.kind])).to.deep.equal([
+          ['Passkey registration not found.', 'alert', 'error'],
+          ['Email resent', 'status', 'success'],
+        ]);
+        expect(getComputedStyle(items[0]!).maxWidth).to.equal(`${TOAST_MAX_WIDTH_PX}px`);
 
-      clock.increment(TOAST_DURATION_MS.success);
-      await until(() => items[1]!.getAttribute('aria-hidden') === 'true', 'the success toast fading');
-      expect(items[1]!.dataset.visible).to.equal('false');
-      expect(items[0]!.getAttribute('aria-hidden')).to.equal(null);
-      clock.increment(TOAST_REMOVE_DELAY_MS);
-      await until(() => react.host.querySelectorAll('[part~="toast"]').length === 1, 'the success toast removed');
-    });
+        clock.increment(TOAST_DURATION_MS.success);
+        await until(() => items[1]!.getAttribute('aria-hidden') === 'true', 'the success toast fading');
+        expect(items[1]!.dataset.visible).to.equal('false');
+        expect(items[0]!.getAttribute('aria-hidden')).to.equal(null);
+        clock.increment(TOAST_REMOVE_DELAY_MS);
+        await until(() => react.host.querySelectorAll('[part~="toast"]').length === 1, 'the success toast removed');
+      },
+    );
 
     it('renders content through render (an error descriptor turned into text)', async () => {
       react.root.render(

@@ -7,7 +7,7 @@
 //         ─DISMISS→ ready (toast hidden, REMOVE scheduled after 1000 ms; its own DISMISS timer cancelled)
 //         ─REMOVE→ ready (toast gone)
 import { enqueueActions, setup } from 'xstate';
-import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, type ToastKind } from '../constants.ts';
+import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, type ToastKind } from './constants.ts';
 
 export interface Toast<Content = unknown> {
   id: number;

@@ -1,7 +1,7 @@
 // The crypto product's lazy chunk: its machine, Main's wallet buttons, its screens and its strings. The code that
 // talks to wallets (wallet.ts) is not here: actors.ts imports it when a wallet is chosen.
 import './strings.ts';
-import { cryptoMachine } from './machine.ts';
+import { cryptoMachine, type CryptoScreen } from './machine.ts';
 import CryptoConfirmation from './screens/CryptoConfirmation.tsx';
 import CryptoConnect from './screens/CryptoConnect.tsx';
 import CryptoError from './screens/CryptoError.tsx';
@@ -15,4 +15,4 @@ export default {
   machine: cryptoMachine,
   screens: { CryptoOther, CryptoConnect, CryptoSignMessage, CryptoSetupWallet, CryptoError, CryptoConfirmation },
   MainBlock,
-} satisfies ProductModule;
+} satisfies ProductModule<CryptoScreen>;

@@ -3,7 +3,7 @@
 // Solana) and Main's 6-button limit shared by the social buttons and the wallet buttons (spec section 2).
 import { isOAuthProvider, type CryptoWalletType } from '../../../api/index.ts';
 import type { ResolvedConfig } from '../../config.ts';
-import { MAX_MAIN_BUTTONS, OTHER_WALLET_BUTTONS } from '../../constants.ts';
+import { MAX_MAIN_BUTTONS, OTHER_WALLET_BUTTONS } from './constants.ts';
 
 export function cryptoEnabled(config: ResolvedConfig): boolean {
   return config.products.includes('crypto');

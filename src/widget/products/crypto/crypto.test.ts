@@ -108,7 +108,7 @@ describe('<auth-login> crypto wallets', () => {
     window.removeEventListener('eip6963:requestProvider', countRequest);
     document.removeEventListener(WIDGET_EVENT, onEvent);
     document.removeEventListener(WIDGET_ERROR_EVENT, onError);
-    wallets.splice(0).forEach((w) => w.uninstall());
+    for (const w of wallets.splice(0)) w.uninstall();
     unmountAll();
   });
 
@@ -136,33 +136,40 @@ describe('<auth-login> crypto wallets', () => {
     expect(errors).to.deep.equal([]);
   }
 
-  it('Main: 5 wallet buttons and "Other wallets" (6 − 0 social − 1); no wallet code runs before a wallet is chosen', async () => {
-    const el = mount({ config: CRYPTO_ONLY });
-    await walletButton(el, 'Continue with Metamask');
-    expect(labels(el)).to.deep.equal([
-      'Continue with Metamask',
-      'Continue with Phantom',
-      'Continue with Coinbase',
-      'Continue with Binance',
-      'Continue with Vessel',
-      'Other wallets',
-    ]);
-    expect(providerRequests).to.equal(0);
-  });
+  it(
+    'Main: 5 wallet buttons and "Other wallets" (6 − 0 social − 1); no wallet code runs before ' + 'a wallet is chosen',
+    async () => {
+      const el = mount({ config: CRYPTO_ONLY });
+      await walletButton(el, 'Continue with Metamask');
+      expect(labels(el)).to.deep.equal([
+        'Continue with Metamask',
+        'Continue with Phantom',
+        'Continue with Coinbase',
+        'Continue with Binance',
+        'Continue with Vessel',
+        'Other wallets',
+      ]);
+      expect(providerRequests).to.equal(0);
+    },
+  );
 
-  it('Ethereum (EIP-6963): Metamask → Connect → Sign Message → Success!, signed in with the wallet, the events in order', async () => {
-    const wallet = installEthereumWallet();
-    wallets.push(wallet);
-    const el = mount({ config: CRYPTO_ONLY });
-    (await walletButton(el, 'Continue with Metamask')).click();
-    await expectSignedIn(el, wallet.address, 'ethereum');
-    expect(providerRequests).to.equal(1);
-    expect(wallet.calls.map((c) => c.method)).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
-    // personal_sign got the challenge the service issued, as UTF-8 hex, and the address the wallet gave.
-    const [, from] = wallet.calls[1]!.params as [string, string];
-    expect(personalSignText(wallet)).to.equal((events[0]!.data as { challenge: string }).challenge);
-    expect(from.toLowerCase()).to.equal(wallet.address.toLowerCase());
-  });
+  it(
+    'Ethereum (EIP-6963): Metamask → Connect → Sign Message → Success!, signed in with the ' +
+      'wallet, the events in order',
+    async () => {
+      const wallet = installEthereumWallet();
+      wallets.push(wallet);
+      const el = mount({ config: CRYPTO_ONLY });
+      (await walletButton(el, 'Continue with Metamask')).click();
+      await expectSignedIn(el, wallet.address, 'ethereum');
+      expect(providerRequests).to.equal(1);
+      expect(wallet.calls.map((c) => c.method)).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
+      // personal_sign got the challenge the service issued, as UTF-8 hex, and the address the wallet gave.
+      const [, from] = wallet.calls[1]!.params as [string, string];
+      expect(personalSignText(wallet)).to.equal((events[0]!.data as { challenge: string }).challenge);
+      expect(from.toLowerCase()).to.equal(wallet.address.toLowerCase());
+    },
+  );
 
   it('shows Connect while the wallet is asked for the account, then Sign Message while it signs', async () => {
     const wallet = installEthereumWallet();
@@ -195,29 +202,33 @@ describe('<auth-login> crypto wallets', () => {
     expect(wallet.calls[1]!.message).to.equal((events[0]!.data as { challenge: string }).challenge);
   });
 
-  it('3 social providers: 2 wallet buttons (6 − 3 − 1) and "Other wallets" → the Other screen lists the other 5; one signs in', async () => {
-    const wallet = installSolanaWallet();
-    wallets.push(wallet);
-    const el = mount({ config: WITH_THREE_SOCIAL });
-    await walletButton(el, 'Other wallets');
-    expect($$(el, 'button[part~="oauth-button"]')).to.have.length(3);
-    expect(labels(el)).to.deep.equal(['Continue with Metamask', 'Continue with Phantom', 'Other wallets']);
-    (await walletButton(el, 'Other wallets')).click();
-    await findText(el, '[part~="title"]', OTHER_TITLE);
-    expect(labels(el)).to.deep.equal([
-      'Continue with Coinbase',
-      'Continue with Binance',
-      'Continue with Vessel',
-      'Continue with Other Ethereum wallet',
-      'Continue with Other Solana wallet',
-    ]);
-    // The back arrow returns to Main.
-    ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
-    await findText(el, '[part~="title"]', MAIN_TITLE);
-    (await walletButton(el, 'Other wallets')).click();
-    (await walletButton(el, 'Continue with Other Solana wallet')).click();
-    await expectSignedIn(el, wallet.address, 'solana');
-  });
+  it(
+    '3 social providers: 2 wallet buttons (6 − 3 − 1) and "Other wallets" → the Other screen ' +
+      'lists the other 5; one signs in',
+    async () => {
+      const wallet = installSolanaWallet();
+      wallets.push(wallet);
+      const el = mount({ config: WITH_THREE_SOCIAL });
+      await walletButton(el, 'Other wallets');
+      expect($$(el, 'button[part~="oauth-button"]')).to.have.length(3);
+      expect(labels(el)).to.deep.equal(['Continue with Metamask', 'Continue with Phantom', 'Other wallets']);
+      (await walletButton(el, 'Other wallets')).click();
+      await findText(el, '[part~="title"]', OTHER_TITLE);
+      expect(labels(el)).to.deep.equal([
+        'Continue with Coinbase',
+        'Continue with Binance',
+        'Continue with Vessel',
+        'Continue with Other Ethereum wallet',
+        'Continue with Other Solana wallet',
+      ]);
+      // The back arrow returns to Main.
+      ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
+      await findText(el, '[part~="title"]', MAIN_TITLE);
+      (await walletButton(el, 'Other wallets')).click();
+      (await walletButton(el, 'Continue with Other Solana wallet')).click();
+      await expectSignedIn(el, wallet.address, 'solana');
+    },
+  );
 
   it('the generic Ethereum wallet finds a legacy window.ethereum (no EIP-6963)', async () => {
     const wallet = installEthereumWallet({
@@ -232,29 +243,37 @@ describe('<auth-login> crypto wallets', () => {
     await expectSignedIn(el, wallet.address, 'ethereum');
   });
 
-  it('the chosen wallet not injected: Set up a new crypto wallet, with the install link; the back arrow returns to Main', async () => {
-    // A Solana wallet is present, but not the chosen one: Coinbase is looked up by its own EIP-6963 id.
-    wallets.push(installSolanaWallet());
-    const el = mount({ config: CRYPTO_ONLY });
-    await chooseAndExpectSetup(el, 'Coinbase', 'https://www.coinbase.com/wallet/downloads');
-    expect(events).to.deep.equal([]);
-    ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
-    await findText(el, '[part~="title"]', MAIN_TITLE);
+  it(
+    'the chosen wallet not injected: Set up a new crypto wallet, with the install link; the ' +
+      'back arrow returns to Main',
+    async () => {
+      // A Solana wallet is present, but not the chosen one: Coinbase is looked up by its own EIP-6963 id.
+      wallets.push(installSolanaWallet());
+      const el = mount({ config: CRYPTO_ONLY });
+      await chooseAndExpectSetup(el, 'Coinbase', 'https://www.coinbase.com/wallet/downloads');
+      expect(events).to.deep.equal([]);
+      ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
+      await findText(el, '[part~="title"]', MAIN_TITLE);
 
-    await chooseAndExpectSetup(el, 'Metamask', METAMASK_DOWNLOAD);
-  });
+      await chooseAndExpectSetup(el, 'Metamask', METAMASK_DOWNLOAD);
+    },
+  );
 
-  it('no wallet at all in the page: Metamask → Set up a new crypto wallet with its install link, no event, no error', async () => {
-    const w = window as unknown as Record<string, unknown>;
-    expect([w['ethereum'], w['solana'], w['phantom']]).to.deep.equal([undefined, undefined, undefined]);
-    const el = mount({ config: CRYPTO_ONLY });
-    await chooseAndExpectSetup(el, 'Metamask', METAMASK_DOWNLOAD);
-    // The wallet code ran (one EIP-6963 request) and found nothing; nothing was reported.
-    expect(providerRequests).to.equal(1);
-    expect(events).to.deep.equal([]);
-    expect(errors).to.deep.equal([]);
-    expect(el.client!.session.getSync()).to.equal(null);
-  });
+  it(
+    'no wallet at all in the page: Metamask → Set up a new crypto wallet with its install ' +
+      'link, no event, no error',
+    async () => {
+      const w = window as unknown as Record<string, unknown>;
+      expect([w.ethereum, w.solana, w.phantom]).to.deep.equal([undefined, undefined, undefined]);
+      const el = mount({ config: CRYPTO_ONLY });
+      await chooseAndExpectSetup(el, 'Metamask', METAMASK_DOWNLOAD);
+      // The wallet code ran (one EIP-6963 request) and found nothing; nothing was reported.
+      expect(providerRequests).to.equal(1);
+      expect(events).to.deep.equal([]);
+      expect(errors).to.deep.equal([]);
+      expect(el.client!.session.getSync()).to.equal(null);
+    },
+  );
 
   it('Solana at window.solana alone (no window.phantom): Phantom → connect → signMessage → Success!', async () => {
     const wallet = installSolanaWallet({ phantomNamespace: false });
@@ -289,93 +308,107 @@ describe('<auth-login> crypto wallets', () => {
     expect(wallet.calls.map((c) => c.method)).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
   });
 
-  it('two wallets announced by EIP-6963: Metamask is the one whose rdns is io.metamask, not the first announced', async () => {
-    const coinbase = installEthereumWallet({
-      privateKeyHex: SECOND_ETHEREUM_PRIVATE_KEY,
-      info: { rdns: 'com.coinbase.wallet', name: 'Coinbase Wallet' },
-    });
-    const metamask = installEthereumWallet();
-    wallets.push(coinbase, metamask);
-    expect(coinbase.address).to.not.equal(metamask.address);
-    const el = mount({ config: CRYPTO_ONLY });
-    (await walletButton(el, 'Continue with Metamask')).click();
-    await expectSignedIn(el, metamask.address, 'ethereum');
-    expect(metamask.calls.map((c) => c.method)).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
-    expect(coinbase.calls).to.deep.equal([]);
-  });
-
-  it('a project requiring Sign-In with Ethereum: the client sends siwe_params with the page origin as uri, the wallet signs a SIWE message', async () => {
-    const wallet = installEthereumWallet();
-    wallets.push(wallet);
-    const rec = recordFetch();
-    try {
-      const el = mount({ config: CRYPTO_ONLY, baseUrl: testEnv.settingsBaseUrl });
+  it(
+    'two wallets announced by EIP-6963: Metamask is the one whose rdns is io.metamask, not the ' + 'first announced',
+    async () => {
+      const coinbase = installEthereumWallet({
+        privateKeyHex: SECOND_ETHEREUM_PRIVATE_KEY,
+        info: { rdns: 'com.coinbase.wallet', name: 'Coinbase Wallet' },
+      });
+      const metamask = installEthereumWallet();
+      wallets.push(coinbase, metamask);
+      expect(coinbase.address).to.not.equal(metamask.address);
+      const el = mount({ config: CRYPTO_ONLY });
       (await walletButton(el, 'Continue with Metamask')).click();
-      await expectSignedIn(el, wallet.address, 'ethereum');
-      expect((await el.client!.bootstrap.get()).siweRequiredForCryptoWallets).to.equal(true);
-      const starts = rec.to(CRYPTO_WALLET_PATHS.authenticateStartPrimary);
-      expect(starts.map((r) => JSON.parse(r.body ?? 'null'))).to.deep.equal([
-        {
-          crypto_wallet_address: wallet.address.toLowerCase(),
-          crypto_wallet_type: 'ethereum',
-          siwe_params: { uri: testEnv.pageOrigin },
-        },
-      ]);
-      expect(testEnv.pageOrigin).to.equal(location.origin);
-      // What the wallet was asked to sign: the EIP-4361 message for this page, the challenge the service issued.
-      const signed = personalSignText(wallet);
-      expect(signed).to.equal((events[0]!.data as { challenge: string }).challenge);
-      const lines = signed.split('\n');
-      expect(lines.slice(0, 8)).to.deep.equal([
-        `${location.host} wants you to sign in with your Ethereum account:`,
-        wallet.address,
-        '',
-        DEFAULT_STATEMENT,
-        '',
-        `URI: ${testEnv.pageOrigin}`,
-        'Version: 1',
-        'Chain ID: 1',
-      ]);
-      expect(lines.slice(8).map((line) => line.replace(/: .*$/, ''))).to.deep.equal([
-        'Nonce',
-        'Issued At',
-        'Expiration Time',
-      ]);
-      expect(lines[8]).to.match(/^Nonce: [0-9a-f]{32}$/);
-    } finally {
-      rec.restore();
-    }
-  });
+      await expectSignedIn(el, metamask.address, 'ethereum');
+      expect(metamask.calls.map((c) => c.method)).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
+      expect(coinbase.calls).to.deep.equal([]);
+    },
+  );
 
-  it('the visitor refuses to connect (EIP-1193 4001): Crypto Error with the spec text, reported "Could not connect to wallet"', async () => {
-    const wallet = installEthereumWallet({ reject: 'connect' });
-    wallets.push(wallet);
-    const el = mount({ config: CRYPTO_ONLY });
-    (await walletButton(el, 'Continue with Metamask')).click();
-    await findText(el, '[part~="text"]', ERROR_TEXT);
-    expect(title(el)).to.equal(ERROR_TITLE);
-    expect(errors.map((e) => e.message)).to.deep.equal([CONNECT_FAILED]);
-    expect(events).to.deep.equal([]);
-    expect(el.client!.session.getSync()).to.equal(null);
-    // The back arrow returns to Main, where trying again works.
-    ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
-    await findText(el, '[part~="title"]', MAIN_TITLE);
-    wallet.setReject('none');
-    (await walletButton(el, 'Continue with Metamask')).click();
-    await findText(el, '[part~="title"]', 'Success!');
-  });
+  it(
+    'a project requiring Sign-In with Ethereum: the client sends siwe_params with the page ' +
+      'origin as uri, the wallet signs a SIWE message',
+    async () => {
+      const wallet = installEthereumWallet();
+      wallets.push(wallet);
+      const rec = recordFetch();
+      try {
+        const el = mount({ config: CRYPTO_ONLY, baseUrl: testEnv.settingsBaseUrl });
+        (await walletButton(el, 'Continue with Metamask')).click();
+        await expectSignedIn(el, wallet.address, 'ethereum');
+        expect((await el.client!.bootstrap.get()).siweRequiredForCryptoWallets).to.equal(true);
+        const starts = rec.to(CRYPTO_WALLET_PATHS.authenticateStartPrimary);
+        expect(starts.map((r) => JSON.parse(r.body ?? 'null'))).to.deep.equal([
+          {
+            crypto_wallet_address: wallet.address.toLowerCase(),
+            crypto_wallet_type: 'ethereum',
+            siwe_params: { uri: testEnv.pageOrigin },
+          },
+        ]);
+        expect(testEnv.pageOrigin).to.equal(location.origin);
+        // What the wallet was asked to sign: the EIP-4361 message for this page, the challenge the service issued.
+        const signed = personalSignText(wallet);
+        expect(signed).to.equal((events[0]!.data as { challenge: string }).challenge);
+        const lines = signed.split('\n');
+        expect(lines.slice(0, 8)).to.deep.equal([
+          `${location.host} wants you to sign in with your Ethereum account:`,
+          wallet.address,
+          '',
+          DEFAULT_STATEMENT,
+          '',
+          `URI: ${testEnv.pageOrigin}`,
+          'Version: 1',
+          'Chain ID: 1',
+        ]);
+        expect(lines.slice(8).map((line) => line.replace(/: .*$/, ''))).to.deep.equal([
+          'Nonce',
+          'Issued At',
+          'Expiration Time',
+        ]);
+        expect(lines[8]).to.match(/^Nonce: [0-9a-f]{32}$/);
+      } finally {
+        rec.restore();
+      }
+    },
+  );
 
-  it('the visitor refuses to sign (Solana 4001): Crypto Error, reported "Could not sign message", no session', async () => {
-    wallets.push(installSolanaWallet({ reject: 'sign' }));
-    const el = mount({ config: CRYPTO_ONLY });
-    (await walletButton(el, 'Continue with Phantom')).click();
-    await findText(el, '[part~="text"]', ERROR_TEXT);
-    expect(title(el)).to.equal(ERROR_TITLE);
-    expect(errors.map((e) => e.message)).to.deep.equal([SIGN_FAILED]);
-    // The challenge was issued before the wallet refused to sign it.
-    expect(eventTypes()).to.deep.equal([EVENT_TYPES.CRYPTO_WALLET_AUTHENTICATE_START]);
-    expect(el.client!.session.getSync()).to.equal(null);
-  });
+  it(
+    'the visitor refuses to connect (EIP-1193 4001): Crypto Error with the spec text, reported ' +
+      '"Could not connect to wallet"',
+    async () => {
+      const wallet = installEthereumWallet({ reject: 'connect' });
+      wallets.push(wallet);
+      const el = mount({ config: CRYPTO_ONLY });
+      (await walletButton(el, 'Continue with Metamask')).click();
+      await findText(el, '[part~="text"]', ERROR_TEXT);
+      expect(title(el)).to.equal(ERROR_TITLE);
+      expect(errors.map((e) => e.message)).to.deep.equal([CONNECT_FAILED]);
+      expect(events).to.deep.equal([]);
+      expect(el.client!.session.getSync()).to.equal(null);
+      // The back arrow returns to Main, where trying again works.
+      ($(el, 'button[part~="back-button"]') as HTMLButtonElement).click();
+      await findText(el, '[part~="title"]', MAIN_TITLE);
+      wallet.setReject('none');
+      (await walletButton(el, 'Continue with Metamask')).click();
+      await findText(el, '[part~="title"]', 'Success!');
+    },
+  );
+
+  it(
+    'the visitor refuses to sign (Solana 4001): Crypto Error, reported "Could not sign ' + 'message", no session',
+    async () => {
+      wallets.push(installSolanaWallet({ reject: 'sign' }));
+      const el = mount({ config: CRYPTO_ONLY });
+      (await walletButton(el, 'Continue with Phantom')).click();
+      await findText(el, '[part~="text"]', ERROR_TEXT);
+      expect(title(el)).to.equal(ERROR_TITLE);
+      expect(errors.map((e) => e.message)).to.deep.equal([SIGN_FAILED]);
+      // The challenge was issued before the wallet refused to sign it.
+      expect(eventTypes()).to.deep.equal([EVENT_TYPES.CRYPTO_WALLET_AUTHENTICATE_START]);
+      expect(el.client!.session.getSync()).to.equal(null);
+    },
+  );
 
   it('the visitor refuses to sign on Ethereum: reported "Could not sign message"', async () => {
     wallets.push(installEthereumWallet({ reject: 'sign' }));

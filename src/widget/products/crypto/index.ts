@@ -1,6 +1,6 @@
 // Crypto wallets: the record Main and the root know; the machine, Main's wallet buttons, the screens and the strings
 // are the lazy chunk (chunk.ts), and the code that talks to wallets is a further chunk loaded when one is chosen.
-import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
+import { SOCIAL_BUTTON_GAP_PX } from '../../ui/constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { cryptoEnabled, socialButtonCount, WALLET_OPTIONS, walletButtons } from './config.ts';

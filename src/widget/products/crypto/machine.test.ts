@@ -70,8 +70,8 @@ describe('crypto statechart (through the root)', () => {
   const uninstall: (() => void)[] = [];
   beforeEach(() => resetBrowserState());
   afterEach(() => {
-    actors.splice(0).forEach((a) => a.stop());
-    uninstall.splice(0).forEach((u) => u());
+    for (const a of actors.splice(0)) a.stop();
+    for (const u of uninstall.splice(0)) u();
     destroyClients();
   });
 

@@ -11,10 +11,10 @@
 import { assign, sendParent, setup } from 'xstate';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
-import { EVENT_TYPES } from '../../constants.ts';
+import { EVENT_TYPES } from '../../events.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
 import { toMain, widgetError, widgetEvent } from '../kit.ts';
-import type { ProductInput, ProductOutput } from '../types.ts';
+import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta } from '../types.ts';
 import {
   authenticate,
   authenticateStart,
@@ -30,6 +30,11 @@ import type { Wallet } from './wallet.ts';
 
 /** What starts the product: a wallet button on Main (`{ wallet }`), or 'Other wallets' (`{ other: true }`). */
 export type CryptoParams = { wallet: WalletOption } | { other: true };
+
+/** The screens this machine's states name (chunk.ts has each but Main). */
+export type CryptoScreen = ProductScreen<
+  'CryptoOther' | 'CryptoConnect' | 'CryptoSetupWallet' | 'CryptoSignMessage' | 'CryptoConfirmation' | 'CryptoError'
+>;
 
 export interface CryptoContext {
   client: AuthClient;
@@ -60,6 +65,7 @@ export const cryptoMachine = setup({
     events: {} as CryptoEvent,
     input: {} as ProductInput<CryptoParams>,
     output: {} as ProductOutput,
+    meta: {} as ScreenMeta<CryptoScreen>,
   },
   actors: { findWallet, connectWallet, authenticateStart, signChallenge, authenticate },
   guards: {

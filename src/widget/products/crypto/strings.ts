@@ -3,7 +3,6 @@
 // gives no text, the plain text chosen is recorded in docs/decisions.md ("Crypto wallets: widget").
 import { registerDefaults } from '../../i18n/index.ts';
 import '../../i18n/en-errors.ts';
-import '../../i18n/en-outcome.ts';
 
 export const enCrypto = {
   // Main (spec section 2): a button per wallet, and the rest behind 'Other wallets'

@@ -10,7 +10,7 @@ import type {
 import { navigation } from '../../../client/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { TrustedAuthTokenParams } from '../../config.ts';
-import { TRUSTED_TOKEN_SESSION_MINUTES } from '../../constants.ts';
+import { TRUSTED_TOKEN_SESSION_MINUTES } from './constants.ts';
 import type { AuthorizeRequest } from './config.ts';
 
 /** The service's answers that mean "nobody is signed in" (the preflight needs a session, spec section 4). */

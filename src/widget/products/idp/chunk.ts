@@ -1,6 +1,6 @@
 // The identity provider's lazy chunk: its machine, the consent and logout screens, and its strings.
 import './strings.ts';
-import { idpMachine } from './machine.ts';
+import { idpMachine, type IdpScreen } from './machine.ts';
 import Consent from './screens/Consent.tsx';
 import Denied from './screens/Denied.tsx';
 import IdpError from './screens/IdpError.tsx';
@@ -12,4 +12,4 @@ import type { ProductModule } from '../types.ts';
 export default {
   machine: idpMachine,
   screens: { Consent, Denied, IdpError, IdpLoading, LogoutConsent, NotLoggedOut },
-} satisfies ProductModule;
+} satisfies ProductModule<IdpScreen>;

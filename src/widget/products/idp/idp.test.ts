@@ -11,7 +11,7 @@ import {
   type WidgetErrorDetail,
   type WidgetEventDetail,
 } from '../../index.ts';
-import { IDENTITY_PROVIDER_MODE } from '../../constants.ts';
+import { IDENTITY_PROVIDER_MODE } from './constants.ts';
 import { makeClient, resetBrowserState, signIn } from '../../../../test/support/client.ts';
 import { TRUSTED_PROFILE, rejection, serviceNow, trustedToken } from '../../../../test/support/accounts.ts';
 import { latestOtpCode, uniqueEmail } from '../../../../test/support/env.ts';
@@ -114,51 +114,55 @@ describe('<auth-login> identity provider: consent and logout', () => {
     }
   });
 
-  it('authorize signed out: Main with the no-session message; after a sign-in there the consent screen follows, Allow returns a code', async () => {
-    const email = uniqueEmail('idp-resume');
-    const creator = makeClient();
-    await creator.passwords.create({ email, password: STRONG_PASSWORD, session_duration_minutes: 30 });
-    await creator.session.revoke({ forceClear: true });
-    openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId, state: 'st-allow', nonce: 'n-allow' }));
-    const el = mount({ config: { products: ['passwords'] } });
-    await findText(el, '[part~="error"]', NO_SESSION);
-    expect(title(el)).to.equal('Sign up or log in');
-    expect(fresh.rec.to('/idp/oauth/authorize/start')).to.have.length(0);
+  it(
+    'authorize signed out: Main with the no-session message; after a sign-in there the consent ' +
+      'screen follows, Allow returns a code',
+    async () => {
+      const email = uniqueEmail('idp-resume');
+      const creator = makeClient();
+      await creator.passwords.create({ email, password: STRONG_PASSWORD, session_duration_minutes: 30 });
+      await creator.session.revoke({ forceClear: true });
+      openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId, state: 'st-allow', nonce: 'n-allow' }));
+      const el = mount({ config: { products: ['passwords'] } });
+      await findText(el, '[part~="error"]', NO_SESSION);
+      expect(title(el)).to.equal('Sign up or log in');
+      expect(fresh.rec.to('/idp/oauth/authorize/start')).to.have.length(0);
 
-    await submitEmail(el, email);
-    await findText(el, '[part~="title"]', 'Log in', 10_000);
-    typeInto($(el, 'input[name="password"]') as HTMLInputElement, STRONG_PASSWORD);
-    const logIn = await until(
-      () => $$(el, 'button').find((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled),
-      'Continue enabled',
-    );
-    logIn.click();
+      await submitEmail(el, email);
+      await findText(el, '[part~="title"]', 'Log in', 10_000);
+      typeInto($(el, 'input[name="password"]') as HTMLInputElement, STRONG_PASSWORD);
+      const logIn = await until(
+        () => $$(el, 'button').find((b) => b.textContent === 'Continue' && !(b as HTMLButtonElement).disabled),
+        'Continue enabled',
+      );
+      logIn.click();
 
-    await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
-    expect(JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/start')[0]!.body!)).to.deep.equal({
-      client_id: THIRD_PARTY_APP.clientId,
-      redirect_uri: appRedirectUri(),
-      response_type: 'code',
-      scopes: ['openid', 'email', 'profile'],
-    });
-    (await findText(el, 'button', 'Allow')).click();
+      await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
+      expect(JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/start')[0]!.body!)).to.deep.equal({
+        client_id: THIRD_PARTY_APP.clientId,
+        redirect_uri: appRedirectUri(),
+        response_type: 'code',
+        scopes: ['openid', 'email', 'profile'],
+      });
+      (await findText(el, 'button', 'Allow')).click();
 
-    const back = await navigatedTo();
-    expect(withoutQuery(back)).to.equal(appRedirectUri());
-    expect(back.searchParams.get('code')).to.be.a('string').and.not.equal('');
-    expect(back.searchParams.get('state')).to.equal('st-allow');
-    const submit = JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/submit')[0]!.body!);
-    expect(submit).to.deep.include({ consent_granted: true, state: 'st-allow', nonce: 'n-allow' });
-    const idpEvents = events.map((e) => e.type).filter((type) => type.startsWith('OAUTH_AUTHORIZE'));
-    expect(idpEvents).to.deep.equal([
-      EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START,
-      EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE,
-    ]);
-    expect(
-      (events.find((e) => e.type === EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE)!.data as { redirect_uri: string })
-        .redirect_uri,
-    ).to.equal(navigations.visited[0]);
-  });
+      const back = await navigatedTo();
+      expect(withoutQuery(back)).to.equal(appRedirectUri());
+      expect(back.searchParams.get('code')).to.be.a('string').and.not.equal('');
+      expect(back.searchParams.get('state')).to.equal('st-allow');
+      const submit = JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/submit')[0]!.body!);
+      expect(submit).to.deep.include({ consent_granted: true, state: 'st-allow', nonce: 'n-allow' });
+      const idpEvents = events.map((e) => e.type).filter((type) => type.startsWith('OAUTH_AUTHORIZE'));
+      expect(idpEvents).to.deep.equal([
+        EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START,
+        EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE,
+      ]);
+      expect(
+        (events.find((e) => e.type === EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE)!.data as { redirect_uri: string })
+          .redirect_uri,
+      ).to.equal(navigations.visited[0]);
+    },
+  );
 
   it('a passcode sign-in on Main (which has its own confirmation screen) also resumes the consent screen', async () => {
     openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId }));
@@ -184,19 +188,23 @@ describe('<auth-login> identity provider: consent and logout', () => {
     );
   });
 
-  it('a local session the service no longer accepts: the preflight answers a session error, and Main asks to log in', async () => {
-    const signer = makeClient();
-    await signIn(signer, uniqueEmail('idp-stale'));
-    // The cookies go (the session token with them) while this page's memory still holds the session.
-    resetBrowserState();
-    expect(signer.session.getSync()).to.not.equal(null);
-    openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId }));
-    const el = mount();
-    await findText(el, '[part~="error"]', NO_SESSION, 10_000);
-    expect(title(el)).to.equal('Sign up or log in');
-    expect(fresh.rec.to('/sdk/v1/idp/oauth/authorize/start')).to.have.length(1);
-    expect(navigations.visited).to.deep.equal([]);
-  });
+  it(
+    'a local session the service no longer accepts: the preflight answers a session error, and ' +
+      'Main asks to log in',
+    async () => {
+      const signer = makeClient();
+      await signIn(signer, uniqueEmail('idp-stale'));
+      // The cookies go (the session token with them) while this page's memory still holds the session.
+      resetBrowserState();
+      expect(signer.session.getSync()).to.not.equal(null);
+      openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId }));
+      const el = mount();
+      await findText(el, '[part~="error"]', NO_SESSION, 10_000);
+      expect(title(el)).to.equal('Sign up or log in');
+      expect(fresh.rec.to('/sdk/v1/idp/oauth/authorize/start')).to.have.length(1);
+      expect(navigations.visited).to.deep.equal([]);
+    },
+  );
 
   it('consent lists the grantable scopes with their titles, and the ungrantable ones with the spec note', async () => {
     const signer = makeClient();
@@ -228,19 +236,22 @@ describe('<auth-login> identity provider: consent and logout', () => {
     );
   });
 
-  it('a user whose role holds the permissions may grant the custom scope: its title and the policy description', async () => {
-    const signer = makeClient();
-    await signIn(signer, GRADE_READER_EMAIL);
-    openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId, scope: `openid ${CUSTOM_SCOPE.scope}` }));
-    const el = mount();
-    await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
-    expect(texts(el, '[data-scopes="grantable"] > li')).to.deep.equal([
-      'Confirm who you are',
-      `Use the permission “${CUSTOM_SCOPE.scope}”${CUSTOM_SCOPE.description}`,
-    ]);
-    expect($(el, '[data-scopes="ungrantable"]')).to.equal(null);
-    expect($(el, '[part~="error"]')).to.equal(null);
-  });
+  it(
+    'a user whose role holds the permissions may grant the custom scope: its title and the ' + 'policy description',
+    async () => {
+      const signer = makeClient();
+      await signIn(signer, GRADE_READER_EMAIL);
+      openPage(authorizeQuery({ client_id: THIRD_PARTY_APP.clientId, scope: `openid ${CUSTOM_SCOPE.scope}` }));
+      const el = mount();
+      await findText(el, '[part~="title"]', CONSENT_TITLE(await projectName(el)), 10_000);
+      expect(texts(el, '[data-scopes="grantable"] > li')).to.deep.equal([
+        'Confirm who you are',
+        `Use the permission “${CUSTOM_SCOPE.scope}”${CUSTOM_SCOPE.description}`,
+      ]);
+      expect($(el, '[data-scopes="ungrantable"]')).to.equal(null);
+      expect($(el, '[part~="error"]')).to.equal(null);
+    },
+  );
 
   it("Deny: 'Access to the application was denied.' and the app gets error=access_denied", async () => {
     const signer = makeClient();
@@ -260,22 +271,25 @@ describe('<auth-login> identity provider: consent and logout', () => {
     ]);
   });
 
-  it('a first-party app: no consent screen, submitted at once (consent_granted false), back to the app with a code', async () => {
-    const signer = makeClient();
-    await signIn(signer, uniqueEmail('idp-first'));
-    openPage(authorizeQuery({ client_id: FIRST_PARTY_APP.clientId, state: 'st-first' }));
-    const el = mount();
-    const back = await navigatedTo();
-    expect(withoutQuery(back)).to.equal(appRedirectUri());
-    expect(back.searchParams.get('code')).to.be.a('string').and.not.equal('');
-    expect(back.searchParams.get('state')).to.equal('st-first');
-    expect(JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/submit')[0]!.body!).consent_granted).to.equal(false);
-    expect($$(el, 'button').map((b) => b.textContent)).to.not.include('Allow');
-    expect(events.map((e) => e.type).filter((type) => type.startsWith('OAUTH_AUTHORIZE'))).to.deep.equal([
-      EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START,
-      EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE,
-    ]);
-  });
+  it(
+    'a first-party app: no consent screen, submitted at once (consent_granted false), back to ' + 'the app with a code',
+    async () => {
+      const signer = makeClient();
+      await signIn(signer, uniqueEmail('idp-first'));
+      openPage(authorizeQuery({ client_id: FIRST_PARTY_APP.clientId, state: 'st-first' }));
+      const el = mount();
+      const back = await navigatedTo();
+      expect(withoutQuery(back)).to.equal(appRedirectUri());
+      expect(back.searchParams.get('code')).to.be.a('string').and.not.equal('');
+      expect(back.searchParams.get('state')).to.equal('st-first');
+      expect(JSON.parse(fresh.rec.to('/sdk/v1/idp/oauth/authorize/submit')[0]!.body!).consent_granted).to.equal(false);
+      expect($$(el, 'button').map((b) => b.textContent)).to.not.include('Allow');
+      expect(events.map((e) => e.type).filter((type) => type.startsWith('OAUTH_AUTHORIZE'))).to.deep.equal([
+        EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_START,
+        EVENT_TYPES.OAUTH_AUTHORIZE_FLOW_COMPLETE,
+      ]);
+    },
+  );
 
   it('prompt=consent asks a first-party app’s user too', async () => {
     const signer = makeClient();

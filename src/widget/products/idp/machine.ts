@@ -2,7 +2,8 @@
 // its child `product` when the element's `mode` or the page's query opens it.
 //
 //   start ─(a required parameter missing)→ invalid (IdpError: 'Required parameter is missing: …')
-//     ├─(authorize with trustedAuthTokenParams)→ attesting (revoke, attest 60 min) ─→ route   └─(error)→ failed (IdpError)
+//     ├─(authorize with trustedAuthTokenParams)→ attesting (revoke, attest 60 min) ─→ route
+//     │                                          └─(error)→ failed (IdpError)
 //     └→ route ─(logout)→ logoutStarting ─(consent required)→ logoutConsent ─YES→ loggingOut ─→ leaving
 //          │                      └─(not required)→ loggingOut               └─NO→ notLoggedOut
 //          ├─(authorize, no session)→ noSession: Main with 'No active session detected…' (the root reopens this
@@ -14,11 +15,11 @@ import { assign, enqueueActions, sendParent, setup } from 'xstate';
 import type { AuthorizeStartResponse, LogoutStartRequest } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
-import { EVENT_TYPES, TELEMETRY } from '../../constants.ts';
+import { EVENT_TYPES, TELEMETRY } from '../../events.ts';
 import { createTranslator } from '../../i18n/index.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
-import type { ProductInput, ProductOutput } from '../types.ts';
+import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta } from '../types.ts';
 import {
   attestTrustedToken,
   authorizeStart,
@@ -31,6 +32,11 @@ import {
 import { idpRequestFrom, type AuthorizeRequest, type IdpRequest } from './config.ts';
 
 /** What starts the product: `{ mode }` (the element's mode, or undefined when the page's query opened it). */
+/** The screens this machine's states name (chunk.ts has each but Main). */
+export type IdpScreen = ProductScreen<
+  'IdpError' | 'IdpLoading' | 'Consent' | 'Denied' | 'LogoutConsent' | 'NotLoggedOut'
+>;
+
 export interface IdpParams {
   mode?: string;
 }
@@ -72,6 +78,7 @@ export const idpMachine = setup({
     events: {} as IdpEvent,
     input: {} as ProductInput<IdpParams>,
     output: {} as ProductOutput,
+    meta: {} as ScreenMeta<IdpScreen>,
   },
   actors: { attestTrustedToken, authorizeStart, authorizeSubmit, logoutStart, revokeSession },
   guards: {

@@ -4,7 +4,6 @@
 // text (the consent title, the scope titles), the plain text here is our choice.
 import { registerDefaults } from '../../i18n/index.ts';
 import '../../i18n/en-errors.ts';
-import '../../i18n/en-outcome.ts';
 
 export const enIdp = {
   // Consent (spec section 2): the app, the project, the requested scopes, Allow and Deny

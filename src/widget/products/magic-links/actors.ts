@@ -1,9 +1,21 @@
-// The magic-link product's call, over the headless client.
+// The magic-link product's calls, over the headless client: sending a link, and signing in with one.
 import { fromPromise } from 'xstate';
-import type { MagicLinkLoginOrCreateResponse, MagicLinkOptionsWire } from '../../../api/index.ts';
+import type {
+  MagicLinkAuthenticateResponse,
+  MagicLinkLoginOrCreateResponse,
+  MagicLinkOptionsWire,
+} from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 
 export const sendMagicLink = fromPromise<
   MagicLinkLoginOrCreateResponse,
   { client: AuthClient; email: string; options: MagicLinkOptionsWire }
 >(({ input }) => input.client.magicLinks.email.loginOrCreate(input.email, input.options));
+
+/** The token of a magic link the page was opened with (`?stytch_token_type=magic_links&token=…`), for a session. */
+export const authenticateMagicLink = fromPromise<
+  MagicLinkAuthenticateResponse,
+  { client: AuthClient; token: string; sessionDurationMinutes: number }
+>(({ input }) =>
+  input.client.magicLinks.authenticate(input.token, { session_duration_minutes: input.sessionDurationMinutes }),
+);

@@ -16,7 +16,6 @@ import {
   sentTelemetry,
   serviceEmailDomains,
   submitEmail,
-  title,
   unmountAll,
 } from '../../../../test/support/widget.ts';
 import { until } from '../../../../test/support/poll.ts';
@@ -94,7 +93,9 @@ describe('<auth-login> magic-link journey', () => {
         type: 'login_or_create_eml',
       });
       const render = telemetry.find((e) => e.event_name === 'render_login_screen');
-      expect((render?.details.options as { products: string[] }).products).to.deep.equal(['emailMagicLinks']);
+      expect((render?.details.options as { products: string[] } | undefined)?.products).to.deep.equal([
+        'emailMagicLinks',
+      ]);
     } finally {
       document.removeEventListener(WIDGET_EVENT, listener);
     }
@@ -158,50 +159,56 @@ describe('<auth-login> magic-link journey', () => {
     await findText(el, '[part~="title"]', 'Sign up or log in');
   });
 
-  it('authenticates ?stytch_token_type=magic_links&token=… on load, shows success, cleans the URL and completes the flow', async () => {
-    const email = uniqueEmail();
-    const sender = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
-    await sender.magicLinks.email.loginOrCreate(email, { login_magic_link_url: `${testEnv.pageOrigin}/` });
-    const token = await latestMagicLinkToken(email);
-    sender.destroy();
-    history.replaceState(
-      null,
-      '',
-      `${location.pathname}?keep=1&stytch_token_type=magic_links&token=${encodeURIComponent(token)}#here`,
-    );
-
-    const seen: CustomEvent<WidgetEventDetail>[] = [];
-    const listener = (e: Event) => seen.push(e as CustomEvent<WidgetEventDetail>);
-    document.addEventListener(WIDGET_EVENT, listener);
-    try {
-      const el = mount();
-      await findText(el, '[part~="title"]', 'Success!', 10_000);
-      expect($(el, '[part~="text"]')?.textContent).to.equal('You have successfully logged in.');
-      expect($(el, '[part~="success-icon"] svg')).to.not.equal(null);
-      expect(location.search).to.equal('?keep=1');
-      expect(location.hash).to.equal('#here');
-
-      const [request] = rec.to('/sdk/v1/magic_links/authenticate');
-      expect(JSON.parse(request!.body!)).to.deep.include({ token, session_duration_minutes: 30 });
-
-      await until(
-        () => seen.some((e) => e.detail.type === EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE),
-        'the flow-complete event',
+  it(
+    'authenticates ?stytch_token_type=magic_links&token=… on load, shows success, cleans the ' +
+      'URL and completes the flow',
+    async () => {
+      const email = uniqueEmail();
+      const sender = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
+      await sender.magicLinks.email.loginOrCreate(email, { login_magic_link_url: `${testEnv.pageOrigin}/` });
+      const token = await latestMagicLinkToken(email);
+      sender.destroy();
+      history.replaceState(
+        null,
+        '',
+        `${location.pathname}?keep=1&stytch_token_type=magic_links&token=${encodeURIComponent(token)}#here`,
       );
-      expect(seen.map((e) => e.detail.type)).to.deep.equal([
-        EVENT_TYPES.MAGIC_LINK_AUTHENTICATE,
-        EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,
-      ]);
-      const complete = seen[1]!;
-      expect(complete.composed).to.equal(true);
-      expect(complete.bubbles).to.equal(true);
-      expect(complete.target).to.equal(el);
-      expect((seen[0]!.detail.data as { user: { emails: { email: string }[] } }).user.emails[0]!.email).to.equal(email);
-      expect(el.client!.session.getSync()).to.not.equal(null, 'a session exists');
-    } finally {
-      document.removeEventListener(WIDGET_EVENT, listener);
-    }
-  });
+
+      const seen: CustomEvent<WidgetEventDetail>[] = [];
+      const listener = (e: Event) => seen.push(e as CustomEvent<WidgetEventDetail>);
+      document.addEventListener(WIDGET_EVENT, listener);
+      try {
+        const el = mount();
+        await findText(el, '[part~="title"]', 'Success!', 10_000);
+        expect($(el, '[part~="text"]')?.textContent).to.equal('You have successfully logged in.');
+        expect($(el, '[part~="success-icon"] svg')).to.not.equal(null);
+        expect(location.search).to.equal('?keep=1');
+        expect(location.hash).to.equal('#here');
+
+        const [request] = rec.to('/sdk/v1/magic_links/authenticate');
+        expect(JSON.parse(request!.body!)).to.deep.include({ token, session_duration_minutes: 30 });
+
+        await until(
+          () => seen.some((e) => e.detail.type === EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE),
+          'the flow-complete event',
+        );
+        expect(seen.map((e) => e.detail.type)).to.deep.equal([
+          EVENT_TYPES.MAGIC_LINK_AUTHENTICATE,
+          EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,
+        ]);
+        const complete = seen[1]!;
+        expect(complete.composed).to.equal(true);
+        expect(complete.bubbles).to.equal(true);
+        expect(complete.target).to.equal(el);
+        expect((seen[0]!.detail.data as { user: { emails: { email: string }[] } }).user.emails[0]!.email).to.equal(
+          email,
+        );
+        expect(el.client!.session.getSync()).to.not.equal(null, 'a session exists');
+      } finally {
+        document.removeEventListener(WIDGET_EVENT, listener);
+      }
+    },
+  );
 
   it('shows the error screen for a token the service rejects, and the back arrow returns to Main', async () => {
     const errors: CustomEvent[] = [];

@@ -1,22 +1,30 @@
 // The magic-link product's statechart (spec sections 2 and 4), run by the root as its child `product`:
 //
-//   sending (Main, busy) ─(sent)→ sent (Email Confirmation) ─TRY_AGAIN / BACK→ done: Main anew
-//        └─(error)→ failed: Main with the error under the field
+//   start ─→ sending (Main, busy) ─(sent)→ sent (Email Confirmation) ─TRY_AGAIN / BACK→ done: Main anew
+//     │           └─(error)→ failed: Main with the error under the field
+//     └─(a link's token)→ authenticating (Loading) ─(signed in)→ signedIn: Success
+//                               └─(refused)→ refused: Error, with the service's message
 //
-// Started with `{ tab: 'email' }` (Continue on the Email tab: the address typed there) or `{ email }` (a passwordless
-// user handed over by the password product).
+// Started with `{ tab: 'email' }` (Continue on the Email tab: the address typed there), `{ email }` (a passwordless
+// user handed over by the password product), or `{ token, use: 'authenticate' }` (the page opened from a magic link:
+// the record's `urlToken`). The token leaves the address bar once answered, whatever the answer.
 import { assign, sendParent, setup } from 'xstate';
 import type { BootstrapData } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
-import { EVENT_TYPES, LOGIN_OR_CREATE_EML, TELEMETRY } from '../../constants.ts';
+import { EVENT_TYPES, TELEMETRY } from '../../events.ts';
+import { LOGIN_OR_CREATE_EML } from './constants.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
+import { removeTokenFromUrl } from '../../machine/url-token.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
-import type { ProductInput, ProductOutput } from '../types.ts';
-import { sendMagicLink } from './actors.ts';
+import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta, UrlTokenParams } from '../types.ts';
+import { authenticateMagicLink, sendMagicLink } from './actors.ts';
 import { magicLinkWireOptions } from './config.ts';
 
 export type MagicLinkParams = { tab: 'email' } | { email: string };
+
+/** The screens this machine's states name (chunk.ts has each but Main). */
+export type MagicLinkScreen = ProductScreen<'EmailConfirmation' | 'Loading'>;
 
 export interface MagicLinkContext {
   client: AuthClient;
@@ -24,6 +32,8 @@ export interface MagicLinkContext {
   bootstrap: BootstrapData;
   /** The address the link goes (went) to. */
   email: string;
+  /** The token of the magic link the page was opened with, when started with one. */
+  token: string | null;
   errorDescriptor: ErrorDescriptor | null;
 }
 
@@ -37,11 +47,16 @@ export const magicLinkMachine = setup({
   types: {
     context: {} as MagicLinkContext,
     events: {} as MagicLinkEvent,
-    input: {} as ProductInput<MagicLinkParams>,
+    input: {} as ProductInput<MagicLinkParams | UrlTokenParams>,
     output: {} as ProductOutput,
+    meta: {} as ScreenMeta<MagicLinkScreen>,
   },
-  actors: { sendMagicLink },
+  actors: { sendMagicLink, authenticateMagicLink },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+  },
   actions: {
+    removeTokenFromUrl: () => removeTokenFromUrl(),
     /** Telemetry through the client's batched `/events` call. */
     log: ({ context }, params: { name: string }) => {
       context.client.events.log(params.name, { email: context.email, type: LOGIN_OR_CREATE_EML });
@@ -54,11 +69,15 @@ export const magicLinkMachine = setup({
     config: input.config,
     bootstrap: input.bootstrap,
     email: 'email' in input.params ? input.params.email : input.formState.email.trim(),
+    token: 'token' in input.params ? input.params.token : null,
     errorDescriptor: null,
   }),
   on: { CONFIG_CHANGED: { actions: assign({ config: ({ event }) => event.config }) } },
-  initial: 'sending',
+  initial: 'start',
   states: {
+    start: {
+      always: [{ guard: 'hasToken', target: 'authenticating' }, { target: 'sending' }],
+    },
     sending: {
       meta: { screen: 'Main' },
       invoke: {
@@ -91,10 +110,38 @@ export const magicLinkMachine = setup({
         BACK: { target: 'done' },
       },
     },
-    done: { type: 'final' },
-    failed: { type: 'final' },
+    // The page was opened from a magic link: its token signs the visitor in.
+    authenticating: {
+      meta: { screen: 'Loading' },
+      invoke: {
+        src: 'authenticateMagicLink',
+        input: ({ context }) => ({
+          client: context.client,
+          token: context.token ?? '',
+          sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
+        }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            'removeTokenFromUrl',
+            sendParent(({ event }) => widgetEvent(EVENT_TYPES.MAGIC_LINK_AUTHENTICATE, event.output)),
+          ],
+        },
+        onError: {
+          target: 'refused',
+          actions: ['removeTokenFromUrl', assign({ errorDescriptor: ({ event }) => callError(event) })],
+        },
+      },
+    },
+    done: { type: 'final', output: ({ context }) => toMain(context.errorDescriptor) },
+    failed: { type: 'final', output: ({ context }) => toMain(context.errorDescriptor) },
+    signedIn: { type: 'final', output: { to: 'success' } satisfies ProductOutput },
+    refused: {
+      type: 'final',
+      output: ({ context }): ProductOutput => ({ to: 'error', error: context.errorDescriptor ?? {} }),
+    },
   },
-  output: ({ context }) => toMain(context.errorDescriptor),
+  output: ({ event }) => event.output as ProductOutput,
 });
 
 export type MagicLinkMachine = typeof magicLinkMachine;

@@ -9,37 +9,41 @@ import { productOf, rootFixture, screenOf, waitForProduct } from '../../../../te
 describe('magic-link product statechart', () => {
   const fixture = rootFixture();
 
-  it('Main → sending (Main, busy) → sent (Email Confirmation) → Main anew on TRY_AGAIN, with the link in the dev inbox', async () => {
-    const a = fixture.start();
-    const emitted: RootEmitted[] = [];
-    a.on('*', (e) => emitted.push(e));
-    const email = uniqueEmail();
-    a.send({ type: 'EMAIL_CHANGED', email: `  ${email} ` });
-    a.send({ type: 'SUBMIT_EMAIL' });
-    expect(screenOf(a)).to.equal('Main');
-    expect(a.getSnapshot().matches({ main: 'idle' })).to.equal(false);
+  it(
+    'Main → sending (Main, busy) → sent (Email Confirmation) → Main anew on TRY_AGAIN, with ' +
+      'the link in the dev inbox',
+    async () => {
+      const a = fixture.start();
+      const emitted: RootEmitted[] = [];
+      a.on('*', (e) => emitted.push(e));
+      const email = uniqueEmail();
+      a.send({ type: 'EMAIL_CHANGED', email: `  ${email} ` });
+      a.send({ type: 'SUBMIT_EMAIL' });
+      expect(screenOf(a)).to.equal('Main');
+      expect(a.getSnapshot().matches({ main: 'idle' })).to.equal(false);
 
-    const confirmed = await waitForProduct(a, 'sent');
-    expect(screenOf(a)).to.equal('EmailConfirmation');
-    expect(confirmed.context.email).to.equal(email);
-    expect((await devInbox(email)).length).to.equal(1);
-    expect(fixture.logged.find((l) => l.name === 'email_sent')?.details).to.deep.equal({
-      email,
-      type: 'login_or_create_eml',
-    });
-    expect(emitted).to.have.length(1);
-    expect(emitted[0]!.type).to.equal('widget.event');
-    expect(emitted[0]!.type === 'widget.event' && emitted[0]!.detail.type).to.equal('MAGIC_LINK_LOGIN_OR_CREATE');
+      const confirmed = await waitForProduct(a, 'sent');
+      expect(screenOf(a)).to.equal('EmailConfirmation');
+      expect(confirmed.context.email).to.equal(email);
+      expect((await devInbox(email)).length).to.equal(1);
+      expect(fixture.logged.find((l) => l.name === 'email_sent')?.details).to.deep.equal({
+        email,
+        type: 'login_or_create_eml',
+      });
+      expect(emitted).to.have.length(1);
+      expect(emitted[0]!.type).to.equal('widget.event');
+      expect(emitted[0]!.type === 'widget.event' && emitted[0]!.detail.type).to.equal('MAGIC_LINK_LOGIN_OR_CREATE');
 
-    productOf(a)!.send({ type: 'TRY_AGAIN' });
-    expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
-    expect(productOf(a)).to.equal(undefined);
-    expect(fixture.logged.find((l) => l.name === 'email_try_again_clicked')?.details).to.deep.equal({
-      email,
-      type: 'login_or_create_eml',
-    });
-    expect(fixture.logged.filter((l) => l.name === 'render_login_screen')).to.have.length(2);
-  });
+      productOf(a)!.send({ type: 'TRY_AGAIN' });
+      expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
+      expect(productOf(a)).to.equal(undefined);
+      expect(fixture.logged.find((l) => l.name === 'email_try_again_clicked')?.details).to.deep.equal({
+        email,
+        type: 'login_or_create_eml',
+      });
+      expect(fixture.logged.filter((l) => l.name === 'render_login_screen')).to.have.length(2);
+    },
+  );
 
   it('BACK from Email Confirmation returns to Main', async () => {
     const a = fixture.start();

@@ -1,5 +1,5 @@
 // The web-mail shortcuts of Email Confirmation (spec section 2).
-import { MAIL_LINKS } from '../../constants.ts';
+import { MAIL_LINKS } from './constants.ts';
 import type { MessageKey } from '../../i18n/en.ts';
 
 export interface MailLink {

@@ -2,34 +2,37 @@
 // The magic-link product's pure parts: its config's wire mapping and Email Confirmation's web-mail links.
 import { expect } from 'chai';
 import { resolveConfig } from '../../config.ts';
-import { MAIL_LINKS } from '../../constants.ts';
+import { MAIL_LINKS } from './constants.ts';
 import { magicLinkWireOptions } from './config.ts';
 import { emailDomainFor, mailLinks } from './mail-links.ts';
 
 describe('magic-link config', () => {
-  it('maps emailMagicLinksOptions to the wire names, sends createUserAsPending when true and leaves out domainHint', () => {
-    const config = resolveConfig(
-      {
-        emailMagicLinksOptions: {
-          loginRedirectURL: '/a',
-          signupRedirectURL: '/b',
-          loginExpirationMinutes: 15,
-          createUserAsPending: true,
-          domainHint: 'school.example',
-          locale: 'es',
+  it(
+    'maps emailMagicLinksOptions to the wire names, sends createUserAsPending when true and ' + 'leaves out domainHint',
+    () => {
+      const config = resolveConfig(
+        {
+          emailMagicLinksOptions: {
+            loginRedirectURL: '/a',
+            signupRedirectURL: '/b',
+            loginExpirationMinutes: 15,
+            createUserAsPending: true,
+            domainHint: 'school.example',
+            locale: 'es',
+          },
         },
-      },
-      'https://school.example',
-    );
-    expect(magicLinkWireOptions(config.emailMagicLinksOptions)).to.deep.equal({
-      login_magic_link_url: 'https://school.example/a',
-      signup_magic_link_url: 'https://school.example/b',
-      login_expiration_minutes: 15,
-      signup_expiration_minutes: 30,
-      locale: 'es',
-      create_user_as_pending: true,
-    });
-  });
+        'https://school.example',
+      );
+      expect(magicLinkWireOptions(config.emailMagicLinksOptions)).to.deep.equal({
+        login_magic_link_url: 'https://school.example/a',
+        signup_magic_link_url: 'https://school.example/b',
+        login_expiration_minutes: 15,
+        signup_expiration_minutes: 30,
+        locale: 'es',
+        create_user_as_pending: true,
+      });
+    },
+  );
 
   it('sends nothing for createUserAsPending by default (false)', () => {
     const config = resolveConfig({}, 'https://school.example');

@@ -1,10 +1,10 @@
 // The oauth product's calls, over the headless client: a provider's start, the page coming back from the back/forward
-// cache, and Google One Tap's prompt.
+// cache, the token of the provider's redirect back, and Google One Tap's prompt.
 import { fromCallback, fromPromise } from 'xstate';
 import type { OAuthProvider } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { OAuthProviderConfig } from '../../config.ts';
-import { ONE_TAP_PARENT_ID } from '../../constants.ts';
+import { ONE_TAP_PARENT_ID } from './constants.ts';
 import type { OneTapEvent, OneTapPrompt } from './one-tap.ts';
 
 /** A social sign-in button: the provider's start (the client then navigates the page away). */
@@ -21,6 +21,14 @@ export const startOAuth = fromPromise<
   });
   return { provider: provider.type };
 });
+
+/** The token of the provider's redirect back (`?stytch_token_type=oauth&token=…`), for a session. */
+export const authenticateOAuth = fromPromise<
+  unknown,
+  { client: AuthClient; token: string; sessionDurationMinutes: number }
+>(({ input }) =>
+  input.client.oauth.authenticate(input.token, { session_duration_minutes: input.sessionDurationMinutes }),
+);
 
 /** PAGE_RESTORED when the browser shows this page again from its back/forward cache (`pageshow`, persisted). */
 export const watchPageRestore = fromCallback<{ type: 'PAGE_RESTORED' }>(({ sendBack }) => {

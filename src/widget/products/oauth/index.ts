@@ -1,6 +1,8 @@
 // Social sign-in (with Google One Tap): the record Main and the root know; the machines, the social block and the
-// strings are the lazy chunk (chunk.ts).
-import { SOCIAL_BUTTON_GAP_PX } from '../../constants.ts';
+// strings are the lazy chunk (chunk.ts). The provider's redirect back (`?stytch_token_type=oauth&token=…`) opens the
+// product, which signs in with the token; One Tap runs while Main shows.
+import { TOKEN_TYPES } from '../../../api/index.ts';
+import { SOCIAL_BUTTON_GAP_PX } from '../../ui/constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { oauthProviders } from './config.ts';
@@ -15,4 +17,7 @@ export const oauth: ProductRecord = {
     const count = oauthProviders(config).length;
     return count ? `calc(${count} * ${v('buttonHeight')} + ${(count - 1) * SOCIAL_BUTTON_GAP_PX}px)` : null;
   },
+  urlToken: { type: TOKEN_TYPES.oauth, use: 'authenticate' },
+  // One Tap keeps its state through a social sign-in started from Main (its redirect, a page restored as it was).
+  runsOnMain: { throughOwnFlow: true },
 };

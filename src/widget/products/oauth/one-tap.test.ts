@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { createActor, createMachine, fromCallback, SimulatedClock, type AnyActorRef } from 'xstate';
 import { createAuthClient } from '../../../client/index.ts';
 import { resolveConfig, type OAuthProviderConfig } from '../../config.ts';
-import { ONE_TAP_ERRORS, ONE_TAP_RESERVED_HEIGHT_PX, ONE_TAP_RESIZE_DEBOUNCE_MS } from '../../constants.ts';
+import { ONE_TAP_ERRORS, ONE_TAP_RESERVED_HEIGHT_PX, ONE_TAP_RESIZE_DEBOUNCE_MS } from './constants.ts';
 import { createTranslator, type MessageKey } from '../../i18n/index.ts';
 import { testEnv } from '../../../../test/support/env.ts';
 import type { ProductToRootEvent } from '../types.ts';
@@ -23,7 +23,11 @@ describe('One Tap statechart', () => {
   function start(placement: keyof typeof PLACEMENT_CONFIGS) {
     let sendBack: ((e: OneTapEvent) => void) | undefined;
     const machine = oneTapMachine.provide({
-      actors: { promptOneTap: fromCallback<OneTapEvent, OneTapPrompt>(({ sendBack: s }) => void (sendBack = s)) },
+      actors: {
+        promptOneTap: fromCallback<OneTapEvent, OneTapPrompt>(({ sendBack: s }) => {
+          sendBack = s;
+        }),
+      },
     });
     const client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
     const [products, provider] = PLACEMENT_CONFIGS[placement];
@@ -53,7 +57,10 @@ describe('One Tap statechart', () => {
       sent,
       reported,
       report: (e: OneTapEvent) => sendBack!(e),
-      done: () => (parent.stop(), client.destroy()),
+      done: () => {
+        parent.stop();
+        client.destroy();
+      },
     };
   }
 
@@ -70,30 +77,34 @@ describe('One Tap statechart', () => {
     done();
   });
 
-  it('embedded: waits for its node, reserves 47 px, debounces the first two resizes by 100 ms, then follows at once', () => {
-    const { actor, clock, report, done } = start('embedded');
-    expect(actor.getSnapshot().context.placement).to.equal('embedded');
-    expect(actor.getSnapshot().matches({ prompt: 'mounting' })).to.equal(true);
-    expect(actor.getSnapshot().context.height).to.equal(ONE_TAP_RESERVED_HEIGHT_PX);
-    actor.send({ type: 'ONE_TAP_MOUNTED' });
-    expect(actor.getSnapshot().matches({ prompt: { active: 'pending' } })).to.equal(true);
-    actor.send({ type: 'ONE_TAP_RESIZED', height: 120 });
-    actor.send({ type: 'ONE_TAP_RESIZED', height: 180 });
-    expect(actor.getSnapshot().context.height).to.equal(47, 'debounced');
-    clock.increment(ONE_TAP_RESIZE_DEBOUNCE_MS - 1);
-    expect(actor.getSnapshot().context.height).to.equal(47, 'still debounced just before 100 ms');
-    clock.increment(1);
-    expect(actor.getSnapshot().context.height).to.equal(180);
-    actor.send({ type: 'ONE_TAP_RESIZED', height: 200 });
-    expect(actor.getSnapshot().context.height).to.equal(200, 'later resizes apply at once');
-    actor.send({ type: 'ONE_TAP_RESIZED', height: 0 });
-    expect(actor.getSnapshot().context.height).to.equal(200, 'a 0 height keeps the current one');
-    report({ type: 'ONE_TAP_RESULT', result: { success: false, reason: 'unregistered_origin' } });
-    expect(actor.getSnapshot().matches({ prompt: 'cancelled' })).to.equal(true);
-    expect(actor.getSnapshot().context.height).to.equal(47);
-    expect(actor.getSnapshot().context.error).to.equal(ONE_TAP_ERRORS.originNotAllowedForClient);
-    done();
-  });
+  it(
+    'embedded: waits for its node, reserves 47 px, debounces the first two resizes by 100 ms, ' +
+      'then follows at once',
+    () => {
+      const { actor, clock, report, done } = start('embedded');
+      expect(actor.getSnapshot().context.placement).to.equal('embedded');
+      expect(actor.getSnapshot().matches({ prompt: 'mounting' })).to.equal(true);
+      expect(actor.getSnapshot().context.height).to.equal(ONE_TAP_RESERVED_HEIGHT_PX);
+      actor.send({ type: 'ONE_TAP_MOUNTED' });
+      expect(actor.getSnapshot().matches({ prompt: { active: 'pending' } })).to.equal(true);
+      actor.send({ type: 'ONE_TAP_RESIZED', height: 120 });
+      actor.send({ type: 'ONE_TAP_RESIZED', height: 180 });
+      expect(actor.getSnapshot().context.height).to.equal(47, 'debounced');
+      clock.increment(ONE_TAP_RESIZE_DEBOUNCE_MS - 1);
+      expect(actor.getSnapshot().context.height).to.equal(47, 'still debounced just before 100 ms');
+      clock.increment(1);
+      expect(actor.getSnapshot().context.height).to.equal(180);
+      actor.send({ type: 'ONE_TAP_RESIZED', height: 200 });
+      expect(actor.getSnapshot().context.height).to.equal(200, 'later resizes apply at once');
+      actor.send({ type: 'ONE_TAP_RESIZED', height: 0 });
+      expect(actor.getSnapshot().context.height).to.equal(200, 'a 0 height keeps the current one');
+      report({ type: 'ONE_TAP_RESULT', result: { success: false, reason: 'unregistered_origin' } });
+      expect(actor.getSnapshot().matches({ prompt: 'cancelled' })).to.equal(true);
+      expect(actor.getSnapshot().context.height).to.equal(47);
+      expect(actor.getSnapshot().context.error).to.equal(ONE_TAP_ERRORS.originNotAllowedForClient);
+      done();
+    },
+  );
 
   it('a cancel because the origin is unregistered sets the origin error; project errors set theirs', () => {
     const t = createTranslator();

@@ -21,7 +21,7 @@ import {
   ONE_TAP_RESERVED_HEIGHT_PX,
   ONE_TAP_RESIZE_DEBOUNCE_MS,
   type OneTapError,
-} from '../../constants.ts';
+} from './constants.ts';
 import { createTranslator, type MessageKey } from '../../i18n/index.ts';
 import { toErrorDescriptor } from '../kit.ts';
 import type { ProductToRootEvent } from '../types.ts';

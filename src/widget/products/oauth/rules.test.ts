@@ -3,18 +3,21 @@
 // and One Tap's error states with their developer-facing messages.
 import { expect } from 'chai';
 import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
-import { ONE_TAP_ERRORS } from '../../constants.ts';
+import { ONE_TAP_ERRORS } from './constants.ts';
 import { createTranslator, type MessageKey } from '../../i18n/index.ts';
 import { isMobileUserAgent, oneTapErrorFor, oneTapPlacement, orderProviders } from './rules.ts';
 import './strings.ts';
 
 const desktop = { mobile: false, fedcm: true };
 const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 13_2_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0.3 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 13_2_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, ' +
+  'like Gecko) Version/13.0.3 Mobile/15E148 Safari/604.1';
 const IPAD =
-  'Mozilla/5.0 (iPad; CPU OS 11_0 like Mac OS X) AppleWebKit/604.1.34 (KHTML, like Gecko) Version/11.0 Mobile/15A5341f Safari/604.1';
+  'Mozilla/5.0 (iPad; CPU OS 11_0 like Mac OS X) AppleWebKit/604.1.34 (KHTML, like Gecko) ' +
+  'Version/11.0 Mobile/15A5341f Safari/604.1';
 const PIXEL =
-  'Mozilla/5.0 (Linux; Android 8.0; Pixel 2 Build/OPD3.170816.012) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/93.0 Mobile Safari/537.36';
+  'Mozilla/5.0 (Linux; Android 8.0; Pixel 2 Build/OPD3.170816.012) AppleWebKit/537.36 ' +
+  '(KHTML, like Gecko) Chrome/93.0 Mobile Safari/537.36';
 const ANDROID_TABLET =
   'Mozilla/5.0 (Linux; Android 9; SM-T820) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/93.0 Safari/537.36';
 

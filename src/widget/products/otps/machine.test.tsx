@@ -10,14 +10,10 @@ import { Suspense, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { SimulatedClock, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { createAuthClient, type AuthClient } from '../../../client/index.ts';
-import { OTP_SEND_LIMIT } from '../../../server/constants.ts';
+import { OTP_SEND_LIMIT } from '../../../server/constants/passcodes.ts';
 import type { AuthLoginConfig } from '../../config.ts';
-import {
-  PHONE_FORMAT_TIMEOUT_MS,
-  PHONE_VALIDATE_TIMEOUT_MS,
-  RESEND_CONFIRMATION_MS,
-  TELEMETRY,
-} from '../../constants.ts';
+import { TELEMETRY } from '../../events.ts';
+import { PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS, RESEND_CONFIRMATION_MS } from './constants.ts';
 import { WidgetContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/index.ts';
 import { PRODUCT_CHILD } from '../../machine/root.ts';
@@ -163,28 +159,32 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
   }
 
   describe('phone validation', () => {
-    it('with the library: an invalid number stays on Main with the E.164 message and sends nothing; a valid one is sent as E.164', async () => {
-      const a = start();
-      const first = await submitPhone(a, '415 555');
-      expect(first.value).to.equal('validatingPhone');
-      expect(screenOf(a)).to.equal('Main');
-      const back = await waitFor(a, (s) => s.matches({ main: 'idle' }), { timeout: 5000 });
-      expect(back.context.errorDescriptor).to.deep.equal({ messageKey: 'validation.phoneInvalid' });
-      expect(createTranslator()('validation.phoneInvalid')).to.equal(
-        'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
-      );
-      expect(rec.to('/otps/')).to.have.length(0);
+    it(
+      'with the library: an invalid number stays on Main with the E.164 message and sends ' +
+        'nothing; a valid one is sent as E.164',
+      async () => {
+        const a = start();
+        const first = await submitPhone(a, '415 555');
+        expect(first.value).to.equal('validatingPhone');
+        expect(screenOf(a)).to.equal('Main');
+        const back = await waitFor(a, (s) => s.matches({ main: 'idle' }), { timeout: 5000 });
+        expect(back.context.errorDescriptor).to.deep.equal({ messageKey: 'validation.phoneInvalid' });
+        expect(createTranslator()('validation.phoneInvalid')).to.equal(
+          'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+        );
+        expect(rec.to('/otps/')).to.have.length(0);
 
-      const number = await toOtpAuthenticate(a);
-      const snapshot = otp(a)!;
-      expect(snapshot.context.otpState.type).to.equal('sms');
-      expect(snapshot.context.otpState.otpDestination).to.equal(number);
-      expect(snapshot.context.otpState.methodId).to.match(/^phone-number-test-/);
-      const [request] = rec.to('/sdk/v1/otps/sms/login_or_create');
-      expect(JSON.parse(request!.body!)).to.deep.equal({ expiration_minutes: 5, phone_number: number });
-      expect((await devInbox(number))[0]?.channel).to.equal('sms');
-      expect(sentTypes()).to.deep.equal(['OTP_LOGIN_OR_CREATE']);
-    });
+        const number = await toOtpAuthenticate(a);
+        const snapshot = otp(a)!;
+        expect(snapshot.context.otpState.type).to.equal('sms');
+        expect(snapshot.context.otpState.otpDestination).to.equal(number);
+        expect(snapshot.context.otpState.methodId).to.match(/^phone-number-test-/);
+        const [request] = rec.to('/sdk/v1/otps/sms/login_or_create');
+        expect(JSON.parse(request!.body!)).to.deep.equal({ expiration_minutes: 5, phone_number: number });
+        expect((await devInbox(number))[0]?.channel).to.equal('sms');
+        expect(sentTypes()).to.deep.equal(['OTP_LOGIN_OR_CREATE']);
+      },
+    );
 
     it('uses the selected country and the WhatsApp tab', async () => {
       const a = start();
@@ -201,39 +201,46 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       ).to.deep.equal(['+447911123456']);
     });
 
-    it(`library blocked: waits ${PHONE_VALIDATE_TIMEOUT_MS} ms, then treats country prefix plus digits as valid`, async () => {
-      setPhoneLibraryLoader(never);
-      const a = start();
-      const national = uniquePhoneNumber(AREA).slice(2);
-      await submitPhone(a, national);
-      expect(otp(a)!.value).to.equal('validatingPhone');
-      clock.increment(PHONE_VALIDATE_TIMEOUT_MS - 1);
-      expect(otp(a)!.value).to.equal('validatingPhone');
-      expect(rec.to('/otps/')).to.have.length(0);
-      clock.increment(1);
-      expect(otp(a)!.value).to.equal('sendingOtp');
-      expect(screenOf(a)).to.equal('Main');
-      expect(otp(a)!.context.otpState.otpDestination).to.equal(`+1${national}`);
-      await untilOtp(a, (s) => s.matches('otpAuthenticate'), 'OTP Authenticate');
-    });
+    it(
+      `library blocked: waits ${PHONE_VALIDATE_TIMEOUT_MS} ms, then treats country prefix ` + `plus digits as valid`,
+      async () => {
+        setPhoneLibraryLoader(never);
+        const a = start();
+        const national = uniquePhoneNumber(AREA).slice(2);
+        await submitPhone(a, national);
+        expect(otp(a)!.value).to.equal('validatingPhone');
+        clock.increment(PHONE_VALIDATE_TIMEOUT_MS - 1);
+        expect(otp(a)!.value).to.equal('validatingPhone');
+        expect(rec.to('/otps/')).to.have.length(0);
+        clock.increment(1);
+        expect(otp(a)!.value).to.equal('sendingOtp');
+        expect(screenOf(a)).to.equal('Main');
+        expect(otp(a)!.context.otpState.otpDestination).to.equal(`+1${national}`);
+        await untilOtp(a, (s) => s.matches('otpAuthenticate'), 'OTP Authenticate');
+      },
+    );
 
-    it('library blocked: anything but digits is invalid after the timeout, and the service decides about the digits', async () => {
-      setPhoneLibraryLoader(never);
-      const a = start();
-      await submitPhone(a, 'call me');
-      clock.increment(PHONE_VALIDATE_TIMEOUT_MS);
-      expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
-      expect(a.getSnapshot().context.errorDescriptor).to.deep.equal({ messageKey: 'validation.phoneInvalid' });
+    it(
+      'library blocked: anything but digits is invalid after the timeout, and the service ' +
+        'decides about the digits',
+      async () => {
+        setPhoneLibraryLoader(never);
+        const a = start();
+        await submitPhone(a, 'call me');
+        clock.increment(PHONE_VALIDATE_TIMEOUT_MS);
+        expect(a.getSnapshot().value).to.deep.equal({ main: 'idle' });
+        expect(a.getSnapshot().context.errorDescriptor).to.deep.equal({ messageKey: 'validation.phoneInvalid' });
 
-      // '12' is a country prefix plus digits, so the fallback lets it through; the service rejects it.
-      await submitPhone(a, '12');
-      clock.increment(PHONE_VALIDATE_TIMEOUT_MS);
-      expect(otp(a)!.context.otpState.otpDestination).to.equal('+112');
-      const back = await waitFor(a, (s) => s.matches({ main: 'idle' }), { timeout: 10_000 });
-      expect(back.context.errorDescriptor?.errorType).to.equal('invalid_phone_number');
-      expect(back.context.errorDescriptor?.messageKey).to.equal('errors.invalid_phone_number');
-      expect(emitted.filter((e) => e.type === 'widget.error')).to.have.length(1);
-    });
+        // '12' is a country prefix plus digits, so the fallback lets it through; the service rejects it.
+        await submitPhone(a, '12');
+        clock.increment(PHONE_VALIDATE_TIMEOUT_MS);
+        expect(otp(a)!.context.otpState.otpDestination).to.equal('+112');
+        const back = await waitFor(a, (s) => s.matches({ main: 'idle' }), { timeout: 10_000 });
+        expect(back.context.errorDescriptor?.errorType).to.equal('invalid_phone_number');
+        expect(back.context.errorDescriptor?.messageKey).to.equal('errors.invalid_phone_number');
+        expect(emitted.filter((e) => e.type === 'widget.error')).to.have.length(1);
+      },
+    );
 
     it('library failed to load: falls back at once, also for a number typed with +', async () => {
       setPhoneLibraryLoader(() => Promise.reject(new Error('chunk failed to load')));
@@ -252,40 +259,45 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
   });
 
   describe('OTP Authenticate', () => {
-    it(`shows the raw number until the library formats it, or for good after ${PHONE_FORMAT_TIMEOUT_MS} ms`, async () => {
-      // With the library: formatted.
-      const a = start();
-      const number = await toOtpAuthenticate(a);
-      const formatted = await untilOtp(
-        a,
-        (s) => s.matches({ otpAuthenticate: { display: 'formatted' } }),
-        'the formatted number',
-      );
-      expect(formatted.context.passcode.displayDestination).to.equal(
-        `+1 ${number.slice(2, 5)} ${number.slice(5, 8)} ${number.slice(8)}`,
-      );
-      const el = render(a);
-      await until(
-        () =>
-          text(el).includes(`A 6-digit passcode was sent to you at ${formatted.context.passcode.displayDestination}.`),
-        'the sent-to text',
-      );
-      a.stop();
+    it(
+      `shows the raw number until the library formats it, or for good after ` + `${PHONE_FORMAT_TIMEOUT_MS} ms`,
+      async () => {
+        // With the library: formatted.
+        const a = start();
+        const number = await toOtpAuthenticate(a);
+        const formatted = await untilOtp(
+          a,
+          (s) => s.matches({ otpAuthenticate: { display: 'formatted' } }),
+          'the formatted number',
+        );
+        expect(formatted.context.passcode.displayDestination).to.equal(
+          `+1 ${number.slice(2, 5)} ${number.slice(5, 8)} ${number.slice(8)}`,
+        );
+        const el = render(a);
+        await until(
+          () =>
+            text(el).includes(
+              `A 6-digit passcode was sent to you at ${formatted.context.passcode.displayDestination}.`,
+            ),
+          'the sent-to text',
+        );
+        a.stop();
 
-      // Blocked: the number goes out by the validation fallback, and the display stays raw after the format timeout.
-      setPhoneLibraryLoader(never);
-      const b = start();
-      const national = uniquePhoneNumber(AREA).slice(2);
-      await submitPhone(b, national);
-      clock.increment(PHONE_VALIDATE_TIMEOUT_MS);
-      await untilOtp(b, (s) => s.matches('otpAuthenticate'), 'OTP Authenticate');
-      expect(otp(b)!.context.passcode.displayDestination).to.equal(`+1${national}`);
-      clock.increment(PHONE_FORMAT_TIMEOUT_MS - 1);
-      expect(otp(b)!.matches({ otpAuthenticate: { display: 'formatting' } })).to.equal(true);
-      clock.increment(1);
-      expect(otp(b)!.matches({ otpAuthenticate: { display: 'raw' } })).to.equal(true);
-      expect(otp(b)!.context.passcode.displayDestination).to.equal(`+1${national}`);
-    });
+        // Blocked: the number goes out by the validation fallback, and the display stays raw after the format timeout.
+        setPhoneLibraryLoader(never);
+        const b = start();
+        const national = uniquePhoneNumber(AREA).slice(2);
+        await submitPhone(b, national);
+        clock.increment(PHONE_VALIDATE_TIMEOUT_MS);
+        await untilOtp(b, (s) => s.matches('otpAuthenticate'), 'OTP Authenticate');
+        expect(otp(b)!.context.passcode.displayDestination).to.equal(`+1${national}`);
+        clock.increment(PHONE_FORMAT_TIMEOUT_MS - 1);
+        expect(otp(b)!.matches({ otpAuthenticate: { display: 'formatting' } })).to.equal(true);
+        clock.increment(1);
+        expect(otp(b)!.matches({ otpAuthenticate: { display: 'raw' } })).to.equal(true);
+        expect(otp(b)!.context.passcode.displayDestination).to.equal(`+1${national}`);
+      },
+    );
 
     it("counts down every second from expirationMinutes and shows 'Your code has expired.' at zero", async () => {
       const a = start({ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 2 } });
@@ -311,45 +323,49 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       expect(otp(a)!.context.passcode.secondsLeft).to.equal(0);
     });
 
-    it('submits on the sixth digit (digits only, a pasted code works) and ends on OTP Confirmation, completing the flow once', async () => {
-      const a = start();
-      const number = await toOtpAuthenticate(a);
-      const code = await latestOtpCode(number);
-      // Every code state the product passes through: the call is made only in `submitting`, so never being there
-      // (rather than waiting a while for a request) shows that nothing was submitted.
-      const codeStates: unknown[] = [];
-      const watch = productOf(a)!.subscribe(
-        (s) =>
-          s.matches('otpAuthenticate') &&
-          codeStates.push((s.value as { otpAuthenticate: { code: string } }).otpAuthenticate.code),
-      );
-      productOf(a)!.send({ type: 'CODE_CHANGED', code: code.slice(0, 5) });
-      expect(otp(a)!.matches({ otpAuthenticate: { code: 'entering' } })).to.equal(true);
-      productOf(a)!.send({ type: 'CODE_CHANGED', code: `${code.slice(0, 5)}x` });
-      expect(otp(a)!.context.passcode.code).to.equal(code.slice(0, 5), 'letters are dropped');
-      expect(codeStates).to.not.include('submitting');
-      expect(rec.to('/otps/authenticate')).to.have.length(0, 'nothing is submitted before the sixth digit');
+    it(
+      'submits on the sixth digit (digits only, a pasted code works) and ends on OTP ' +
+        'Confirmation, completing the flow once',
+      async () => {
+        const a = start();
+        const number = await toOtpAuthenticate(a);
+        const code = await latestOtpCode(number);
+        // Every code state the product passes through: the call is made only in `submitting`, so never being there
+        // (rather than waiting a while for a request) shows that nothing was submitted.
+        const codeStates: unknown[] = [];
+        const watch = productOf(a)!.subscribe(
+          (s) =>
+            s.matches('otpAuthenticate') &&
+            codeStates.push((s.value as { otpAuthenticate: { code: string } }).otpAuthenticate.code),
+        );
+        productOf(a)!.send({ type: 'CODE_CHANGED', code: code.slice(0, 5) });
+        expect(otp(a)!.matches({ otpAuthenticate: { code: 'entering' } })).to.equal(true);
+        productOf(a)!.send({ type: 'CODE_CHANGED', code: `${code.slice(0, 5)}x` });
+        expect(otp(a)!.context.passcode.code).to.equal(code.slice(0, 5), 'letters are dropped');
+        expect(codeStates).to.not.include('submitting');
+        expect(rec.to('/otps/authenticate')).to.have.length(0, 'nothing is submitted before the sixth digit');
 
-      productOf(a)!.send({ type: 'CODE_CHANGED', code: `Code: ${code.slice(0, 3)} ${code.slice(3)} 99` });
-      watch.unsubscribe();
-      expect(otp(a)!.context.passcode.code).to.equal(code);
-      expect(otp(a)!.matches({ otpAuthenticate: { code: 'submitting' } })).to.equal(true);
-      const el = render(a);
-      const done = await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
-      expect(screenOf(a)).to.equal('OTPConfirmation');
-      const [request] = rec.to('/sdk/v1/otps/authenticate');
-      expect(JSON.parse(request!.body!)).to.deep.equal({
-        token: code,
-        method_id: done.context.otpState.methodId,
-        session_duration_minutes: 30,
-      });
-      await until(() => text(el).includes('Your passcode has been successfully verified.'), 'the confirmation text');
-      expect(sentTypes()).to.deep.equal(['OTP_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
-      expect(client.session.getSync()).to.not.equal(null);
-      // Time passing on the confirmation screen fires nothing more.
-      clock.increment(60_000);
-      expect(sentTypes().filter((t) => t === 'AUTHENTICATE_FLOW_COMPLETE')).to.have.length(1);
-    });
+        productOf(a)!.send({ type: 'CODE_CHANGED', code: `Code: ${code.slice(0, 3)} ${code.slice(3)} 99` });
+        watch.unsubscribe();
+        expect(otp(a)!.context.passcode.code).to.equal(code);
+        expect(otp(a)!.matches({ otpAuthenticate: { code: 'submitting' } })).to.equal(true);
+        const el = render(a);
+        const done = await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
+        expect(screenOf(a)).to.equal('OTPConfirmation');
+        const [request] = rec.to('/sdk/v1/otps/authenticate');
+        expect(JSON.parse(request!.body!)).to.deep.equal({
+          token: code,
+          method_id: done.context.otpState.methodId,
+          session_duration_minutes: 30,
+        });
+        await until(() => text(el).includes('Your passcode has been successfully verified.'), 'the confirmation text');
+        expect(sentTypes()).to.deep.equal(['OTP_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+        expect(client.session.getSync()).to.not.equal(null);
+        // Time passing on the confirmation screen fires nothing more.
+        clock.increment(60_000);
+        expect(sentTypes().filter((t) => t === 'AUTHENTICATE_FLOW_COMPLETE')).to.have.length(1);
+      },
+    );
 
     it('OTP Confirmation stays until the session ends, then Main renders anew', async () => {
       const a = start();
@@ -395,63 +411,67 @@ describe('passcode product of the root statechart (SimulatedClock)', () => {
       await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
     });
 
-    it(`resend: initial → sending (disabled) → sent ('Code sent', ${RESEND_CONFIRMATION_MS} ms) → waiting; a failure returns to initial`, async () => {
-      const a = start({ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 3 } });
-      const number = await toOtpAuthenticate(a);
-      const el = render(a);
-      const resend = () => otp(a)!.children.resend as ActorRefFrom<ResendMachine>;
-      const resendState = () => resend().getSnapshot().value as string;
-      const button = () => [...el.querySelectorAll('button')].find((b) => b.textContent === 'Resend code');
-      expect(resendState()).to.equal('initial');
-      await until(() => button() && !button()!.disabled, 'an enabled Resend code button');
+    it(
+      `resend: initial → sending (disabled) → sent ('Code sent', ` +
+        `${RESEND_CONFIRMATION_MS} ms) → waiting; a failure returns to initial`,
+      async () => {
+        const a = start({ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 3 } });
+        const number = await toOtpAuthenticate(a);
+        const el = render(a);
+        const resend = () => otp(a)!.children.resend as ActorRefFrom<ResendMachine>;
+        const resendState = () => resend().getSnapshot().value as string;
+        const button = () => [...el.querySelectorAll('button')].find((b) => b.textContent === 'Resend code');
+        expect(resendState()).to.equal('initial');
+        await until(() => button() && !button()!.disabled, 'an enabled Resend code button');
 
-      for (let i = 0; i < 30; i += 1) clock.increment(1000);
-      expect(otp(a)!.context.passcode.secondsLeft).to.equal(150);
-      const firstMethod = otp(a)!.context.otpState.methodId;
-      const held = holdRequests('/otps/sms/login_or_create');
-      button()!.click();
-      expect(resendState()).to.equal('sending');
-      await until(() => button()?.disabled === true, 'the disabled button while sending');
-      expect(button()!.getAttribute('aria-busy')).to.equal('true');
-      held.release();
-      held.restore();
+        for (let i = 0; i < 30; i += 1) clock.increment(1000);
+        expect(otp(a)!.context.passcode.secondsLeft).to.equal(150);
+        const firstMethod = otp(a)!.context.otpState.methodId;
+        const held = holdRequests('/otps/sms/login_or_create');
+        button()!.click();
+        expect(resendState()).to.equal('sending');
+        await until(() => button()?.disabled === true, 'the disabled button while sending');
+        expect(button()!.getAttribute('aria-busy')).to.equal('true');
+        held.release();
+        held.restore();
 
-      await waitFor(resend(), (s) => s.matches('sent'), { timeout: 10_000 });
-      await until(
-        () => [...el.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'Code sent'),
-        "'Code sent'",
-      );
-      expect(button() === undefined).to.equal(true, "'Code sent' replaces the button");
-      expect(otp(a)!.context.passcode.secondsLeft).to.equal(180, 'the countdown restarts for the new code');
-      expect(otp(a)!.context.otpState.methodId).to.equal(firstMethod);
-      expect((await devInbox(number)).length).to.equal(2);
-      expect(sentTypes()).to.deep.equal(['OTP_LOGIN_OR_CREATE', 'OTP_LOGIN_OR_CREATE']);
-
-      clock.increment(RESEND_CONFIRMATION_MS - 1);
-      expect(resendState()).to.equal('sent');
-      clock.increment(1);
-      expect(resendState()).to.equal('waiting');
-      await until(() => button() && !button()!.disabled, 'the button back after 2 s');
-
-      // The newest code is the one that works... after the send limit is used up, a resend fails and returns to
-      // initial.
-      for (let sent = 2; sent < OTP_SEND_LIMIT; sent += 1) {
-        productOf(a)!.send({ type: 'RESEND' });
         await waitFor(resend(), (s) => s.matches('sent'), { timeout: 10_000 });
-        clock.increment(RESEND_CONFIRMATION_MS);
-        expect(resendState()).to.equal('waiting');
-      }
-      productOf(a)!.send({ type: 'RESEND' });
-      expect(resendState()).to.equal('sending');
-      await waitFor(resend(), (s) => s.matches('initial'), { timeout: 10_000 });
-      expect(otp(a)!.context.errorDescriptor?.errorType).to.equal('too_many_requests');
-      await until(() => button() && !button()!.disabled, 'the button back in initial');
-      expect(emitted.filter((e) => e.type === 'widget.error')).to.have.length(1);
+        await until(
+          () => [...el.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'Code sent'),
+          "'Code sent'",
+        );
+        expect(button() === undefined).to.equal(true, "'Code sent' replaces the button");
+        expect(otp(a)!.context.passcode.secondsLeft).to.equal(180, 'the countdown restarts for the new code');
+        expect(otp(a)!.context.otpState.methodId).to.equal(firstMethod);
+        expect((await devInbox(number)).length).to.equal(2);
+        expect(sentTypes()).to.deep.equal(['OTP_LOGIN_OR_CREATE', 'OTP_LOGIN_OR_CREATE']);
 
-      // And the newest code signs in.
-      productOf(a)!.send({ type: 'CODE_CHANGED', code: await latestOtpCode(number) });
-      await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
-    });
+        clock.increment(RESEND_CONFIRMATION_MS - 1);
+        expect(resendState()).to.equal('sent');
+        clock.increment(1);
+        expect(resendState()).to.equal('waiting');
+        await until(() => button() && !button()!.disabled, 'the button back after 2 s');
+
+        // The newest code is the one that works... after the send limit is used up, a resend fails and returns to
+        // initial.
+        for (let sent = 2; sent < OTP_SEND_LIMIT; sent += 1) {
+          productOf(a)!.send({ type: 'RESEND' });
+          await waitFor(resend(), (s) => s.matches('sent'), { timeout: 10_000 });
+          clock.increment(RESEND_CONFIRMATION_MS);
+          expect(resendState()).to.equal('waiting');
+        }
+        productOf(a)!.send({ type: 'RESEND' });
+        expect(resendState()).to.equal('sending');
+        await waitFor(resend(), (s) => s.matches('initial'), { timeout: 10_000 });
+        expect(otp(a)!.context.errorDescriptor?.errorType).to.equal('too_many_requests');
+        await until(() => button() && !button()!.disabled, 'the button back in initial');
+        expect(emitted.filter((e) => e.type === 'widget.error')).to.have.length(1);
+
+        // And the newest code signs in.
+        productOf(a)!.send({ type: 'CODE_CHANGED', code: await latestOtpCode(number) });
+        await untilOtp(a, (s) => s.matches('otpConfirmation'), 'OTP Confirmation');
+      },
+    );
 
     it('the back arrow returns to Main with the number still typed', async () => {
       const a = start();

@@ -2,7 +2,7 @@
 //
 //   start ─(phone tab)→ validatingPhone (Main, busy) ─(valid, or the 2 s fallback)→ sendingOtp (Main, busy)
 //     │                    └─(invalid)→ invalidPhone: Main with 'validation.phoneInvalid'    │      └─(error)→ failed:
-//     └─(email, or an address handed over)─────────────────────────────────────────────────→┘        Main with the error
+//     └─(email, or an address handed over)──────────────────────────────────────────────────→┘      Main with the error
 //   sendingOtp ─(sent)→ otpAuthenticate (OTP Authenticate) ─(right code)→ otpConfirmation ─SESSION_ENDED→ done: Main
 //                         └─BACK→ done: Main anew
 //
@@ -18,16 +18,20 @@ import { assign, sendParent, sendTo, setup } from 'xstate';
 import { OTP_CODE_LENGTH, type OtpMethod } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
-import { COUNTDOWN_TICK_MS, EVENT_TYPES, PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS } from '../../constants.ts';
+import { EVENT_TYPES } from '../../events.ts';
+import { COUNTDOWN_TICK_MS, PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS } from './constants.ts';
 import type { ErrorDescriptor, FormState } from '../../machine/types.ts';
 import { fallbackE164 } from '../../phone.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
-import type { ProductInput, ProductOutput } from '../types.ts';
+import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta } from '../types.ts';
 import { authenticateOtp, formatPhone, sendOtp, validatePhone } from './actors.ts';
 import { expirationSeconds, otpOptionsFor } from './config.ts';
 import { resendMachine, type ResendOutcome } from './resend.ts';
 
 export type OtpParams = { tab: OtpMethod } | { email: string };
+
+/** The screens this machine's states name (chunk.ts has each but Main). */
+export type OtpScreen = ProductScreen<'OTPAuthenticate' | 'OTPConfirmation'>;
 
 export interface OtpContext {
   client: AuthClient;
@@ -73,6 +77,7 @@ export const otpMachine = setup({
     events: {} as OtpEvent,
     input: {} as ProductInput<OtpParams>,
     output: {} as ProductOutput,
+    meta: {} as ScreenMeta<OtpScreen>,
   },
   actors: { sendOtp, authenticateOtp, validatePhone, formatPhone, resendMachine },
   delays: {

@@ -9,7 +9,7 @@
 import { sendParent, setup } from 'xstate';
 import type { OtpEmailOptionsWire, OtpMethod, OtpSendResponse } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
-import { RESEND_CONFIRMATION_MS } from '../../constants.ts';
+import { RESEND_CONFIRMATION_MS } from './constants.ts';
 import { sendOtp } from './actors.ts';
 
 export interface ResendInput {

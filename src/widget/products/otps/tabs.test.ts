@@ -81,26 +81,29 @@ describe('<auth-login> login form tabs', () => {
     );
   });
 
-  it('is an ARIA tab set: tablist, tabs with aria-selected and aria-controls, a labelled tabpanel, roving tabindex', async () => {
-    const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } } });
-    await rendered(el);
-    await until(() => $$(el, '[role="tab"]').length === 3, 'three tabs');
-    const tabs = $$(el, '[role="tab"]');
-    const panel = $(el, '[role="tabpanel"]')!;
-    expect(tabs.map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['true', 'false', 'false']);
-    expect(tabs.map((t) => t.tabIndex)).to.deep.equal([0, -1, -1]);
-    for (const tab of tabs) expect(tab.getAttribute('aria-controls')).to.equal(panel.id);
-    expect(panel.getAttribute('aria-labelledby')).to.equal(tabs[0]!.id);
-    expect(tabs[0]!.getAttribute('part')).to.equal('tab tab-selected');
-    expect(tabs[1]!.getAttribute('part')).to.equal('tab');
-    await until(() => panel.querySelector('input[type="tel"]'), 'the phone input inside the panel');
+  it(
+    'is an ARIA tab set: tablist, tabs with aria-selected and aria-controls, a labelled ' + 'tabpanel, roving tabindex',
+    async () => {
+      const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } } });
+      await rendered(el);
+      await until(() => $$(el, '[role="tab"]').length === 3, 'three tabs');
+      const tabs = $$(el, '[role="tab"]');
+      const panel = $(el, '[role="tabpanel"]')!;
+      expect(tabs.map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['true', 'false', 'false']);
+      expect(tabs.map((t) => t.tabIndex)).to.deep.equal([0, -1, -1]);
+      for (const tab of tabs) expect(tab.getAttribute('aria-controls')).to.equal(panel.id);
+      expect(panel.getAttribute('aria-labelledby')).to.equal(tabs[0]!.id);
+      expect(tabs[0]!.getAttribute('part')).to.equal('tab tab-selected');
+      expect(tabs[1]!.getAttribute('part')).to.equal('tab');
+      await until(() => panel.querySelector('input[type="tel"]'), 'the phone input inside the panel');
 
-    // Clicking selects.
-    tabs[2]!.click();
-    await until(() => selectedTab(el)?.textContent === 'Email', 'Email selected');
-    expect($(el, '[role="tabpanel"]')?.getAttribute('aria-labelledby')).to.equal($$(el, '[role="tab"]')[2]!.id);
-    expect(count(el, '[role="tabpanel"] input[type="email"]')).to.equal(1);
-  });
+      // Clicking selects.
+      tabs[2]!.click();
+      await until(() => selectedTab(el)?.textContent === 'Email', 'Email selected');
+      expect($(el, '[role="tabpanel"]')?.getAttribute('aria-labelledby')).to.equal($$(el, '[role="tab"]')[2]!.id);
+      expect(count(el, '[role="tabpanel"] input[type="email"]')).to.equal(1);
+    },
+  );
 
   it('moves between tabs with the arrow keys (wrapping), Home and End; focus follows the selection', async () => {
     const el = mount({ config: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } } });
@@ -143,25 +146,28 @@ describe('<auth-login> login form tabs', () => {
     expect(count(el, '[role="tablist"]')).to.equal(0);
   });
 
-  it("the Email tab of email passcodes says 'Invalid email address.'; of magic links 'Email format is invalid.'", async () => {
-    const otp = mount({ config: { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } } });
-    await rendered(otp);
-    (await until(() => $$(otp, '[role="tab"]')[1], 'the Email tab')).click();
-    const input = (await until(() => $(otp, 'input[type="email"]'), 'the email input')) as HTMLInputElement;
-    input.focus();
-    await sendKeys({ type: 'student@nowhere' });
-    await sendKeys({ press: 'Enter' });
-    await findText(otp, '[part~="error"]', 'Invalid email address.');
-    unmountAll();
+  it(
+    "the Email tab of email passcodes says 'Invalid email address.'; of magic links 'Email " + "format is invalid.'",
+    async () => {
+      const otp = mount({ config: { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } } });
+      await rendered(otp);
+      (await until(() => $$(otp, '[role="tab"]')[1], 'the Email tab')).click();
+      const input = (await until(() => $(otp, 'input[type="email"]'), 'the email input')) as HTMLInputElement;
+      input.focus();
+      await sendKeys({ type: 'student@nowhere' });
+      await sendKeys({ press: 'Enter' });
+      await findText(otp, '[part~="error"]', 'Invalid email address.');
+      unmountAll();
 
-    const eml = mount({ config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } } });
-    await rendered(eml);
-    const emlInput = (await until(() => $(eml, 'input[type="email"]'), 'the email input')) as HTMLInputElement;
-    emlInput.focus();
-    await sendKeys({ type: 'student@nowhere' });
-    await sendKeys({ press: 'Enter' });
-    await findText(eml, '[part~="error"]', 'Email format is invalid.');
-    expect(rec.to('/otps/')).to.have.length(0);
-    expect(rec.to('/magic_links/')).to.have.length(0);
-  });
+      const eml = mount({ config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } } });
+      await rendered(eml);
+      const emlInput = (await until(() => $(eml, 'input[type="email"]'), 'the email input')) as HTMLInputElement;
+      emlInput.focus();
+      await sendKeys({ type: 'student@nowhere' });
+      await sendKeys({ press: 'Enter' });
+      await findText(eml, '[part~="error"]', 'Email format is invalid.');
+      expect(rec.to('/otps/')).to.have.length(0);
+      expect(rec.to('/magic_links/')).to.have.length(0);
+    },
+  );
 });

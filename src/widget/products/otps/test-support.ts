@@ -12,5 +12,10 @@ export function holdRequests(suffix: string): { release(): void; restore(): void
     if (new URL(new Request(input, init).url).pathname.endsWith(suffix)) await gate;
     return original.call(window, input, init);
   };
-  return { release: () => open(), restore: () => void (window.fetch = original) };
+  return {
+    release: () => open(),
+    restore: () => {
+      window.fetch = original;
+    },
+  };
 }

@@ -3,16 +3,16 @@
 // passcode filter, the phone library's validation and formatting, and the exact English texts.
 import { expect } from 'chai';
 import { emailTabKind, resolveConfig } from '../../config.ts';
+import { DEFAULT_COUNTRY } from '../../constants.ts';
+import { EVENT_TYPES } from '../../events.ts';
 import {
   CODE_SENT_SLIDE_MS,
   COUNTDOWN_TICK_MS,
-  DEFAULT_COUNTRY,
-  EVENT_TYPES,
   LOADING_BAR_MS,
   PHONE_FORMAT_TIMEOUT_MS,
   PHONE_VALIDATE_TIMEOUT_MS,
   RESEND_CONFIRMATION_MS,
-} from '../../constants.ts';
+} from './constants.ts';
 import { createTranslator } from '../../i18n/index.ts';
 import { fallbackE164, loadPhoneLibrary } from '../../phone.ts';
 import { otpWireOptions } from './config.ts';

@@ -3,7 +3,7 @@
 import { fromPromise } from 'xstate';
 import type { User, WebAuthnRegistration } from '../../../api/index.ts';
 import type { AuthClient, WebAuthnApi } from '../../../client/types.ts';
-import { WEBAUTHN_INVALID_STATE, WEBAUTHN_NOT_ALLOWED } from '../../constants.ts';
+import { WEBAUTHN_INVALID_STATE, WEBAUTHN_NOT_ALLOWED } from './constants.ts';
 import { createTranslator, type MessageKey } from '../../i18n/index.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
 import { toErrorDescriptor } from '../kit.ts';

@@ -5,7 +5,7 @@
 // on NotAllowedError, and is aborted when another flow starts (the browser then takes the next ceremony).
 import { expect } from 'chai';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { PASSKEY_AUTOFILL_RETRIES } from '../../constants.ts';
+import { PASSKEY_AUTOFILL_RETRIES } from './constants.ts';
 import { mainChildId } from '../../machine/root.ts';
 import { passkeys } from './index.ts';
 import { resolveConfig } from '../../config.ts';
@@ -40,7 +40,7 @@ const AUTHENTICATE_PATH = '/sdk/v1/webauthn/authenticate';
 describe('passkey autofill (the passkeys Main machine)', () => {
   let rec: FetchRecorder;
   let authenticator = '';
-  let actors: RootActor[] = [];
+  const actors: RootActor[] = [];
   let input: HTMLInputElement;
 
   beforeEach(async () => {
@@ -54,7 +54,7 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     document.body.append(input);
   });
   afterEach(async () => {
-    actors.splice(0).forEach((a) => a.stop());
+    for (const a of actors.splice(0)) a.stop();
     input.remove();
     rec.restore();
     destroyClients();
@@ -99,16 +99,19 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     expect(authenticateCalls()).to.have.length(1);
   });
 
-  it('waits while a session exists (a page keeping the form behind its dashboard) and starts when it ends', async () => {
-    const { client } = await studentWithPasskey();
-    const root = await start(client);
-    await until(() => autofillState(root)?.matches('sessionActive'), 'autofill waiting for the session to end');
-    expect(rec.to('/webauthn/authenticate/start/primary')).to.have.length(0);
-    expect(rec.to('/webauthn/authenticate/start/secondary')).to.have.length(0);
-    await client.session.revoke();
-    await waitForScreen(root, 'PasskeyConfirmation');
-    expect(rec.to('/webauthn/authenticate/start/primary')).to.have.length(1);
-  });
+  it(
+    'waits while a session exists (a page keeping the form behind its dashboard) and starts ' + 'when it ends',
+    async () => {
+      const { client } = await studentWithPasskey();
+      const root = await start(client);
+      await until(() => autofillState(root)?.matches('sessionActive'), 'autofill waiting for the session to end');
+      expect(rec.to('/webauthn/authenticate/start/primary')).to.have.length(0);
+      expect(rec.to('/webauthn/authenticate/start/secondary')).to.have.length(0);
+      await client.session.revoke();
+      await waitForScreen(root, 'PasskeyConfirmation');
+      expect(rec.to('/webauthn/authenticate/start/primary')).to.have.length(1);
+    },
+  );
 
   // Spec section 5: 'retried up to 5 times' (section 9: 'passkey autofill retries 5'): the first request and five
   // more. Written out, not read from the constant, so a constant off by one fails here.
@@ -136,23 +139,26 @@ describe('passkey autofill (the passkeys Main machine)', () => {
     expect(root.getSnapshot().context.errorDescriptor).to.equal(null);
   });
 
-  it('is aborted when the passkey button flow starts: the button ceremony gets the authenticator and signs in', async () => {
-    const { client } = await studentWithPasskey();
-    await client.session.revoke();
-    // Without presence the conditional request stays pending, as while the visitor has not picked a suggestion.
-    await setAutomaticPresenceSimulation(authenticator, false);
-    const root = await start(makeClient());
-    await until(() => autofillState(root)?.matches('listening'), 'autofill listening');
-    await until(
-      () => rec.to('/sdk/v1/webauthn/authenticate/start/primary').length === 1,
-      'the conditional request started',
-    );
-    await setAutomaticPresenceSimulation(authenticator, true);
-    root.send({ type: 'START', product: 'passkeys', params: {} });
-    await waitForProduct(root, 'signedIn');
-    expect(autofillOf(root)).to.equal(undefined);
-    expect(screenOf(root)).to.equal('PasskeyConfirmation');
-  });
+  it(
+    'is aborted when the passkey button flow starts: the button ceremony gets the ' + 'authenticator and signs in',
+    async () => {
+      const { client } = await studentWithPasskey();
+      await client.session.revoke();
+      // Without presence the conditional request stays pending, as while the visitor has not picked a suggestion.
+      await setAutomaticPresenceSimulation(authenticator, false);
+      const root = await start(makeClient());
+      await until(() => autofillState(root)?.matches('listening'), 'autofill listening');
+      await until(
+        () => rec.to('/sdk/v1/webauthn/authenticate/start/primary').length === 1,
+        'the conditional request started',
+      );
+      await setAutomaticPresenceSimulation(authenticator, true);
+      root.send({ type: 'START', product: 'passkeys', params: {} });
+      await waitForProduct(root, 'signedIn');
+      expect(autofillOf(root)).to.equal(undefined);
+      expect(screenOf(root)).to.equal('PasskeyConfirmation');
+    },
+  );
 
   it('is aborted when another flow starts (a magic link): the browser takes the next ceremony', async () => {
     const { client } = await studentWithPasskey();

@@ -16,7 +16,7 @@
 import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
-import { PASSKEY_AUTOFILL_RETRIES } from '../../constants.ts';
+import { PASSKEY_AUTOFILL_RETRIES } from './constants.ts';
 import { toErrorDescriptor } from '../kit.ts';
 import type { ProductToRootEvent } from '../types.ts';
 import { authenticatePasskey, browserSupportsAutofill, isNotAllowed, type PasskeySignIn } from './actors.ts';

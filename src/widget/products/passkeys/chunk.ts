@@ -2,7 +2,7 @@
 // Main shows, Main's passkey button, its screens and its strings.
 import './strings.ts';
 import { passkeyAutofillMachine } from './autofill.ts';
-import { passkeyMachine } from './machine.ts';
+import { passkeyMachine, type PasskeyScreen } from './machine.ts';
 import MainBlock from './screens/MainBlock.tsx';
 import PasskeyConfirmation from './screens/PasskeyConfirmation.tsx';
 import PasskeyRegistrationSuccess from './screens/PasskeyRegistrationSuccess.tsx';
@@ -14,4 +14,4 @@ export default {
   screens: { RegisterNewPasskey, PasskeyRegistrationSuccess, PasskeyConfirmation },
   mainMachine: passkeyAutofillMachine,
   MainBlock,
-} satisfies ProductModule;
+} satisfies ProductModule<PasskeyScreen>;

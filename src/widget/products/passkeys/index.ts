@@ -1,6 +1,6 @@
 // Passkeys: the record Main and the root know; the machines, Main's button, the screens and the strings are the lazy
 // chunk (chunk.ts).
-import { PASSKEY_REGISTRATION_MODE } from '../../constants.ts';
+import { PASSKEY_REGISTRATION_MODE } from './constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
 import { formHasEmailField, passkeysEnabled } from './config.ts';
@@ -15,6 +15,7 @@ export const passkeys: ProductRecord = {
   // browser without it takes the one shift instead (docs/decisions.md, "Passkeys").
   mainBlockHeight: (config) => (formHasEmailField(config) ? null : v('buttonHeight')),
   emailAutocomplete: 'username webauthn',
-  mode: PASSKEY_REGISTRATION_MODE,
-  stopsMainMachineOnStart: true,
+  opens: { mode: PASSKEY_REGISTRATION_MODE },
+  // Autofill stops when the passkey button starts the product: a browser runs one WebAuthn ceremony at a time.
+  runsOnMain: { throughOwnFlow: false },
 };

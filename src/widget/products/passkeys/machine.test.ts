@@ -5,7 +5,8 @@
 // was.
 import { expect } from 'chai';
 import { createActor, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { ERROR_TOAST_MS, PASSKEY_REGISTRATION_MODE, TOAST_REMOVE_DELAY_MS } from '../../constants.ts';
+import { ERROR_TOAST_MS, TOAST_REMOVE_DELAY_MS } from '../../ui/constants.ts';
+import { PASSKEY_REGISTRATION_MODE } from './constants.ts';
 import { resolveConfig } from '../../config.ts';
 import { rootMachine } from '../../machine/root.ts';
 import type { AuthClient } from '../../../client/types.ts';
@@ -32,7 +33,7 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
     authenticator = await addVirtualAuthenticator();
   });
   afterEach(async () => {
-    actors.splice(0).forEach((a) => a.stop());
+    for (const a of actors.splice(0)) a.stop();
     destroyClients();
     await removeVirtualAuthenticator(authenticator);
   });
@@ -59,60 +60,67 @@ describe('passkey registration statechart (root mode passkey-registration)', () 
     );
   });
 
-  it('Done completes the flow; when the session then ends the component opens anew (never the login form or its autofill)', async () => {
-    const client = makeClient();
-    await signIn(client);
-    const root = startInMode(client);
-    await waitForProduct(root, { register: 'idle' });
-    productOf(root)!.send({ type: 'SKIP' });
-    await waitForProduct(root, { registered: { list: 'ready' } });
-    productOf(root)!.send({ type: 'DONE' });
-    await waitForScreen(root, 'Success');
-    await client.session.revoke();
-    await waitForScreen(root, 'Error');
-    expect(root.getSnapshot().context.errorDescriptor?.messageKey).to.equal('passkey.noActiveUser');
-    expect(Object.keys(root.getSnapshot().children).filter((id) => id.startsWith('main:'))).to.deep.equal([]);
-  });
+  it(
+    'Done completes the flow; when the session then ends the component opens anew (never the ' +
+      'login form or its autofill)',
+    async () => {
+      const client = makeClient();
+      await signIn(client);
+      const root = startInMode(client);
+      await waitForProduct(root, { register: 'idle' });
+      productOf(root)!.send({ type: 'SKIP' });
+      await waitForProduct(root, { registered: { list: 'ready' } });
+      productOf(root)!.send({ type: 'DONE' });
+      await waitForScreen(root, 'Success');
+      await client.session.revoke();
+      await waitForScreen(root, 'Error');
+      expect(root.getSnapshot().context.errorDescriptor?.messageKey).to.equal('passkey.noActiveUser');
+      expect(Object.keys(root.getSnapshot().children).filter((id) => id.startsWith('main:'))).to.deep.equal([]);
+    },
+  );
 
-  it('a failed delete: the row is back to viewing and the error toast shows for ERROR_TOAST_MS, then goes', async () => {
-    const client = makeClient();
-    await signIn(client);
-    const { webauthn_registration_id: id } = await client.webauthn.register({
-      is_passkey: true,
-      session_duration_minutes: 30,
-    });
-    const clock = new SimulatedClock();
-    const root = startInMode(client, clock);
-    await waitForProduct(root, { register: 'idle' });
-    expect(screenOf(root)).to.equal('RegisterNewPasskey');
-    productOf(root)!.send({ type: 'SKIP' });
-    await waitForProduct(root, { registered: { list: 'ready' } });
-    expect(screenOf(root)).to.equal('PasskeyRegistrationSuccess');
-    const context = () => productOf(root)!.getSnapshot().context as PasskeyContext;
-    const row = context().rows[0]!.ref as AnyActorRef;
-    await client.user.deleteWebauthnRegistration(id);
-    row.send({ type: 'DELETE' });
-    row.send({ type: 'CONFIRM' });
-    const toasts = () =>
-      (productOf(root)!.getSnapshot() as AnyMachineSnapshot).children[PASSKEY_TOASTS_ID]!.getSnapshot().context
-        .toasts as Toast[];
-    await until(() => toasts().length === 1, 'the error toast');
-    expect((row.getSnapshot() as AnyMachineSnapshot).value).to.equal('viewing');
-    expect(context().rows.map((r) => r.id)).to.deep.equal([id]);
-    // The toast carries the service's answer to deleting a registration that no longer exists, whatever its type.
-    const refused = (await client.user.deleteWebauthnRegistration(id).then(
-      () => ({}),
-      (error: unknown) => error,
-    )) as { error_type?: string };
-    expect(refused.error_type).to.be.a('string');
-    const [toast] = toasts();
-    expect(toast!.kind).to.equal('error');
-    expect((toast!.content as ErrorDescriptor).errorType).to.equal(refused.error_type);
-    clock.increment(ERROR_TOAST_MS - 1);
-    expect(toasts().map((t) => t.visible)).to.deep.equal([true]);
-    clock.increment(1);
-    expect(toasts().map((t) => t.visible)).to.deep.equal([false]);
-    clock.increment(TOAST_REMOVE_DELAY_MS);
-    expect(toasts()).to.deep.equal([]);
-  });
+  it(
+    'a failed delete: the row is back to viewing and the error toast shows for ERROR_TOAST_MS, ' + 'then goes',
+    async () => {
+      const client = makeClient();
+      await signIn(client);
+      const { webauthn_registration_id: id } = await client.webauthn.register({
+        is_passkey: true,
+        session_duration_minutes: 30,
+      });
+      const clock = new SimulatedClock();
+      const root = startInMode(client, clock);
+      await waitForProduct(root, { register: 'idle' });
+      expect(screenOf(root)).to.equal('RegisterNewPasskey');
+      productOf(root)!.send({ type: 'SKIP' });
+      await waitForProduct(root, { registered: { list: 'ready' } });
+      expect(screenOf(root)).to.equal('PasskeyRegistrationSuccess');
+      const context = () => productOf(root)!.getSnapshot().context as PasskeyContext;
+      const row = context().rows[0]!.ref as AnyActorRef;
+      await client.user.deleteWebauthnRegistration(id);
+      row.send({ type: 'DELETE' });
+      row.send({ type: 'CONFIRM' });
+      const toasts = () =>
+        (productOf(root)!.getSnapshot() as AnyMachineSnapshot).children[PASSKEY_TOASTS_ID]!.getSnapshot().context
+          .toasts as Toast[];
+      await until(() => toasts().length === 1, 'the error toast');
+      expect((row.getSnapshot() as AnyMachineSnapshot).value).to.equal('viewing');
+      expect(context().rows.map((r) => r.id)).to.deep.equal([id]);
+      // The toast carries the service's answer to deleting a registration that no longer exists, whatever its type.
+      const refused = (await client.user.deleteWebauthnRegistration(id).then(
+        () => ({}),
+        (error: unknown) => error,
+      )) as { error_type?: string };
+      expect(refused.error_type).to.be.a('string');
+      const [toast] = toasts();
+      expect(toast!.kind).to.equal('error');
+      expect((toast!.content as ErrorDescriptor).errorType).to.equal(refused.error_type);
+      clock.increment(ERROR_TOAST_MS - 1);
+      expect(toasts().map((t) => t.visible)).to.deep.equal([true]);
+      clock.increment(1);
+      expect(toasts().map((t) => t.visible)).to.deep.equal([false]);
+      clock.increment(TOAST_REMOVE_DELAY_MS);
+      expect(toasts()).to.deep.equal([]);
+    },
+  );
 });

@@ -15,12 +15,13 @@ import { assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xs
 import type { WebAuthnRegistration } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
-import { EVENT_TYPES, PASSKEY_REGISTRATION_MODE } from '../../constants.ts';
+import { EVENT_TYPES } from '../../events.ts';
+import { PASSKEY_REGISTRATION_MODE } from './constants.ts';
 import { createTranslator } from '../../i18n/index.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
 import { toastsMachine } from '../../ui/toasts.ts';
 import { toMain, widgetError, widgetEvent } from '../kit.ts';
-import type { ProductInput, ProductOutput } from '../types.ts';
+import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta } from '../types.ts';
 import {
   authenticateError,
   authenticatePasskey,
@@ -38,6 +39,9 @@ import { passkeyRowMachine, type RowToParentEvent } from './row.ts';
  * autofill already signed in: straight to Passkey Confirmation), `{ mode }` (the element's passkey-registration mode).
  */
 export type PasskeyParams = Record<string, never> | { signedIn: PasskeySignIn } | { mode: string };
+
+/** The screens this machine's states name (chunk.ts has each but Main). */
+export type PasskeyScreen = ProductScreen<'PasskeyConfirmation' | 'RegisterNewPasskey' | 'PasskeyRegistrationSuccess'>;
 
 export interface PasskeyRow {
   id: string;
@@ -79,6 +83,7 @@ export const passkeyMachine = setup({
     events: {} as PasskeyEvent,
     input: {} as ProductInput<PasskeyParams>,
     output: {} as ProductOutput,
+    meta: {} as ScreenMeta<PasskeyScreen>,
   },
   actors: { authenticatePasskey, registerPasskey, loadUser, loadRegistrations, passkeyRowMachine, toastsMachine },
   guards: {

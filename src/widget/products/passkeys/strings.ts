@@ -4,7 +4,6 @@
 // chosen is recorded in docs/decisions.md ("Passkeys").
 import { registerDefaults } from '../../i18n/index.ts';
 import '../../i18n/en-errors.ts';
-import '../../i18n/en-outcome.ts';
 
 export const enPasskeys = {
   // Main (spec section 2): the passkey button

@@ -1,7 +1,7 @@
 // The password product's lazy chunk: its machine, its screens and its strings. Each component shows two states'
 // screens, telling them apart by the state: Password and the Reset Form, Forgot and Breached, Set New and Dedupe.
 import './strings.ts';
-import { passwordMachine } from './machine.ts';
+import { passwordMachine, type PasswordScreen } from './machine.ts';
 import Password from './screens/Password.tsx';
 import PasswordForgot from './screens/PasswordForgot.tsx';
 import PasswordSetNew from './screens/PasswordSetNew.tsx';
@@ -17,4 +17,4 @@ export default {
     PasswordSetNew,
     PasswordDedupe: PasswordSetNew,
   },
-} satisfies ProductModule;
+} satisfies ProductModule<PasswordScreen>;

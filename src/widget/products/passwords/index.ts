@@ -9,5 +9,5 @@ export const passwords: ProductRecord = {
   load: () => import('./chunk.ts').then((chunk) => chunk.default),
   tabs: () => ['email'],
   emailTab: { rank: 3, invalidEmail: 'validation.emailInvalid' },
-  urlTokenType: TOKEN_TYPES.resetPassword,
+  urlToken: { type: TOKEN_TYPES.resetPassword, use: 'open' },
 };

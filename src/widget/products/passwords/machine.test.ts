@@ -6,7 +6,9 @@ import { expect } from 'chai';
 import { SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import type { AuthClient } from '../../../client/types.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
-import { EVENT_TYPES, PASSWORD_STRENGTH_DEBOUNCE_MS, SUCCESS_TOAST_MS } from '../../constants.ts';
+import { EVENT_TYPES } from '../../events.ts';
+import { SUCCESS_TOAST_MS } from '../../ui/constants.ts';
+import { PASSWORD_STRENGTH_DEBOUNCE_MS } from './constants.ts';
 import { screenMetaOf } from '../../machine/screen.ts';
 import type { RootEmitted } from '../../machine/types.ts';
 import { passwordResetWireOptions } from './config.ts';
@@ -52,7 +54,7 @@ describe('password product statechart (SimulatedClock)', () => {
     rec = recordFetch();
     clock = new SimulatedClock();
     emitted = [];
-    useClient(makeClient());
+    setClient(makeClient());
   });
   afterEach(() => {
     root?.stop();
@@ -63,7 +65,7 @@ describe('password product statechart (SimulatedClock)', () => {
   });
 
   /** The client the next root uses; its telemetry is observed (the real log still runs). */
-  function useClient(next: AuthClient): void {
+  function setClient(next: AuthClient): void {
     client = next;
     logged = observeTelemetry(client);
   }
@@ -100,84 +102,96 @@ describe('password product statechart (SimulatedClock)', () => {
     await until(() => state().context.strength !== null, `the strength of ${password}`, ANSWER_MS);
   }
 
-  it('Continue on the Email tab searches the trimmed address on Main (busy), preloading the hand-over products', async () => {
-    const email = uniqueEmail('pwm');
-    // What shows the moment the product starts (the search may answer before a poll would look).
-    let started: { screen: string | undefined; preload: string[] } | undefined;
-    const a = start();
-    const watch = a.subscribe(() => {
-      if (!started && productOf(a)) started = { screen: screen(), preload: screenMetaOf(state()).preload };
-    });
-    a.send({ type: 'EMAIL_CHANGED', email: ` ${email} ` });
-    a.send({ type: 'SUBMIT_EMAIL' });
-    await until(() => started, 'the product', ANSWER_MS);
-    watch.unsubscribe();
-    expect(started!.screen).to.equal('Main');
-    expect(started!.preload).to.deep.equal(['otp', 'emailMagicLinks']);
-    await screenIs('Password');
-    expect(JSON.parse(rec.to('/sdk/v1/users/search')[0]!.body!)).to.deep.equal({ email });
-    expect(state().context.email).to.equal(email);
-    expect(state().context.userType).to.equal('new');
-    expect(state().matches({ password: { form: 'credentials', strength: 'idle' } })).to.equal(true);
-  });
+  it(
+    'Continue on the Email tab searches the trimmed address on Main (busy), preloading the ' + 'hand-over products',
+    async () => {
+      const email = uniqueEmail('pwm');
+      // What shows the moment the product starts (the search may answer before a poll would look).
+      let started: { screen: string | undefined; preload: string[] } | undefined;
+      const a = start();
+      const watch = a.subscribe(() => {
+        if (!started && productOf(a)) started = { screen: screen(), preload: screenMetaOf(state()).preload };
+      });
+      a.send({ type: 'EMAIL_CHANGED', email: ` ${email} ` });
+      a.send({ type: 'SUBMIT_EMAIL' });
+      await until(() => started, 'the product', ANSWER_MS);
+      watch.unsubscribe();
+      expect(started!.screen).to.equal('Main');
+      expect(started!.preload).to.deep.equal(['otp', 'emailMagicLinks']);
+      await screenIs('Password');
+      expect(JSON.parse(rec.to('/sdk/v1/users/search')[0]!.body!)).to.deep.equal({ email });
+      expect(state().context.email).to.equal(email);
+      expect(state().context.userType).to.equal('new');
+      expect(state().matches({ password: { form: 'credentials', strength: 'idle' } })).to.equal(true);
+    },
+  );
 
-  it('the strength check waits out the debounce and checks only the last text; a strong one creates the account', async () => {
-    const email = uniqueEmail('pwm');
-    submit(email);
-    await screenIs('Password');
-    for (const text of ['b', 'bl', 'blueocean', STRONG]) send({ type: 'PASSWORD_CHANGED', password: text });
-    expect(state().matches({ password: { strength: 'debouncing' } })).to.equal(true);
-    clock.increment(PASSWORD_STRENGTH_DEBOUNCE_MS - 1);
-    expect(state().matches({ password: { strength: 'debouncing' } })).to.equal(true, 'still waiting');
-    expect(rec.to('/passwords/strength_check')).to.have.length(0);
-    clock.increment(1);
-    await until(() => state().context.strength !== null, 'the strength', ANSWER_MS);
-    const checks = rec.to('/passwords/strength_check');
-    expect(checks).to.have.length(1);
-    expect(JSON.parse(checks[0]!.body!)).to.deep.equal({ password: STRONG, email });
-    expect(state().context.strength.valid_password).to.equal(true);
+  it(
+    'the strength check waits out the debounce and checks only the last text; a strong one ' + 'creates the account',
+    async () => {
+      const email = uniqueEmail('pwm');
+      submit(email);
+      await screenIs('Password');
+      for (const text of ['b', 'bl', 'blueocean', STRONG]) send({ type: 'PASSWORD_CHANGED', password: text });
+      expect(state().matches({ password: { strength: 'debouncing' } })).to.equal(true);
+      clock.increment(PASSWORD_STRENGTH_DEBOUNCE_MS - 1);
+      expect(state().matches({ password: { strength: 'debouncing' } })).to.equal(true, 'still waiting');
+      expect(rec.to('/passwords/strength_check')).to.have.length(0);
+      clock.increment(1);
+      await until(() => state().context.strength !== null, 'the strength', ANSWER_MS);
+      const checks = rec.to('/passwords/strength_check');
+      expect(checks).to.have.length(1);
+      expect(JSON.parse(checks[0]!.body!)).to.deep.equal({ password: STRONG, email });
+      expect(state().context.strength.valid_password).to.equal(true);
 
-    // Emptying the field cancels any check and forgets the answer.
-    send({ type: 'PASSWORD_CHANGED', password: '' });
-    expect(state().matches({ password: { strength: 'idle' } })).to.equal(true);
-    expect(state().context.strength).to.equal(null);
-    send({ type: 'SUBMIT_PASSWORD' });
-    expect(state().matches({ password: { form: 'credentials' } })).to.equal(true, 'no submit without a valid password');
+      // Emptying the field cancels any check and forgets the answer.
+      send({ type: 'PASSWORD_CHANGED', password: '' });
+      expect(state().matches({ password: { strength: 'idle' } })).to.equal(true);
+      expect(state().context.strength).to.equal(null);
+      send({ type: 'SUBMIT_PASSWORD' });
+      expect(state().matches({ password: { form: 'credentials' } })).to.equal(
+        true,
+        'no submit without a valid password',
+      );
 
-    await typeNewPassword(STRONG);
-    send({ type: 'SUBMIT_PASSWORD' });
-    expect(screen()).to.equal('Password');
-    expect(state().matches({ password: { form: 'submitting' } })).to.equal(true);
-    await screenIs('Success');
-    expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_CREATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
-    expect(JSON.parse(rec.to('/sdk/v1/passwords')[0]!.body!)).to.deep.equal({
-      email,
-      password: STRONG,
-      session_duration_minutes: 30,
-    });
-  });
+      await typeNewPassword(STRONG);
+      send({ type: 'SUBMIT_PASSWORD' });
+      expect(screen()).to.equal('Password');
+      expect(state().matches({ password: { form: 'submitting' } })).to.equal(true);
+      await screenIs('Success');
+      expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_CREATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
+      expect(JSON.parse(rec.to('/sdk/v1/passwords')[0]!.body!)).to.deep.equal({
+        email,
+        password: STRONG,
+        session_duration_minutes: 30,
+      });
+    },
+  );
 
-  it('log in: no strength check; a wrong password reports the error and stays; the right one authenticates', async () => {
-    const email = uniqueEmail('pwm');
-    await makeClient().passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
-    resetBrowserState();
-    submit(email);
-    await screenIs('Password');
-    expect(state().context.userType).to.equal('password');
-    send({ type: 'PASSWORD_CHANGED', password: 'not my password' });
-    expect(state().matches({ password: { strength: 'idle' } })).to.equal(true);
-    send({ type: 'SUBMIT_PASSWORD' });
-    await until(() => errors().length === 1, 'the error', ANSWER_MS);
-    expect(errors()[0]!.error_type).to.equal('unauthorized_credentials');
-    expect(state().context.errorDescriptor?.errorType).to.equal('unauthorized_credentials');
-    expect(screen()).to.equal('Password');
-    expect(rec.to('/passwords/strength_check')).to.have.length(0);
-    send({ type: 'PASSWORD_CHANGED', password: STRONG });
-    expect(state().context.errorDescriptor).to.equal(null, 'typing clears the error');
-    send({ type: 'SUBMIT_PASSWORD' });
-    await screenIs('Success');
-    expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_AUTHENTICATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
-  });
+  it(
+    'log in: no strength check; a wrong password reports the error and stays; the right one ' + 'authenticates',
+    async () => {
+      const email = uniqueEmail('pwm');
+      await makeClient().passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
+      resetBrowserState();
+      submit(email);
+      await screenIs('Password');
+      expect(state().context.userType).to.equal('password');
+      send({ type: 'PASSWORD_CHANGED', password: 'not my password' });
+      expect(state().matches({ password: { strength: 'idle' } })).to.equal(true);
+      send({ type: 'SUBMIT_PASSWORD' });
+      await until(() => errors().length === 1, 'the error', ANSWER_MS);
+      expect(errors()[0]!.error_type).to.equal('unauthorized_credentials');
+      expect(state().context.errorDescriptor?.errorType).to.equal('unauthorized_credentials');
+      expect(screen()).to.equal('Password');
+      expect(rec.to('/passwords/strength_check')).to.have.length(0);
+      send({ type: 'PASSWORD_CHANGED', password: STRONG });
+      expect(state().context.errorDescriptor).to.equal(null, 'typing clears the error');
+      send({ type: 'SUBMIT_PASSWORD' });
+      await screenIs('Success');
+      expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_AUTHENTICATE, EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE]);
+    },
+  );
 
   it("Forgot → Set New: the reset email, 'Resend email' with the 2 s toast, Back to Main anew", async () => {
     const email = uniqueEmail('pwm');
@@ -241,14 +255,17 @@ describe('password product statechart (SimulatedClock)', () => {
     expect(events()).to.deep.equal([EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START]);
   });
 
-  it('a passwordless account is handed to the passcode product with its address when email passcodes are on', async () => {
-    const { email } = await signIn(makeClient(), uniqueEmail('pwmless'));
-    resetBrowserState();
-    const a = submit(email, { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } });
-    await until(() => a.getSnapshot().context.active?.product === 'otp', 'the hand-over', ANSWER_MS);
-    expect(a.getSnapshot().context.active).to.deep.equal({ product: 'otp', params: { email } });
-    expect(rec.to('/passwords/email/reset/start')).to.have.length(0);
-  });
+  it(
+    'a passwordless account is handed to the passcode product with its address when email ' + 'passcodes are on',
+    async () => {
+      const { email } = await signIn(makeClient(), uniqueEmail('pwmless'));
+      resetBrowserState();
+      const a = submit(email, { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } });
+      await until(() => a.getSnapshot().context.active?.product === 'otp', 'the hand-over', ANSWER_MS);
+      expect(a.getSnapshot().context.active).to.deep.equal({ product: 'otp', params: { email } });
+      expect(rec.to('/passwords/email/reset/start')).to.have.length(0);
+    },
+  );
 
   it('a passwordless account is handed to the magic-link product, which sends the link to the address', async () => {
     const { email } = await signIn(makeClient(), uniqueEmail('pwmless'));
@@ -270,24 +287,27 @@ describe('password product statechart (SimulatedClock)', () => {
     expect(state().context.email).to.equal(email);
   });
 
-  it('the search failing ends on Main with the error under the field, reported once, Main not rendered anew', async () => {
-    const unreachable = unreachableClient();
-    useClient(unreachable.client);
-    try {
-      const a = submit(uniqueEmail('pwm'));
-      await until(
-        () => a.getSnapshot().matches({ main: 'idle' }) && a.getSnapshot().context.errorDescriptor !== null,
-        'Main with the error',
-        ANSWER_MS,
-      );
-      expect(productOf(a)).to.equal(undefined);
-      expect(errors()).to.have.length(1);
-      expect(logged.filter((event) => event.name === 'render_login_screen')).to.have.length(1);
-    } finally {
-      root?.stop();
-      await unreachable.done();
-    }
-  });
+  it(
+    'the search failing ends on Main with the error under the field, reported once, Main not ' + 'rendered anew',
+    async () => {
+      const unreachable = unreachableClient();
+      setClient(unreachable.client);
+      try {
+        const a = submit(uniqueEmail('pwm'));
+        await until(
+          () => a.getSnapshot().matches({ main: 'idle' }) && a.getSnapshot().context.errorDescriptor !== null,
+          'Main with the error',
+          ANSWER_MS,
+        );
+        expect(productOf(a)).to.equal(undefined);
+        expect(errors()).to.have.length(1);
+        expect(logged.filter((event) => event.name === 'render_login_screen')).to.have.length(1);
+      } finally {
+        root?.stop();
+        await unreachable.done();
+      }
+    },
+  );
 
   it('a reset link opens the Reset Form; a strong new password signs in and the token leaves the URL', async () => {
     const email = uniqueEmail('pwm');

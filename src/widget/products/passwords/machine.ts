@@ -13,16 +13,18 @@
 //   BACK from the password form or a reset email → back: Main anew.
 //
 // Started with `{ tab: 'email' }` (Continue on the Email tab: the address typed there, its format already checked by
-// the root) or `{ token }` (a reset link in the page URL: the Reset Form).
+// the root) or `{ token, use: 'open' }` (a reset link in the page URL, the record's `urlToken`: the Reset Form).
 import { assign, sendParent, setup } from 'xstate';
 import type { BootstrapData, PasswordStrengthCheckResponse, UserType } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import { passwordlessEmailKind, type ResolvedConfig } from '../../config.ts';
-import { EVENT_TYPES, PASSWORD_STRENGTH_DEBOUNCE_MS, SUCCESS_TOAST_MS } from '../../constants.ts';
+import { EVENT_TYPES } from '../../events.ts';
+import { SUCCESS_TOAST_MS } from '../../ui/constants.ts';
+import { PASSWORD_STRENGTH_DEBOUNCE_MS } from './constants.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
 import { removeTokenFromUrl } from '../../machine/url-token.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
-import type { ProductInput, ProductOutput } from '../types.ts';
+import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta, UrlTokenParams } from '../types.ts';
 import {
   checkPasswordStrength,
   resetPasswordByEmail,
@@ -32,7 +34,12 @@ import {
 } from './actors.ts';
 import { passwordResetWireOptions } from './config.ts';
 
-export type PasswordParams = { tab: 'email' } | { token: string };
+export type PasswordParams = { tab: 'email' };
+
+/** The screens this machine's states name (chunk.ts has each but Main). */
+export type PasswordScreen = ProductScreen<
+  'Password' | 'PasswordResetForm' | 'PasswordForgot' | 'PasswordBreached' | 'PasswordSetNew' | 'PasswordDedupe'
+>;
 
 export interface PasswordContext {
   client: AuthClient;
@@ -87,8 +94,9 @@ export const passwordMachine = setup({
   types: {
     context: {} as PasswordContext,
     events: {} as PasswordEvent,
-    input: {} as ProductInput<PasswordParams>,
+    input: {} as ProductInput<PasswordParams | UrlTokenParams>,
     output: {} as ProductOutput,
+    meta: {} as ScreenMeta<PasswordScreen>,
   },
   actors: { searchUser, checkPasswordStrength, submitPassword, startPasswordReset, resetPasswordByEmail },
   delays: {

@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-// Issue 17, password managers: what Chromium lets a test see of the conditions under which a browser password manager
+// Password managers: what Chromium lets a test see of the conditions under which a browser password manager
 // offers to save after sign-up and fills on login: the password screens are real <form>s inside the element's shadow
 // root, with a username field holding the address (autocomplete=username) and a password field marked
 // new-password / current-password, and they submit like a form: Enter in the field fires the form's `submit` event,
@@ -75,44 +75,48 @@ describe('<auth-login> password screens for password managers', () => {
     unmountAll();
   });
 
-  it('sign-up: username (the address) + new-password in one form; Enter fires submit and creates the account; login: current-password, Enter logs in', async () => {
-    const email = uniqueEmail('pm');
-    const signUp = mount({ config: PASSWORDS });
-    await submitEmail(signUp, email);
-    await findText(signUp, '[part~="title"]', 'Create an account');
-    const created = passwordForm(signUp);
-    expect([created.username.type, created.username.autocomplete, created.username.value]).to.deep.equal([
-      'email',
-      'username',
-      email,
-    ]);
-    expect(created.username.readOnly).to.equal(true);
-    // Present to the password manager: rendered (not display:none, not hidden), so it is saved with the password.
-    expect(created.username.getClientRects().length).to.be.greaterThan(0);
-    expect([created.password.type, created.password.autocomplete, created.password.required]).to.deep.equal([
-      'password',
-      'new-password',
-      true,
-    ]);
+  it(
+    'sign-up: username (the address) + new-password in one form; Enter fires submit and ' +
+      'creates the account; login: current-password, Enter logs in',
+    async () => {
+      const email = uniqueEmail('pm');
+      const signUp = mount({ config: PASSWORDS });
+      await submitEmail(signUp, email);
+      await findText(signUp, '[part~="title"]', 'Create an account');
+      const created = passwordForm(signUp);
+      expect([created.username.type, created.username.autocomplete, created.username.value]).to.deep.equal([
+        'email',
+        'username',
+        email,
+      ]);
+      expect(created.username.readOnly).to.equal(true);
+      // Present to the password manager: rendered (not display:none, not hidden), so it is saved with the password.
+      expect(created.username.getClientRects().length).to.be.greaterThan(0);
+      expect([created.password.type, created.password.autocomplete, created.password.required]).to.deep.equal([
+        'password',
+        'new-password',
+        true,
+      ]);
 
-    const submit = await typeAndPressEnter(created, () => !created.submit.disabled);
-    expect(submit.target === created.form, 'the submit event is the form’s').to.equal(true);
-    expect(
-      submit.submitter === created.submit,
-      'Enter submits through the form’s submit button (implicit submission)',
-    ).to.equal(true);
-    await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_CREATE), 'the account created');
-    unmountAll();
+      const submit = await typeAndPressEnter(created, () => !created.submit.disabled);
+      expect(submit.target === created.form, 'the submit event is the form’s').to.equal(true);
+      expect(
+        submit.submitter === created.submit,
+        'Enter submits through the form’s submit button (implicit submission)',
+      ).to.equal(true);
+      await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_CREATE), 'the account created');
+      unmountAll();
 
-    const login = mount({ config: PASSWORDS });
-    await submitEmail(login, email);
-    await findText(login, '[part~="title"]', 'Log in');
-    const existing = passwordForm(login);
-    expect([existing.username.autocomplete, existing.username.value]).to.deep.equal(['username', email]);
-    expect([existing.password.type, existing.password.autocomplete]).to.deep.equal(['password', 'current-password']);
-    const loggedIn = await typeAndPressEnter(existing, () => !existing.submit.disabled);
-    expect(loggedIn.submitter === existing.submit, 'implicit submission through Continue').to.equal(true);
-    await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_AUTHENTICATE), 'logged in');
-    expect(byText(login, 'button', 'Continue')).to.equal(undefined, 'the form is gone: signed in');
-  });
+      const login = mount({ config: PASSWORDS });
+      await submitEmail(login, email);
+      await findText(login, '[part~="title"]', 'Log in');
+      const existing = passwordForm(login);
+      expect([existing.username.autocomplete, existing.username.value]).to.deep.equal(['username', email]);
+      expect([existing.password.type, existing.password.autocomplete]).to.deep.equal(['password', 'current-password']);
+      const loggedIn = await typeAndPressEnter(existing, () => !existing.submit.disabled);
+      expect(loggedIn.submitter === existing.submit, 'implicit submission through Continue').to.equal(true);
+      await until(() => events.some((e) => e.type === EVENT_TYPES.PASSWORD_AUTHENTICATE), 'logged in');
+      expect(byText(login, 'button', 'Continue')).to.equal(undefined, 'the form is gone: signed in');
+    },
+  );
 });

@@ -36,7 +36,8 @@ const NEW = 'purple-elephant-on-a-bicycle';
 const RED = 'rgb(139, 18, 20)';
 const GREEN = 'rgb(12, 90, 86)';
 const BREACHED =
-  'This password may have been used on a different site that experienced a security issue. Please choose another password.';
+  'This password may have been used on a different site that experienced a security issue. ' +
+  'Please choose another password.';
 const PASSWORDS = { products: ['passwords' as const] };
 
 const passwordInput = (el: HTMLElement) => $(el, 'input[name="password"]') as HTMLInputElement | null;
@@ -92,29 +93,33 @@ describe('<auth-login> passwords', () => {
     history.replaceState(null, '', pageUrl);
   });
 
-  it('new address: the Email tab searches the user, then Create an account with a read-only username and a new-password field', async () => {
-    const el = mount({ config: PASSWORDS });
-    const email = uniqueEmail('pw');
-    await toPasswordScreen(el, email, 'Create an account');
-    expect(JSON.parse(rec.to('/sdk/v1/users/search')[0]!.body!)).to.deep.equal({ email });
-    const username = $(el, 'input[name="username"]') as HTMLInputElement;
-    expect(username.value).to.equal(email);
-    expect(username.readOnly).to.equal(true);
-    expect(username.autocomplete).to.equal('username');
-    const input = passwordInput(el)!;
-    expect(input.autocomplete).to.equal('new-password');
-    expect(input.type).to.equal('password');
-    expect(input.required).to.equal(true);
-    expect(continueButton(el)!.disabled).to.equal(true, 'disabled before any password');
+  it(
+    'new address: the Email tab searches the user, then Create an account with a read-only ' +
+      'username and a new-password field',
+    async () => {
+      const el = mount({ config: PASSWORDS });
+      const email = uniqueEmail('pw');
+      await toPasswordScreen(el, email, 'Create an account');
+      expect(JSON.parse(rec.to('/sdk/v1/users/search')[0]!.body!)).to.deep.equal({ email });
+      const username = $(el, 'input[name="username"]') as HTMLInputElement;
+      expect(username.value).to.equal(email);
+      expect(username.readOnly).to.equal(true);
+      expect(username.autocomplete).to.equal('username');
+      const input = passwordInput(el)!;
+      expect(input.autocomplete).to.equal('new-password');
+      expect(input.type).to.equal('password');
+      expect(input.required).to.equal(true);
+      expect(continueButton(el)!.disabled).to.equal(true, 'disabled before any password');
 
-    const toggle = byText(el, 'button', 'Show password')!;
-    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
-    toggle.click();
-    await until(() => passwordInput(el)?.type === 'text', 'the password shown');
-    expect(byText(el, 'button', 'Hide password')?.getAttribute('aria-pressed')).to.equal('true');
-    byText(el, 'button', 'Hide password')!.click();
-    await until(() => passwordInput(el)?.type === 'password', 'the password hidden again');
-  });
+      const toggle = byText(el, 'button', 'Show password')!;
+      expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+      toggle.click();
+      await until(() => passwordInput(el)?.type === 'text', 'the password shown');
+      expect(byText(el, 'button', 'Hide password')?.getAttribute('aria-pressed')).to.equal('true');
+      byText(el, 'button', 'Hide password')!.click();
+      await until(() => passwordInput(el)?.type === 'password', 'the password hidden again');
+    },
+  );
 
   it('the meter for scores 0–4: one red, one red, two red, three green, four green; Continue only from 3', async () => {
     const el = mount({ config: PASSWORDS });
@@ -199,45 +204,48 @@ describe('<auth-login> passwords', () => {
     expect(events.map((e) => e.type)).to.include(EVENT_TYPES.PASSWORD_AUTHENTICATE);
   });
 
-  it("Forgot Password → Forgot → Set New ('Check your email!'); Resend email shows 'Email resent'; Back returns", async () => {
-    const email = uniqueEmail('pw');
-    await makeClient().passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
-    resetBrowserState();
-    const el = mount({ config: { ...PASSWORDS, passwordOptions: { resetPasswordRedirectURL: '/student-portal' } } });
-    await toPasswordScreen(el, email, 'Log in');
-    byText(el, 'button', 'Forgot Password')!.click();
-    await findText(el, '[part~="title"]', 'Forgot password?');
-    expect(byText(el, '[part~="text"]', `A link to reset your password will be sent to you at ${email}.`)).to.not.equal(
-      undefined,
-    );
-    $(el, '[part~="back-button"]')!.click();
-    await findText(el, '[part~="title"]', 'Log in');
-    byText(el, 'button', 'Forgot Password')!.click();
-    await findText(el, '[part~="title"]', 'Forgot password?');
-    byText(el, 'button', 'Send reset link')!.click();
-    await findText(el, '[part~="title"]', 'Check your email!');
-    expect(byText(el, '[part~="text"]', `A link to reset your password was sent to you at ${email}.`)).to.not.equal(
-      undefined,
-    );
-    await until(async () => (await devInbox(email)).length === 1, 'the reset email');
-    const [message] = await devInbox(email);
-    expect(message!.links[0]).to.match(
-      new RegExp(`^${testEnv.pageOrigin}/student-portal\\?stytch_token_type=reset_password&token=`),
-    );
-    expect(JSON.parse(rec.to('/passwords/email/reset/start')[0]!.body!)).to.deep.equal({
-      reset_password_redirect_url: `${testEnv.pageOrigin}/student-portal`,
-      email,
-    });
+  it(
+    "Forgot Password → Forgot → Set New ('Check your email!'); Resend email shows 'Email " + "resent'; Back returns",
+    async () => {
+      const email = uniqueEmail('pw');
+      await makeClient().passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
+      resetBrowserState();
+      const el = mount({ config: { ...PASSWORDS, passwordOptions: { resetPasswordRedirectURL: '/student-portal' } } });
+      await toPasswordScreen(el, email, 'Log in');
+      byText(el, 'button', 'Forgot Password')!.click();
+      await findText(el, '[part~="title"]', 'Forgot password?');
+      expect(
+        byText(el, '[part~="text"]', `A link to reset your password will be sent to you at ${email}.`),
+      ).to.not.equal(undefined);
+      $(el, '[part~="back-button"]')!.click();
+      await findText(el, '[part~="title"]', 'Log in');
+      byText(el, 'button', 'Forgot Password')!.click();
+      await findText(el, '[part~="title"]', 'Forgot password?');
+      byText(el, 'button', 'Send reset link')!.click();
+      await findText(el, '[part~="title"]', 'Check your email!');
+      expect(byText(el, '[part~="text"]', `A link to reset your password was sent to you at ${email}.`)).to.not.equal(
+        undefined,
+      );
+      await until(async () => (await devInbox(email)).length === 1, 'the reset email');
+      const [message] = await devInbox(email);
+      expect(message!.links[0]).to.match(
+        new RegExp(`^${testEnv.pageOrigin}/student-portal\\?stytch_token_type=reset_password&token=`),
+      );
+      expect(JSON.parse(rec.to('/passwords/email/reset/start')[0]!.body!)).to.deep.equal({
+        reset_password_redirect_url: `${testEnv.pageOrigin}/student-portal`,
+        email,
+      });
 
-    byText(el, 'button', 'Resend email')!.click();
-    const toast = await findText(el, '[part~="toast"]', 'Email resent');
-    expect(toast.getAttribute('role')).to.equal('status');
-    expect((await devInbox(email)).length).to.equal(2);
-    await until(() => !$(el, '[part~="toast"]'), 'the toast to go');
-    expect(events.filter((e) => e.type === EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START)).to.have.length(2);
-    $(el, '[part~="back-button"]')!.click();
-    await findText(el, '[part~="title"]', 'Sign up or log in');
-  });
+      byText(el, 'button', 'Resend email')!.click();
+      const toast = await findText(el, '[part~="toast"]', 'Email resent');
+      expect(toast.getAttribute('role')).to.equal('status');
+      expect((await devInbox(email)).length).to.equal(2);
+      await until(() => !$(el, '[part~="toast"]'), 'the toast to go');
+      expect(events.filter((e) => e.type === EVENT_TYPES.PASSWORD_RESET_BY_EMAIL_START)).to.have.length(2);
+      $(el, '[part~="back-button"]')!.click();
+      await findText(el, '[part~="title"]', 'Sign up or log in');
+    },
+  );
 
   it('passwordless account with only passwords configured: Dedupe sends a reset email', async () => {
     const { email } = await signIn(makeClient(), uniqueEmail('pwless'));
@@ -248,7 +256,8 @@ describe('<auth-login> passwords', () => {
       byText(
         el,
         '[part~="text"]',
-        `We want to make sure your account is secure and that it's really you logging in! A login link was sent to you at ${email}.`,
+        `We want to make sure your account is secure and that it's really you logging in! ` +
+          `A login link was sent to you at ${email}.`,
       ),
     ).to.not.equal(undefined);
     await until(
@@ -257,68 +266,75 @@ describe('<auth-login> passwords', () => {
     );
   });
 
-  it('an attacker signed up first with the address: the owner signs in by magic link, and the password answers Dedupe', async () => {
-    // The attacker: a password sign-up with someone else's address (never proven).
-    const email = uniqueEmail('owner');
-    const attacker = makeClient();
-    const signedUp = await attacker.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
-    resetBrowserState();
+  it(
+    'an attacker signed up first with the address: the owner signs in by magic link, and the ' +
+      'password answers Dedupe',
+    async () => {
+      // The attacker: a password sign-up with someone else's address (never proven).
+      const email = uniqueEmail('owner');
+      const attacker = makeClient();
+      const signedUp = await attacker.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
+      resetBrowserState();
 
-    // The owner types the address into the widget and opens the emailed link: signed in, to an account with only
-    // the now proven address.
-    const sender = mount({ config: { products: ['emailMagicLinks'] } });
-    await submitEmail(sender, email);
-    await findText(sender, '[part~="title"]', 'Check your email');
-    const token = await latestMagicLinkToken(email);
-    unmountAll();
-    resetBrowserState();
-    history.replaceState(
-      null,
-      '',
-      `${location.pathname}?stytch_token_type=magic_links&token=${encodeURIComponent(token)}`,
-    );
-    const owner = mount({ config: { products: ['emailMagicLinks'] } });
-    await findText(owner, '[part~="title"]', 'Success!', 10_000);
-    const user = owner.client!.user.getSync()!;
-    expect(user.emails.map((e) => [e.email, e.verified])).to.deep.equal([[email, true]]);
-    expect(user.password?.requires_reset).to.equal(true);
-    unmountAll();
-    resetBrowserState();
-    history.replaceState(null, '', pageUrl);
+      // The owner types the address into the widget and opens the emailed link: signed in, to an account with only
+      // the now proven address.
+      const sender = mount({ config: { products: ['emailMagicLinks'] } });
+      await submitEmail(sender, email);
+      await findText(sender, '[part~="title"]', 'Check your email');
+      const token = await latestMagicLinkToken(email);
+      unmountAll();
+      resetBrowserState();
+      history.replaceState(
+        null,
+        '',
+        `${location.pathname}?stytch_token_type=magic_links&token=${encodeURIComponent(token)}`,
+      );
+      const owner = mount({ config: { products: ['emailMagicLinks'] } });
+      await findText(owner, '[part~="title"]', 'Success!', 10_000);
+      const user = owner.client!.user.getSync()!;
+      expect(user.emails.map((e) => [e.email, e.verified])).to.deep.equal([[email, true]]);
+      expect(user.password?.requires_reset).to.equal(true);
+      unmountAll();
+      resetBrowserState();
+      history.replaceState(null, '', pageUrl);
 
-    // The attacker's session ended, and the attacker's password now leads to Password Dedupe (a reset email to the
-    // owner's mailbox), never to a session.
-    const ended = await fetch(`${testEnv.baseUrl}/sdk/v1/sessions/authenticate`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${btoa(`${testEnv.publicToken}:${signedUp.session_token}`)}`,
-        'Content-Type': 'application/json',
-      },
-      body: '{}',
-    });
-    expect(ended.status).to.equal(404);
-    const el = mount({ config: PASSWORDS });
-    await toPasswordScreen(el, email, 'Log in');
-    typeInto(passwordInput(el)!, STRONG);
-    await until(() => continueButton(el)?.disabled === false, 'Continue');
-    continueButton(el)!.click();
-    await findText(el, '[part~="title"]', 'Check your email to set a new password');
-    expect(events.map((e) => e.type)).to.not.include(EVENT_TYPES.PASSWORD_AUTHENTICATE);
-    await until(
-      async () => (await devInbox(email)).some((m) => m.links[0]?.includes('stytch_token_type=reset_password')),
-      'the reset email',
-    );
-  });
+      // The attacker's session ended, and the attacker's password now leads to Password Dedupe (a reset email to the
+      // owner's mailbox), never to a session.
+      const ended = await fetch(`${testEnv.baseUrl}/sdk/v1/sessions/authenticate`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${btoa(`${testEnv.publicToken}:${signedUp.session_token}`)}`,
+          'Content-Type': 'application/json',
+        },
+        body: '{}',
+      });
+      expect(ended.status).to.equal(404);
+      const el = mount({ config: PASSWORDS });
+      await toPasswordScreen(el, email, 'Log in');
+      typeInto(passwordInput(el)!, STRONG);
+      await until(() => continueButton(el)?.disabled === false, 'Continue');
+      continueButton(el)!.click();
+      await findText(el, '[part~="title"]', 'Check your email to set a new password');
+      expect(events.map((e) => e.type)).to.not.include(EVENT_TYPES.PASSWORD_AUTHENTICATE);
+      await until(
+        async () => (await devInbox(email)).some((m) => m.links[0]?.includes('stytch_token_type=reset_password')),
+        'the reset email',
+      );
+    },
+  );
 
-  it('passwordless account with magic links also configured: a magic link is sent instead (Check your email)', async () => {
-    const { email } = await signIn(makeClient(), uniqueEmail('pwless'));
-    resetBrowserState();
-    const before = rec.to('/magic_links/email/login_or_create').length;
-    const el = mount({ config: { products: ['passwords', 'emailMagicLinks'] } });
-    await toPasswordScreen(el, email, 'Check your email');
-    expect(rec.to('/magic_links/email/login_or_create')).to.have.length(before + 1);
-    expect(rec.to('/passwords/email/reset/start')).to.have.length(0);
-  });
+  it(
+    'passwordless account with magic links also configured: a magic link is sent instead ' + '(Check your email)',
+    async () => {
+      const { email } = await signIn(makeClient(), uniqueEmail('pwless'));
+      resetBrowserState();
+      const before = rec.to('/magic_links/email/login_or_create').length;
+      const el = mount({ config: { products: ['passwords', 'emailMagicLinks'] } });
+      await toPasswordScreen(el, email, 'Check your email');
+      expect(rec.to('/magic_links/email/login_or_create')).to.have.length(before + 1);
+      expect(rec.to('/passwords/email/reset/start')).to.have.length(0);
+    },
+  );
 
   it("new address with magic links configured: 'Email me a login link instead' sends a link", async () => {
     const el = mount({ config: { products: ['passwords', 'emailMagicLinks'] } });
@@ -347,42 +363,46 @@ describe('<auth-login> passwords', () => {
     await until(async () => (await devInbox(email)).length === 1, 'the reset email');
   });
 
-  it('the emailed link opens the Reset Form (token type reset_password); a strong password signs in and cleans the URL', async () => {
-    const email = uniqueEmail('pw');
-    const client = makeClient();
-    await client.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
-    await client.passwords.resetByEmailStart({ email, reset_password_redirect_url: `${testEnv.pageOrigin}/` });
-    const token = await latestMagicLinkToken(email);
-    resetBrowserState();
-    history.replaceState(
-      null,
-      '',
-      `${location.pathname}?keep=1&stytch_token_type=reset_password&token=${encodeURIComponent(token)}`,
-    );
-    // No `passwords` product needed: the token type in the URL decides.
-    const el = mount();
-    await findText(el, '[part~="title"]', 'Set a new password');
-    expect($(el, 'input[name="username"]')).to.equal(null);
-    const input = passwordInput(el)!;
-    expect(input.autocomplete).to.equal('new-password');
-    await typePassword(el, 'monkey2024x');
-    await until(() => meter(el).score === '2', 'the meter');
-    expect(continueButton(el)!.disabled).to.equal(true);
-    await typePassword(el, NEW);
-    await until(() => continueButton(el)?.disabled === false, 'Continue');
-    continueButton(el)!.click();
-    await findText(el, '[part~="title"]', 'Success!');
-    expect(location.search).to.equal('?keep=1');
-    expect(events.map((e) => e.type)).to.deep.equal([
-      EVENT_TYPES.PASSWORD_RESET_BY_EMAIL,
-      EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,
-    ]);
-    const other = makeClient();
-    await other.session.revoke({ forceClear: true });
-    expect(
-      (await other.passwords.authenticate({ email, password: NEW, session_duration_minutes: 30 })).user_id,
-    ).to.be.a('string');
-  });
+  it(
+    'the emailed link opens the Reset Form (token type reset_password); a strong password ' +
+      'signs in and cleans the URL',
+    async () => {
+      const email = uniqueEmail('pw');
+      const client = makeClient();
+      await client.passwords.create({ email, password: STRONG, session_duration_minutes: 30 });
+      await client.passwords.resetByEmailStart({ email, reset_password_redirect_url: `${testEnv.pageOrigin}/` });
+      const token = await latestMagicLinkToken(email);
+      resetBrowserState();
+      history.replaceState(
+        null,
+        '',
+        `${location.pathname}?keep=1&stytch_token_type=reset_password&token=${encodeURIComponent(token)}`,
+      );
+      // No `passwords` product needed: the token type in the URL decides.
+      const el = mount();
+      await findText(el, '[part~="title"]', 'Set a new password');
+      expect($(el, 'input[name="username"]')).to.equal(null);
+      const input = passwordInput(el)!;
+      expect(input.autocomplete).to.equal('new-password');
+      await typePassword(el, 'monkey2024x');
+      await until(() => meter(el).score === '2', 'the meter');
+      expect(continueButton(el)!.disabled).to.equal(true);
+      await typePassword(el, NEW);
+      await until(() => continueButton(el)?.disabled === false, 'Continue');
+      continueButton(el)!.click();
+      await findText(el, '[part~="title"]', 'Success!');
+      expect(location.search).to.equal('?keep=1');
+      expect(events.map((e) => e.type)).to.deep.equal([
+        EVENT_TYPES.PASSWORD_RESET_BY_EMAIL,
+        EVENT_TYPES.AUTHENTICATE_FLOW_COMPLETE,
+      ]);
+      const other = makeClient();
+      await other.session.revoke({ forceClear: true });
+      expect(
+        (await other.passwords.authenticate({ email, password: NEW, session_duration_minutes: 30 })).user_id,
+      ).to.be.a('string');
+    },
+  );
 
   it('an invalid email on the password tab gets the password-flow message', async () => {
     const el = mount({ config: PASSWORDS });

@@ -1,3 +1,6 @@
+// The title is the outcome table's 'Success!': the screen loads that table itself, since no other screen of a page
+// that keeps the element may have loaded it yet.
+import '../../../i18n/en-outcome.ts';
 import { useWidget } from '../../../context.ts';
 import { Confirmation } from '../../../ui/Confirmation.tsx';
 import type { ProductScreenProps } from '../../types.ts';

@@ -1,3 +1,6 @@
+// The title is the outcome table's 'Looks like there was an error!': the screen loads that table itself, as the
+// root's Error screen does.
+import '../../../i18n/en-outcome.ts';
 import type { SnapshotFrom } from 'xstate';
 import { useWidget } from '../../../context.ts';
 import { describeError } from '../../../i18n/index.ts';

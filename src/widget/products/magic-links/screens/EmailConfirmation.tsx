@@ -47,6 +47,7 @@ export default function EmailConfirmation({
       <Header title={t('emailConfirmation.title')} onBack={() => send({ type: 'BACK' })} focusTitle={autoFocus} />
       <p part={PARTS.text} css={text}>
         {splitMessage(t('emailConfirmation.sent')).map((part, i) =>
+          // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts never reorder; a parameter may repeat.
           typeof part === 'string' ? part : <strong key={i}>{part.param === 'email' ? email : ''}</strong>,
         )}
       </p>

@@ -4,15 +4,14 @@
 // root: a button sends START with its provider, and the root starts the product's machine (machine.ts).
 import { css } from '@emotion/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { OAuthProvider } from '../../../../api/index.ts';
 import type { OAuthProviderConfig } from '../../../config.ts';
-import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT } from '../../../constants.ts';
+import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT } from '../constants.ts';
 import { useWidget } from '../../../context.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
-import { v } from '../../../theme/theme.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonColumn } from '../../../ui/ButtonColumn.styles.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -102,7 +101,7 @@ function OneTap({
   shadow,
 }: {
   actor: ActorRefFrom<OneTapMachine>;
-  fallback: ReactElement;
+  fallback: ReactNode;
   shadow: boolean;
 }) {
   const { t } = useWidget();
@@ -145,12 +144,13 @@ export default function MainBlock({ root, busy, mainActor }: MainBlockProps) {
   ));
   const oneTapActor = mainActor as ActorRefFrom<OneTapMachine> | undefined;
   if (oneTapPlacement(config, browserTraits())) {
-    if (oneTapActor) return <OneTap actor={oneTapActor} fallback={<>{buttons}</>} shadow={config.enableShadowDOM} />;
+    if (oneTapActor) return <OneTap actor={oneTapActor} fallback={buttons} shadow={config.enableShadowDOM} />;
     // While a flow started from the fallback button runs, the root has stopped One Tap: the button stays, busy.
     // Before the root has started One Tap (its code loads after first paint), nothing shows in its place.
-    return busy ? <>{buttons}</> : null;
+    return busy ? buttons : null;
   }
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a <fieldset> would bring its own border, padding and sizing.
     <div part={PARTS.socialButtons} css={buttonColumn} role="group" aria-label={t('oauth.groupLabel')}>
       {buttons}
     </div>

@@ -2,7 +2,7 @@ import { css, keyframes } from '@emotion/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { OTP_CODE_LENGTH } from '../../../../api/index.ts';
-import { CODE_SENT_SLIDE_MS, LOADING_BAR_MS } from '../../../constants.ts';
+import { CODE_SENT_SLIDE_MS, LOADING_BAR_MS } from '../constants.ts';
 import { useWidget } from '../../../context.ts';
 import { describeError, splitMessage } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
@@ -106,6 +106,7 @@ export default function OTPAuthenticate({ state, autoFocus }: ProductScreenProps
           typeof part === 'string' ? (
             part
           ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts never reorder; a parameter may repeat.
             <strong key={i}>{part.param === 'destination' ? passcode.displayDestination : ''}</strong>
           ),
         )}

@@ -5,7 +5,6 @@ import { passwordlessEmailKind } from '../../../config.ts';
 import { useWidget } from '../../../context.ts';
 import { describeError } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
-import { v } from '../../../theme/theme.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Header } from '../../../ui/Header.tsx';
 import { TextInput } from '../../../ui/TextInput.tsx';

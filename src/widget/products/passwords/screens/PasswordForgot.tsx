@@ -29,6 +29,7 @@ export default function PasswordForgot({ state, autoFocus }: ProductScreenProps<
       )}
       <p part={PARTS.text} css={text}>
         {splitMessage(t('passwordForgot.text')).map((part, i) =>
+          // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts never reorder; a parameter may repeat.
           typeof part === 'string' ? part : <strong key={i}>{part.param === 'email' ? email : ''}</strong>,
         )}
       </p>

@@ -1,9 +1,7 @@
-import { css } from '@emotion/react';
 import type { SnapshotFrom } from 'xstate';
 import { useWidget } from '../../../context.ts';
 import { describeError, splitMessage } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
-import { v } from '../../../theme/theme.ts';
 import { Header } from '../../../ui/Header.tsx';
 import { errorText, linkButton, text, toast } from '../../../ui/styles.ts';
 import type { ProductScreenProps } from '../../types.ts';
@@ -30,6 +28,7 @@ export default function PasswordSetNew({ state, autoFocus }: ProductScreenProps<
       />
       <p part={PARTS.text} css={text}>
         {splitMessage(t(dedupe ? 'passwordDedupe.text' : 'passwordSetNew.text')).map((part, i) =>
+          // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts never reorder; a parameter may repeat.
           typeof part === 'string' ? part : <strong key={i}>{part.param === 'email' ? email : ''}</strong>,
         )}
       </p>

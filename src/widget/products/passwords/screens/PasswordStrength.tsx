@@ -2,7 +2,7 @@
 // the LUDS rules still unmet; the breached message under either policy. Renders only the service's last answer.
 import { css } from '@emotion/react';
 import type { PasswordStrengthCheckResponse } from '../../../../api/index.ts';
-import { STRENGTH_METER_BARS } from '../../../constants.ts';
+import { STRENGTH_METER_BARS } from '../constants.ts';
 import { useWidget } from '../../../context.ts';
 import type { Translate } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
@@ -87,6 +87,7 @@ export function PasswordStrength({ strength, luds, id }: PasswordStrengthProps) 
   return (
     <div id={id} aria-live="polite">
       {strength.strength_policy === 'zxcvbn' && (
+        // biome-ignore lint/a11y/useSemanticElements: a <meter> draws its own bar and would hide these styled bars.
         <div
           part={PARTS.strengthMeter}
           css={meter}
@@ -99,6 +100,7 @@ export function PasswordStrength({ strength, luds, id }: PasswordStrengthProps) 
           data-score={strength.score}
         >
           {Array.from({ length: STRENGTH_METER_BARS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of bars that never reorders.
             <div key={i} part={PARTS.strengthBar} css={bar} data-filled={i < filled ? color : undefined} />
           ))}
         </div>
