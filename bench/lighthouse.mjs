@@ -61,16 +61,14 @@ try {
         id === 'performance'
           ? `  (runs: ${results.map((r) => Math.round(r.categories[id].score * 100)).join(', ')})`
           : '';
-      console.log(
-        `  ${ok ? 'ok  ' : 'LOW '} ${id.padEnd(15)} ${String(score).padStart(3)}  budget ${budget === 100 ? '= 100' : `>= ${budget}`}${all}`,
-      );
+      const limit = budget === 100 ? '= 100' : `>= ${budget}`;
+      console.log(`  ${ok ? 'ok  ' : 'LOW '} ${id.padEnd(15)} ${String(score).padStart(3)}  budget ${limit}${all}`);
       if (!ok) {
         for (const ref of lhr.categories[id].auditRefs) {
           const audit = lhr.audits[ref.id];
           if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-            console.log(
-              `         ${ref.id}: ${Math.round(audit.score * 100)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
-            );
+            const shown = audit.displayValue ? ` (${audit.displayValue})` : '';
+            console.log(`         ${ref.id}: ${Math.round(audit.score * 100)}${shown}`);
           }
         }
       }

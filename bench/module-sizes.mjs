@@ -46,7 +46,9 @@ export function bytesPerSource(code, map) {
         })
       : [];
     if (segments.length === 0 || segments[0].column > 0) add(-1, segments[0]?.column ?? text.length);
-    segments.forEach((segment, i) => add(segment.source, (segments[i + 1]?.column ?? text.length) - segment.column));
+    segments.forEach((segment, i) => {
+      add(segment.source, (segments[i + 1]?.column ?? text.length) - segment.column);
+    });
     if (index < lines.length - 1) add(-1, 1); // the newline
   });
   // Columns count UTF-16 units, and the file is bytes: close enough for a breakdown (the code is nearly all ASCII).

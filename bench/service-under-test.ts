@@ -29,10 +29,10 @@ const RSS_SAMPLE_MS = 25;
 /** Functions listed from the profile, by self time. */
 const PROFILE_TOP = 25;
 
-const processes = Number(process.env['BENCH_PROCESSES'] || 1);
-const port = Number(process.env['BENCH_PORT'] || 0);
-const databaseUrl = process.env['DATABASE_URL'];
-const dataDir = process.env['BENCH_DATA_DIR'];
+const processes = Number(process.env.BENCH_PROCESSES || 1);
+const port = Number(process.env.BENCH_PORT || 0);
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = process.env.BENCH_DATA_DIR;
 const repoRoot = findRepoRoot(import.meta.url);
 const reply = (message: BenchReply) => process.send?.(message);
 
@@ -78,7 +78,7 @@ function serveBench(url: string): void {
       if (message.type === 'profile-stop') {
         const { profile } = await session.post('Profiler.stop');
         // BENCH_CPUPROFILE=<file> keeps the whole profile (Chrome DevTools' Performance panel opens it).
-        if (process.env['BENCH_CPUPROFILE']) fs.writeFileSync(process.env['BENCH_CPUPROFILE'], JSON.stringify(profile));
+        if (process.env.BENCH_CPUPROFILE) fs.writeFileSync(process.env.BENCH_CPUPROFILE, JSON.stringify(profile));
         reply({ type: 'profile', ...selfTime(profile) });
       }
     })().catch((error: unknown) => reply({ type: 'failed', message: String(error) }));

@@ -6,7 +6,7 @@
 // dist/ and demo-site/ as `npm start` does), then opens one page per single-product configuration, and the demo
 // portal, in Debian's Chromium with the HTTP cache disabled. Every script the page requests until the form is usable
 // is counted, with its raw, gzip (level 9) and brotli (maximum quality) size: counting only the entry file, as this
-// script did before issue 13, hid the lazy chunks the page fetches before anyone can sign in.
+// script once did, hid the lazy chunks the page fetches before anyone can sign in.
 //
 // "Usable": the control a visitor starts with (the email input inside the element's shadow root; see PAGES) is in the
 // page, visible and enabled: on most pages the entry file's own first paint of Main (src/widget/shell/), which takes
@@ -31,7 +31,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
 export const BUDGETS_KB = {
-  // Every script fetched before the email input is usable, magic links only, gzip. Issue 18's goal is 95 KB; since
+  // Every script fetched before the email input is usable, magic links only, gzip. The load-path goal is 95 KB; since
   // the entry paints Main itself (src/widget/shell/) that is the entry file alone: 19.4 KB measured since the shell
   // paints with styles compiled at build time (23.2 while it ran Emotion and stylis), with 1 KB of room, rounded up.
   magicLinksBeforeUsable: 21,
@@ -45,10 +45,10 @@ export const BUDGETS_KB = {
   // style modules in React's chunk say, the price of the first paint running no CSS compiler (about a third of its
   // time). Kept so the widget's own weight cannot grow unseen behind the shell.
   magicLinksBeforeInteractive: 114,
-  // Issue 18: every other single-product page's first screen is within this much of magic links' measured figure
+  // Every other single-product page's first screen is within this much of magic links' measured figure
   // (passcodes, passwords and passkeys: the same 22.7; social buttons alone 29.7; wallets alone 25.1).
   otherProductsOverMagicLinks: 10,
-  client: 15, // issue 2: dist/client.js alone, gzip
+  client: 15, // the headless client: dist/client.js alone, gzip
 };
 
 /** A page that is not usable by then has failed to load; the script must end rather than hang in CI. */
@@ -63,9 +63,7 @@ export const PAGES = JSON.parse(
   fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'pages.json'), 'utf8'),
 );
 const BUDGETED_PAGE = 'emailMagicLinks';
-/**
- * The budgeted page through the classic-script build (issue 18: a loader for the module build); printed, not budgeted.
- */
+/** The budgeted page through the classic-script build (a loader for the module build); printed, not budgeted. */
 const CLASSIC_SCRIPT_PAGE = {
   ...PAGES.find((page) => page.name === BUDGETED_PAGE),
   name: `${BUDGETED_PAGE}-iife`,
@@ -268,9 +266,8 @@ function printFiles(files) {
       `  ${f.file.padEnd(44)} ${kb(f.raw).padStart(8)} ${kb(f.gzip).padStart(8)} ${kb(f.brotli).padStart(8)}`,
     );
   const t = total(files);
-  console.log(
-    `  ${`total (${files.length} files)`.padEnd(44)} ${kb(t.raw).padStart(8)} ${kb(t.gzip).padStart(8)} ${kb(t.brotli).padStart(8)}`,
-  );
+  const totals = [kb(t.raw), kb(t.gzip), kb(t.brotli)].map((figure) => figure.padStart(8));
+  console.log(`  ${`total (${files.length} files)`.padEnd(44)} ${totals.join(' ')}`);
 }
 
 async function main() {
@@ -313,7 +310,8 @@ async function main() {
         const result = await measurePage(browser, server.url, server.service.config.publicToken, page);
         results.push({ page, ...result });
         console.log(
-          `\n${page.name}: ${page.usable} usable after ${result.usableMs} ms (React took over after ${result.interactiveMs} ms); fetched before usable:`,
+          `\n${page.name}: ${page.usable} usable after ${result.usableMs} ms ` +
+            `(React took over after ${result.interactiveMs} ms); fetched before usable:`,
         );
         printFiles(result.scripts);
         if (result.later.length) {
@@ -331,15 +329,14 @@ async function main() {
   console.log(
     '\nJavaScript fetched before the form is usable, and before React has taken over from the first-paint shell',
   );
-  console.log(
-    `${'page'.padEnd(20)} ${'files'.padStart(6)} ${'gzip KB'.padStart(8)} ${'br KB'.padStart(8)}   ${'files'.padStart(6)} ${'gzip KB'.padStart(8)} ${'br KB'.padStart(8)}`,
-  );
+  /** Files, gzip and brotli KB, right-aligned. */
+  const figures = (files, gzip, brotli) => `${String(files).padStart(6)} ${gzip.padStart(8)} ${brotli.padStart(8)}`;
+  console.log(`${'page'.padEnd(20)} ${figures('files', 'gzip KB', 'br KB')}   ${figures('files', 'gzip KB', 'br KB')}`);
   for (const { page, scripts, interactive } of results) {
     const t = total(scripts);
     const i = total(interactive);
-    console.log(
-      `${page.name.padEnd(20)} ${String(scripts.length).padStart(6)} ${kb(t.gzip).padStart(8)} ${kb(t.brotli).padStart(8)}   ${String(interactive.length).padStart(6)} ${kb(i.gzip).padStart(8)} ${kb(i.brotli).padStart(8)}`,
-    );
+    const usable = figures(scripts.length, kb(t.gzip), kb(t.brotli));
+    console.log(`${page.name.padEnd(20)} ${usable}   ${figures(interactive.length, kb(i.gzip), kb(i.brotli))}`);
   }
 
   for (const { page, scripts, interactive } of results.filter((r) => BROKEN_DOWN_PAGES.includes(r.page.name))) {
@@ -351,7 +348,7 @@ async function main() {
 
   const gzipOf = (name, moment = 'scripts') => total(results.find((r) => r.page.name === name)[moment]).gzip;
   const client = gzipSize(fs.readFileSync(path.join(dist, 'client.js')));
-  // The other products' limit follows magic links' measured figure (not its budget), as issue 18 states it.
+  // The other products' limit follows magic links' measured figure (not its budget), as the load-path goal states it.
   const otherLimit = Number((gzipOf(BUDGETED_PAGE) / 1024 + BUDGETS_KB.otherProductsOverMagicLinks).toFixed(1));
   const rows = [
     [

@@ -1,4 +1,4 @@
-// Request throughput and memory of the identity service over loopback (issue 18). The service runs in its own process
+// Request throughput and memory of the identity service over loopback. The service runs in its own process
 // (bench/service-under-test.ts, bundled like dist-server/main.js and run without a TypeScript loader, as `npm start`
 // and a deployment run it) so this load generator does not share its event loop. Part 1: one process on the embedded
 // database in a new data folder (PGlite, as `npm start` keeps it): every scenario's req/s and latency,
@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PATHS } from '../src/api/paths.ts';
 import { SDK_BASE_PATH } from '../src/api/telemetry.ts';
-import { DEFAULT_PUBLIC_TOKEN, HEALTH_PATH } from '../src/server/constants.ts';
+import { HEALTH_PATH } from '../src/server/constants/deployment.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../src/server/constants/project.ts';
 import type { BenchReply, BenchRequest, ProfileLine } from './service-under-test.ts';
 import { freePort } from '../test/processes/service-process.ts';
 import { buildServer } from '../scripts/build-server.mjs';
@@ -68,7 +69,7 @@ function startScriptEnv(): Record<string, string> {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const command = scripts['start']?.split('&&').at(-1) ?? '';
+  const command = scripts.start?.split('&&').at(-1) ?? '';
   const words = command.trim().split(/\s+/);
   return Object.fromEntries(words.slice(0, words.indexOf('node')).map((word) => word.split('=') as [string, string]));
 }
@@ -78,7 +79,7 @@ async function startService(processes: number, database: { url: string } | { dat
   const child = fork(path.join(BUILD_DIR, SERVICE_BUNDLE), {
     cwd: repoRoot,
     // BENCH_EXEC_ARGV tries Node or V8 flags on the service (e.g. --liftoff-only) without changing it.
-    execArgv: process.env['BENCH_EXEC_ARGV']?.split(' ').filter(Boolean) ?? [],
+    execArgv: process.env.BENCH_EXEC_ARGV?.split(' ').filter(Boolean) ?? [],
     env: {
       ...startScriptEnv(),
       ...process.env,
@@ -170,7 +171,7 @@ function scenarios(
  * bare route measures the load generator (1.6–2.1k req/s here, against 15–33k with wrk), and every process the
  * service adds competes with it for the same two cores. BENCH_LOADER=fetch forces fetch (the figures before wrk).
  */
-const LOADER: 'wrk' | 'fetch' = process.env['BENCH_LOADER'] === 'fetch' || !onPath('wrk') ? 'fetch' : 'wrk';
+const LOADER: 'wrk' | 'fetch' = process.env.BENCH_LOADER === 'fetch' || !onPath('wrk') ? 'fetch' : 'wrk';
 /** wrk runs for a time, not a count of requests. */
 const WRK_SECONDS = 5;
 const WRK_WARMUP_SECONDS = 1;
@@ -190,7 +191,8 @@ function onPath(command: string): boolean {
 function loadDescription(): string {
   return LOADER === 'wrk'
     ? `wrk, ${WRK_SECONDS} s per scenario after ${WRK_WARMUP_SECONDS} s of warm-up, ${CONCURRENCY} connections`
-    : `Node's fetch (BENCH_LOADER=fetch, or no wrk on the PATH), ${REQUESTS_PER_SCENARIO} requests per scenario after ${WARMUP_REQUESTS} of warm-up, concurrency ${CONCURRENCY}`;
+    : `Node's fetch (BENCH_LOADER=fetch, or no wrk on the PATH), ${REQUESTS_PER_SCENARIO} requests per scenario ` +
+        `after ${WARMUP_REQUESTS} of warm-up, concurrency ${CONCURRENCY}`;
 }
 
 function load(service: Service, scenario: Scenario, warmUp = false): Promise<Omit<Result, 'name'>> {
@@ -305,9 +307,8 @@ function printResults(results: Result[]): void {
     `${'scenario'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  non-2xx`,
   );
   for (const r of results) {
-    console.log(
-      `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}  ${r.failures}`,
-    );
+    const figures = [r.rps.toFixed(0).padStart(7), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8)];
+    console.log(`${r.name.padEnd(42)} ${figures.join(' ')}  ${r.failures}`);
   }
 }
 
@@ -327,9 +328,8 @@ async function embedded(): Promise<void> {
     await embeddedRun(dataDir);
     const restarted = await startService(1, { dataDir });
     try {
-      console.log(
-        `memory: resident ${mb((await memory(restarted)).memory.rss)} at idle after a restart on the same data folder (target ≤ 250 MB)`,
-      );
+      const rss = mb((await memory(restarted)).memory.rss);
+      console.log(`memory: resident ${rss} at idle after a restart on the same data folder (target ≤ 250 MB)`);
     } finally {
       await restarted.stop();
     }
@@ -347,8 +347,9 @@ async function embeddedRun(dataDir: string): Promise<void> {
     const env = Object.entries(startScriptEnv())
       .map(([name, value]) => `${name}=${value}`)
       .join(' ');
+    const withEnv = env ? `, with npm start's ${env}` : '';
     console.log(
-      `\nThe service, one process, embedded database (PGlite in a new data folder)${env ? `, with npm start's ${env}` : ''}: ${loadDescription()}`,
+      `\nThe service, one process, embedded database (PGlite in a new data folder)${withEnv}: ${loadDescription()}`,
     );
     const results: Result[] = [];
     const keys = ['static', 'health', 'bootstrap', 'authenticate', 'me', 'send'] as const;
@@ -360,13 +361,17 @@ async function embeddedRun(dataDir: string): Promise<void> {
     printResults(results);
     const rps = (name: string) => results.find((r) => r.name === name)!.rps;
     const ratio = rps(s.authenticate.name) / rps(s.static.name);
+    const healthRatio = rps(s.authenticate.name) / rps(s.health.name);
     console.log(
-      `sessions/authenticate ÷ bare static route: ${ratio.toFixed(2)} (target ≥ 0.5); ÷ ${HEALTH_PATH}: ${(rps(s.authenticate.name) / rps(s.health.name)).toFixed(2)}`,
+      `sessions/authenticate ÷ bare static route: ${ratio.toFixed(2)} (target ≥ 0.5); ` +
+        `÷ ${HEALTH_PATH}: ${healthRatio.toFixed(2)}`,
     );
     const loaded = await memory(service);
     const m = idle.memory;
     console.log(
-      `memory: resident ${mb(m.rss)} at idle after the first start (V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, of which ArrayBuffers ${mb(m.arrayBuffers)} — PGlite's wasm memory is one), ${mb(loaded.peakRss)} at the peak under load (targets ≤ 250 MB, ≤ 400 MB)`,
+      `memory: resident ${mb(m.rss)} at idle after the first start (V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, ` +
+        `external ${mb(m.external)}, of which ArrayBuffers ${mb(m.arrayBuffers)} — PGlite's wasm memory is one), ` +
+        `${mb(loaded.peakRss)} at the peak under load (targets ≤ 250 MB, ≤ 400 MB)`,
     );
 
     await service.ask({ type: 'profile-start' });
@@ -392,7 +397,7 @@ function printProfile(top: ProfileLine[], categories: ProfileLine[]): void {
 
 /** A PostgreSQL server to create bench databases on, and how to let it go. */
 async function postgresServer(): Promise<{ url: string; release(): void } | null> {
-  const given = process.env['BENCH_DATABASE_URL'] || process.env['TEST_DATABASE_URL'];
+  const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (given) return { url: given, release: () => {} };
   const script = path.join(repoRoot, 'scripts/test-postgres.sh');
   try {
@@ -428,7 +433,8 @@ async function postgresScaling(): Promise<void> {
   }
   try {
     console.log(
-      `\nThe service on PostgreSQL, SERVICE_PROCESSES = ${SCALING_PROCESSES.join(', ')} (req/s; ${loadDescription()}; the load generator and PostgreSQL run on the same cores)`,
+      `\nThe service on PostgreSQL, SERVICE_PROCESSES = ${SCALING_PROCESSES.join(', ')} ` +
+        `(req/s; ${loadDescription()}; the load generator and PostgreSQL run on the same cores)`,
     );
     const rows: { processes: number; results: Result[] }[] = [];
     for (const processes of SCALING_PROCESSES) {
@@ -447,14 +453,14 @@ async function postgresScaling(): Promise<void> {
       });
     }
     const names = rows[0]!.results.map((r) => r.name);
-    console.log(
-      `${'scenario'.padEnd(42)} ${SCALING_PROCESSES.map((n) => `${n} proc`.padStart(9)).join(' ')}   p99 ms at ${SCALING_PROCESSES.join('/')}`,
-    );
+    const processColumns = SCALING_PROCESSES.map((n) => `${n} proc`.padStart(9)).join(' ');
+    console.log(`${'scenario'.padEnd(42)} ${processColumns}   p99 ms at ${SCALING_PROCESSES.join('/')}`);
     for (const name of names) {
       const cells = rows.map((row) => row.results.find((r) => r.name === name)!);
-      console.log(
-        `${name.padEnd(42)} ${cells.map((c) => c.rps.toFixed(0).padStart(9)).join(' ')}   ${cells.map((c) => c.p99.toFixed(0)).join('/')}${cells.some((c) => c.failures) ? `  non-2xx ${cells.map((c) => c.failures).join('/')}` : ''}`,
-      );
+      const rates = cells.map((c) => c.rps.toFixed(0).padStart(9)).join(' ');
+      const p99 = cells.map((c) => c.p99.toFixed(0)).join('/');
+      const failures = cells.some((c) => c.failures) ? `  non-2xx ${cells.map((c) => c.failures).join('/')}` : '';
+      console.log(`${name.padEnd(42)} ${rates}   ${p99}${failures}`);
     }
   } finally {
     server.release();

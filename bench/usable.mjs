@@ -1,4 +1,4 @@
-// Time to usable, side by side (issue 18): how long after navigation a visitor can type an email, with <auth-login>
+// Time to usable, side by side: how long after navigation a visitor can type an email, with <auth-login>
 // (magic links only) and with Stytch's hosted UI (@stytch/vanilla-js 6.3.0, its IIFE build, magic links only), and the
 // demo portal against a bare page holding the same element.
 //
@@ -36,7 +36,7 @@ import { PAGE_TIMEOUT_MS, watchUsable } from './size.mjs';
 register();
 const { createService } = await import('../src/server/app.ts');
 const { chooseEncoding, compressed } = await import('../src/server/http/static-compression.ts');
-const { DEFAULT_PUBLIC_TOKEN } = await import('../src/server/constants.ts');
+const { DEFAULT_PUBLIC_TOKEN } = await import('../src/server/constants/project.ts');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../test/support/chromium.ts');
 const { chromium } = await import('playwright-core');
 
@@ -74,10 +74,17 @@ const PORTAL_CONFIG = /<auth-login[^>]*\sconfig='([^']*)'/.exec(
 )?.[1];
 if (!PORTAL_CONFIG) throw new Error("demo-site/student-portal.html: no <auth-login config='…'> found");
 
+/** One printed table row: each cell padded to its width (a negative width aligns left), one space between. */
+const tableRow = (cells, widths) =>
+  cells
+    .map((cell, i) => (widths[i] < 0 ? String(cell).padEnd(-widths[i]) : String(cell).padStart(widths[i])))
+    .join(' ');
+
 const attr = (json) => json.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
 const PAGE = (title, head, body) => `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${head}</head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>${head}</head>
 <body><main style="max-width:420px;margin:40px auto">${body}</main></body>
 </html>
 `;
@@ -96,8 +103,16 @@ const STYTCH_PAGE = PAGE(
   `<script src="${STYTCH_SCRIPT_PATH}"></script>`,
   `<div id="stytch-login"></div>
 <script>
-  const client = stytch.createStytchClient('${DEFAULT_PUBLIC_TOKEN}', { endpoints: { testAPIURL: location.origin, liveAPIURL: location.origin } });
-  const props = { client, config: { products: [stytch.Products.emailMagicLinks], emailMagicLinksOptions: { loginRedirectURL: location.href, signupRedirectURL: location.href } } };
+  const client = stytch.createStytchClient('${DEFAULT_PUBLIC_TOKEN}', {
+    endpoints: { testAPIURL: location.origin, liveAPIURL: location.origin },
+  });
+  const props = {
+    client,
+    config: {
+      products: [stytch.Products.emailMagicLinks],
+      emailMagicLinksOptions: { loginRedirectURL: location.href, signupRedirectURL: location.href },
+    },
+  };
   stytch.mountLogin({ elementId: '#stytch-login', ...props }).render(props);
 </script>`,
 );
@@ -257,9 +272,18 @@ async function main() {
         for (const page of PAGES) samples.get(page.name).push(await measure(browser, server.url, page, profile));
       }
       console.log(`\n${profile.name}`);
-      console.log(
-        `${'page'.padEnd(8)} ${'median ms'.padStart(10)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'KB before usable'.padStart(17)} ${'of it JS'.padStart(9)} ${'requests'.padStart(9)} ${'React took over, ms'.padStart(20)}`,
-      );
+      const widths = [-8, 10, 7, 7, 17, 9, 9, 20];
+      const headings = [
+        'page',
+        'median ms',
+        'min',
+        'max',
+        'KB before usable',
+        'of it JS',
+        'requests',
+        'React took over, ms',
+      ];
+      console.log(tableRow(headings, widths));
       const medians = {};
       const interactive = {};
       for (const page of PAGES) {
@@ -267,15 +291,17 @@ async function main() {
         const times = list.map((s) => s.usableMs);
         medians[page.name] = median(times);
         interactive[page.name] = median(list.map((s) => s.interactiveMs));
-        console.log(
-          `${page.name.padEnd(8)} ${medians[page.name].toFixed(0).padStart(10)} ${Math.min(...times)
-            .toFixed(0)
-            .padStart(7)} ${Math.max(...times)
-            .toFixed(0)
-            .padStart(7)} ` +
-            `${kb(median(list.map((s) => s.bytes))).padStart(17)} ${kb(median(list.map((s) => s.scriptBytes))).padStart(9)} ${String(median(list.map((s) => s.requests))).padStart(9)} ` +
-            `${(page.host === 'auth-login' ? interactive[page.name].toFixed(0) : '-').padStart(20)}`,
-        );
+        const cells = [
+          page.name,
+          medians[page.name].toFixed(0),
+          Math.min(...times).toFixed(0),
+          Math.max(...times).toFixed(0),
+          kb(median(list.map((s) => s.bytes))),
+          kb(median(list.map((s) => s.scriptBytes))),
+          median(list.map((s) => s.requests)),
+          page.host === 'auth-login' ? interactive[page.name].toFixed(0) : '-',
+        ];
+        console.log(tableRow(cells, widths));
       }
       summary.push({
         profile: profile.name,
@@ -289,13 +315,21 @@ async function main() {
     await browser.close();
     await server.close();
   }
-  console.log(
-    `\n${'profile'.padEnd(18)} ${'ours ÷ Stytch'.padStart(14)} ${'(target)'.padStart(9)} ${'portal ÷ bare'.padStart(14)} ${'(target)'.padStart(9)}   ${'React took over ÷ Stytch usable'.padStart(32)} ${'portal ÷ bare, React'.padStart(21)}`,
-  );
+  const widths = [-18, 14, 9, 14, 9, 34, 21];
+  const headings = [
+    'profile',
+    'ours ÷ Stytch',
+    '(target)',
+    'portal ÷ bare',
+    '(target)',
+    'React took over ÷ Stytch usable',
+    'portal ÷ bare, React',
+  ];
+  console.log(`\n${tableRow(headings, widths)}`);
   for (const row of summary) {
-    console.log(
-      `${row.profile.padEnd(18)} ${row.peer.toFixed(2).padStart(14)} ${'≤ 0.8'.padStart(9)} ${row.portal.toFixed(2).padStart(14)} ${'≤ 1.1'.padStart(9)}   ${row.peerInteractive.toFixed(2).padStart(32)} ${row.portalInteractive.toFixed(2).padStart(21)}`,
-    );
+    const ratios = [row.peer, '≤ 0.8', row.portal, '≤ 1.1', row.peerInteractive, row.portalInteractive];
+    const cells = ratios.map((value) => (typeof value === 'number' ? value.toFixed(2) : value));
+    console.log(tableRow([row.profile, ...cells], widths));
   }
 }
 

@@ -177,8 +177,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (args.includes('--refuse-root')) {
     // The root's `prepack`: `npm pack` or `npm publish` in the repository would ship the service's dependencies.
     console.error(
-      'auth-login: the root package.json is the repository (the identity service, the demo site and the element), not ' +
-        'the package. Pack the element with `npm run pack:element` (docs/decisions.md, "One package per audience"), ' +
+      'auth-login: the root package.json is the repository (the identity service, the demo site and the element), ' +
+        'not the package. Pack the element with `npm run pack:element` (docs/decisions.md, "One ' +
+        'package per audience"), ' +
         'and publish its tarball.',
     );
     process.exit(1);

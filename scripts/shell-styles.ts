@@ -1,14 +1,14 @@
 // Writes src/widget/shell/styles.generated.ts: the class name and CSS of every style the first-paint shell uses
 // (src/widget/shell/style-sources.ts), compiled by Emotion's own serializer and cache exactly as React's stylesheet
-// gets them, so the entry file needs neither Emotion nor its CSS compiler to paint (issue 18: stylis was a third of
-// the shell's paint). Run by `npm run build`; test/tooling/shell-styles.test.ts fails while the committed file differs.
+// gets them, so the entry file needs neither Emotion nor its CSS compiler to paint (stylis was a third of the
+// shell's paint). Run by `npm run build`; test/tooling/shell-styles.test.ts fails while the committed file differs.
 //
 //   node --import tsx scripts/shell-styles.ts      (or npm run shell-styles)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import createCache from '@emotion/cache';
 import { serializeStyles, type SerializedStyles } from '@emotion/serialize';
-import { EMOTION_CACHE_KEY } from '../src/widget/constants.ts';
+import { EMOTION_CACHE_KEY } from '../src/widget/dom-names.ts';
 import { SHELL_STYLE_SOURCES } from '../src/widget/shell/style-sources.ts';
 import { hostStyles } from '../src/widget/theme/host.styles.ts';
 

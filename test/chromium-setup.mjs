@@ -8,7 +8,8 @@ import path from 'node:path';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 export const NO_CHROMIUM_MESSAGE =
-  "npm test needs Chromium: install Debian's package (sudo apt-get install chromium) or set CHROME_PATH to a Chromium or Chrome binary.";
+  "npm test needs Chromium: install Debian's package (sudo apt-get install chromium) or set " +
+  'CHROME_PATH to a Chromium or Chrome binary.';
 
 const isExecutable = (file) => {
   try {

@@ -38,6 +38,7 @@ const stages = [
 
 /** Pass/fail counts from the output of node:test (spec reporter), @web/test-runner, or our budget script. */
 export function countResults(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes start with ESC; this strips them.
   const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
   const nodePass = [...clean.matchAll(/^\s*ℹ pass (\d+)$/gm)].map((m) => Number(m[1]));
   const nodeFail = [...clean.matchAll(/^\s*ℹ fail (\d+)$/gm)].map((m) => Number(m[1]));

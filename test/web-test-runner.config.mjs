@@ -24,7 +24,7 @@ async function freePort() {
   });
 }
 
-// ---- Issue 6: the project settings the headless-client tests exercise, and a second service with the dev captcha ----
+// ---- The project settings the headless-client tests exercise, and a second service with the dev captcha ----
 const ISSUE6_OPTIONS = {
   rbacPolicy: {
     roles: [
@@ -37,14 +37,14 @@ const ISSUE6_OPTIONS = {
           { resource_id: 'grades', actions: ['*'] },
         ],
       },
-      // Issue 16: may grant the custom scope below to a connected app.
+      // May grant the custom scope below to a connected app.
       { role_id: 'grade-reader', description: '', permissions: [{ resource_id: 'grades', actions: ['read'] }] },
     ],
     resources: [
       { resource_id: 'documents', description: '', actions: ['read', 'write', 'delete'] },
       { resource_id: 'grades', description: '', actions: ['read', 'publish'] },
     ],
-    // Issue 16: a custom scope a connected app can ask for; only a user whose roles hold its permissions may grant it.
+    // A custom scope a connected app can ask for; only a user whose roles hold its permissions may grant it.
     scopes: [
       {
         scope: 'read:grades',
@@ -76,7 +76,7 @@ const ISSUE6_OPTIONS = {
   ],
 };
 
-// ---- Issue 16: connected apps that sign in with the service (the consent and logout pages' tests) ----
+// ---- Connected apps that sign in with the service (the consent and logout pages' tests) ----
 /** A first-party app (no consent asked) and a third-party one (consent), both sent back to the test page's origin. */
 function idpConnectedApps(pageOrigin) {
   const back = {
@@ -118,7 +118,7 @@ const identity = await startServer({
   redirectUrls: [`${pageOrigin}/`, `${pageOrigin}/student-portal`],
   now: () => Date.now() + clockOffsetMs,
   ipRateLimits: SUITE_IP_RATE_LIMITS,
-  // Issue 6: an RBAC policy with roles for two fixed addresses, a trusted-token profile and a connected app.
+  // An RBAC policy with roles for two fixed addresses, a trusted-token profile and a connected app.
   ...ISSUE6_OPTIONS,
   connectedApps: [...ISSUE6_OPTIONS.connectedApps, ...idpConnectedApps(pageOrigin)],
 });
@@ -146,8 +146,8 @@ const ludsIdentity = await startServer({
   ipRateLimits: SUITE_IP_RATE_LIMITS,
 });
 
-// Issue 17: a project with the settings the first one leaves at their defaults: PKCE required for OAuth, a CNAME
-// domain, the watermark on and (issue 15) Sign-In with Ethereum required for crypto wallets (the client's OAuth start,
+// A project with the settings the first one leaves at their defaults: PKCE required for OAuth, a CNAME
+// domain, the watermark on and Sign-In with Ethereum required for crypto wallets (the client's OAuth start,
 // the widget's watermark and the client's siwe_params read them from its bootstrap).
 const SETTINGS_CNAME_DOMAIN = 'login.westlight.example';
 const settingsIdentity = await startServer({
@@ -171,7 +171,7 @@ const identityCommands = {
       const res = await identity.service.app.request(`/dev/inbox.json${query}`);
       return (await res.json()).messages;
     }
-    // Issue 6: the service's clock (TOTP codes), and the dev tools that mint connected-app and impersonation tokens.
+    // The service's clock (TOTP codes), and the dev tools that mint connected-app and impersonation tokens.
     if (command === 'service-now') return Date.now() + clockOffsetMs;
     if (command === 'dev-events') return (await (await identity.service.app.request('/dev/events.json')).json()).events;
     if (command === 'dev-post') {
@@ -186,13 +186,14 @@ const identityCommands = {
       // Puts a password in place that the service would refuse to create (a breached one), to reach Password Breached.
       const { hashPassword } = await import('../src/server/security/password-hashing.ts');
       await identity.service.db.query(
-        'update user_passwords set password_hash = $2 where user_id = (select user_id from user_emails where email = $1)',
+        'update user_passwords set password_hash = $2 where user_id = (select user_id from ' +
+          'user_emails where email = $1)',
         [payload.email, await hashPassword(payload.password)],
       );
       return true;
     }
     if (command === 'dev-oauth-sign-in') {
-      // Issue 7: what a browser does on a social sign-in, over HTTP against the real service: open the start address,
+      // What a browser does on a social sign-in, over HTTP against the real service: open the start address,
       // follow it to the dev identity provider, submit its form as payload.name / payload.email, and return where the
       // service sends the visitor back (the redirect URL with ?stytch_token_type=oauth&token=…).
       const start = await fetch(payload.startUrl, { redirect: 'manual' });
@@ -215,7 +216,7 @@ const identityCommands = {
   },
 };
 
-// ---- Issue 14: a virtual authenticator (Chrome's CDP WebAuthn domain) for the test's own page ----
+// ---- A virtual authenticator (Chrome's CDP WebAuthn domain) for the test's own page ----
 /** Defaults of a platform authenticator that holds discoverable credentials and verifies its user without a prompt. */
 const VIRTUAL_AUTHENTICATOR_DEFAULTS = {
   protocol: 'ctap2',
@@ -288,7 +289,7 @@ const webAuthnCommands = {
 const bundleTestFiles = {
   name: 'bundle-test-files',
   async serve(context) {
-    // Issue 6: `.page.ts` files are pages a test opens in an iframe (a second tab), bundled the same way.
+    // `.page.ts` files are pages a test opens in an iframe (a second tab), bundled the same way.
     if (!/\.(test|page)\.tsx?$/.test(context.path)) return undefined;
     // The runner's stack-trace mapping asks for names such as `/async%20http:/localhost:…/x.test.ts` taken from async
     // frames; those are no files, and letting esbuild try them printed a build failure beside every failing test.
@@ -311,6 +312,18 @@ const bundleTestFiles = {
     return { body: result.outputFiles[0].text, type: 'js' };
   },
 };
+
+/** Each test page's window.__AUTH_TEST__, for test/support/env.ts: the services' addresses and the page's own. */
+const pageEnv = () => ({
+  baseUrl: identity.url,
+  publicToken: identity.service.config.publicToken,
+  pageOrigin,
+  captchaBaseUrl: captchaIdentity.url,
+  b2bBaseUrl: b2bIdentity.url,
+  ludsBaseUrl: ludsIdentity.url,
+  settingsBaseUrl: settingsIdentity.url,
+  settingsCnameDomain: SETTINGS_CNAME_DOMAIN,
+});
 
 export default {
   rootDir: root,
@@ -335,7 +348,7 @@ export default {
   plugins: [bundleTestFiles, identityCommands, webAuthnCommands],
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"></head><body>
-<script>window.__AUTH_TEST__ = ${JSON.stringify({ baseUrl: identity.url, publicToken: identity.service.config.publicToken, pageOrigin, captchaBaseUrl: captchaIdentity.url, b2bBaseUrl: b2bIdentity.url, ludsBaseUrl: ludsIdentity.url, settingsBaseUrl: settingsIdentity.url, settingsCnameDomain: SETTINGS_CNAME_DOMAIN })};</script>
+<script>window.__AUTH_TEST__ = ${JSON.stringify(pageEnv())};</script>
 <script type="module" src="${testFramework}"></script>
 </body></html>`,
 };

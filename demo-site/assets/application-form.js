@@ -9,8 +9,9 @@ const JSPDF_URL = '/vendor/jspdf.umd.min.js';
 export const APPLICATION = {
   title: 'Application for Admission',
   intro:
-    'Online degrees and certifications in lighting technology and design for worship, theatrical and live-event work. ' +
-    'Type into this form or print it and write clearly. Every field is required unless it says optional.',
+    'Online degrees and certifications in lighting technology and design for worship, theatrical and ' +
+    'live-event work. Type into this form or print it and write clearly. ' +
+    'Every field is required unless it says optional.',
   sections: [
     {
       heading: '1. Applicant Information',

@@ -2,7 +2,7 @@
 // its public API: the element, and the headless client from the same module.
 //
 // The module (the element, its first paint and the client, about 21 KB gzip; React follows as the element's own chunk)
-// is run by the page's async module script as soon as it arrives (issue 18); importing it here shares that one
+// is run by the page's async module script as soon as it arrives; importing it here shares that one
 // instance, so the page's client and the element's share a session and one bootstrap request.
 const { createAuthClient } = await import('/auth-login.js').catch((error) => {
   delete document.documentElement.dataset.session; // do not leave a returning student with an empty page

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { until } from '../support/poll.ts';
 import { e2eSuite, repoRoot } from './support.ts';
 
@@ -45,7 +45,8 @@ describe('examples/react: the React 19 app signs in with the real `npm start`', 
       route.fulfill({
         contentType: 'text/html',
         body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>React example</title></head><body>
-<div id="root" data-public-token="${DEFAULT_PUBLIC_TOKEN}"></div><script type="module" src="${EXAMPLE_PATH}main.js"></script></body></html>`,
+<div id="root" data-public-token="${DEFAULT_PUBLIC_TOKEN}"></div>
+<script type="module" src="${EXAMPLE_PATH}main.js"></script></body></html>`,
       }),
     );
     await context.route(`${e2e.product.url}${EXAMPLE_PATH}main.js`, (route) =>

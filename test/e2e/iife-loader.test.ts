@@ -1,4 +1,4 @@
-// Issue 18: the classic-script build (dist/auth-login.iife.js) is a loader for the module build. A page with only
+// The classic-script build (dist/auth-login.iife.js) is a loader for the module build. A page with only
 // `<script src=".../auth-login.iife.js">` gets a usable <auth-login>, fetches the module entry and the lazy chunks a
 // module page would (not the phone library, for magic links), and finds the module's exports on `window.AuthLogin`;
 // under a strict nonce CSP the import it makes carries the script's nonce, so nothing is blocked.
@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { strictCsp } from '../../src/server/routes/static.ts';
 import { until } from '../support/poll.ts';
 import { caughtUp, e2eSuite, repoRoot } from './support.ts';
@@ -20,7 +20,8 @@ function classicPage(nonce?: string): string {
   const attr = nonce ? ` nonce="${nonce}"` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>classic script</title>
 <script${attr} src="/auth-login.iife.js"></script></head>
-<body><auth-login${attr} public-token="${DEFAULT_PUBLIC_TOKEN}" base-url="/" config='${CONFIG}'></auth-login></body></html>`;
+<body><auth-login${attr} public-token="${DEFAULT_PUBLIC_TOKEN}" base-url="/"
+  config='${CONFIG}'></auth-login></body></html>`;
 }
 
 /** Paths of the scripts `page` requests from now on. */
@@ -45,36 +46,39 @@ describe('the classic-script build loads the module build on demand', () => {
     );
   });
 
-  it('makes <auth-login> usable from a classic script, with the exports on window.AuthLogin and no phone library', async () => {
-    const { page, problems } = await e2e.newPage();
-    const url = `${e2e.product.url}/iife-loader/plain`;
-    await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: classicPage() }));
-    const scripts = scriptsOf(page);
-    await page.goto(url);
-    await page.locator(EMAIL_INPUT).waitFor({ state: 'visible' });
-    assert.equal(await page.locator(EMAIL_INPUT).isEnabled(), true);
-    await until(
-      () =>
-        page.evaluate(
-          () =>
-            typeof (window as unknown as { AuthLogin?: { createAuthClient?: unknown } }).AuthLogin?.createAuthClient ===
-            'function',
-        ),
-      'window.AuthLogin.createAuthClient',
-    );
-    await caughtUp(page);
-    assert.deepEqual(scripts.slice(0, 2), ['/auth-login.iife.js', '/auth-login.js']);
-    assert.ok(
-      scripts.slice(2).every((script) => script.startsWith('/chunks/')),
-      scripts.join(', '),
-    );
-    assert.deepEqual(
-      scripts.filter((script) => /\/(phone|phone-lib|PhoneInput)-/.test(script)),
-      [],
-      'no phone code for magic links',
-    );
-    assert.deepEqual(problems, []);
-  });
+  it(
+    'makes <auth-login> usable from a classic script, with the exports on window.AuthLogin and ' + 'no phone library',
+    async () => {
+      const { page, problems } = await e2e.newPage();
+      const url = `${e2e.product.url}/iife-loader/plain`;
+      await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: classicPage() }));
+      const scripts = scriptsOf(page);
+      await page.goto(url);
+      await page.locator(EMAIL_INPUT).waitFor({ state: 'visible' });
+      assert.equal(await page.locator(EMAIL_INPUT).isEnabled(), true);
+      await until(
+        () =>
+          page.evaluate(
+            () =>
+              typeof (window as unknown as { AuthLogin?: { createAuthClient?: unknown } }).AuthLogin
+                ?.createAuthClient === 'function',
+          ),
+        'window.AuthLogin.createAuthClient',
+      );
+      await caughtUp(page);
+      assert.deepEqual(scripts.slice(0, 2), ['/auth-login.iife.js', '/auth-login.js']);
+      assert.ok(
+        scripts.slice(2).every((script) => script.startsWith('/chunks/')),
+        scripts.join(', '),
+      );
+      assert.deepEqual(
+        scripts.filter((script) => /\/(phone|phone-lib|PhoneInput)-/.test(script)),
+        [],
+        'no phone code for magic links',
+      );
+      assert.deepEqual(problems, []);
+    },
+  );
 
   it('runs under a strict nonce CSP with no violation', async () => {
     const { page, problems } = await e2e.newPage();

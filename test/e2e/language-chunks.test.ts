@@ -1,4 +1,4 @@
-// Translation tables load lazily per locale (issue 17), in the built product: an English page fetches no Spanish or
+// Translation tables load lazily per locale, in the built product: an English page fetches no Spanish or
 // French script; a Spanish page fetches the Spanish index (Main's, the catalogue's and the outcome screens' tables)
 // before Main renders and the magic-link product's Spanish table with its chunk, and nothing French; when the Spanish
 // index cannot load, the widget shows English and reports it on its error path. Chunk names come from the build
@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { until } from '../support/poll.ts';
 import { e2eSuite } from './support.ts';
 
@@ -70,25 +70,28 @@ describe('translation tables load per locale', () => {
     }
   });
 
-  it('a Spanish page fetches the Spanish index before Main and the product table with its chunk; nothing French', async () => {
-    const { tab, problems, scripts } = await open('es');
-    try {
-      await title(tab).filter({ hasText: 'Regístrate o inicia sesión' }).waitFor();
-      // Main's title was never English: the spinner showed until the Spanish index arrived.
-      assert.equal(await tab.locator('auth-login [part~="title"]', { hasText: 'Sign up or log in' }).count(), 0);
-      await sendLink(tab, 'Continuar', 'Revisa tu correo');
-      const spanish = scripts.filter((script) => localeScript('es').test(script));
-      const names = spanish.map((script) => script.replace(/^\/chunks\//, '').replace(/-[\w-]+\.js$/, '')).sort();
-      assert.deepEqual(names, ['es', 'strings.es'], `Spanish scripts: ${spanish.join(', ')}`);
-      assert.deepEqual(
-        scripts.filter((script) => localeScript('fr').test(script)),
-        [],
-      );
-      assert.deepEqual(problems, []);
-    } finally {
-      await tab.context().close();
-    }
-  });
+  it(
+    'a Spanish page fetches the Spanish index before Main and the product table with its ' + 'chunk; nothing French',
+    async () => {
+      const { tab, problems, scripts } = await open('es');
+      try {
+        await title(tab).filter({ hasText: 'Regístrate o inicia sesión' }).waitFor();
+        // Main's title was never English: the spinner showed until the Spanish index arrived.
+        assert.equal(await tab.locator('auth-login [part~="title"]', { hasText: 'Sign up or log in' }).count(), 0);
+        await sendLink(tab, 'Continuar', 'Revisa tu correo');
+        const spanish = scripts.filter((script) => localeScript('es').test(script));
+        const names = spanish.map((script) => script.replace(/^\/chunks\//, '').replace(/-[\w-]+\.js$/, '')).sort();
+        assert.deepEqual(names, ['es', 'strings.es'], `Spanish scripts: ${spanish.join(', ')}`);
+        assert.deepEqual(
+          scripts.filter((script) => localeScript('fr').test(script)),
+          [],
+        );
+        assert.deepEqual(problems, []);
+      } finally {
+        await tab.context().close();
+      }
+    },
+  );
 
   it("the Spanish index failing to load: English texts, and the element's error event", async () => {
     const { tab, problems } = await open('es', async (tab) => {

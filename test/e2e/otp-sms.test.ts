@@ -31,19 +31,22 @@ describe('student portal: SMS passcode sign-in with the real `npm start`', () =>
     assert.equal(phoneLibraryLoaded(), false, 'libphonenumber-js is not part of the first paint');
   });
 
-  it("switched to SMS through the element's config property, it shows the phone input and loads the phone library", async () => {
-    await page.evaluate(() => {
-      const widget = document.querySelector('auth-login') as HTMLElement & { config: unknown };
-      widget.config = { products: ['otp'], otpOptions: { methods: ['sms'] } };
-    });
-    const country = page.getByLabel('Country');
-    await country.waitFor();
-    assert.equal(await country.inputValue(), 'US');
-    assert.equal((await country.locator('option:checked').innerText()).trim(), 'United States (+1)');
-    await page.getByLabel('Phone number').waitFor();
-    await until(phoneLibraryLoaded, 'the phone library chunk');
-    assert.equal(await page.getByRole('tab').count(), 0, 'one method: no tabs');
-  });
+  it(
+    "switched to SMS through the element's config property, it shows the phone input and loads " + 'the phone library',
+    async () => {
+      await page.evaluate(() => {
+        const widget = document.querySelector('auth-login') as HTMLElement & { config: unknown };
+        widget.config = { products: ['otp'], otpOptions: { methods: ['sms'] } };
+      });
+      const country = page.getByLabel('Country');
+      await country.waitFor();
+      assert.equal(await country.inputValue(), 'US');
+      assert.equal((await country.locator('option:checked').innerText()).trim(), 'United States (+1)');
+      await page.getByLabel('Phone number').waitFor();
+      await until(phoneLibraryLoaded, 'the phone library chunk');
+      assert.equal(await page.getByRole('tab').count(), 0, 'one method: no tabs');
+    },
+  );
 
   it('sends a code by SMS and shows "Enter passcode" with the number', async () => {
     await page.getByLabel('Phone number').fill('(415) 555-2671');

@@ -25,7 +25,7 @@ describe('student portal: magic-link sign-in with the real `npm start`', () => {
   it('sends a magic link and shows "Check your email" with the mail links', async () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    // The heading: the widget's status region also says 'Check your email' (issue 17, screen changes announced).
+    // The heading: the widget's status region also says 'Check your email' (screen changes are announced).
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     assert.ok(await page.getByText(email).isVisible());
     for (const name of ['Gmail', 'Yahoo', 'Outlook']) {

@@ -22,7 +22,7 @@ describe('student portal: passwords with the real `npm start`', () => {
 
   /** Turns on passwords (taking precedence on the Email tab) with reset links back to the portal. */
   async function enablePasswords(): Promise<void> {
-    // The heading: after a sign-out the widget's status region names the screen too (issue 17).
+    // The heading: after a sign-out the widget's status region names the screen too.
     await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
     await page.evaluate(() => {
       const widget = document.querySelector('auth-login') as HTMLElement & { config: unknown };

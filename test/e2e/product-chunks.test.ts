@@ -1,4 +1,4 @@
-// A product's code is fetched only when the element's config enables it (issue 13). Each page holds one <auth-login>
+// A product's code is fetched only when the element's config enables it. Each page holds one <auth-login>
 // with one product; once the form is usable and the page has gone quiet, every script it fetched is traced back to
 // its source modules through the build's source maps, and none may come from another product's folder. The
 // configured product's own chunk must have been fetched (else the check proves nothing). The products a page
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import PAGES from '../../bench/pages.json' with { type: 'json' };
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
 import { enabledRecords } from '../../src/widget/products/registry.ts';
 import { productFolders } from '../support/products.ts';
@@ -59,70 +59,76 @@ describe("a page fetches only the configured products' code", () => {
     const products = enabledRecords(config);
     // A phone tab (Text, WhatsApp) is the only thing that needs the phone library before a number is typed.
     const phoneTab = products.some((record) => record.tabs?.(config).some((tab) => tab !== 'email'));
-    it(`${page.name}: only ${products.map((p) => p.name).join(', ')}${phoneTab ? ' and the phone library' : ', no phone library'}`, async () => {
-      const context = await e2e.newContext();
-      const { page: tab } = await e2e.newPage(context);
-      try {
-        const url = `${e2e.product.url}/product-chunks/${page.name}`;
-        await tab.route(url, (route) =>
-          route.fulfill({ contentType: 'text/html; charset=utf-8', body: fixturePage(page.config) }),
-        );
-        const scripts: string[] = [];
-        tab.on('request', (request) => {
-          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-        });
-        // The widget fetches every enabled product's chunk in one go (at start, or once Main has painted).
-        const folders = products.map((p) => FOLDERS.get(p.name)!);
-        const chunkRequests = folders.map((folder) =>
-          tab.waitForRequest((r) => r.url().includes(`/chunks/product-${folder}-`)),
-        );
-        // A phone tab loads the phone library as it shows: wait for it too, so that page's check below is no race.
-        if (phoneTab) {
-          chunkRequests.push(
-            tab.waitForRequest(
-              (r) => r.resourceType() === 'script' && holdsPhoneLibrary(new URL(r.url()).pathname.slice(1)),
-            ),
+    it(
+      `${page.name}: only ` +
+        `${products.map((p) => p.name).join(', ')}${phoneTab ? ' and the phone library' : ', no phone library'}`,
+      async () => {
+        const context = await e2e.newContext();
+        const { page: tab } = await e2e.newPage(context);
+        try {
+          const url = `${e2e.product.url}/product-chunks/${page.name}`;
+          await tab.route(url, (route) =>
+            route.fulfill({ contentType: 'text/html; charset=utf-8', body: fixturePage(page.config) }),
           );
-        }
-        await tab.goto(url);
-        await tab.locator(`auth-login ${page.usable}`).first().waitFor({ state: 'visible' });
-        // Importing a chunk the page has imported resolves once it and all its imports are loaded: by then every
-        // script the widget fetched for its products has been requested.
-        for (const request of await Promise.all(chunkRequests)) {
-          await tab.evaluate((chunk) => import(chunk).then(() => true), request.url());
-        }
-        await caughtUp(tab); // and any import a chunk started as it ran has been requested
+          const scripts: string[] = [];
+          tab.on('request', (request) => {
+            if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+          });
+          // The widget fetches every enabled product's chunk in one go (at start, or once Main has painted).
+          const folders = products.map((p) => FOLDERS.get(p.name)!);
+          const chunkRequests = folders.map((folder) =>
+            tab.waitForRequest((r) => r.url().includes(`/chunks/product-${folder}-`)),
+          );
+          // A phone tab loads the phone library as it shows: wait for it too, so that page's check below is no race.
+          if (phoneTab) {
+            chunkRequests.push(
+              tab.waitForRequest(
+                (r) => r.resourceType() === 'script' && holdsPhoneLibrary(new URL(r.url()).pathname.slice(1)),
+              ),
+            );
+          }
+          await tab.goto(url);
+          await tab.locator(`auth-login ${page.usable}`).first().waitFor({ state: 'visible' });
+          // Importing a chunk the page has imported resolves once it and all its imports are loaded: by then every
+          // script the widget fetched for its products has been requested.
+          for (const request of await Promise.all(chunkRequests)) {
+            await tab.evaluate((chunk) => import(chunk).then(() => true), request.url());
+          }
+          await caughtUp(tab); // and any import a chunk started as it ran has been requested
 
-        const entry = productModulesIn('auth-login.js').filter(
-          (module) => !RECORD_FILES.has(module.split('/').slice(1).join('/')),
-        );
-        assert.deepEqual(entry, [], "the entry holds only the products' records");
-        const chunks = scripts.filter((script) => script.startsWith('/chunks/'));
-        const fetched = new Set(chunks.flatMap((script) => productModulesIn(script.slice(1)).map(folderOf)));
-        const allowed = new Set(folders);
-        const foreign = [...fetched].filter((folder) => !allowed.has(folder));
-        assert.deepEqual(
-          foreign,
-          [],
-          `fetched another product's code: ${foreign.join(', ')} (scripts: ${scripts.join(', ')})`,
-        );
-        for (const folder of allowed)
-          assert.ok(fetched.has(folder), `the configured product's code (${folder}) was fetched`);
-        // The crypto product's wallet code (products/crypto/wallet.ts, its own chunk) loads only when a wallet is
-        // chosen.
-        const walletChunks = chunks.filter((script) => productModulesIn(script.slice(1)).includes('crypto/wallet.ts'));
-        assert.deepEqual(walletChunks, [], 'no wallet code before a wallet is chosen');
-        const phoneScripts = scripts.filter((script) => holdsPhoneLibrary(script.slice(1)));
-        if (phoneTab)
-          assert.notDeepEqual(
-            phoneScripts,
-            [],
-            'a phone tab fetched the phone library (else the check proves nothing)',
+          const entry = productModulesIn('auth-login.js').filter(
+            (module) => !RECORD_FILES.has(module.split('/').slice(1).join('/')),
           );
-        else assert.deepEqual(phoneScripts, [], 'no phone library without a phone tab');
-      } finally {
-        await context.close();
-      }
-    });
+          assert.deepEqual(entry, [], "the entry holds only the products' records");
+          const chunks = scripts.filter((script) => script.startsWith('/chunks/'));
+          const fetched = new Set(chunks.flatMap((script) => productModulesIn(script.slice(1)).map(folderOf)));
+          const allowed = new Set(folders);
+          const foreign = [...fetched].filter((folder) => !allowed.has(folder));
+          assert.deepEqual(
+            foreign,
+            [],
+            `fetched another product's code: ${foreign.join(', ')} (scripts: ${scripts.join(', ')})`,
+          );
+          for (const folder of allowed)
+            assert.ok(fetched.has(folder), `the configured product's code (${folder}) was fetched`);
+          // The crypto product's wallet code (products/crypto/wallet.ts, its own chunk) loads only when a wallet is
+          // chosen.
+          const walletChunks = chunks.filter((script) =>
+            productModulesIn(script.slice(1)).includes('crypto/wallet.ts'),
+          );
+          assert.deepEqual(walletChunks, [], 'no wallet code before a wallet is chosen');
+          const phoneScripts = scripts.filter((script) => holdsPhoneLibrary(script.slice(1)));
+          if (phoneTab)
+            assert.notDeepEqual(
+              phoneScripts,
+              [],
+              'a phone tab fetched the phone library (else the check proves nothing)',
+            );
+          else assert.deepEqual(phoneScripts, [], 'no phone library without a phone tab');
+        } finally {
+          await context.close();
+        }
+      },
+    );
   }
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as oidc from 'openid-client';
 import type { BrowserContext, Page } from 'playwright-core';
 import { OIDC_PATHS, SDK_BASE_PATH } from '../../src/api/index.ts';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { verifyIdToken } from '../support/id-token.ts';
 import { until } from '../support/poll.ts';
 import { deliveredTo, e2eSuite } from './support.ts';
@@ -123,33 +123,37 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
     return { url, verifier, state, nonce };
   }
 
-  it('the library app: Sign in with Westlight asks a signed-out student to log in, then for consent, then shows who they are', async () => {
-    await page.goto(libraryOrigin);
-    await page.getByRole('link', { name: 'Sign in with Westlight' }).click();
-    await page.waitForURL((url) => url.pathname === '/oauth/authorize');
-    const query = new URL(page.url()).searchParams;
-    assert.equal(query.get('client_id'), 'westlight-library-e-resources');
-    assert.equal(query.get('redirect_uri'), `${libraryOrigin}/callback`);
-    await page.getByText(NO_SESSION).waitFor();
+  it(
+    'the library app: Sign in with Westlight asks a signed-out student to log in, then for ' +
+      'consent, then shows who they are',
+    async () => {
+      await page.goto(libraryOrigin);
+      await page.getByRole('link', { name: 'Sign in with Westlight' }).click();
+      await page.waitForURL((url) => url.pathname === '/oauth/authorize');
+      const query = new URL(page.url()).searchParams;
+      assert.equal(query.get('client_id'), 'westlight-library-e-resources');
+      assert.equal(query.get('redirect_uri'), `${libraryOrigin}/callback`);
+      await page.getByText(NO_SESSION).waitFor();
 
-    // The sign-in form is right there; the email link brings the student back to this page and its request.
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await deliveredTo(e2e.product.url, email, 'the sign-in email');
-    await page.goto(`${e2e.product.url}/dev/inbox`);
-    const href = await page.locator('a[href*="stytch_token_type=magic_links"]').first().getAttribute('href');
-    assert.equal(new URL(href ?? '').pathname, '/oauth/authorize', `the link returns to the authorize page: ${href}`);
-    assert.equal(new URL(href ?? '').searchParams.get('client_id'), 'westlight-library-e-resources');
-    await page.goto(href!);
+      // The sign-in form is right there; the email link brings the student back to this page and its request.
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await deliveredTo(e2e.product.url, email, 'the sign-in email');
+      await page.goto(`${e2e.product.url}/dev/inbox`);
+      const href = await page.locator('a[href*="stytch_token_type=magic_links"]').first().getAttribute('href');
+      assert.equal(new URL(href ?? '').pathname, '/oauth/authorize', `the link returns to the authorize page: ${href}`);
+      assert.equal(new URL(href ?? '').searchParams.get('client_id'), 'westlight-library-e-resources');
+      await page.goto(href!);
 
-    await page.getByText('Westlight Library e-resources').first().waitFor();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL((url) => url.origin === libraryOrigin);
-    await page.getByText(`Signed in with Westlight as ${email}.`).waitFor();
-    assert.equal(await page.locator('[data-claim="email"]').textContent(), email);
-    assert.match((await page.locator('#library-scopes').textContent()) ?? '', /\bopenid\b.*\bemail\b/);
-  });
+      await page.getByText('Westlight Library e-resources').first().waitFor();
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL((url) => url.origin === libraryOrigin);
+      await page.getByText(`Signed in with Westlight as ${email}.`).waitFor();
+      assert.equal(await page.locator('[data-claim="email"]').textContent(), email);
+      assert.match((await page.locator('#library-scopes').textContent()) ?? '', /\bopenid\b.*\bemail\b/);
+    },
+  );
 
   it('discovery names the protocol endpoints on the service origin', async () => {
     const config = await discover(READER);
@@ -182,50 +186,54 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
   let refreshToken = '';
   let reader: oidc.Configuration;
 
-  it('consent: the scopes the student may not grant are listed apart and not granted; Allow sends a code; tokens, ID token, userinfo and refresh work', async () => {
-    reader = await discover(READER);
-    const request = await authorizationRequest(reader, 'openid email profile offline_access grades:publish', {
-      prompt: 'consent',
-    });
-    await page.goto(request.url.href);
-    await page.waitForURL((url) => url.pathname === '/oauth/authorize');
-    await page.getByText("You cannot grant Course Reader's request to:").waitFor();
-    await page
-      .getByText('You do not have permissions to grant Course Reader access to some of the requested scopes.')
-      .waitFor();
-    await page.getByText('Publish grades for the courses you teach').waitFor();
-    const received = appReceives(CALLBACK);
-    await page.getByRole('button', { name: 'Allow' }).click();
-    const callback = await received;
-    assert.equal(callback.searchParams.get('state'), request.state);
-    assert.ok(callback.searchParams.get('code'));
+  it(
+    'consent: the scopes the student may not grant are listed apart and not granted; Allow ' +
+      'sends a code; tokens, ID token, userinfo and refresh work',
+    async () => {
+      reader = await discover(READER);
+      const request = await authorizationRequest(reader, 'openid email profile offline_access grades:publish', {
+        prompt: 'consent',
+      });
+      await page.goto(request.url.href);
+      await page.waitForURL((url) => url.pathname === '/oauth/authorize');
+      await page.getByText("You cannot grant Course Reader's request to:").waitFor();
+      await page
+        .getByText('You do not have permissions to grant Course Reader access to some of the requested scopes.')
+        .waitFor();
+      await page.getByText('Publish grades for the courses you teach').waitFor();
+      const received = appReceives(CALLBACK);
+      await page.getByRole('button', { name: 'Allow' }).click();
+      const callback = await received;
+      assert.equal(callback.searchParams.get('state'), request.state);
+      assert.ok(callback.searchParams.get('code'));
 
-    const tokens = await oidc.authorizationCodeGrant(reader, callback, {
-      pkceCodeVerifier: request.verifier,
-      expectedState: request.state,
-      expectedNonce: request.nonce,
-      idTokenExpected: true,
-    });
-    const metadata = reader.serverMetadata();
-    const claims = await verifyIdToken(tokens.id_token!, {
-      jwksUri: metadata.jwks_uri!,
-      issuer: metadata.issuer,
-      audience: READER.client_id,
-    });
-    assert.equal(claims.nonce, request.nonce);
-    const granted = (tokens.scope ?? '').split(' ');
-    assert.ok(granted.includes('offline_access') && granted.includes('email'), `granted: ${tokens.scope}`);
-    assert.ok(!granted.includes('grades:publish'), 'the ungrantable scope is not granted');
+      const tokens = await oidc.authorizationCodeGrant(reader, callback, {
+        pkceCodeVerifier: request.verifier,
+        expectedState: request.state,
+        expectedNonce: request.nonce,
+        idTokenExpected: true,
+      });
+      const metadata = reader.serverMetadata();
+      const claims = await verifyIdToken(tokens.id_token!, {
+        jwksUri: metadata.jwks_uri!,
+        issuer: metadata.issuer,
+        audience: READER.client_id,
+      });
+      assert.equal(claims.nonce, request.nonce);
+      const granted = (tokens.scope ?? '').split(' ');
+      assert.ok(granted.includes('offline_access') && granted.includes('email'), `granted: ${tokens.scope}`);
+      assert.ok(!granted.includes('grades:publish'), 'the ungrantable scope is not granted');
 
-    const info = await oidc.fetchUserInfo(reader, tokens.access_token, claims.sub);
-    assert.equal(info.email, email);
-    assert.equal(info.sub, claims.sub);
+      const info = await oidc.fetchUserInfo(reader, tokens.access_token, claims.sub);
+      assert.equal(info.email, email);
+      assert.equal(info.sub, claims.sub);
 
-    assert.ok(tokens.refresh_token, 'offline_access brings a refresh token');
-    const refreshed = await oidc.refreshTokenGrant(reader, tokens.refresh_token);
-    assert.ok(refreshed.access_token);
-    refreshToken = refreshed.refresh_token ?? tokens.refresh_token;
-  });
+      assert.ok(tokens.refresh_token, 'offline_access brings a refresh token');
+      const refreshed = await oidc.refreshTokenGrant(reader, tokens.refresh_token);
+      assert.ok(refreshed.access_token);
+      refreshToken = refreshed.refresh_token ?? tokens.refresh_token;
+    },
+  );
 
   it("the grant shows among the student's connected apps", async () => {
     const res = await sdk('GET', '/users/connected_apps');
@@ -282,7 +290,7 @@ describe('Sign in with Westlight: the OpenID provider, the consent and logout pa
     });
     await page.goto(url.href);
     await page.waitForURL((u) => u.pathname === '/oauth/logout');
-    // The heading: the widget's status region names the screen too (issue 17).
+    // The heading: the widget's status region names the screen too.
     await page.getByRole('heading', { name: `Are you sure you want to log out of your ${PROJECT} account?` }).waitFor();
     await page.getByRole('button', { name: 'No' }).click();
     await page.getByRole('heading', { name: 'You have not been logged out. You may close this page.' }).waitFor();

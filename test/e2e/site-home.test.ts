@@ -83,44 +83,47 @@ describe('demo site home page', () => {
     await context.close();
   });
 
-  it('lists the four programs with type, duration, credits, highlights, and Most Popular on the bachelor’s', async () => {
-    const { context, page } = await openHome();
-    const cards = await page.locator('#programs article').evaluateAll((els) =>
-      els.map((el) => ({
-        title: el.querySelector('h3')?.textContent,
-        badges: [...el.querySelectorAll('.badge')].map((b) => b.textContent),
-        facts: [...el.querySelectorAll('.facts dd')].map((d) => d.textContent),
-        highlights: el.querySelectorAll('.checklist li').length,
-      })),
-    );
-    assert.deepEqual(cards, [
-      {
-        title: 'Bachelor of Theatrical Lighting',
-        badges: ['Degree', 'Most Popular'],
-        facts: ['4 years', '120 credits'],
-        highlights: 4,
-      },
-      {
-        title: 'Associate of Lighting Technology',
-        badges: ['Degree'],
-        facts: ['2 years', '60 credits'],
-        highlights: 4,
-      },
-      {
-        title: 'Certified Lighting Designer (CLD)',
-        badges: ['Certification'],
-        facts: ['6 months', 'Professional certificate'],
-        highlights: 4,
-      },
-      {
-        title: 'Certified Lighting Coordinator (CLC)',
-        badges: ['Certification'],
-        facts: ['4 months', 'Professional certificate'],
-        highlights: 4,
-      },
-    ]);
-    await context.close();
-  });
+  it(
+    'lists the four programs with type, duration, credits, highlights, and Most Popular on the ' + 'bachelor’s',
+    async () => {
+      const { context, page } = await openHome();
+      const cards = await page.locator('#programs article').evaluateAll((els) =>
+        els.map((el) => ({
+          title: el.querySelector('h3')?.textContent,
+          badges: [...el.querySelectorAll('.badge')].map((b) => b.textContent),
+          facts: [...el.querySelectorAll('.facts dd')].map((d) => d.textContent),
+          highlights: el.querySelectorAll('.checklist li').length,
+        })),
+      );
+      assert.deepEqual(cards, [
+        {
+          title: 'Bachelor of Theatrical Lighting',
+          badges: ['Degree', 'Most Popular'],
+          facts: ['4 years', '120 credits'],
+          highlights: 4,
+        },
+        {
+          title: 'Associate of Lighting Technology',
+          badges: ['Degree'],
+          facts: ['2 years', '60 credits'],
+          highlights: 4,
+        },
+        {
+          title: 'Certified Lighting Designer (CLD)',
+          badges: ['Certification'],
+          facts: ['6 months', 'Professional certificate'],
+          highlights: 4,
+        },
+        {
+          title: 'Certified Lighting Coordinator (CLC)',
+          badges: ['Certification'],
+          facts: ['4 months', 'Professional certificate'],
+          highlights: 4,
+        },
+      ]);
+      await context.close();
+    },
+  );
 
   it('keeps the cards’ Apply Now / Learn More as real buttons named after their program, that do nothing', async () => {
     const { context, page } = await openHome();
@@ -367,104 +370,110 @@ describe('demo site home page', () => {
     await context.close();
   });
 
-  it('blocks a contact submit with empty required fields, then sends nothing, resets and thanks on a valid one', async () => {
-    const { context, page } = await openHome();
-    const form = page.locator('#contact-form');
-    const requests: string[] = [];
-    page.on('request', (req) => isCall(req) && requests.push(`${req.method()} ${req.url()}`));
-    const send = form.getByRole('button', { name: 'Send Message' });
+  it(
+    'blocks a contact submit with empty required fields, then sends nothing, resets and thanks ' + 'on a valid one',
+    async () => {
+      const { context, page } = await openHome();
+      const form = page.locator('#contact-form');
+      const requests: string[] = [];
+      page.on('request', (req) => isCall(req) && requests.push(`${req.method()} ${req.url()}`));
+      const send = form.getByRole('button', { name: 'Send Message' });
 
-    await send.click();
-    assert.equal(await form.evaluate((f: HTMLFormElement) => f.checkValidity()), false);
-    assert.deepEqual(await form.locator(':invalid').evaluateAll((els) => els.map((el) => el.getAttribute('name'))), [
-      'firstName',
-      'lastName',
-      'email',
-    ]);
-    assert.equal(
-      await page.getByLabel('First name').evaluate((el: HTMLInputElement) => el.validity.valueMissing),
-      true,
-    );
-    assert.equal(
-      await page.getByLabel('Program of interest').evaluate((el: HTMLSelectElement) => el.required),
-      false,
-      'interest is not enforced',
-    );
-    await page.getByLabel('First name').fill('Maya');
-    await page.getByLabel('Last name').fill('Okafor');
-    await page.getByLabel('Email').fill('maya.okafor');
-    await send.click();
-    assert.equal(await page.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch), true);
-    await caughtUp(page);
-    assert.deepEqual(await toasts(page), [], 'no toast while invalid');
+      await send.click();
+      assert.equal(await form.evaluate((f: HTMLFormElement) => f.checkValidity()), false);
+      assert.deepEqual(await form.locator(':invalid').evaluateAll((els) => els.map((el) => el.getAttribute('name'))), [
+        'firstName',
+        'lastName',
+        'email',
+      ]);
+      assert.equal(
+        await page.getByLabel('First name').evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+        true,
+      );
+      assert.equal(
+        await page.getByLabel('Program of interest').evaluate((el: HTMLSelectElement) => el.required),
+        false,
+        'interest is not enforced',
+      );
+      await page.getByLabel('First name').fill('Maya');
+      await page.getByLabel('Last name').fill('Okafor');
+      await page.getByLabel('Email').fill('maya.okafor');
+      await send.click();
+      assert.equal(await page.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch), true);
+      await caughtUp(page);
+      assert.deepEqual(await toasts(page), [], 'no toast while invalid');
 
-    const options = await page
-      .getByLabel('Program of interest')
-      .locator('option')
-      .evaluateAll((els) => els.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
-    assert.deepEqual(
-      options.map(([value]) => value),
-      [
-        '',
-        'bachelor-degree',
-        'associate-degree',
-        'cld-certification',
-        'clc-certification',
-        'individual-courses',
-        'corporate-training',
-        'general-info',
-      ],
-    );
-    for (const [value, label] of options.slice(1))
-      assert.ok(label && label.length > 3 && label !== value, `readable label for ${value}`);
+      const options = await page
+        .getByLabel('Program of interest')
+        .locator('option')
+        .evaluateAll((els) => els.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+      assert.deepEqual(
+        options.map(([value]) => value),
+        [
+          '',
+          'bachelor-degree',
+          'associate-degree',
+          'cld-certification',
+          'clc-certification',
+          'individual-courses',
+          'corporate-training',
+          'general-info',
+        ],
+      );
+      for (const [value, label] of options.slice(1))
+        assert.ok(label && label.length > 3 && label !== value, `readable label for ${value}`);
 
-    await page.getByLabel('Email').fill('maya.okafor@example.com');
-    await page.getByLabel('Phone').fill('+1 615 555 0100');
-    await page.getByLabel('Program of interest').selectOption('cld-certification');
-    await page.getByLabel('Message', { exact: true }).fill('Can I take the CLD while working weekends at my church?');
-    await send.click();
-    await page.getByText(TOAST.message[0]).waitFor();
-    assert.deepEqual(await toasts(page), [TOAST.message]);
-    const values = await form
-      .locator('input, select, textarea')
-      .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
-    assert.deepEqual(values, ['', '', '', '', '', ''], 'every field is cleared');
-    assert.deepEqual(requests, [], 'the form makes no network call');
+      await page.getByLabel('Email').fill('maya.okafor@example.com');
+      await page.getByLabel('Phone').fill('+1 615 555 0100');
+      await page.getByLabel('Program of interest').selectOption('cld-certification');
+      await page.getByLabel('Message', { exact: true }).fill('Can I take the CLD while working weekends at my church?');
+      await send.click();
+      await page.getByText(TOAST.message[0]).waitFor();
+      assert.deepEqual(await toasts(page), [TOAST.message]);
+      const values = await form
+        .locator('input, select, textarea')
+        .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
+      assert.deepEqual(values, ['', '', '', '', '', ''], 'every field is cleared');
+      assert.deepEqual(requests, [], 'the form makes no network call');
 
-    // Interest is labelled required but not enforced: the three required fields are enough. Toasts stack.
-    await page.getByLabel('First name').fill('Sam');
-    await page.getByLabel('Last name').fill('Lee');
-    await page.getByLabel('Email').fill('sam@example.com');
-    await send.click();
-    await page.waitForFunction(() => document.querySelectorAll('[role="status"] .toast').length === 2);
-    assert.deepEqual(await toasts(page), [TOAST.message, TOAST.message]);
-    await context.close();
-  });
+      // Interest is labelled required but not enforced: the three required fields are enough. Toasts stack.
+      await page.getByLabel('First name').fill('Sam');
+      await page.getByLabel('Last name').fill('Lee');
+      await page.getByLabel('Email').fill('sam@example.com');
+      await send.click();
+      await page.waitForFunction(() => document.querySelectorAll('[role="status"] .toast').length === 2);
+      assert.deepEqual(await toasts(page), [TOAST.message, TOAST.message]);
+      await context.close();
+    },
+  );
 
-  it('has one polite status region for toasts; a toast closes by its button or by itself after a few seconds', async () => {
-    const { context, page } = await openHome();
-    await page.clock.install();
-    await page.reload();
-    const region = page.locator('[role="status"]');
-    assert.equal(await region.count(), 1);
-    assert.equal(await region.getAttribute('aria-live'), 'polite');
-    await page.getByRole('link', { name: /^Financial Aid Info/ }).evaluate(
-      (a) => a.addEventListener('click', (event) => event.preventDefault()), // keep this test in one tab
-    );
-    await page.getByRole('link', { name: /^Financial Aid Info/ }).click();
-    await page.getByRole('button', { name: `Dismiss: ${TOAST.aid[0]}` }).click();
-    assert.deepEqual(await toasts(page), []);
+  it(
+    'has one polite status region for toasts; a toast closes by its button or by itself after ' + 'a few seconds',
+    async () => {
+      const { context, page } = await openHome();
+      await page.clock.install();
+      await page.reload();
+      const region = page.locator('[role="status"]');
+      assert.equal(await region.count(), 1);
+      assert.equal(await region.getAttribute('aria-live'), 'polite');
+      await page.getByRole('link', { name: /^Financial Aid Info/ }).evaluate(
+        (a) => a.addEventListener('click', (event) => event.preventDefault()), // keep this test in one tab
+      );
+      await page.getByRole('link', { name: /^Financial Aid Info/ }).click();
+      await page.getByRole('button', { name: `Dismiss: ${TOAST.aid[0]}` }).click();
+      assert.deepEqual(await toasts(page), []);
 
-    // Away from the toast (hovering pauses it), and by keyboard.
-    await page.mouse.move(5, 5);
-    await page.getByRole('link', { name: /^Financial Aid Info/ }).press('Enter');
-    await page.getByText(TOAST.aid[0]).waitFor();
-    await page.clock.runFor(3000);
-    assert.equal((await toasts(page)).length, 1, 'still there after 3 s');
-    await page.clock.runFor(4000);
-    assert.deepEqual(await toasts(page), [], 'gone after 7 s');
-    await context.close();
-  });
+      // Away from the toast (hovering pauses it), and by keyboard.
+      await page.mouse.move(5, 5);
+      await page.getByRole('link', { name: /^Financial Aid Info/ }).press('Enter');
+      await page.getByText(TOAST.aid[0]).waitFor();
+      await page.clock.runFor(3000);
+      assert.equal((await toasts(page)).length, 1, 'still there after 3 s');
+      await page.clock.runFor(4000);
+      assert.deepEqual(await toasts(page), [], 'gone after 7 s');
+      await context.close();
+    },
+  );
 
   it('logged no errors and made no request outside the product’s origin', () => {
     assert.deepEqual(problems, []);

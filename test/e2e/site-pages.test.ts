@@ -159,36 +159,39 @@ describe('demo site pages', () => {
     await page.close();
   });
 
-  it('paints the portal before the sign-in module arrives; a returning student never sees the login form flash', async () => {
-    for (const returning of [false, true]) {
-      const ctx = await e2e.newContext();
-      // A stale session cookie: the portal hides the form until the client has checked it, then shows it again.
-      if (returning)
-        await ctx.addCookies([{ name: 'stytch_session', value: 'stale-session-token', url: e2e.product.url }]);
-      const page = await ctx.newPage();
-      let release = (): void => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/auth-login.js', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(`${e2e.product.url}/student-portal`, { waitUntil: 'commit' });
-      await page.locator('footer.site-footer').waitFor({ state: 'attached' });
-      await page.waitForFunction(() => document.readyState !== 'loading');
-      const heading = page.getByRole('heading', { name: 'Login to Your Account' });
-      assert.equal(await heading.isVisible(), !returning, `returning=${returning}: login heading before the module`);
-      assert.equal(await page.locator('#signed-in').isVisible(), false);
-      if (!returning) {
-        const reserved = await page.locator('auth-login').evaluate((el) => el.getBoundingClientRect().height);
-        assert.ok(reserved >= 260, `space reserved for the form: ${reserved}px`);
+  it(
+    'paints the portal before the sign-in module arrives; a returning student never sees the ' + 'login form flash',
+    async () => {
+      for (const returning of [false, true]) {
+        const ctx = await e2e.newContext();
+        // A stale session cookie: the portal hides the form until the client has checked it, then shows it again.
+        if (returning)
+          await ctx.addCookies([{ name: 'stytch_session', value: 'stale-session-token', url: e2e.product.url }]);
+        const page = await ctx.newPage();
+        let release = (): void => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/auth-login.js', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${e2e.product.url}/student-portal`, { waitUntil: 'commit' });
+        await page.locator('footer.site-footer').waitFor({ state: 'attached' });
+        await page.waitForFunction(() => document.readyState !== 'loading');
+        const heading = page.getByRole('heading', { name: 'Login to Your Account' });
+        assert.equal(await heading.isVisible(), !returning, `returning=${returning}: login heading before the module`);
+        assert.equal(await page.locator('#signed-in').isVisible(), false);
+        if (!returning) {
+          const reserved = await page.locator('auth-login').evaluate((el) => el.getBoundingClientRect().height);
+          assert.ok(reserved >= 260, `space reserved for the form: ${reserved}px`);
+        }
+        release();
+        await heading.waitFor();
+        await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.session), undefined);
+        await ctx.close();
       }
-      release();
-      await heading.waitFor();
-      await page.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
-      assert.equal(await page.evaluate(() => document.documentElement.dataset['session']), undefined);
-      await ctx.close();
-    }
-  });
+    },
+  );
 
   it('keeps the portal steady while the widget loads: the space it needs is reserved', async () => {
     const { page } = await open('/student-portal');

@@ -25,7 +25,7 @@ export const FOOTER_LINKS = [
   ['Student Portal', '/student-portal'],
   ['Privacy Policy', '/privacy-policy'],
   ['Title IX', '/title-ix'],
-  ['Accessibility', '#'],
+  ['Accessibility', '/privacy-policy#accessibility'],
 ] as const;
 
 export interface AxeNode {
@@ -57,10 +57,10 @@ export async function runAxe(page: Page): Promise<AxeResults> {
 
 export function describeViolations(violations: AxeRule[]): string {
   return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.help}):\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`,
-    )
+    .map((v) => {
+      const nodes = v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`);
+      return `${v.id} (${v.help}):\n${nodes.join('\n')}`;
+    })
     .join('\n');
 }
 

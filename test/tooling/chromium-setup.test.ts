@@ -44,7 +44,7 @@ describe('finding Chromium for npm test', () => {
     // A user that is not root, with no Chromium: CHROME_PATH naming a missing file makes the machine such for this run.
     const run = spawnSync(process.execPath, ['test/run-all.mjs'], {
       cwd: repoRoot,
-      env: { PATH: process.env['PATH'] ?? '', CHROME_PATH: '/nowhere/chrome' },
+      env: { PATH: process.env.PATH ?? '', CHROME_PATH: '/nowhere/chrome' },
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -69,7 +69,9 @@ function devReferences(file: string, source: ts.SourceFile): { line: string; ref
       return target === devDir || target.startsWith(devDir + path.sep);
     })
     .map((reference) => ({
-      line: `${path.relative(srcDir, file).split(path.sep).join('/')}: ${reference.specifier} (${reference.dynamic ? 'dynamic' : 'static'})`,
+      line:
+        `${path.relative(srcDir, file).split(path.sep).join('/')}: ` +
+        `${reference.specifier} (${reference.dynamic ? 'dynamic' : 'static'})`,
       reference,
     }));
 }
@@ -83,12 +85,15 @@ function allDevReferences(): ReturnType<typeof devReferences> {
   return everyDevReference;
 }
 
-test('outside src/server/dev/, the one reference to it in src/ is the dynamic import of dev/mount.ts in dev-tools.ts', () => {
-  assert.deepEqual(
-    allDevReferences().map(({ line }) => line),
-    [`${DOOR}: ./dev/mount.ts (dynamic)`],
-  );
-});
+test(
+  'outside src/server/dev/, the one reference to it in src/ is the dynamic import of ' + 'dev/mount.ts in dev-tools.ts',
+  () => {
+    assert.deepEqual(
+      allDevReferences().map(({ line }) => line),
+      [`${DOOR}: ./dev/mount.ts (dynamic)`],
+    );
+  },
+);
 
 test('that import runs only after the development mode check', () => {
   const [door] = allDevReferences();

@@ -41,7 +41,9 @@ const same = (a, b) => Object.is(a.value, b.value) && a.get === b.get && a.set =
 try {
   const module = await import(process.argv[1]);
   const added = names().filter((name) => !before.has(name));
-  const changed = names().filter((name) => before.has(name) && !same(before.get(name), Object.getOwnPropertyDescriptor(globalThis, name)));
+  const changed = names().filter(
+    (name) => before.has(name) && !same(before.get(name), Object.getOwnPropertyDescriptor(globalThis, name)),
+  );
   console.log(JSON.stringify({ exports: Object.keys(module), added, changed }));
 } catch (error) {
   console.log(JSON.stringify({ error: String(error) }));
@@ -53,7 +55,7 @@ function importInNode(file: string, loader: 'tsx' | 'none', cwd = repoRoot) {
   const specifier = path.isAbsolute(file) ? pathToFileURL(file).href : file;
   const args = [...(loader === 'tsx' ? ['--import', 'tsx'] : []), '--input-type=module', '-e', PROBE, specifier];
   // No NODE_OPTIONS: a TypeScript loader must not help the built files.
-  const run = spawnSync(process.execPath, args, { cwd, env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
     error?: string;
@@ -98,7 +100,13 @@ describe('importing the package in Node (no DOM)', () => {
 
 /** A consumer's code: each `@ts-expect-error` line proves a type is precise (not `any`), or it is itself an error. */
 const CONSUMER_TS = `
-import { AuthLoginElement, createAuthClient, defineAuthLogin, type AuthLoginConfig, type AuthLoginEventDetail } from 'auth-login';
+import {
+  AuthLoginElement,
+  createAuthClient,
+  defineAuthLogin,
+  type AuthLoginConfig,
+  type AuthLoginEventDetail,
+} from 'auth-login';
 import { createAuthClient as createClientAlone, type AuthClient } from 'auth-login/client';
 
 const element = document.createElement('auth-login');
@@ -317,7 +325,7 @@ describe('npm run pack:element: the tarball in an empty project', () => {
     ]) {
       assert.deepEqual(manifest[field], root[field], field);
     }
-    assert.equal(manifest['private'], undefined);
+    assert.equal(manifest.private, undefined);
   });
 
   it('imports no package from its JavaScript (what the root bundled stays bundled)', () => {

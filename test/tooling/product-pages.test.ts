@@ -30,15 +30,22 @@ test('every product a config can enable has a page in bench/pages.json that enab
   assert.deepEqual(missing, [], `add a single-product page to bench/pages.json for: ${missing.join(', ')}`);
 });
 
-test("a product no config can enable is opened only by the element's mode (its code is checked as foreign on every page)", () => {
-  for (const record of PRODUCT_RECORDS.filter((r) => !(PRODUCTS as readonly string[]).includes(r.name))) {
-    assert.ok(record.mode, `${record.name}: not a value of \`products\`, so it needs a \`mode\` to open (or a page)`);
-    for (const page of PAGES.filter((p) => p.config)) {
-      assert.equal(
-        record.enabled(resolveConfig(page.config as AuthLoginConfig)),
-        false,
-        `${record.name} on ${page.name}`,
+test(
+  "a product no config can enable is opened only by the element's mode (its code is checked " +
+    'as foreign on every page)',
+  () => {
+    for (const record of PRODUCT_RECORDS.filter((r) => !(PRODUCTS as readonly string[]).includes(r.name))) {
+      assert.ok(
+        record.opens?.mode,
+        `${record.name}: not a value of \`products\`, so it needs a \`mode\` to open (or a page)`,
       );
+      for (const page of PAGES.filter((p) => p.config)) {
+        assert.equal(
+          record.enabled(resolveConfig(page.config as AuthLoginConfig)),
+          false,
+          `${record.name} on ${page.name}`,
+        );
+      }
     }
-  }
-});
+  },
+);

@@ -5,13 +5,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { serializeStyles } from '@emotion/serialize';
 import { GENERATED_PATH, generateShellStyles } from '../../scripts/shell-styles.ts';
-import { EMOTION_CACHE_KEY } from '../../src/widget/constants.ts';
+import { EMOTION_CACHE_KEY } from '../../src/widget/dom-names.ts';
 import { SHELL_STYLE_SOURCES } from '../../src/widget/shell/style-sources.ts';
 import { SHELL_CLASSES, SHELL_CSS, SHELL_CSS_NAMES, SHELL_HOST_CSS } from '../../src/widget/shell/styles.generated.ts';
 
-test('styles.generated.ts is regenerated from the style modules (run `npm run shell-styles` after changing one)', () => {
-  assert.equal(fs.readFileSync(GENERATED_PATH, 'utf8'), generateShellStyles());
-});
+test(
+  'styles.generated.ts is regenerated from the style modules (run `npm run shell-styles` ' + 'after changing one)',
+  () => {
+    assert.equal(fs.readFileSync(GENERATED_PATH, 'utf8'), generateShellStyles());
+  },
+);
 
 test("each shell style's class is the one React's css prop gives it, and its rules are in the stylesheet", () => {
   for (const [name, styles] of Object.entries(SHELL_STYLE_SOURCES)) {

@@ -14,19 +14,18 @@ const MAX_LINE = 120;
 
 /**
  * Data tables, where a line is one entry and breaking it would hide the entry: the message catalogues (one text per
- * key, in each language), generated styles, and recorded protocol fixtures.
+ * key, in each language) and generated styles. The demo site's HTML pages are content too: a line is a paragraph, a
+ * meta description or the element's JSON config, and whitespace inside them is what the visitor's page holds.
  */
 const DATA_TABLES = [
+  /^demo-site\/.*\.html$/,
   /^src\/server\/i18n\/(en|es|fr)\.ts$/,
-  /^src\/widget\/i18n\/(en|en-errors|en-outcome|errors\.es|errors\.fr|outcome\.es|outcome\.fr|main\.es|main\.fr|es|fr)\.ts$/,
+  /^src\/widget\/i18n\/(en|en-errors|en-outcome|(errors|outcome|main)\.(es|fr)|es|fr)\.ts$/,
   /^src\/widget\/products\/[^/]+\/strings(\.es|\.fr)?\.ts$/,
   /^src\/widget\/shell\/styles\.generated\.ts$/,
 ];
 
-/**
- * "issue 12", "Issue #3", "issues 4 and 5"; a link into another project's tracker (…/issues/12) is a reference, not
- * ours.
- */
+/** "issue 12", "Issue #3", "issues 4 and 5"; a link into another project's tracker (…/issues/12) is not ours. */
 const ISSUE_NUMBER = /(?<![/\w])issues? #?\d+/i;
 
 function sourceFiles(): string[] {

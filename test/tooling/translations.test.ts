@@ -1,4 +1,4 @@
-// Every widget string exists in every supported language (issue 17). The English tables (src/widget/i18n/en*.ts and
+// Every widget string exists in every supported language. The English tables (src/widget/i18n/en*.ts and
 // each products/<name>/strings.ts) and the translation tables (`<table>.<locale>.ts`) are found by globbing, not
 // listed, so a new table or product is checked without editing this test. A locale fails when a key present in English
 // is missing or empty in it, when it has a key English does not, or when a text drops, renames or adds a `{param}`.

@@ -1,6 +1,6 @@
 // The widget is a consumer of the headless client like any page: it may use only what the client publishes (its
 // entry, index.ts, and the types it names, types.ts). An import of a client internal would let the two drift apart
-// unnoticed and make the widget depend on code the client is free to change (issue 13). There are no exceptions.
+// unnoticed and make the widget depend on code the client is free to change. There are no exceptions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
