@@ -20,7 +20,7 @@ import {
   type RbacPolicy,
 } from '../api/index.ts';
 import type { PermissionsMap } from './types.ts';
-import { MSG_RBAC_POLICY_MISSING } from './constants.ts';
+import { MSG_RBAC_POLICY_MISSING } from './constants/rbac.ts';
 import type { CallContext } from './lazy.ts';
 import { validate } from './schema.ts';
 import { withoutUser } from './sessions.ts';

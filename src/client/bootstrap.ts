@@ -3,7 +3,7 @@
 import { DEFAULT_BOOTSTRAP, PATHS, toBootstrapData, type BootstrapData, type BootstrapResponse } from '../api/index.ts';
 import type { BootstrapApi } from './types.ts';
 import type { Http } from './http.ts';
-import { BOOTSTRAP_KEY_SUFFIX } from './constants.ts';
+import { BOOTSTRAP_KEY_SUFFIX } from './constants/storage.ts';
 import { readJson, storageKey, writeJson } from './storage.ts';
 
 export const B2B_TOKEN_MESSAGE =

@@ -1,7 +1,8 @@
 // The captcha/DFP retry of "R" endpoints (wire contract 1.5), loaded only when a `Captcha required` answer arrives.
 // Providers are pluggable (options `captcha`, `dfp`); the default captcha is reCAPTCHA Enterprise.
 import type { BootstrapData } from '../api/index.ts';
-import { MSG_CAPTCHA_UNAVAILABLE, RECAPTCHA_ACTION, RECAPTCHA_SCRIPT_URL } from './constants.ts';
+import { RECAPTCHA_ACTION, RECAPTCHA_SCRIPT_URL } from './constants/captcha.ts';
+import { MSG_CAPTCHA_UNAVAILABLE } from './constants/http.ts';
 import type { Body } from './http.ts';
 import type { AuthClientOptions } from './types.ts';
 

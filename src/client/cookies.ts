@@ -8,8 +8,8 @@ import {
   DEFAULT_SESSION_COOKIE,
   IST_COOKIE_LIFETIME_MS,
   MSG_DUPLICATE_COOKIE,
-  SEEN_DOMAINS_KEY_SUFFIX,
-} from './constants.ts';
+} from './constants/sessions.ts';
+import { SEEN_DOMAINS_KEY_SUFFIX } from './constants/storage.ts';
 import { readJson, storageKey, writeJson } from './storage.ts';
 
 export interface CookieConfig {

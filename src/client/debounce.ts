@@ -1,7 +1,7 @@
 // The client's debounce (client spec section 9: "Debounce default is 500 ms"), for a page that calls the service while
 // the visitor types (an email lookup, a strength check in its own UI): only the last call of a burst runs.
 import { realClock, type Clock } from './clock.ts';
-import { DEFAULT_DEBOUNCE_MS } from './constants.ts';
+import { DEFAULT_DEBOUNCE_MS } from './constants/utilities.ts';
 
 export interface DebounceOptions {
   /** How long after the last call the function runs. Default DEFAULT_DEBOUNCE_MS (500 ms). */

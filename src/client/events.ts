@@ -3,7 +3,7 @@
 // hidden or left.
 import { MAX_EVENTS_PER_BATCH, PATHS, SDK_BASE_PATH, type EventBatchItem } from '../api/index.ts';
 import type { EventsApi } from './types.ts';
-import { EVENTS_FLUSH_INTERVAL_MS } from './constants.ts';
+import { EVENTS_FLUSH_INTERVAL_MS } from './constants/telemetry.ts';
 import { realClock, type Clock } from './clock.ts';
 import { buildTelemetry, type SignedInIds } from './telemetry.ts';
 

@@ -11,7 +11,7 @@ import {
   MSG_UNREACHABLE,
   TEST_API_URL,
   TEST_TOKEN_MARKER,
-} from './constants.ts';
+} from './constants/http.ts';
 import { APIError, APISchemaError, APIUnreachableError, RetriableError } from './errors.ts';
 import { base64, buildTelemetry, type SignedInIds } from './telemetry.ts';
 

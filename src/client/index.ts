@@ -3,7 +3,8 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/index.ts';
 import type { AuthClient, AuthClientOptions } from './types.ts';
 import { createBootstrap } from './bootstrap.ts';
-import { INSTANTIATED_EVENT, SESSION_LOGOUT_WARNING } from './constants.ts';
+import { SESSION_LOGOUT_WARNING } from './constants/sessions.ts';
+import { INSTANTIATED_EVENT } from './constants/telemetry.ts';
 import { createEventQueue } from './events.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { createMagicLinksApi } from './magic-links.ts';
@@ -28,7 +29,7 @@ export { APIError, APISchemaError, APIUnreachableError, SDKUsageError } from './
 export { navigation } from './navigation.ts';
 /** Runs only the last call of a burst, 500 ms (DEFAULT_DEBOUNCE_MS) after it unless `waitMs` says otherwise. */
 export { debounce, type Debounced, type DebounceOptions } from './debounce.ts';
-export { DEFAULT_DEBOUNCE_MS } from './constants.ts';
+export { DEFAULT_DEBOUNCE_MS } from './constants/utilities.ts';
 
 /**
  * Start-up and background refresh for a store, once per page and token (wire contract 1.6): with a readable session

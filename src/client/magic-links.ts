@@ -7,7 +7,7 @@ import {
 } from '../api/index.ts';
 import type { BootstrapApi, MagicLinksApi } from './types.ts';
 import type { SessionStore } from './session.ts';
-import type { PkceNamespace } from './constants.ts';
+import type { PkceNamespace } from './constants/pkce.ts';
 import type { Http } from './http.ts';
 import { clearPair, getOrStartPair, getPair } from './pkce.ts';
 import { validate } from './schema.ts';

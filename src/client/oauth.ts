@@ -12,7 +12,7 @@ import {
 import type { BootstrapApi, OAuthApi, OAuthProviderApi } from './types.ts';
 import type { SessionStore } from './session.ts';
 import type { Http } from './http.ts';
-import { MSG_NO_OAUTH_VERIFIER } from './constants.ts';
+import { MSG_NO_OAUTH_VERIFIER } from './constants/oauth.ts';
 import { navigation } from './navigation.ts';
 import { clearPair, getPair, startPair } from './pkce.ts';
 import { validate } from './schema.ts';

@@ -12,7 +12,7 @@ import {
   type OneTapSubmitRequest,
   type OneTapSubmitResponse,
 } from '../api/index.ts';
-import { MSG_ONE_TAP_NOT_LOADED, ONE_TAP_AUTO_SELECT, ONE_TAP_CONTEXT } from './constants.ts';
+import { MSG_ONE_TAP_NOT_LOADED, ONE_TAP_AUTO_SELECT, ONE_TAP_CONTEXT } from './constants/oauth.ts';
 import { readCookie } from './cookies.ts';
 import { navigation } from './navigation.ts';
 import type { GoogleOneTapStartOptions, OneTapStartResult } from './types.ts';

@@ -1,5 +1,6 @@
 // PKCE (RFC 7636, S256) key pairs, one per namespace, kept in localStorage across the redirect (wire contract 5).
-import { PKCE_KEY_SUFFIX, PKCE_VERIFIER_WORDS, PKCE_WORD_MIN_HEX_DIGITS, type PkceNamespace } from './constants.ts';
+import { PKCE_VERIFIER_WORDS, PKCE_WORD_MIN_HEX_DIGITS, type PkceNamespace } from './constants/pkce.ts';
+import { PKCE_KEY_SUFFIX } from './constants/storage.ts';
 import { readJson, readRaw, removeKey, storageKey, writeJson } from './storage.ts';
 
 export interface PkcePair {

@@ -1,7 +1,7 @@
 // Role-based access on the client (spec 6): the user's role ids against the bootstrap policy. A caller may perform an
 // action on a resource when any of their roles has a permission on it listing the action or the wildcard.
 import { RBAC_WILDCARD_ACTION, type RbacPolicy } from '../api/index.ts';
-import { MSG_RBAC_POLICY_MISSING } from './constants.ts';
+import { MSG_RBAC_POLICY_MISSING } from './constants/rbac.ts';
 import type { BootstrapApi, RbacApi } from './types.ts';
 import type { Http } from './http.ts';
 import { accountCalls, deferred } from './lazy.ts';

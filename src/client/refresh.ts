@@ -7,7 +7,7 @@ import {
   REFRESH_BACKOFF_JITTER_MS,
   REFRESH_BACKOFF_MAX_EXPONENT,
   SESSION_REFRESH_INTERVAL_MS,
-} from './constants.ts';
+} from './constants/sessions.ts';
 import { isUnrecoverable } from './http.ts';
 import { realClock, type Clock } from './clock.ts';
 

@@ -1,6 +1,6 @@
 // localStorage access that never throws: storage can be disabled (privacy modes, sandboxed iframes) or full, and a
 // broken cache must never break sign-in.
-import { STORAGE_PREFIX } from './constants.ts';
+import { STORAGE_PREFIX } from './constants/storage.ts';
 
 /** `stytch_sdk_state_<public_token>` plus an optional `::suffix` (wire contract 5). */
 export function storageKey(publicToken: string, suffix = ''): string {

@@ -1,6 +1,6 @@
 // The telemetry object (wire contract 1.7), sent base64-encoded in X-SDK-Client and inside each /events item.
 import { SDK_IDENTIFIER, SDK_VERSION, type TelemetryObject } from '../api/index.ts';
-import { APP_SESSION_ID_PREFIX, EVENT_ID_PREFIX, PERSISTENT_ID_PREFIX } from './constants.ts';
+import { APP_SESSION_ID_PREFIX, EVENT_ID_PREFIX, PERSISTENT_ID_PREFIX } from './constants/telemetry.ts';
 
 /** A v4 UUID; crypto.randomUUID exists only in secure contexts, so plain-http pages build one by hand. */
 export function uuid(): string {

@@ -18,7 +18,7 @@ import {
   MSG_WEBAUTHN_AUTOFILL_NO_INPUT,
   MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED,
   WEBAUTHN_AUTOFILL_INPUT_SELECTOR,
-} from './constants.ts';
+} from './constants/webauthn.ts';
 import { validate } from './schema.ts';
 import { withoutUser } from './sessions.ts';
 import type { CallContext } from './lazy.ts';

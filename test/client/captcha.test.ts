@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { CAPTCHA_REQUIRED_TEXT, DEFAULT_BOOTSTRAP, HEADERS } from '../../src/api/index.ts';
 import { captchaRetryBody } from '../../src/client/captcha.ts';
-import { MSG_CAPTCHA_UNAVAILABLE } from '../../src/client/constants.ts';
+import { MSG_CAPTCHA_UNAVAILABLE } from '../../src/client/constants/http.ts';
 import { DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants/dev-mode.ts';
 import { DEV_CAPTCHA_PASS_TOKEN } from '../../src/server/dev/constants.ts';
 import { freshClientState, makeClient } from '../support/client.ts';

@@ -8,7 +8,7 @@ import { SDKUsageError } from '../../src/client/index.ts';
 import { navigation } from '../../src/client/navigation.ts';
 import { oauthStartUrl } from '../../src/client/oauth.ts';
 import { getPair, startPair } from '../../src/client/pkce.ts';
-import { MSG_NO_OAUTH_VERIFIER } from '../../src/client/constants.ts';
+import { MSG_NO_OAUTH_VERIFIER } from '../../src/client/constants/oauth.ts';
 import { freshClientState, makeClient } from '../support/client.ts';
 import { testEnv, uniqueEmail } from '../support/env.ts';
 

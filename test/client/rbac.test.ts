@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { MSG_RBAC_POLICY_MISSING } from '../../src/client/constants.ts';
+import { MSG_RBAC_POLICY_MISSING } from '../../src/client/constants/rbac.ts';
 import { freshClientState, makeClient, signIn, unreachableClient } from '../support/client.ts';
 
 /** The wtr service's policy: editor may read and write documents; admin has `*` on documents and grades. */

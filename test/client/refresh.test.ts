@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { backoffDelay, createRefreshLoop } from '../../src/client/refresh.ts';
-import { MAX_REFRESH_RETRIES, SESSION_REFRESH_INTERVAL_MS } from '../../src/client/constants.ts';
+import { MAX_REFRESH_RETRIES, SESSION_REFRESH_INTERVAL_MS } from '../../src/client/constants/sessions.ts';
 import { testEnv } from '../support/env.ts';
 import { fakeClock, makeClient, signIn, unreachableClient, freshClientState } from '../support/client.ts';
 import { until } from '../support/poll.ts';

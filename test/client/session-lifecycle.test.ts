@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { B2B_TOKEN_MESSAGE } from '../../src/client/bootstrap.ts';
-import { IST_COOKIE_LIFETIME_MS, MSG_DUPLICATE_COOKIE } from '../../src/client/constants.ts';
+import { IST_COOKIE_LIFETIME_MS, MSG_DUPLICATE_COOKIE } from '../../src/client/constants/sessions.ts';
 import { acquireStore, releaseStore } from '../../src/client/session.ts';
 import { UNRECOVERABLE_ERROR_TYPES } from '../../src/api/index.ts';
 import { freshClientState, makeClient, readCookieValue, signIn } from '../support/client.ts';

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { createEventQueue } from '../../src/client/events.ts';
 import { MAX_EVENTS_PER_BATCH } from '../../src/api/telemetry.ts';
-import { EVENTS_FLUSH_INTERVAL_MS } from '../../src/client/constants.ts';
+import { EVENTS_FLUSH_INTERVAL_MS } from '../../src/client/constants/telemetry.ts';
 import { fakeClock, freshClientState } from '../support/client.ts';
 import { testEnv } from '../support/env.ts';
 import { devEvents } from '../support/accounts.ts';

@@ -10,7 +10,7 @@ import {
   MSG_WEBAUTHN_AUTOFILL_NO_INPUT,
   MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED,
   WEBAUTHN_AUTOFILL_INPUT_SELECTOR,
-} from '../../src/client/constants.ts';
+} from '../../src/client/constants/webauthn.ts';
 import { freshClientState, makeClient, signIn } from '../support/client.ts';
 import { until } from '../support/poll.ts';
 import {

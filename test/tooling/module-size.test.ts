@@ -24,7 +24,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // The headless client's public surface.
   'src/client/index.ts': "public API: the client package's entry",
   'src/client/types.ts': "public API: the client's published types",
-  'src/client/constants.ts': "the client's spec values: not yet split by domain like the service's and the widget's",
   // The identity service's seams every route, service and store takes.
   'src/server/context.ts': 'dependency seam: Deps, for every route and service',
   'src/server/config.ts': 'service configuration: the ProjectConfig every part reads',
