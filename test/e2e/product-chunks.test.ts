@@ -38,10 +38,11 @@ const holdsPhoneLibrary = (scriptPath: string) =>
 const folderOf = (module: string) => module.split('/')[0]!;
 
 /**
- * Every page fetches the entry, and in it every product's record: its `index.ts` and the config mapping the record
- * reads (`config.ts`), so Main knows what is enabled. Nothing else of a product may be in the entry.
+ * Every page fetches the entry, and in it every product's record: its `index.ts`, the config mapping the record
+ * reads (`config.ts`) and the named values either reads (`constants.ts`: an element `mode`, a button count), so Main
+ * knows what is enabled. Nothing else of a product may be in the entry.
  */
-const RECORD_FILES = new Set(['index.ts', 'config.ts']);
+const RECORD_FILES = new Set(['index.ts', 'config.ts', 'constants.ts']);
 
 function fixturePage(config: unknown): string {
   const json = JSON.stringify(config).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
