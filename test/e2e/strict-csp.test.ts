@@ -6,6 +6,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { deliveredTo, e2eSuite } from './support.ts';
+import { strictPolicy } from '../support/csp.ts';
 
 const CSP_PAGE = '/csp/student-portal';
 
@@ -16,17 +17,8 @@ interface Violation {
   source: string;
 }
 
-/** A strict policy, directive by directive; each of the two nonces is captured. */
-const NONCE = "'nonce-([A-Za-z0-9+/=]+)'";
-const STRICT_POLICY = new RegExp(
-  [
-    `^script-src ${NONCE} 'strict-dynamic'`,
-    `style-src ${NONCE}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'$",
-  ].join('; '),
-);
+/** The strict policy; each of the two nonces is captured. */
+const STRICT_POLICY = strictPolicy('([A-Za-z0-9+/=]+)');
 
 /** The nonce of a strict-CSP response, after checking the policy has exactly the expected shape. */
 function nonceOf(policy: string | null): string {

@@ -8,20 +8,12 @@ import path from 'node:path';
 import { FRAME_ANCESTORS_DIRECTIVE } from '../../src/server/constants/headers.ts';
 import { CSP_NONCE_PLACEHOLDER, STRICT_CSP_PATH_PREFIX, strictCsp } from '../../src/server/routes/static.ts';
 import { startTestService, type TestService } from './support.ts';
+import { strictPolicy } from '../support/csp.ts';
 
 let t: TestService;
 let root: string;
-/** A strict policy, directive by directive: the page's own, then frame-ancestors, with one nonce in two places. */
-const NONCE = "'nonce-[A-Za-z0-9+/]{22}=='";
-const STRICT_POLICY = new RegExp(
-  [
-    `^script-src ${NONCE} 'strict-dynamic'`,
-    `style-src ${NONCE}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'$",
-  ].join('; '),
-);
+/** The strict policy with a nonce of 16 random bytes (22 base64 characters and its padding) in both places. */
+const STRICT_POLICY = strictPolicy('[A-Za-z0-9+/]{22}==');
 const PAGE =
   `<script nonce="${CSP_NONCE_PLACEHOLDER}"></script><auth-login ` + `nonce="${CSP_NONCE_PLACEHOLDER}"></auth-login>`;
 
