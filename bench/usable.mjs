@@ -28,7 +28,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 import { serve } from '@hono/node-server';
 import { PAGE_TIMEOUT_MS, watchUsable } from './size.mjs';
@@ -47,11 +47,11 @@ const siteDir = path.join(root, 'demo-site');
 const args = process.argv.slice(2);
 const runsArg = args.indexOf('--runs');
 /** Fewer than 7 only to try the script out: medians of fewer runs say little. */
-const RUNS = Math.max(1, Number(runsArg === -1 ? 7 : args[runsArg + 1]));
+export const RUNS = Math.max(1, Number(runsArg === -1 ? 7 : args[runsArg + 1]));
 
 /** Lighthouse's mobile "slow 4G" (constants.throttling.mobileSlow4G): RTT, throughput, CPU slowdown. */
 const SLOW_4G = { rttMs: 150, downKbps: 1.6 * 1024, upKbps: 750, cpuSlowdown: 4 };
-const PROFILES = [
+export const PROFILES = [
   { name: 'unthrottled', network: null, cpuSlowdown: 1 },
   { name: 'slow 4G, 4x CPU', network: SLOW_4G, cpuSlowdown: SLOW_4G.cpuSlowdown },
 ];
@@ -75,7 +75,7 @@ const PORTAL_CONFIG = /<auth-login[^>]*\sconfig='([^']*)'/.exec(
 if (!PORTAL_CONFIG) throw new Error("demo-site/student-portal.html: no <auth-login config='…'> found");
 
 /** One printed table row: each cell padded to its width (a negative width aligns left), one space between. */
-const tableRow = (cells, widths) =>
+export const tableRow = (cells, widths) =>
   cells
     .map((cell, i) => (widths[i] < 0 ? String(cell).padEnd(-widths[i]) : String(cell).padStart(widths[i])))
     .join(' ');
@@ -118,7 +118,7 @@ const STYTCH_PAGE = PAGE(
 );
 
 /** The measured pages: where each is served, and the element holding the email input (host, then control). */
-const PAGES = [
+export const PAGES = [
   {
     name: 'ours',
     path: `${BENCH_PREFIX}/ours`,
@@ -134,7 +134,7 @@ const PAGES = [
     host: 'auth-login',
   },
 ];
-const CONTROL = 'input[type="email"]';
+export const CONTROL = 'input[type="email"]';
 
 /** The bench's own answers (pages, Stytch's script), compressed like the service's static files; else null. */
 async function benchResponse(request) {
@@ -161,8 +161,9 @@ async function benchResponse(request) {
 
 /**
  * The service behind the bench handler, on a free port; its own origin is allowed (CORS, redirects) as npm start does.
+ * `options` go to the service as well (bench/sent.mjs raises the per-IP send limit), and `distDir` replaces dist/.
  */
-async function startBenchServer() {
+export async function startBenchServer({ distDir = dist, ...options } = {}) {
   let service;
   const server = await new Promise((resolve) => {
     const s = serve(
@@ -178,9 +179,10 @@ async function startBenchServer() {
   service = await createService({
     database: { kind: 'memory' },
     siteDir,
-    distDir: dist,
+    distDir,
     allowedOrigins: [url],
     redirectUrls: [`${url}/student-portal`, ...PAGES.map((p) => `${url}${p.path}`)],
+    ...options,
   });
   return {
     url,
@@ -191,25 +193,39 @@ async function startBenchServer() {
   };
 }
 
-/** One load of `page` in a fresh context (nothing cached, cache disabled) under `profile`. */
-async function measure(browser, baseUrl, page, profile) {
+/** Chromium as every bench run here launches it: other hosts fail at once instead of waiting for DNS (offline). */
+export const launchBrowser = () =>
+  chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost'],
+  });
+
+/** A tab in a fresh context (nothing cached, cache disabled) under `profile`'s network and CPU throttling. */
+export async function throttledTab(browser, profile) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (profile.network) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: profile.network.rttMs,
+      downloadThroughput: (profile.network.downKbps * 1024) / 8,
+      uploadThroughput: (profile.network.upKbps * 1024) / 8,
+    });
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  return { context, tab };
+}
+
+/** One load of `page` in a fresh context (nothing cached, cache disabled) under `profile`. */
+async function measure(browser, baseUrl, page, profile) {
+  const { context, tab } = await throttledTab(browser, profile);
   const errors = [];
   tab.on('pageerror', (error) => errors.push(error.message));
   try {
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (profile.network) {
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: profile.network.rttMs,
-        downloadThroughput: (profile.network.downKbps * 1024) / 8,
-        uploadThroughput: (profile.network.upKbps * 1024) / 8,
-      });
-    }
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     await tab.addInitScript(watchUsable, { host: page.host, control: CONTROL });
     await tab.goto(`${baseUrl}${page.path}`, { timeout: PAGE_TIMEOUT_MS });
     await tab.waitForFunction(() => window.__usableAt !== undefined && window.__interactiveAt !== undefined, null, {
@@ -243,7 +259,7 @@ async function measure(browser, baseUrl, page, profile) {
   }
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -253,12 +269,7 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 async function main() {
   if (!fs.existsSync(path.join(dist, 'auth-login.js'))) throw new Error('dist/ is missing: run `npm run build` first');
   const server = await startBenchServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    // Other hosts fail at once instead of waiting for DNS on an offline machine.
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost'],
-  });
+  const browser = await launchBrowser();
   const summary = [];
   try {
     console.log(
@@ -333,7 +344,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(`usable bench failed: ${error.message}`);
-  process.exit(1);
-});
+// Importing this module (bench/sent.mjs uses its server, pages and profiles) measures nothing.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(`usable bench failed: ${error.message}`);
+    process.exit(1);
+  });
+}

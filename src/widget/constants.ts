@@ -1,21 +1,9 @@
-// What the element's config and several parts of the widget share: the products and config defaults (spec section
-// 9), the locale, and the form's rules. A value one product uses lives in its products/<name>/constants.ts, the
-// element's DOM names in dom-names.ts, its events in events.ts, and the UI kit's measures in ui/constants.ts.
+// What several parts of the widget share: the locale and the form's rules (spec section 9). The products, their
+// config defaults and every value one product uses live in its products/<name>/ (index.ts, config.ts, constants.ts),
+// the element's DOM names in dom-names.ts, its events in events.ts, and the UI kit's measures in ui/constants.ts.
 // Wire-level defaults (magic-link expiry, session length, token query parameters) live in src/api and are imported
 // from there, not repeated here.
 
-/** Products the widget can show; the default is email magic links only (spec section 1). */
-export const PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'oauth', 'crypto', 'passkeys'] as const;
-export const DEFAULT_PRODUCTS = ['emailMagicLinks'] as const;
-/** The registry name of the consent and logout screens (products/idp/): not a value of `products`. */
-export const IDENTITY_PROVIDER = 'identityProvider';
-/**
- * `otpOptions.methods` when a page enables the `otp` product without naming methods: email, the default passcode type
- * of the widget state (spec section 3, `otpState.type`).
- */
-export const DEFAULT_OTP_METHODS = ['email'] as const;
-/** `emailMagicLinksOptions.createUserAsPending` default (spec section 9). */
-export const DEFAULT_CREATE_USER_AS_PENDING = false;
 /** Default locale (spec section 9). */
 export const DEFAULT_LOCALE = 'en';
 const EMAIL_LOCAL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";

@@ -1,27 +1,13 @@
-// <auth-login>: the sign-up and log-in widget as a custom element, in the entry file without React. It
-// holds what lives as long as the element: its properties and attributes (rich values kept as objects, JSON
-// attributes for pasted HTML, callbacks that keep their functions, properties set before the element was defined),
-// the headless client, the login statechart (moving the element keeps its state) and the DOM events. As it connects
-// it paints Main itself (shell/shell.ts) and imports the rendering half (runtime.ts: React, r2wc, XState), which
-// renders into an inner element in the same shadow root and takes over from the shell once its first screen is up.
-import { DEFAULT_LOCALE, matchLocale, type Locale } from '../api/locales.ts';
-import { createAuthClient } from '../client/index.ts';
+// <auth-login>: the sign-up and log-in widget as a custom element, in the entry file without React. Here is what the
+// manifest (custom-elements.json) documents, its properties and attributes; element/ holds what it does behind them:
+// the first paint, the rendering half, the headless client and the statechart (they outlive a move), its events.
 import type { AuthClient } from '../client/types.ts';
-import type { WidgetView } from './AuthLogin.tsx';
-import { resolveConfig, type AuthLoginConfig, type Mode, type ResolvedConfig } from './config.ts';
-import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from './events.ts';
-import { isRtl } from './i18n/direction.ts';
+import type { AuthLoginConfig, Mode } from './config.ts';
+import { ElementLifecycle } from './element/lifecycle.ts';
+import { isJsonAttribute, OBSERVED_ATTRIBUTES, reflect, RichValues, upgradeProperties } from './element/properties.ts';
 import type { StringOverrides } from './i18n/en.ts';
-import { createTranslator, type MessageKey, type Params } from './i18n/index.ts';
-import { showLocale } from './i18n/tables.ts';
-import type { RootActor } from './machine/start.ts';
-import { opensOnMain, startPoint } from './machine/start-point.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
-import { pageUrl } from './machine/url-token.ts';
-import type { AuthLoginRoot } from './runtime.ts';
-import { Shell, shellPaints, type ShellState } from './shell/shell.ts';
 import type { ThemeInput } from './theme/default-theme.ts';
-import { resolveTheme } from './theme/theme.ts';
 
 export type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
 export type { AuthLoginConfig } from './config.ts';
@@ -36,39 +22,9 @@ export interface AuthLoginCallbacks {
   onError?: (error: WidgetErrorDetail) => void;
 }
 
-/** The rich values that pasted HTML gives as JSON attributes (same name as the property); parsed when read. */
-const JSON_ATTRIBUTES = ['config', 'theme', 'strings'] as const;
-type JsonProp = (typeof JSON_ATTRIBUTES)[number];
-const isJsonAttribute = (name: string): name is JsonProp => (JSON_ATTRIBUTES as readonly string[]).includes(name);
-
-/** Every attribute whose change renders again: the two plain ones (read back by their properties) and the JSON ones. */
-const OBSERVED_ATTRIBUTES = ['public-token', 'base-url', 'mode', 'locale', ...JSON_ATTRIBUTES];
-
-/** Dispatches a widget DOM event: bubbling and composed, so it is seen outside the shadow root. */
-function dispatch(target: EventTarget, type: string, detail: unknown): void {
-  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-}
-
-/** Properties a page may set before the element is defined (the standard upgrade pattern re-applies them). */
-const UPGRADABLE = ['publicToken', 'baseUrl', 'mode', 'locale', 'config', 'theme', 'strings', 'callbacks'] as const;
-
-/**
- * Under server rendering (Node, no DOM) there is no HTMLElement to extend, and importing the package must not throw:
- * the class still exists there, for types and `instanceof`, on an empty base (nothing defines it without
- * customElements).
- */
+// Under server rendering (Node, no DOM) there is no HTMLElement to extend, and importing the package must not throw:
+// the class exists there, for types and `instanceof`, on an empty base (nothing defines it without customElements).
 const ElementBase = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
-
-type Runtime = typeof import('./runtime.ts');
-let runtime: Promise<Runtime> | undefined;
-/** The rendering half, fetched once for every element on the page. */
-const loadRuntime = (): Promise<Runtime> => (runtime ??= import('./runtime.ts'));
-
-/** How many frames the hand-over waits for React to render the field the visitor was in before giving up on it. */
-const SHELL_FOCUS_FRAMES = 10;
-
-/** Resolves after the current task: starting is split over tasks so that no one task blocks the page for long. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
  * The sign-up and log-in widget: email magic links and one-time passcodes by text message, WhatsApp or email (more
@@ -216,41 +172,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * @cssproperty [--auth-login-font-family=Arial, Helvetica, sans-serif] - Font of the widget (`theme.fontFamily`).
  */
 export class AuthLoginElement extends ElementBase {
-  /** @internal */
-  #connected = false;
-  /** Counts connections: a start still running for an earlier one stops. @internal */
-  #connection = 0;
-  /** The rendering half, once loaded. @internal */
-  #runtime: Runtime | undefined;
-  /** The inner element React renders into, once the runtime has loaded. @internal */
-  #root: AuthLoginRoot | undefined;
-  /** Whether the root renders (the start has finished): until then a change repaints the shell. @internal */
-  #rendering = false;
-  /** Main painted without React, until React's first screen takes over. @internal */
-  #shell: Shell | undefined;
-  /** @internal */
-  #callbacks: AuthLoginCallbacks | undefined;
-  /** @internal */
-  #client: AuthClient | undefined;
-  /** @internal */
-  #clientKey = '';
-  /** @internal */
-  #actor: RootActor | undefined;
-  /** @internal */
-  #actorConfig = '';
-  /** The `mode` the statechart was started in. @internal */
-  #actorMode: Mode | undefined;
-  /** The rich values as set: an object from the property, or the attribute's JSON text (see #json). @internal */
-  #rich: Partial<Record<JsonProp, unknown>> = {};
-  /** @internal */
-  #parsed = new Map<JsonProp, { raw: unknown; value: unknown }>();
-  /** The built-in language last asked for, whose tables may still be loading. @internal */
-  #wantedLocale: Locale | undefined;
-  /**
-   * The built-in language whose tables have loaded (English after a failed load); undefined until the first has.
-   * @internal
-   */
-  #shownLocale: Locale | undefined;
+  /** What the element does behind its properties, once connected. @internal */
+  readonly #lifecycle = new ElementLifecycle(this);
+  /** The rich values (`config`, `theme`, `strings`) as set: a change renders again. @internal */
+  readonly #rich = new RichValues(this.#lifecycle);
 
   /** @internal */
   static get observedAttributes(): string[] {
@@ -262,7 +187,7 @@ export class AuthLoginElement extends ElementBase {
     return this.getAttribute('public-token') ?? undefined;
   }
   set publicToken(value: string | undefined) {
-    this.#reflect('public-token', value);
+    reflect(this, 'public-token', value);
   }
 
   /**
@@ -274,7 +199,7 @@ export class AuthLoginElement extends ElementBase {
     return (this.getAttribute('mode') as Mode | null) ?? undefined;
   }
   set mode(value: Mode | undefined) {
-    this.#reflect('mode', value);
+    reflect(this, 'mode', value);
   }
 
   /**
@@ -288,7 +213,7 @@ export class AuthLoginElement extends ElementBase {
     return this.getAttribute('locale') ?? undefined;
   }
   set locale(value: string | undefined) {
-    this.#reflect('locale', value);
+    reflect(this, 'locale', value);
   }
 
   /** Where the identity service lives (attribute `base-url`); relative values resolve against the page. */
@@ -296,7 +221,7 @@ export class AuthLoginElement extends ElementBase {
     return this.getAttribute('base-url') ?? undefined;
   }
   set baseUrl(value: string | undefined) {
-    this.#reflect('base-url', value);
+    reflect(this, 'base-url', value);
   }
 
   /**
@@ -314,10 +239,10 @@ export class AuthLoginElement extends ElementBase {
    * from this token of a trusted issuer before the authorize flow). Not reflected to the `config` attribute.
    */
   get config(): AuthLoginConfig | undefined {
-    return this.#json('config') as AuthLoginConfig | undefined;
+    return this.#rich.get('config') as AuthLoginConfig | undefined;
   }
   set config(value: AuthLoginConfig | undefined) {
-    this.#setRich('config', value);
+    this.#rich.set('config', value);
   }
 
   /**
@@ -327,325 +252,48 @@ export class AuthLoginElement extends ElementBase {
    * `logo.logoImageUrl`. Not reflected to the `theme` attribute.
    */
   get theme(): ThemeInput | undefined {
-    return this.#json('theme') as ThemeInput | undefined;
+    return this.#rich.get('theme') as ThemeInput | undefined;
   }
   set theme(value: ThemeInput | undefined) {
-    this.#setRich('theme', value);
+    this.#rich.set('theme', value);
   }
 
   /** Message overrides by key, e.g. `{ 'main.title': 'Welcome back' }`. Not reflected to the `strings` attribute. */
   get strings(): StringOverrides | undefined {
-    return this.#json('strings') as StringOverrides | undefined;
+    return this.#rich.get('strings') as StringOverrides | undefined;
   }
   set strings(value: StringOverrides | undefined) {
-    this.#setRich('strings', value);
+    this.#rich.set('strings', value);
   }
 
   /** `{ onEvent(event), onError(error) }`, called alongside the `auth-login-event` and `auth-login-error` events. */
   get callbacks(): AuthLoginCallbacks | undefined {
-    return this.#callbacks;
+    return this.#lifecycle.callbacks;
   }
   set callbacks(value: AuthLoginCallbacks | undefined) {
-    this.#callbacks = value ?? undefined;
+    this.#lifecycle.callbacks = value ?? undefined;
   }
 
   /** The headless client this element uses (read-only); undefined until `publicToken` is set. */
   get client(): AuthClient | undefined {
-    return this.#ensureClient();
+    return this.#lifecycle.client();
   }
 
   /** @internal */
   connectedCallback(): void {
-    // Properties set on the element before it was defined are own data properties that shadow the accessors.
-    for (const prop of UPGRADABLE) {
-      // Not Object.hasOwn: that arrived in Safari 15.4, and the element supports Safari 14.1.
-      if (Object.getOwnPropertyDescriptor(this, prop)) {
-        const value: unknown = this[prop];
-        delete (this as Record<string, unknown>)[prop];
-        (this as Record<string, unknown>)[prop] = value;
-      }
-    }
-    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
-    this.#connected = true;
-    const connection = ++this.#connection;
-    const current = () => this.#connected && connection === this.#connection;
-    if (!this.#rendering) this.#paintShell();
-    // This task only records the connection and paints; the next starts fetching the rendering half (the visitor
-    // types into the shell meanwhile) and makes the client (storage reads, the bootstrap request), the next after the
-    // runtime has arrived creates the statechart, and the last renders.
-    void (async () => {
-      await nextTask();
-      if (!current()) return;
-      // A Main of buttons alone is usable once the shell has painted them: their small modules come first.
-      if (this.#shell?.formless) await this.#shell.blocksPainted;
-      if (!current()) return;
-      const runtime = loadRuntime();
-      this.#ensureClient();
-      this.#runtime = await runtime;
-      await nextTask();
-      if (!current()) return;
-      this.#prepare();
-      await nextTask();
-      if (!current()) return;
-      this.#rendering = true;
-      this.#showRoot();
-    })().catch(() => {
-      if (current()) this.#report({ message: this.#message('element.loadFailed') });
-    });
+    upgradeProperties(this);
+    this.#lifecycle.connect();
   }
 
   /** @internal */
   disconnectedCallback(): void {
-    this.#connected = false;
-    this.#rendering = false;
+    this.#lifecycle.disconnect();
   }
 
   /** @internal */
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     // An attribute's JSON text replaces the rich value (and a property set later replaces the text): the last wins.
-    if (isJsonAttribute(name)) this.#setRich(name, value);
-    else this.#render();
+    if (isJsonAttribute(name)) this.#rich.set(name, value);
+    else this.#lifecycle.render();
   }
-
-  /** @internal */
-  #reflect(attribute: string, value: string | undefined | null): void {
-    if (value === undefined || value === null) this.removeAttribute(attribute);
-    else this.setAttribute(attribute, String(value));
-  }
-
-  /** @internal */
-  #setRich(prop: JsonProp, value: unknown): void {
-    if (value === undefined || value === null) delete this.#rich[prop];
-    else this.#rich[prop] = value;
-    this.#render();
-  }
-
-  /**
-   * A rich value: the object set as a property, or the attribute's JSON parsed (reported once when invalid). @internal
-   */
-  #json(prop: JsonProp): unknown {
-    const raw = this.#rich[prop];
-    if (typeof raw !== 'string') return raw;
-    const cached = this.#parsed.get(prop);
-    if (cached?.raw === raw) return cached.value;
-    let value: unknown;
-    let valid = true;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      valid = false;
-    }
-    // Cached before the report: its message is looked up in `strings`, which may be this very attribute.
-    this.#parsed.set(prop, { raw, value });
-    if (!valid) this.#report({ message: this.#message('element.invalidJson', { attribute: prop }) });
-    return value;
-  }
-
-  /** A message of the catalogue in the shown language, with the page's `strings` overrides. @internal */
-  #message(key: MessageKey, params?: Params): string {
-    return createTranslator(this.strings, this.#shownLocale)(key, params);
-  }
-
-  /**
-   * The built-in language to render `tag` in: its own once its tables have loaded, else the one shown so far (a change
-   * at runtime keeps the old texts until the new ones arrive), else undefined (first paint waits, showing the spinner).
-   * A failed load shows English and is reported. @internal
-   */
-  #localeToShow(tag: string): Locale | undefined {
-    const wanted = matchLocale(tag) ?? DEFAULT_LOCALE;
-    if (wanted !== this.#wantedLocale) {
-      this.#wantedLocale = wanted;
-      const settle = (shown: Locale) => {
-        if (this.#wantedLocale !== wanted) return;
-        this.#shownLocale = shown;
-        if (shown !== wanted) this.#report({ message: this.#message('element.loadFailed') });
-        this.#render();
-      };
-      if (wanted === DEFAULT_LOCALE) this.#shownLocale = wanted;
-      else
-        showLocale(wanted).then(
-          () => settle(wanted),
-          () => settle(DEFAULT_LOCALE),
-        );
-    }
-    return this.#shownLocale;
-  }
-
-  /** The language tag in effect: `locale`, else the nearest ancestor's `lang` (the page's), else English. @internal */
-  #localeTag(): string {
-    return this.locale || this.closest('[lang]')?.getAttribute('lang') || DEFAULT_LOCALE;
-  }
-
-  /**
-   * Paints (again) Main without React, when React's first screen will be Main's email form and the texts of the
-   * language are at hand (else React's spinner shows once it arrives, as before). @internal
-   */
-  #paintShell(): void {
-    const previous = this.#shell?.state();
-    this.#shell?.remove();
-    this.#shell = undefined;
-    const shadow = this.shadowRoot;
-    const config = resolveConfig(this.config);
-    const localeTag = this.#localeTag();
-    const locale = this.#localeToShow(localeTag);
-    if (
-      !shadow ||
-      !locale ||
-      !this.publicToken ||
-      !shellPaints(config) ||
-      !opensOnMain(startPoint(this.mode, pageUrl()))
-    ) {
-      return;
-    }
-    this.#shell = new Shell(shadow, {
-      config,
-      theme: resolveTheme(this.theme),
-      t: createTranslator(this.strings, locale),
-      localeTag,
-      dir: isRtl(localeTag) ? 'rtl' : 'ltr',
-      nonce: config.nonce ?? (this.nonce || undefined),
-      client: () => this.#ensureClient(),
-    });
-    if (previous) this.#shell.restore(previous);
-  }
-
-  /**
-   * React's first screen is up (View.tsx calls this once per screen until it returns): the shell goes and React's
-   * root shows, in the same frame. On Main what the visitor did passes over: the address, the focus, a held Continue.
-   * @internal
-   */
-  #takeOverShell = (screen: string): void => {
-    const shell = this.#shell;
-    if (this.#root) this.#root.style.display = 'contents';
-    if (!shell) return;
-    this.#shell = undefined;
-    const state = shell.state();
-    const actor = this.#actor;
-    const root = this.#root;
-    if (screen === 'Main' && actor && root) shell.adoptBlocks(root, (start) => actor.send({ type: 'START', ...start }));
-    shell.remove();
-    if (screen !== 'Main' || !actor || !root) return;
-    sendShellFields(actor, state);
-    if (state.submitted) actor.send({ type: state.tab === 'email' ? 'SUBMIT_EMAIL' : 'SUBMIT_PHONE' });
-    if (state.start) actor.send({ type: 'START', ...state.start });
-    // The control may be in a form React renders only for these events (another tab's): focused once it is there.
-    const selector = state.focus;
-    if (!selector) return;
-    const focus = (frames: number): void => {
-      const control = root.querySelector<HTMLElement>(selector);
-      if (!control) {
-        if (frames > 0) requestAnimationFrame(() => focus(frames - 1));
-        return;
-      }
-      // On a painted block's button moved into React's Main, the shell moves the focus on when React replaces it.
-      control.focus();
-    };
-    focus(SHELL_FOCUS_FRAMES);
-  };
-
-  /** Creates the inner root (hidden while the shell shows) and renders the current view into it. @internal */
-  #showRoot(): void {
-    const shadow = this.shadowRoot;
-    if (!this.#runtime || !shadow) return;
-    const view = this.#prepare();
-    if (!view && !this.#root) return; // nothing to render until there is a public token
-    this.#root ??= this.#runtime.createRoot();
-    // What the visitor has typed into the shell so far goes to the statechart before React renders: the hand-over
-    // sends it again in React's first commit, when useSelector has not subscribed yet (it does after paint), so a
-    // field filled only then showed empty for a frame (a test caught React's input empty right after the hand-over).
-    if (this.#shell && this.#actor) sendShellFields(this.#actor, this.#shell.state());
-    this.#root.show(view);
-    this.#root.style.display = this.#shell ? 'none' : 'contents';
-    if (this.#root.parentNode !== shadow) shadow.append(this.#root);
-  }
-
-  /** @internal */
-  #ensureClient(): AuthClient | undefined {
-    const { publicToken, baseUrl } = this;
-    const key = publicToken ? `${publicToken}\n${baseUrl ?? ''}` : '';
-    if (key !== this.#clientKey) {
-      this.#actor?.stop();
-      this.#actor = undefined;
-      this.#client?.destroy();
-      this.#client = publicToken ? createAuthClient({ publicToken, ...(baseUrl ? { baseUrl } : {}) }) : undefined;
-      this.#clientKey = key;
-    }
-    return this.#client;
-  }
-
-  /** @internal */
-  #ensureActor(runtime: Runtime, client: AuthClient, config: ResolvedConfig): RootActor {
-    const configKey = JSON.stringify(config);
-    const mode = this.mode;
-    // The mode decides where the statechart starts, so a new mode starts it anew (a config change does not).
-    if (this.#actor && mode !== this.#actorMode) {
-      this.#actor.stop();
-      this.#actor = undefined;
-    }
-    if (!this.#actor) {
-      this.#actorConfig = configKey;
-      this.#actorMode = mode;
-      this.#actor = runtime.startRootActor(
-        { client, config, ...(mode ? { mode } : {}) },
-        {
-          event: (detail) => this.#emit(WIDGET_EVENT, detail, this.#callbacks?.onEvent),
-          error: (detail) => this.#report(detail),
-        },
-      );
-    } else if (configKey !== this.#actorConfig) {
-      this.#actorConfig = configKey;
-      this.#actor.send({ type: 'CONFIG_CHANGED', config });
-    }
-    return this.#actor;
-  }
-
-  /** Works out the view (resolved config and theme, client, statechart) that the React root renders. @internal */
-  #prepare(): WidgetView | undefined {
-    const client = this.#ensureClient();
-    if (!client || !this.#runtime) return undefined;
-    const config = resolveConfig(this.config);
-    const localeTag = this.#localeTag();
-    client.locale = localeTag;
-    return {
-      host: this,
-      localeTag,
-      locale: this.#localeToShow(localeTag),
-      actor: this.#ensureActor(this.#runtime, client, config),
-      takeOverShell: this.#takeOverShell,
-      config,
-      theme: resolveTheme(this.theme),
-      strings: this.strings,
-      nonce: config.nonce ?? (this.nonce || undefined),
-    } satisfies WidgetView;
-  }
-
-  /** @internal */
-  #render(): void {
-    if (!this.#connected) return;
-    // Before React renders, the shell shows the latest values (the start renders them once it gets there).
-    if (!this.#rendering) this.#paintShell();
-    else this.#showRoot();
-  }
-
-  /** @internal */
-  #emit<T>(type: string, detail: T, callback: ((detail: T) => void) | undefined): void {
-    try {
-      callback?.(detail);
-    } catch (error) {
-      console.error('auth-login: a callback threw', error);
-    }
-    dispatch(this, type, detail);
-  }
-
-  /** @internal */
-  #report(detail: WidgetErrorDetail): void {
-    this.#emit(WIDGET_ERROR_EVENT, detail, this.#callbacks?.onError);
-  }
-}
-
-/** The shell's tab and fields as the statechart's form events (the same the React form sends as the visitor types). */
-function sendShellFields(actor: RootActor, { tab, email, phone }: ShellState): void {
-  if (tab) actor.send({ type: 'TAB_SELECTED', tab });
-  if (email) actor.send({ type: 'EMAIL_CHANGED', email });
-  if (phone) actor.send({ type: 'PHONE_CHANGED', phone });
 }

@@ -11,6 +11,7 @@ import { ROOT_TAG_NAME } from './dom-names.ts';
 import { reactHost } from './r2wc-adapter.ts';
 
 export { startRootActor } from './machine/start.ts';
+export { sendShellFields, takeOverShell } from './shell/take-over.ts';
 
 /** The inner element holding the React root; display: contents, so its children lay out as the host's. */
 export class AuthLoginRoot extends reactHost<WidgetView>(AuthLogin) {

@@ -2,14 +2,15 @@
 // with one product; once the form is usable and the page has gone quiet, every script it fetched is traced back to
 // its source modules through the build's source maps, and none may come from another product's folder. The
 // configured product's own chunk must have been fetched (else the check proves nothing). The products a page
-// enables and their folders come from the registry and the source tree (test/support/products.ts), and
-// test/tooling/product-pages.test.ts fails if a product has no page here. The phone library (phone-lib.ts and
-// libphonenumber-js, tens of KB) is fetched only on a page whose config offers a phone tab.
+// enables and their folders come from the registry and the source tree (test/support/products.ts), the pages from
+// each product's fixtures.ts (bench/pages.ts), and test/tooling/product-pages.test.ts fails if a product has none. The
+// phone library (phone-lib.ts and libphonenumber-js, tens of KB) is fetched only on a page whose config offers a phone
+// tab.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import PAGES from '../../bench/pages.json' with { type: 'json' };
+import { PAGES } from '../../bench/pages.ts';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
 import { enabledRecords } from '../../src/widget/products/registry.ts';

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { IDENTITY_PROVIDER, PRODUCTS } from '../../src/widget/constants.ts';
+import { PRODUCT_RECORDS } from '../../src/widget/products/registry.ts';
+import { words } from '../support/name-words.ts';
 
 const widgetDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/widget');
 const machineDir = path.join(widgetDir, 'machine');
@@ -21,21 +22,12 @@ const PRODUCT_FOLDERS = fs
   .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(productsDir, entry.name, 'index.ts')))
   .map((entry) => entry.name);
 
-/** The words of a name: `emailMagicLinks`, `MAGIC_LINK_AUTHENTICATE`, `magic-links` and `magic_links` alike. */
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((word) => word.toLowerCase().replace(/s$/, ''));
-}
-
 /**
  * What names a product: the registry's names and folders, as word sequences, and the products' own words that are
  * not theirs by id (token types, event names, the machines they run on Main).
  */
 const PRODUCT_WORDS: string[][] = [
-  ...[...PRODUCTS, IDENTITY_PROVIDER, ...PRODUCT_FOLDERS].map(words),
+  ...[...PRODUCT_RECORDS.map((record) => record.name), ...PRODUCT_FOLDERS].map(words),
   ['magic', 'link'],
   ['one', 'tap'],
   ['identity', 'provider'],

@@ -3,23 +3,28 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { serializeStyles } from '@emotion/serialize';
-import { GENERATED_PATH, generateShellStyles } from '../../scripts/shell-styles.ts';
+import { type Interpolation, serializeStyles } from '@emotion/serialize';
+import { GENERATED_PATH, generateShellStyles, productBlockStyles } from '../../scripts/shell-styles.ts';
 import { EMOTION_CACHE_KEY } from '../../src/widget/dom-names.ts';
-import { SHELL_STYLE_SOURCES } from '../../src/widget/shell/style-sources.ts';
+import { SHARED_STYLES } from '../../src/widget/view/styles.ts';
 import { SHELL_CLASSES, SHELL_CSS, SHELL_CSS_NAMES, SHELL_HOST_CSS } from '../../src/widget/shell/styles.generated.ts';
 
 test(
   'styles.generated.ts is regenerated from the style modules (run `npm run shell-styles` ' + 'after changing one)',
-  () => {
-    assert.equal(fs.readFileSync(GENERATED_PATH, 'utf8'), generateShellStyles());
+  async () => {
+    assert.equal(fs.readFileSync(GENERATED_PATH, 'utf8'), await generateShellStyles());
   },
 );
 
-test("each shell style's class is the one React's css prop gives it, and its rules are in the stylesheet", () => {
-  for (const [name, styles] of Object.entries(SHELL_STYLE_SOURCES)) {
+test("each style's class is the one React's css prop gives it, and its rules are in the stylesheet", async () => {
+  const sources: Record<string, Interpolation<unknown>> = { ...SHARED_STYLES, ...(await productBlockStyles()) };
+  assert.ok(
+    Object.keys(sources).some((name) => name.includes('.')),
+    "a product's block styles are found",
+  );
+  for (const [name, styles] of Object.entries(sources)) {
     const serialized = serializeStyles([styles]);
-    assert.equal(SHELL_CLASSES[name as keyof typeof SHELL_CLASSES], `${EMOTION_CACHE_KEY}-${serialized.name}`, name);
+    assert.equal(SHELL_CLASSES[name], `${EMOTION_CACHE_KEY}-${serialized.name}`, name);
     assert.ok(SHELL_CSS.includes(`.${EMOTION_CACHE_KEY}-${serialized.name}{`), `${name}'s rules`);
     assert.ok(SHELL_CSS_NAMES.includes(serialized.name), `${name} is marked inserted for React's cache`);
   }

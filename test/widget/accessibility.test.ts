@@ -5,10 +5,12 @@
 // parallel state each region's leaves), and each passkey row's states. Each is resolved with
 // `machine.resolveState(...)` over a realistic context (the real bootstrap document and strength check from the test
 // service; addresses, codes and apps as a visitor would have them), with and without an error on screen, and
-// rendered by the element's own view. A new state, a new product or a new screen is covered without editing this file.
+// rendered by the element's own view. How each product is shown (its page config, start parameters and contexts) is its
+// own: products/<folder>/fixtures.ts, reached through the registry. A new state, a new product or a new screen is
+// covered without editing this file.
 import { expect } from 'chai';
 import axe from 'axe-core';
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type StateValue } from 'xstate';
 import type { AuthClient } from '../../src/client/types.ts';
 import type { WidgetView } from '../../src/widget/AuthLogin.tsx';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
@@ -18,9 +20,8 @@ import type { AuthLoginRoot } from '../../src/widget/runtime.ts';
 import { PRODUCT_CHILD, rootMachine } from '../../src/widget/machine/root.ts';
 import { screenMetaOf } from '../../src/widget/machine/screen.ts';
 import type { ErrorDescriptor, RootContext } from '../../src/widget/machine/types.ts';
-import { passkeyRowMachine } from '../../src/widget/products/passkeys/row.ts';
 import { PRODUCT_RECORDS } from '../../src/widget/products/registry.ts';
-import type { ProductModule, ProductRecord } from '../../src/widget/products/types.ts';
+import type { ProductFixtures, ProductModule, ProductRecord } from '../../src/widget/products/types.ts';
 import { resolveTheme } from '../../src/widget/theme/theme.ts';
 import { resetBrowserState } from '../support/client.ts';
 import { testEnv } from '../support/env.ts';
@@ -64,162 +65,24 @@ function leavesOf(machine: AnyStateMachine): string[][] {
 // ---- Realistic contexts ----
 
 const EMAIL = 'ada.lovelace@westlight.edu';
-const PHONE = '+14155552671';
 /** A service error as the screens show it (the catalogue's text for its type). */
 const ERROR: ErrorDescriptor = { errorType: 'unauthorized_credentials', message: 'Unauthorized credentials.' };
-const LOGO = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2248%22 height=%2248%22/%3E';
 
-/** The page config that enables each product (the registry's name), as a site would write it. */
-const CONFIGS: Record<string, AuthLoginConfig> = {
-  emailMagicLinks: { products: ['emailMagicLinks'] },
-  otp: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'], expirationMinutes: 5 } },
-  passwords: { products: ['passwords', 'emailMagicLinks'] },
-  passkeys: { products: ['passkeys', 'emailMagicLinks'] },
-  oauth: {
-    products: ['oauth', 'emailMagicLinks'],
-    oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }, { type: 'github' }] },
-  },
-  crypto: { products: ['crypto', 'emailMagicLinks'] },
-  identityProvider: { products: ['emailMagicLinks'] },
-};
-
-interface Fixture {
-  params: unknown;
-  /** What the product's context holds in the middle of a real journey (one entry per variant worth seeing). */
-  variants: (client: AuthClient) => Promise<Record<string, unknown>[]>;
-}
-
-/** A passkey row for each state of the row machine (viewing, renaming, confirming a delete ...). */
-function passkeyRows(client: AuthClient): { id: string; ref: unknown }[] {
-  return leavesOf(passkeyRowMachine).map((path, i) => {
-    const registration = {
-      webauthn_registration_id: `webauthn-registration-test-${i}`,
-      domain: 'localhost',
-      user_agent: navigator.userAgent,
-      authenticator_type: 'platform',
-      verified: true,
-      name: `Laptop passkey ${i + 1}`,
-    };
-    const snapshot = passkeyRowMachine.resolveState({
-      value: stateValueOf(path) as never,
-      context: { client, registration, draft: 'Work laptop' },
-    });
-    return {
-      id: registration.webauthn_registration_id,
-      ref: createActor(passkeyRowMachine, { snapshot, input: { client, registration } }),
-    };
-  });
-}
-
-const AUTHORIZE_REQUEST = {
-  client_id: 'idp-third-party-wtr',
-  redirect_uri: `${testEnv.pageOrigin}/app/callback`,
-  response_type: 'code',
-  scope: 'openid email profile read:grades',
-  state: 'state-1',
-  nonce: 'nonce-1',
-  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-  code_challenge_method: 'S256',
-};
-
-/** Per product (registry name): its start parameters and the contexts its screens are seen with. */
-const FIXTURES: Record<string, Fixture> = {
-  emailMagicLinks: { params: { tab: 'email' }, variants: async () => [{ email: EMAIL }] },
-  otp: {
-    params: { tab: 'sms' },
-    variants: async () => [
-      {
-        otpState: {
-          type: 'sms',
-          methodId: 'phone-number-test-d5a3b680-e8a3-40c0-b815-ab79986666d0',
-          otpDestination: PHONE,
-        },
-        passcode: { code: '', secondsLeft: 287, displayDestination: '+1 415 555 2671' },
-      },
-      {
-        otpState: { type: 'email', methodId: 'email-test-81bf03a8-86e1-4d95-bd44-bb3da0f8b9a5', otpDestination: EMAIL },
-        passcode: { code: '123', secondsLeft: 0, displayDestination: EMAIL },
-      },
-    ],
-  },
-  passwords: {
-    params: { tab: 'email' },
-    variants: async (client) => [
-      // A new account with a weak password, as the real strength check answers it (feedback, suggestions).
-      {
-        email: EMAIL,
-        userType: 'new',
-        password: 'westlight1',
-        strength: await client.passwords.strengthCheck({ email: EMAIL, password: 'westlight1' }),
-      },
-      {
-        email: EMAIL,
-        userType: 'new',
-        password: 'Lighting-Desk-Cue-47!',
-        strength: await client.passwords.strengthCheck({ email: EMAIL, password: 'Lighting-Desk-Cue-47!' }),
-      },
-      { email: EMAIL, userType: 'password', password: 'secret-password', strength: null },
-    ],
-  },
-  passkeys: {
-    params: { mode: 'passkey-registration' },
-    variants: async (client) => [{ rows: passkeyRows(client) }, { rows: [], toast: ERROR }],
-  },
-  oauth: { params: { provider: 'google' }, variants: async () => [{}] },
-  crypto: {
-    params: { wallet: 'metamask' },
-    variants: async () => [
-      {
-        walletOption: 'metamask',
-        walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-        walletChallenge: 'Sign in to Westlight University',
-      },
-      {
-        walletOption: 'phantom',
-        walletAddress: '5FHwkrdxntdK24hgQU8qgBjn35Y1zwhz1GZwCkP2UJnM',
-        walletChallenge: 'Sign in to Westlight University',
-      },
-    ],
-  },
-  identityProvider: {
-    params: { mode: 'identity-provider' },
-    variants: async () => [
-      {
-        request: { flow: 'authorize', request: AUTHORIZE_REQUEST },
-        preflight: {
-          request_id: 'request-id-test-1',
-          status_code: 200,
-          user_id: 'user-test-1',
-          user: { user_id: 'user-test-1', emails: [{ email: EMAIL, verified: true }] },
-          client: {
-            client_id: AUTHORIZE_REQUEST.client_id,
-            client_type: 'third_party',
-            client_name: 'Westlight Library e-resources',
-            client_description: 'Journals and e-books',
-            client_logo_url: LOGO,
-          },
-          consent_required: true,
-          scope_results: [
-            { scope: 'openid', description: 'Sign you in', is_grantable: true },
-            { scope: 'email', description: 'See your email address', is_grantable: true },
-            { scope: 'profile', description: 'See your name', is_grantable: true },
-            { scope: 'read:grades', description: 'Read your grades', is_grantable: false },
-          ],
-        },
-      },
-      {
-        request: {
-          flow: 'logout',
-          request: {
-            client_id: AUTHORIZE_REQUEST.client_id,
-            post_logout_redirect_uri: `${testEnv.pageOrigin}/app/logged-out`,
-          },
-        },
-      },
-      { request: { flow: 'invalid', missing: 'redirect_uri' } },
-    ],
-  },
-};
+/**
+ * Per product (registry name): how it is shown (its fixtures.ts `accessibility`): the page config that enables it,
+ * its start parameters and the contexts its screens are seen with.
+ */
+const FIXTURES = new Map<string, ProductFixtures['accessibility']>(
+  await Promise.all(
+    PRODUCT_RECORDS.map(async (record) => {
+      const module = (await import(`../../src/widget/products/${record.folder}/fixtures.ts`)) as {
+        fixtures: ProductFixtures;
+      };
+      return [record.name, module.fixtures.accessibility] as const;
+    }),
+  ),
+);
+const fixtureOf = (name: string) => FIXTURES.get(name)!;
 
 // ---- Rendering a state inside the element, and axe ----
 
@@ -274,7 +137,7 @@ function productSnapshot(
   const child = module.machine.resolveState({ value: stateValueOf(path) as never, context: productContext as never });
   const root = rootMachine.resolveState({
     value: 'product',
-    context: { ...context, active: { product: name as never, params: FIXTURES[name]!.params } },
+    context: { ...context, active: { product: name as never, params: fixtureOf(name).params } },
   });
   // A snapshot's children are restored from { src, snapshot }: the product's child actor rests where it was resolved.
   const snapshot = {
@@ -326,16 +189,17 @@ describe('accessibility: axe-core finds nothing on any screen of any state', () 
   before(() => resetBrowserState());
   after(() => unmountAll());
 
-  it('knows how to show every registered product (a new product needs its config and fixture here)', () => {
+  it('knows how to show every registered product (its fixtures.ts gives the config, parameters and contexts)', () => {
     for (const record of PRODUCT_RECORDS) {
-      expect(CONFIGS, `config for ${record.name}`).to.have.property(record.name);
-      expect(FIXTURES, `fixture for ${record.name}`).to.have.property(record.name);
+      const fixture = fixtureOf(record.name);
+      expect(fixture, `products/${record.folder}/fixtures.ts: accessibility`).to.include.keys('config', 'params');
+      expect(fixture.variants, `products/${record.folder}/fixtures.ts: variants`).to.be.a('function');
     }
   });
 
   describe('the root: Main (for each product), Loading, Success, Error', () => {
     const leaves = leavesOf(rootMachine).filter((path) => path[0] !== 'product');
-    for (const [name, config] of Object.entries(CONFIGS)) {
+    for (const [name, { config }] of FIXTURES) {
       it(`${name}: every root state, with and without an error`, async function () {
         this.timeout(60_000); // a dozen renders, each checked by axe
         const el = await shownElement(config);
@@ -365,9 +229,14 @@ describe('accessibility: axe-core finds nothing on any screen of any state', () 
       let context: RootContext;
       let variants: Record<string, unknown>[];
       before(async () => {
-        el = await shownElement(CONFIGS[record.name]!);
-        context = await rootContext(el.client!, CONFIGS[record.name]!);
-        variants = await FIXTURES[record.name]!.variants(el.client!);
+        const fixture = fixtureOf(record.name);
+        el = await shownElement(fixture.config);
+        context = await rootContext(el.client!, fixture.config);
+        variants = await fixture.variants({
+          client: el.client!,
+          pageOrigin: testEnv.pageOrigin,
+          restingStates: (machine) => leavesOf(machine).map(stateValueOf) as StateValue[],
+        });
       });
 
       for (const path of leaves) {
@@ -378,7 +247,7 @@ describe('accessibility: axe-core finds nothing on any screen of any state', () 
             config: context.config,
             bootstrap: context.bootstrap,
             formState: context.formState,
-            params: FIXTURES[record.name]!.params,
+            params: fixtureOf(record.name).params,
           };
           const initial = createActor(module.machine, { input }).getSnapshot().context as object;
           const failures: string[] = [];
@@ -404,7 +273,7 @@ describe('accessibility: axe-core finds nothing on any screen of any state', () 
   }
 
   it('fails on a screen with a violation (the gate can fail)', async () => {
-    const el = await shownElement(CONFIGS.emailMagicLinks!);
+    const el = await shownElement({}); // the default configuration
     expect(await violations(el)).to.deep.equal([]);
     // A title in a colour too light on white, as a theme might make it.
     ($(el, '[part~="title"]') as HTMLElement).style.color = '#D0D0D0';

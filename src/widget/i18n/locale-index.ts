@@ -1,17 +1,18 @@
-// What a locale's index (i18n/es.ts, fr.ts) does with its import map: fetches a table by name once, and again after
-// a failed fetch (the network may be back). Lazy, with the indexes: an English page never loads it.
-import type { LocaleIndex, TableName } from './tables.ts';
+// What a locale's index (i18n/es.ts, fr.ts) does with the products' tables: fetches a product's table in its locale
+// once (through the loader the product's record holds), and again after a failed fetch (the network may be back).
+// Lazy, with the indexes: an English page never loads it.
+import type { LocaleIndex, TranslatedLocale, Translations } from './tables.ts';
 
-export function localeIndex(tables: Record<TableName, () => Promise<unknown>>): LocaleIndex {
-  const loads = new Map<TableName, Promise<unknown>>();
-  const load = (name: TableName) => {
-    let promise = loads.get(name);
+export function localeIndex(locale: TranslatedLocale): LocaleIndex {
+  const loads = new Map<Translations, Promise<unknown>>();
+  const load = (tables: Translations) => {
+    let promise = loads.get(tables);
     if (!promise) {
-      promise = tables[name]();
-      promise.catch(() => loads.delete(name));
-      loads.set(name, promise);
+      promise = tables[locale]();
+      promise.catch(() => loads.delete(tables));
+      loads.set(tables, promise);
     }
     return promise;
   };
-  return { load: (names) => Promise.all([...names].map(load)) };
+  return { load: (tables) => Promise.all([...tables].map(load)) };
 }

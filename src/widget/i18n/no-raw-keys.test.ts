@@ -65,9 +65,11 @@ const INDEXES: Record<TranslatedLocale, LocaleIndex> = { es: esIndex, fr: frInde
 const isTranslated = (locale: Locale): locale is TranslatedLocale => locale !== DEFAULT_LOCALE;
 const TRANSLATED = SUPPORTED_LOCALES.filter(isTranslated);
 
-/** Each product's translated tables, fetched by the indexes' own import maps (their keys are the English ones). */
+/** Each product's translated tables, fetched by the indexes through the records (their keys are the English ones). */
 const PRODUCT_TABLES = (
-  await Promise.all(TRANSLATED.map((locale) => INDEXES[locale].load(PRODUCT_RECORDS.map((record) => record.name))))
+  await Promise.all(
+    TRANSLATED.map((locale) => INDEXES[locale].load(PRODUCT_RECORDS.map((record) => record.translations))),
+  )
 ).flatMap((modules) => (modules as unknown[]).flatMap(stringTables));
 
 /** The first-paint keys: registered by the entry, so a cold page has them. */

@@ -1,4 +1,7 @@
 // The one list of sign-in products. Adding a product = adding its folder and one line here (docs/architecture.md).
+// What the products add to the widget's shared tables (strings, parts, events, config, modes) is united here from
+// their records, as types and as values, so no module outside a product's folder names it
+// (test/tooling/product-folders.test.ts).
 import type { LoginTab, Mode, Product, ResolvedConfig } from '../config.ts';
 import type { UrlToken } from '../machine/types.ts';
 import { withTables } from '../i18n/tables.ts';
@@ -9,25 +12,49 @@ import { oauth } from './oauth/index.ts';
 import { otps } from './otps/index.ts';
 import { passkeys } from './passkeys/index.ts';
 import { passwords } from './passwords/index.ts';
-import type { ProductRecord } from './types.ts';
+import type { FactOf, ProductRecord } from './types.ts';
 
 // Main stacks the products' blocks in this order: the passkey button above the social block, the wallet buttons
 // right under it (spec section 2: 'the social or crypto block', one column of at most 6 buttons).
 // The identity provider is last: it is never on Main (no block, no tab); only a mode or the query opens it.
+const RECORDS = [magicLinks, otps, passwords, passkeys, oauth, crypto, identityProvider] as const;
+
+/** The facts of the registered products (ProductFacts): a union, one member per product. */
+export type RegisteredFacts = NonNullable<(typeof RECORDS)[number]['facts']>;
+/** `A | B` as `A & B`: the products' tables, each adding its own keys. */
+type Joined<Union> = (Union extends unknown ? (table: Union) => void : never) extends (table: infer All) => void
+  ? All
+  : never;
+/** The registry's names; the listed ones are the values of the config's `products`. */
+export type RegisteredProduct = RegisteredFacts['name'];
+export type ListedProduct = Exclude<RegisteredFacts, { unlisted: true }>['name'];
+/** The element modes that open a product at start (ProductRecord `opens.mode`). */
+export type ProductMode = FactOf<RegisteredFacts, 'mode'>;
+/** Every product's English strings, `::part()` names, widget event types and telemetry names, joined. */
+export type ProductStrings = Joined<RegisteredFacts['strings']>;
+export type ProductParts = Joined<FactOf<RegisteredFacts, 'parts'>>;
+export type ProductEvents = Joined<FactOf<RegisteredFacts, 'events'>>;
+export type ProductTelemetry = Joined<FactOf<RegisteredFacts, 'telemetry'>>;
+/** Every product's part of the element's config, as a page writes it and after defaults. */
+export type ProductConfig = Joined<FactOf<RegisteredFacts, 'config'>>;
+export type ResolvedProductConfig = Joined<FactOf<RegisteredFacts, 'resolved'>>;
+/** What the Email tab can do: the `emailTab.kind` of the products that answer it. */
+export type EmailTabKind = FactOf<RegisteredFacts, 'emailKind'>;
+
 // Each chunk loads with the product's translation table in the language shown (no-op on an English page).
-export const PRODUCT_RECORDS: readonly ProductRecord[] = [
-  magicLinks,
-  otps,
-  passwords,
-  passkeys,
-  oauth,
-  crypto,
-  identityProvider,
-].map((record) => ({
+export const PRODUCT_RECORDS: readonly ProductRecord[] = RECORDS.map((record) => ({
   ...record,
-  load: () => withTables(record.load(), record.name),
-  ...(record.shellBlock ? { shellBlock: () => withTables(record.shellBlock!(), record.name) } : {}),
+  load: () => withTables(record.load(), record.translations),
+  ...(record.blockView ? { blockView: () => withTables(record.blockView!(), record.translations) } : {}),
 }));
+
+/** Every product's `::part()` names, widget event types and telemetry names (theme/parts.ts, events.ts). */
+export const PRODUCT_PARTS = Object.assign({}, ...PRODUCT_RECORDS.map((record) => record.parts)) as ProductParts;
+export const PRODUCT_EVENTS = Object.assign({}, ...PRODUCT_RECORDS.map((record) => record.events)) as ProductEvents;
+export const PRODUCT_TELEMETRY = Object.assign(
+  {},
+  ...PRODUCT_RECORDS.map((record) => record.telemetry),
+) as ProductTelemetry;
 
 export function recordOf(name: Product): ProductRecord {
   const record = PRODUCT_RECORDS.find((r) => r.name === name);

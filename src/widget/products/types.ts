@@ -1,15 +1,17 @@
 // The contract between the root statechart and a sign-in product (docs/architecture.md). A product is one folder under
 // products/: a small record (this file's ProductRecord) that is always in the entry, and a lazy chunk (ProductModule:
 // its machine, screens and strings) fetched only when the element's config enables the product.
-import type { ShellBlockModule } from '../shell/blocks.ts';
+import type { BlockViewModule } from '../shell/blocks.ts';
 import type { ComponentType } from 'react';
-import type { AnyActorRef, AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { AnyActorRef, AnyStateMachine, SnapshotFrom, StateValue } from 'xstate';
 import type { BootstrapData } from '../../api/index.ts';
 import type { AuthClient } from '../../client/types.ts';
-import type { LoginTab, Mode, Product, ResolvedConfig } from '../config.ts';
+import type { AuthLoginConfig, ConfigContext, LoginTab, Product, ResolvedConfig } from '../config.ts';
 import type { MessageKey } from '../i18n/en.ts';
+import type { Translations } from '../i18n/tables.ts';
 import type { RootMachine } from '../machine/root.ts';
 import type { ErrorDescriptor, FormState, RootScreen, WidgetErrorDetail, WidgetEventDetail } from '../machine/types.ts';
+import type { ProductMode, RegisteredFacts } from './registry.ts';
 
 export type RootSnapshot = SnapshotFrom<RootMachine>;
 
@@ -123,9 +125,67 @@ export interface ProductModule<Screen extends string = string> {
   MainBlock?: ComponentType<MainBlockProps>;
 }
 
-/** The part of a product that is always in the entry: small, no machine, no screens. */
-export interface ProductRecord {
-  name: Product;
+/**
+ * What a product adds to the types the widget shares, stated once by its record's type (`ProductRecord<Facts>` in its
+ * index.ts) and united over the registry's list (products/registry.ts), so that no module outside its folder spells
+ * them: its name, its English strings (keys of the `strings` property), its `::part()` names and event types, the
+ * element `mode` that opens it, and its part of the element's config. A fact left out is none.
+ */
+export interface ProductFacts {
+  /** Its registry name: the value of the config's `products` that enables it (unless `unlisted`). */
+  name: string;
+  /** Its English strings (`typeof en<Name>`, registered when its chunk loads). */
+  strings: object;
+  /** Not a value of `products`: only `opens` opens it (the identity provider's consent and logout screens). */
+  unlisted?: true;
+  /** Its `::part()` names (the record's `parts`), widget event types (`events`) and telemetry names (`telemetry`). */
+  parts?: Readonly<Record<string, string>>;
+  events?: Readonly<Record<string, string>>;
+  telemetry?: Readonly<Record<string, string>>;
+  /** The element `mode` that opens it (`opens.mode`). */
+  mode?: string;
+  /** Its part of the element's config, as a page writes it and as `resolveConfig` completes it. */
+  config?: object;
+  resolved?: object;
+  /** What the Email tab does when this product takes it (`emailTab.kind`). */
+  emailKind?: string;
+}
+
+/** The fact `K` that `F` states (for a union, each member's), or `Otherwise` where it states none. */
+export type FactOf<F, K extends keyof ProductFacts, Otherwise = never> = F extends { [P in K]: infer T }
+  ? T
+  : Otherwise;
+
+/**
+ * The part of a product that is always in the entry: small, no machine, no screens. `Facts` are what it adds to the
+ * widget's shared types; unstated, a record of any registered product.
+ */
+export interface ProductRecord<Facts extends ProductFacts = RegisteredFacts> {
+  name: Facts['name'];
+  /** Its folder, `products/<folder>/`: its chunks are named after it, and tools find its fixtures.ts there. */
+  folder: string;
+  /** Not a value of the config's `products` (ProductFacts `unlisted`). */
+  unlisted?: FactOf<Facts, 'unlisted'>;
+  /** On when the config names no products (spec section 1: email magic links). */
+  byDefault?: true;
+  /** Its translated strings, fetched with its chunk on a page in that language: `() => import('./strings.es.ts')`. */
+  translations: Translations;
+  /**
+   * Its `::part()` names, widget event types and telemetry names (tables beside the record), joined into PARTS,
+   * EVENT_TYPES and TELEMETRY through the registry.
+   */
+  parts?: FactOf<Facts, 'parts'>;
+  events?: FactOf<Facts, 'events'>;
+  telemetry?: FactOf<Facts, 'telemetry'>;
+  /**
+   * Its part of the element's config after defaults (config.ts), from the page's config: `resolveConfig` gathers every
+   * product's.
+   */
+  resolveConfig?(config: AuthLoginConfig, context: ConfigContext): FactOf<Facts, 'resolved', object>;
+  /** The inline configuration errors Main shows for it while it is enabled (spec section 2), as message keys. */
+  configErrors?(config: ResolvedConfig): MessageKey[];
+  /** Type only, never set: the facts this record states (ProductFacts). */
+  readonly facts?: Facts;
   /** Whether the config enables this product (its chunk is fetched only then). */
   enabled(config: ResolvedConfig): boolean;
   /** Fetches the product's chunk. */
@@ -134,9 +194,17 @@ export interface ProductRecord {
   tabs?(config: ResolvedConfig): LoginTab[];
   /**
    * When several products answer the Email tab, the highest rank takes it (passwords over passcodes over links), and
-   * the message Main shows for an invalid address before starting it.
+   * the message Main shows for an invalid address before starting it. `kind` names what the tab then does
+   * (`emailTabKind`); a `passwordless` product is what a password's screens offer instead, and two of them cannot
+   * share the tab: the one with a `conflict` message says so on Main.
    */
-  emailTab?: { rank: number; invalidEmail: MessageKey };
+  emailTab?: {
+    rank: number;
+    invalidEmail: MessageKey;
+    kind: FactOf<Facts, 'emailKind'>;
+    passwordless?: true;
+    conflict?: MessageKey;
+  };
   /**
    * The redirect token this product answers when the page URL carries it at start
    * (`?stytch_token_type=<type>&token=…`): the root starts the product with UrlTokenParams, `use` saying what the
@@ -146,17 +214,18 @@ export interface ProductRecord {
   /** The height Main keeps free for this product's MainBlock while its chunk loads (a CSS length), if it has one. */
   mainBlockHeight?(config: ResolvedConfig): string | null;
   /**
-   * The first-paint shell's painter of this product's MainBlock (src/widget/shell/blocks.ts), a small lazy module, so
-   * the block's buttons show and take a press before React: `() => import('./shell-block.ts')`.
+   * This product's block on Main as a view (src/widget/shell/blocks.ts), a small lazy module React's MainBlock renders
+   * and the first paint paints before React, so its buttons show and take a press at once:
+   * `() => import('./block.view.ts')`.
    */
-  shellBlock?(): Promise<ShellBlockModule>;
+  blockView?(): Promise<BlockViewModule>;
   /**
    * The `autocomplete` of Main's email input when this product is enabled (passkeys: `username webauthn`, so the
    * browser offers passkeys in the field's suggestions); the first enabled product that names one wins.
    */
   emailAutocomplete?: string;
   /** The element `mode` or page query that opens this product at start instead of Main (OpensAtStart). */
-  opens?: OpensAtStart;
+  opens?: OpensAtStart<FactOf<Facts, 'mode'>>;
   /**
    * A machine this product runs while Main shows: its chunk's `mainMachine`, run by the root as the child
    * `main:<name>` once the chunk is fetched, and stopped when the flow leaves Main. `throughOwnFlow`: it keeps running
@@ -168,9 +237,9 @@ export interface ProductRecord {
 }
 
 /** How a product opens at start instead of Main, started with `{ mode }` (the element's mode, if any). */
-export interface OpensAtStart {
+export interface OpensAtStart<OwnMode = ProductMode> {
   /** The element `mode` that opens it (passkeys: `passkey-registration`). */
-  mode: Exclude<Mode, 'login'>;
+  mode: OwnMode;
   /**
    * Whether the page's query string opens it, as its `mode` would (the identity provider: an authorize link's
    * `client_id` and `redirect_uri`, or a logout link's `post_logout_redirect_uri`).
@@ -181,4 +250,44 @@ export interface OpensAtStart {
    * a sign-in succeeds, on Main or through a redirect token at start (the flow continues where it stopped).
    */
   resumesAfterSignIn?: boolean;
+}
+
+/**
+ * A product's fixtures (products/<folder>/fixtures.ts): what tools open it with, found through the registry by its
+ * record's `folder`. Never imported by the record, so in no bundle.
+ */
+export interface ProductFixtures {
+  /**
+   * Its single-product pages, which bench/size.mjs measures and test/e2e/product-chunks.test.ts opens: a name, the
+   * element's config, and the control that makes the page usable (a selector inside the element's shadow root; part
+   * names are the element's public styling surface, stable across rewrites of its screens).
+   */
+  pages: readonly FixturePage[];
+  /** How test/widget/accessibility.test.ts shows each of its screens. */
+  accessibility: {
+    /** The page config that shows it (on Main, or through its mode). */
+    config: AuthLoginConfig;
+    /** Its start parameters (its machine's input `params`). */
+    params: unknown;
+    /**
+     * What its machine's context holds in the middle of a real journey: one entry per variant worth seeing. Given a
+     * client of the test service, the test page's origin, and the states a machine can rest in (a child's, to show
+     * each of them).
+     */
+    variants(context: FixtureContext): Promise<Record<string, unknown>[]>;
+  };
+}
+
+/** A page of one `<auth-login>` with this config, usable once `usable` (a selector) is visible and enabled. */
+export interface FixturePage {
+  name: string;
+  config: AuthLoginConfig;
+  usable: string;
+}
+
+/** What a product's accessibility fixture is given (ProductFixtures `variants`). */
+export interface FixtureContext {
+  client: AuthClient;
+  pageOrigin: string;
+  restingStates(machine: AnyStateMachine): StateValue[];
 }

@@ -21,6 +21,7 @@ import { resolveConfig } from '../config.ts';
 import { createTranslator } from '../i18n/index.ts';
 import { resolveTheme } from '../theme/theme.ts';
 import type { HeldStart } from './blocks.ts';
+import { adoptBlocks } from './take-over.ts';
 import { SHELL_ATTRIBUTE, Shell } from './shell.ts';
 
 const SHELL = `[${SHELL_ATTRIBUTE}]`;
@@ -113,7 +114,7 @@ describe('first-paint shell', () => {
             .className,
         ]),
       );
-      // The shell's rules come compiled at build time (style-sources.ts): one stylesheet, no CSS compiler in the page.
+      // The shell's rules come compiled at build time (view/styles.ts): one stylesheet, no CSS compiler in the page.
       const sheets = [...el.shadowRoot!.querySelectorAll(`[data-auth-login-styles]${SHELL} style`)];
       expect(sheets.length).to.equal(1, 'one stylesheet');
       expect(sheets[0]!.textContent).to.include(`.${input.className}{`);
@@ -290,17 +291,14 @@ describe('first-paint shell', () => {
 
   it('holds a wallet chosen before React arrives, then starts the crypto flow', async () => {
     const el = mount({ config: { products: ['crypto'] } });
-    let held: { text: string | null; busy: string | null; othersDisabled: boolean } | undefined;
+    let held: { text: string | null; allDisabled: boolean } | undefined;
     await whenShellShows<HTMLButtonElement>(el, 'button[part~="crypto-button"]', (found) => {
       const metamask = found.find((b) => b.dataset.wallet === 'metamask')!;
       metamask.click();
-      held = {
-        text: metamask.textContent,
-        busy: metamask.getAttribute('aria-busy'),
-        othersDisabled: found.filter((b) => b !== metamask).every((b) => b.disabled),
-      };
+      // As React's Main shows a started flow: every block button disabled (the same view renders both).
+      held = { text: metamask.textContent, allDisabled: found.every((b) => b.disabled) };
     });
-    expect(held).to.deep.equal({ text: 'Continue with Metamask', busy: 'true', othersDisabled: true });
+    expect(held).to.deep.equal({ text: 'Continue with Metamask', allDisabled: true });
     // No wallet is injected in this page: the flow asks to set one up.
     await findText(el, '[part~="title"]', 'Set up a new crypto wallet');
     expect(el.shadowRoot!.querySelector(SHELL)).to.equal(null);
@@ -330,7 +328,7 @@ describe('first-paint shell', () => {
         space.setAttribute('aria-hidden', 'true');
         space.setAttribute(BLOCK_PLACEHOLDER_ATTRIBUTE, 'crypto');
         const sent: HeldStart[] = [];
-        shell.adoptBlocks(reactRoot, (start) => sent.push(start));
+        adoptBlocks(shell, reactRoot, (start) => sent.push(start));
         shell.remove();
         expect(block.parentElement).to.equal(space);
         expect(space.hasAttribute('aria-hidden')).to.equal(
@@ -346,6 +344,9 @@ describe('first-paint shell', () => {
         block.querySelector<HTMLButtonElement>('[data-wallet="phantom"]')!.focus();
         const reactBlock = document.createElement('div');
         const reactPhantom = reactBlock.appendChild(document.createElement('button'));
+        // React's button from the same view: the same part names and data attributes.
+        const painted = block.querySelector<HTMLButtonElement>('[data-wallet="phantom"]')!;
+        reactPhantom.setAttribute('part', painted.getAttribute('part')!);
         reactPhantom.dataset.wallet = 'phantom';
         space.replaceWith(reactBlock);
         await until(

@@ -12,7 +12,7 @@ import { SHELL_CSS, SHELL_CSS_NAMES } from '../shell/styles.generated.ts';
  */
 export function createStyleCache(container: HTMLElement, nonce?: string): EmotionCache {
   const cache = createCache({ key: EMOTION_CACHE_KEY, container, nonce: nonce || undefined, speedy: false });
-  // The styles the first-paint shell uses are compiled at build time (shell/style-sources.ts); React's first screen
+  // The styles the first-paint shell uses are compiled at build time (view/styles.ts); React's first screen
   // uses them too. Given as one stylesheet and marked inserted, Emotion does not compile them again in the browser.
   const compiled = document.createElement('style');
   compiled.setAttribute('data-emotion', EMOTION_CACHE_KEY);

@@ -1,6 +1,9 @@
-// The `::part()` names of the widget, in one table. Each is documented (@csspart) on the element; a component sets
-// `part={PARTS.x}` and never spells a part name itself.
-export const PARTS = {
+// The `::part()` names of the widget, in one table: the shared ones here, each product's own from its folder
+// (products/<name>/index.ts, beside its record) through the registry. Each is documented (@csspart) on the element;
+// a component sets `part={PARTS.x}` and never spells a part name itself.
+import { PRODUCT_PARTS, type ProductParts } from '../products/registry.ts';
+
+const SHARED_PARTS = {
   /** The widget's box. */
   container: 'container',
   /** The row above a screen's content: back arrow, logo, title. */
@@ -29,8 +32,6 @@ export const PARTS = {
   tabPanel: 'tab-panel',
   /** The passcode input of OTP Authenticate (with `input`). */
   passcodeInput: 'passcode-input',
-  /** The bar that fills while a passcode is verified. */
-  progressBar: 'progress-bar',
   /** Every button. */
   button: 'button',
   /** The primary buttons (with `button`). */
@@ -49,33 +50,14 @@ export const PARTS = {
   spinner: 'spinner',
   /** The check-mark graphic of the success screen. */
   successIcon: 'success-icon',
-  /** The password's show/hide toggle. */
-  passwordToggle: 'password-toggle',
-  /** The four-bar zxcvbn strength meter; each bar also has `strength-bar`. */
-  strengthMeter: 'strength-meter',
-  strengthBar: 'strength-bar',
   /** A short confirmation that appears and goes ('Email resent'). */
   toast: 'toast',
-  /** The column of social sign-in buttons on Main. */
-  socialButtons: 'social-buttons',
-  /** A 'Continue with <Provider>' button (with `button` and `button-secondary`). */
-  oauthButton: 'oauth-button',
-  /** The provider's icon inside a social sign-in button. */
-  providerIcon: 'provider-icon',
-  /** The 'Last used' label above the provider used last on this device. */
-  lastUsed: 'last-used',
-  /** The area an embedded Google One Tap prompt renders in. */
-  oneTap: 'one-tap',
-  /** Main's passkey sign-in button. */
-  passkeyButton: 'passkey-button',
-  /** One passkey in the list of Passkey Registration Success (`data-state`: viewing, editing, deleting). */
-  passkeyRow: 'passkey-row',
-  /** The column of crypto wallet buttons on Main, and the list of the Crypto Other Screen. */
-  cryptoButtons: 'crypto-buttons',
-  /** A 'Continue with <Wallet>' button or 'Other wallets' (with `button` and `button-secondary`). */
-  cryptoButton: 'crypto-button',
   /** The product's mark under Main, when the project's bootstrap asks for it (displayWatermark). */
   watermark: 'watermark',
 } as const;
 
-export type PartName = (typeof PARTS)[keyof typeof PARTS];
+/** Every `::part()` name, by role: the shared ones and every product's. */
+export type Parts = typeof SHARED_PARTS & ProductParts;
+export const PARTS: Parts = { ...PRODUCT_PARTS, ...SHARED_PARTS };
+
+export type PartName = Parts[keyof Parts];

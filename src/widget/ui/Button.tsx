@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { PARTS } from '../theme/parts.ts';
-import { Spinner } from './Spinner.tsx';
-import { buttonStyles } from './Button.styles.ts';
+import { slot } from '../view/node.ts';
+import { toReact } from '../view/react.ts';
+import { buttonView } from './Button.view.ts';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary';
@@ -12,29 +12,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({
-  variant = 'primary',
-  busy = false,
-  type = 'button',
-  disabled,
-  extraPart,
-  children,
-  ...rest
-}: ButtonProps) {
-  return (
-    <button
-      {...rest}
-      type={type}
-      part={
-        `${PARTS.button} ` +
-        `${variant === 'primary' ? PARTS.buttonPrimary : PARTS.buttonSecondary}${extraPart ? ` ${extraPart}` : ''}`
-      }
-      css={buttonStyles(variant)}
-      disabled={disabled || busy}
-      aria-busy={busy}
-    >
-      {busy && <Spinner size={20} />}
-      {children}
-    </button>
+/** Button.view.ts rendered by React: the first paint renders the same view. */
+export function Button({ variant, busy, type, disabled, extraPart, children, onClick, ...rest }: ButtonProps) {
+  return toReact(
+    buttonView({
+      variant,
+      busy,
+      type: type === 'submit' ? 'submit' : 'button',
+      disabled,
+      extraPart,
+      attributes: rest,
+      on: onClick && { click: onClick as () => void },
+      children: [slot(children)],
+    }),
   );
 }

@@ -1,12 +1,7 @@
-import { PARTS } from '../theme/parts.ts';
-import { dividerStyle } from './Divider.styles.ts';
+import { toReact } from '../view/react.ts';
+import { dividerView } from './Divider.view.ts';
 
-/** A horizontal rule with a label in the middle ('or'). */
+/** A horizontal rule with a label in the middle ('or'): Divider.view.ts rendered by React. */
 export function Divider({ label }: { label: string }) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot hold the label text this separator shows.
-    <div part={PARTS.divider} css={dividerStyle} role="separator" aria-label={label}>
-      <span aria-hidden="true">{label}</span>
-    </div>
-  );
+  return toReact(dividerView(label));
 }

@@ -1,29 +1,9 @@
-import { css } from '@emotion/react';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useWidget } from '../context.ts';
 import { PARTS } from '../theme/parts.ts';
-import { v } from '../theme/theme.ts';
-import { header, title } from './Header.styles.ts';
-import { ArrowLeftIcon } from './icons.tsx';
+import { toReact } from '../view/react.ts';
+import { headerView } from './Header.view.ts';
 import { useScreenAnnouncement } from './LiveRegion.tsx';
-import { focusRing, logoImage } from './styles.ts';
-
-// The arrow points back, which is to the right in a right-to-left language (dir rtl on the widget's root).
-const back = css`
-  align-self: flex-start;
-  display: inline-flex;
-  padding: 4px;
-  margin: -4px;
-  border: 0;
-  border-radius: 4px;
-  background: none;
-  color: ${v('colorPrimary')};
-  cursor: pointer;
-  ${focusRing}
-  &:dir(rtl) svg {
-    transform: scaleX(-1);
-  }
-`;
 
 export interface HeaderProps {
   title: string;
@@ -83,19 +63,18 @@ export function Header({
   useScreenAnnouncement(text, announce);
   useEscapeGoesBack(headerRef, onBack);
   const logoUrl = showLogo ? theme.logo.logoImageUrl : '';
-  return (
-    <div part={PARTS.header} css={header} ref={headerRef}>
-      {onBack && (
-        <button type="button" part={PARTS.backButton} css={back} onClick={onBack} aria-label={t('common.back')}>
-          <ArrowLeftIcon />
-        </button>
-      )}
-      {logoUrl && <img part={PARTS.logo} css={logoImage} src={logoUrl} alt={t('main.logoAlt')} />}
-      {hideTitle ? null : (
-        <h2 part={PARTS.title} css={title} ref={titleRef} tabIndex={-1}>
-          {text}
-        </h2>
-      )}
-    </div>
+  return toReact(
+    headerView({
+      title: text,
+      back: onBack && { label: t('common.back'), on: { click: onBack } },
+      logo: logoUrl ? { url: logoUrl, alt: t('main.logoAlt') } : undefined,
+      hideTitle,
+      headerRef: (node) => {
+        headerRef.current = node as HTMLDivElement | null;
+      },
+      titleRef: (node) => {
+        titleRef.current = node as HTMLHeadingElement | null;
+      },
+    }),
   );
 }

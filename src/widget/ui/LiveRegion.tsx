@@ -4,10 +4,10 @@
 // is a live region of its own that exists before the error (TextInput, PhoneInput, PasscodeInput), and an error shown
 // without a field is a role=alert paragraph. Repeating them here would have them read twice.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { visuallyHidden } from './styles.ts';
+import { toReact } from '../view/react.ts';
+import { LIVE_REGION_ATTRIBUTE, liveRegionView } from './LiveRegion.view.ts';
 
-/** Marks the region, for tests and for hosts reading the DOM (not a styling part: it is never visible). */
-export const LIVE_REGION_ATTRIBUTE = 'data-auth-login-live-region';
+export { LIVE_REGION_ATTRIBUTE };
 
 /** Names the screen the visitor arrived on. */
 type Announce = (title: string) => void;
@@ -21,15 +21,7 @@ export function LiveRegion({ children }: { children: ReactNode }) {
   return (
     <AnnouncerContext.Provider value={announce}>
       {children}
-      <div
-        {...{ [LIVE_REGION_ATTRIBUTE]: '' }}
-        css={visuallyHidden}
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-      >
-        {spoken}
-      </div>
+      {toReact(liveRegionView(spoken))}
     </AnnouncerContext.Provider>
   );
 }

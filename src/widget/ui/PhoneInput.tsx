@@ -6,11 +6,10 @@ import { DEFAULT_LOCALE } from '../constants.ts';
 import { useWidget } from '../context.ts';
 import type { CountryOption } from '../phone-lib.ts';
 import { loadPhoneLibrary, regionLocale, regionName } from '../phone.ts';
-import { PARTS } from '../theme/parts.ts';
+import { slot } from '../view/node.ts';
+import { toReact } from '../view/react.ts';
 import { LinkedText } from './LinkedText.tsx';
-import { phoneNumber, phoneRow, phoneSelect } from './PhoneInput.styles.ts';
-import { errorText, visuallyHidden } from './styles.ts';
-import { field, labelStyle } from './TextInput.styles.ts';
+import { phoneInputView } from './PhoneInput.view.ts';
 
 export interface PhoneInputProps {
   /** ISO 3166-1 alpha-2 of the selected country. */
@@ -52,52 +51,29 @@ export default function PhoneInput({
     };
   }, [lang]);
   const options = countries ?? [{ code: country, callingCode, name: regionName(country, lang) }];
-  return (
-    <div css={field}>
-      <label part={PARTS.label} css={labelStyle} htmlFor={`${id}-number`}>
-        {t('main.phoneLabel')}
-      </label>
-      <div css={phoneRow}>
-        <label htmlFor={`${id}-country`} css={visuallyHidden}>
-          {t('main.countryLabel')}
-        </label>
-        <select
-          ref={select}
-          id={`${id}-country`}
-          part={PARTS.select}
-          css={phoneSelect}
-          value={country}
-          disabled={readOnly}
-          onChange={(event) => {
-            const chosen = options.find((o) => o.code === event.currentTarget.value);
-            if (chosen) onCountryChange(chosen.code, chosen.callingCode);
-          }}
-        >
-          {options.map((o) => (
-            <option key={o.code} value={o.code}>
-              {t('main.countryOption', { name: o.name, callingCode: o.callingCode })}
-            </option>
-          ))}
-        </select>
-        <input
-          id={`${id}-number`}
-          part={PARTS.input}
-          css={phoneNumber}
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          readOnly={readOnly}
-          value={phone}
-          onChange={(event) => onPhoneChange(event.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
-        />
-      </div>
-      <p id={`${id}-error`} part={PARTS.error} css={errorText} aria-live="polite">
-        {error && <LinkedText text={error} />}
-      </p>
-    </div>
+  return toReact(
+    phoneInputView({
+      id,
+      label: t('main.phoneLabel'),
+      countryLabel: t('main.countryLabel'),
+      options: options.map((o) => ({
+        code: o.code,
+        text: t('main.countryOption', { name: o.name, callingCode: o.callingCode }),
+      })),
+      country,
+      phone,
+      readOnly,
+      error: { shown: Boolean(error), content: error && slot(<LinkedText text={error} />) },
+      countryRef: (node) => {
+        select.current = node as HTMLSelectElement | null;
+      },
+      onCountry: {
+        change: (event) => {
+          const chosen = options.find((o) => o.code === (event.currentTarget as HTMLSelectElement).value);
+          if (chosen) onCountryChange(chosen.code, chosen.callingCode);
+        },
+      },
+      onPhone: { input: (event) => onPhoneChange((event.currentTarget as HTMLInputElement).value) },
+    }),
   );
 }

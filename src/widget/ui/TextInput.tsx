@@ -1,8 +1,8 @@
 import { useId, type InputHTMLAttributes } from 'react';
-import { PARTS } from '../theme/parts.ts';
+import { slot } from '../view/node.ts';
+import { toReact } from '../view/react.ts';
 import { LinkedText } from './LinkedText.tsx';
-import { errorText } from './styles.ts';
-import { field, input, labelStyle } from './TextInput.styles.ts';
+import { textInputView } from './TextInput.view.ts';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -10,26 +10,16 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | undefined;
 }
 
-/** A labelled text input with its error line. The error region always exists so screen readers announce changes. */
-export function TextInput({ label, error, ...rest }: TextInputProps) {
+/** TextInput.view.ts rendered by React, with an id of its own and the error's links. */
+export function TextInput({ label, error, onChange, ...rest }: TextInputProps) {
   const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div css={field}>
-      <label part={PARTS.label} css={labelStyle} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...rest}
-        id={id}
-        part={PARTS.input}
-        css={input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
-      />
-      <p id={errorId} part={PARTS.error} css={errorText} aria-live="polite">
-        {error && <LinkedText text={error} />}
-      </p>
-    </div>
+  return toReact(
+    textInputView({
+      id,
+      label,
+      error: { shown: Boolean(error), content: error && slot(<LinkedText text={error} />) },
+      attributes: rest,
+      on: onChange && { input: onChange as () => void },
+    }),
   );
 }

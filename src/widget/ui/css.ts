@@ -9,3 +9,18 @@ export type { SerializedStyles } from '@emotion/serialize';
 export function css(template: TemplateStringsArray, ...values: Interpolation<unknown>[]): SerializedStyles {
   return serializeStyles([template, ...values]);
 }
+
+/**
+ * Emotion's `keyframes` without React (as @emotion/react defines it): an animation a style interpolates, inserted
+ * before the style's own rules.
+ */
+export function keyframes(template: TemplateStringsArray, ...values: Interpolation<unknown>[]) {
+  const insertable = css(template, ...values);
+  const name = `animation-${insertable.name}`;
+  return {
+    name,
+    styles: `@keyframes ${name}{${insertable.styles}}`,
+    anim: 1 as const,
+    toString: () => `_EMO_${name}_${insertable.styles}_EMO_`,
+  };
+}

@@ -9,9 +9,8 @@ import type {
 } from '../../../api/index.ts';
 import { navigation } from '../../../client/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
-import type { TrustedAuthTokenParams } from '../../config.ts';
 import { TRUSTED_TOKEN_SESSION_MINUTES } from './constants.ts';
-import type { AuthorizeRequest } from './config.ts';
+import type { AuthorizeRequest, TrustedAuthTokenParams } from './config.ts';
 
 /** The service's answers that mean "nobody is signed in" (the preflight needs a session, spec section 4). */
 const SESSION_ERROR_TYPES = ['session_not_found', 'invalid_session_token', 'user_unauthenticated'];

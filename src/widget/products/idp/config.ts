@@ -12,6 +12,26 @@ import {
   type LogoutStartRequest,
 } from '../../../api/index.ts';
 
+/**
+ * A token from an issuer the project trusts (spec section 3: trustedAuthToken, tokenProfileID): on the consent page,
+ * any session is revoked and one is attested from this token before the authorize flow runs.
+ */
+export interface TrustedAuthTokenParams {
+  trustedAuthToken: string;
+  /** The project's trusted-auth profile the token is checked against. */
+  tokenProfileID: string;
+}
+
+/** What a page may set for the consent page (the element's `config`), kept as given. */
+export interface IdpConfig {
+  /** The consent page signs the user in from this token first (identity provider only). */
+  trustedAuthTokenParams?: TrustedAuthTokenParams;
+}
+
+export function resolveIdpConfig(config: IdpConfig): IdpConfig {
+  return config.trustedAuthTokenParams ? { trustedAuthTokenParams: { ...config.trustedAuthTokenParams } } : {};
+}
+
 /** An authorize link (client_id and redirect_uri) or a logout link (client_id and post_logout_redirect_uri). */
 export function isIdpQuery(query: URLSearchParams): boolean {
   return query.has('client_id') && (query.has('redirect_uri') || query.has('post_logout_redirect_uri'));

@@ -3,7 +3,7 @@
 // (no mode needed), each state names its screen, no session ends on Main with the spec's message, the automatic
 // submit never rests on Consent, and No on the logout question keeps the session.
 import { expect } from 'chai';
-import { IDENTITY_PROVIDER } from '../../constants.ts';
+import { IDENTITY_PROVIDER } from './constants.ts';
 import { signIn } from '../../../../test/support/client.ts';
 import { uniqueEmail } from '../../../../test/support/env.ts';
 import { FIRST_PARTY_APP, THIRD_PARTY_APP, authorizeQuery, logoutQuery } from '../../../../test/support/idp.ts';

@@ -14,7 +14,7 @@
 import { assign, enqueueActions, sendParent, setup } from 'xstate';
 import type { AuthorizeStartResponse, LogoutStartRequest } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
-import type { ResolvedConfig } from '../../config.ts';
+import type { Mode, ResolvedConfig } from '../../config.ts';
 import { EVENT_TYPES, TELEMETRY } from '../../events.ts';
 import { createTranslator } from '../../i18n/index.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
@@ -31,14 +31,14 @@ import {
 } from './actors.ts';
 import { idpRequestFrom, type AuthorizeRequest, type IdpRequest } from './config.ts';
 
-/** What starts the product: `{ mode }` (the element's mode, or undefined when the page's query opened it). */
 /** The screens this machine's states name (chunk.ts has each but Main). */
 export type IdpScreen = ProductScreen<
   'IdpError' | 'IdpLoading' | 'Consent' | 'Denied' | 'LogoutConsent' | 'NotLoggedOut'
 >;
 
+/** What starts the product: `{ mode }` (the element's mode, or undefined when the page's query opened it). */
 export interface IdpParams {
-  mode?: string;
+  mode?: Mode;
 }
 
 export interface IdpContext {

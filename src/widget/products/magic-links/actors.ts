@@ -6,6 +6,7 @@ import type {
   MagicLinkOptionsWire,
 } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
+import type { UrlTokenSignInInput } from '../../machine/url-token-states.ts';
 
 export const sendMagicLink = fromPromise<
   MagicLinkLoginOrCreateResponse,
@@ -13,9 +14,6 @@ export const sendMagicLink = fromPromise<
 >(({ input }) => input.client.magicLinks.email.loginOrCreate(input.email, input.options));
 
 /** The token of a magic link the page was opened with (`?stytch_token_type=magic_links&token=…`), for a session. */
-export const authenticateMagicLink = fromPromise<
-  MagicLinkAuthenticateResponse,
-  { client: AuthClient; token: string; sessionDurationMinutes: number }
->(({ input }) =>
+export const authenticateMagicLink = fromPromise<MagicLinkAuthenticateResponse, UrlTokenSignInInput>(({ input }) =>
   input.client.magicLinks.authenticate(input.token, { session_duration_minutes: input.sessionDurationMinutes }),
 );

@@ -7,7 +7,8 @@
 //
 // Started with `{ tab: 'email' }` (Continue on the Email tab: the address typed there), `{ email }` (a passwordless
 // user handed over by the password product), or `{ token, use: 'authenticate' }` (the page opened from a magic link:
-// the record's `urlToken`). The token leaves the address bar once answered, whatever the answer.
+// the record's `urlToken`). The token's states (authenticating, signedIn, refused) are the ones every product that
+// signs in with a redirect token shares (machine/url-token-states.ts).
 import { assign, sendParent, setup } from 'xstate';
 import type { BootstrapData } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
@@ -15,7 +16,7 @@ import type { ResolvedConfig } from '../../config.ts';
 import { EVENT_TYPES, TELEMETRY } from '../../events.ts';
 import { LOGIN_OR_CREATE_EML } from './constants.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
-import { removeTokenFromUrl } from '../../machine/url-token.ts';
+import { reportUrlTokenSignIn, urlTokenStates } from '../../machine/url-token-states.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
 import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta, UrlTokenParams } from '../types.ts';
 import { authenticateMagicLink, sendMagicLink } from './actors.ts';
@@ -51,12 +52,12 @@ export const magicLinkMachine = setup({
     output: {} as ProductOutput,
     meta: {} as ScreenMeta<MagicLinkScreen>,
   },
-  actors: { sendMagicLink, authenticateMagicLink },
+  actors: { sendMagicLink, authenticateUrlToken: authenticateMagicLink },
   guards: {
     hasToken: ({ context }) => context.token !== null,
   },
   actions: {
-    removeTokenFromUrl: () => removeTokenFromUrl(),
+    reportUrlTokenSignIn: reportUrlTokenSignIn(EVENT_TYPES.MAGIC_LINK_AUTHENTICATE),
     /** Telemetry through the client's batched `/events` call. */
     log: ({ context }, params: { name: string }) => {
       context.client.events.log(params.name, { email: context.email, type: LOGIN_OR_CREATE_EML });
@@ -111,35 +112,9 @@ export const magicLinkMachine = setup({
       },
     },
     // The page was opened from a magic link: its token signs the visitor in.
-    authenticating: {
-      meta: { screen: 'Loading' },
-      invoke: {
-        src: 'authenticateMagicLink',
-        input: ({ context }) => ({
-          client: context.client,
-          token: context.token ?? '',
-          sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
-        }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            'removeTokenFromUrl',
-            sendParent(({ event }) => widgetEvent(EVENT_TYPES.MAGIC_LINK_AUTHENTICATE, event.output)),
-          ],
-        },
-        onError: {
-          target: 'refused',
-          actions: ['removeTokenFromUrl', assign({ errorDescriptor: ({ event }) => callError(event) })],
-        },
-      },
-    },
+    ...urlTokenStates,
     done: { type: 'final', output: ({ context }) => toMain(context.errorDescriptor) },
     failed: { type: 'final', output: ({ context }) => toMain(context.errorDescriptor) },
-    signedIn: { type: 'final', output: { to: 'success' } satisfies ProductOutput },
-    refused: {
-      type: 'final',
-      output: ({ context }): ProductOutput => ({ to: 'error', error: context.errorDescriptor ?? {} }),
-    },
   },
   output: ({ event }) => event.output as ProductOutput,
 });

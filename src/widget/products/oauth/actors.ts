@@ -3,7 +3,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { OAuthProvider } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
-import type { OAuthProviderConfig } from '../../config.ts';
+import type { OAuthProviderConfig } from './config.ts';
+import type { UrlTokenSignInInput } from '../../machine/url-token-states.ts';
 import { ONE_TAP_PARENT_ID } from './constants.ts';
 import type { OneTapEvent, OneTapPrompt } from './one-tap.ts';
 
@@ -23,10 +24,7 @@ export const startOAuth = fromPromise<
 });
 
 /** The token of the provider's redirect back (`?stytch_token_type=oauth&token=…`), for a session. */
-export const authenticateOAuth = fromPromise<
-  unknown,
-  { client: AuthClient; token: string; sessionDurationMinutes: number }
->(({ input }) =>
+export const authenticateOAuth = fromPromise<unknown, UrlTokenSignInInput>(({ input }) =>
   input.client.oauth.authenticate(input.token, { session_duration_minutes: input.sessionDurationMinutes }),
 );
 

@@ -1,5 +1,5 @@
-// Styles of Main's social block that the first-paint shell paints too (shell-block.ts), which gets them compiled at
-// build time (shell/style-sources.ts).
+// Styles of Main's social block (block.view.ts), compiled at build time into the first paint's stylesheet too
+// (scripts/shell-styles.ts finds a product's block.styles.ts by its folder).
 import { v } from '../../theme/theme.ts';
 import { css } from '../../ui/css.ts';
 

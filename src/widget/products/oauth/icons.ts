@@ -1,6 +1,5 @@
-// Provider marks: the paths and letters ProviderIcon.tsx draws, plain data (the badge's style is in block.styles.ts)
-// so the first-paint shell's block (shell-block.ts) draws the same without loading Emotion. Brand paths come from
-// simple-icons (CC0); see ProviderIcon.tsx for the marks drawn as badges.
+// Provider marks: the paths and letters block.view.ts draws, plain data (the badge's style is in block.styles.ts).
+// Brand paths come from simple-icons (CC0); see block.view.ts for the marks drawn as badges.
 import {
   siApple,
   siBitbucket,

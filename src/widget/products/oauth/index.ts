@@ -5,13 +5,48 @@ import { TOKEN_TYPES } from '../../../api/index.ts';
 import { SOCIAL_BUTTON_GAP_PX } from '../../ui/constants.ts';
 import { v } from '../../theme/theme.ts';
 import type { ProductRecord } from '../types.ts';
-import { oauthProviders } from './config.ts';
+import { type OAuthConfig, oauthProviders, resolveOAuthConfig } from './config.ts';
+import type { enOAuth } from './strings.ts';
 
-export const oauth: ProductRecord = {
+/** This product's `::part()` names (PARTS; each documented with @csspart on the element). */
+export const OAUTH_PARTS = {
+  /** The column of social sign-in buttons on Main. */
+  socialButtons: 'social-buttons',
+  /** A 'Continue with <Provider>' button (with `button` and `button-secondary`). */
+  oauthButton: 'oauth-button',
+  /** The provider's icon inside a social sign-in button. */
+  providerIcon: 'provider-icon',
+  /** The 'Last used' label above the provider used last on this device. */
+  lastUsed: 'last-used',
+  /** The area an embedded Google One Tap prompt renders in. */
+  oneTap: 'one-tap',
+} as const;
+
+/** This product's widget event types (EVENT_TYPES, in `auth-login-event` and `callbacks.onEvent`). */
+export const OAUTH_EVENTS = {
+  /** A social sign-in button started its provider's flow; the page is navigating there. `data` is `{ provider }`. */
+  OAUTH_START: 'OAUTH_START',
+  /** The OAuth token from the page URL was authenticated. `data` is the authenticate response. */
+  OAUTH_AUTHENTICATE: 'OAUTH_AUTHENTICATE',
+} as const;
+
+export const oauth: ProductRecord<{
+  name: 'oauth';
+  strings: typeof enOAuth;
+  parts: typeof OAUTH_PARTS;
+  events: typeof OAUTH_EVENTS;
+  config: OAuthConfig;
+  resolved: OAuthConfig;
+}> = {
   name: 'oauth',
+  folder: 'oauth',
+  translations: { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') },
+  parts: OAUTH_PARTS,
+  events: OAUTH_EVENTS,
+  resolveConfig: resolveOAuthConfig,
   enabled: (config) => oauthProviders(config).length > 0,
   load: () => import('./chunk.ts').then((chunk) => chunk.default),
-  shellBlock: () => import('./shell-block.ts'),
+  blockView: () => import('./block.view.ts'),
   // The buttons' height is kept free while their chunk loads, so the form below does not jump when they appear.
   mainBlockHeight: (config) => {
     const count = oauthProviders(config).length;

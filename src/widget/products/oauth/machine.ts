@@ -7,7 +7,8 @@
 //     └─(the redirect's token)→ authenticating (Loading) ─(signed in)→ signedIn: Success
 //                                      └─(refused)→ refused: Error, with the service's message
 //
-// The token leaves the address bar once answered, whatever the answer.
+// The token's states (authenticating, signedIn, refused) are the ones every product that signs in with a redirect
+// token shares (machine/url-token-states.ts).
 // OAUTH_START is emitted once its flow has started (the client has recorded the provider as last used by then). Back
 // from the provider's page, the browser may restore this page as it was left (back/forward cache): the buttons must
 // work again rather than stay busy. Google One Tap is not here: it runs while Main shows (one-tap.ts, the product's
@@ -15,10 +16,11 @@
 import { assign, sendParent, setup } from 'xstate';
 import type { OAuthProvider } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
-import type { OAuthProviderConfig, ResolvedConfig } from '../../config.ts';
+import type { ResolvedConfig } from '../../config.ts';
+import type { OAuthProviderConfig } from './config.ts';
 import { EVENT_TYPES } from '../../events.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
-import { removeTokenFromUrl } from '../../machine/url-token.ts';
+import { reportUrlTokenSignIn, urlTokenStates } from '../../machine/url-token-states.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
 import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta, UrlTokenParams } from '../types.ts';
 import { authenticateOAuth, startOAuth, watchPageRestore } from './actors.ts';
@@ -55,12 +57,12 @@ export const oauthMachine = setup({
     output: {} as ProductOutput,
     meta: {} as ScreenMeta<OAuthScreen>,
   },
-  actors: { startOAuth, watchPageRestore, authenticateOAuth },
+  actors: { startOAuth, watchPageRestore, authenticateUrlToken: authenticateOAuth },
   guards: {
     hasToken: ({ context }) => context.token !== null,
   },
   actions: {
-    removeTokenFromUrl: () => removeTokenFromUrl(),
+    reportUrlTokenSignIn: reportUrlTokenSignIn(EVENT_TYPES.OAUTH_AUTHENTICATE),
   },
 }).createMachine({
   id: 'oauth',
@@ -114,35 +116,9 @@ export const oauthMachine = setup({
       on: { PAGE_RESTORED: { target: 'restored' } },
     },
     // The page was opened from the provider's redirect back: its token signs the visitor in.
-    authenticating: {
-      meta: { screen: 'Loading' },
-      invoke: {
-        src: 'authenticateOAuth',
-        input: ({ context }) => ({
-          client: context.client,
-          token: context.token ?? '',
-          sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
-        }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            'removeTokenFromUrl',
-            sendParent(({ event }) => widgetEvent(EVENT_TYPES.OAUTH_AUTHENTICATE, event.output)),
-          ],
-        },
-        onError: {
-          target: 'refused',
-          actions: ['removeTokenFromUrl', assign({ errorDescriptor: ({ event }) => callError(event) })],
-        },
-      },
-    },
+    ...urlTokenStates,
     restored: { type: 'final', output: { to: 'main', resume: true } satisfies ProductOutput },
     failed: { type: 'final', output: ({ context }) => toMain(context.errorDescriptor) },
-    signedIn: { type: 'final', output: { to: 'success' } satisfies ProductOutput },
-    refused: {
-      type: 'final',
-      output: ({ context }): ProductOutput => ({ to: 'error', error: context.errorDescriptor ?? {} }),
-    },
   },
   output: ({ event }) => event.output as ProductOutput,
 });

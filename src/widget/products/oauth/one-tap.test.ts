@@ -4,7 +4,8 @@
 import { expect } from 'chai';
 import { createActor, createMachine, fromCallback, SimulatedClock, type AnyActorRef } from 'xstate';
 import { createAuthClient } from '../../../client/index.ts';
-import { resolveConfig, type OAuthProviderConfig } from '../../config.ts';
+import { resolveConfig } from '../../config.ts';
+import type { OAuthProviderConfig } from './config.ts';
 import { ONE_TAP_ERRORS, ONE_TAP_RESERVED_HEIGHT_PX, ONE_TAP_RESIZE_DEBOUNCE_MS } from './constants.ts';
 import { createTranslator, type MessageKey } from '../../i18n/index.ts';
 import { testEnv } from '../../../../test/support/env.ts';

@@ -14,7 +14,8 @@
 // error for Main to show (SHOW_ERROR).
 import { assign, enqueueActions, sendParent, setup } from 'xstate';
 import type { AuthClient, OneTapStartResult } from '../../../client/types.ts';
-import type { OAuthProviderConfig, ResolvedConfig } from '../../config.ts';
+import type { ResolvedConfig } from '../../config.ts';
+import type { OAuthProviderConfig } from './config.ts';
 import {
   ONE_TAP_DEBOUNCED_RESIZES,
   ONE_TAP_ERRORS,

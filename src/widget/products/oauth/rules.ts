@@ -1,6 +1,7 @@
 // The rules of Main's social block (spec section 2) as pure functions: the order of the provider buttons, and when and
 // where Google One Tap renders. Tested without a browser page.
-import type { OAuthProviderConfig, ResolvedConfig } from '../../config.ts';
+import type { ResolvedConfig } from '../../config.ts';
+import type { OAuthProviderConfig } from './config.ts';
 import { ONE_TAP_EMBEDDED_POSITIONS, ONE_TAP_ERRORS, ONE_TAP_POSITIONS, type OneTapError } from './constants.ts';
 import { oauthProviders } from './config.ts';
 

@@ -1,6 +1,32 @@
-// The passcode part of the config, as it goes on the wire.
+// The passcode part of the config: its options as a page writes them (their defaults are the record's, index.ts), and
+// as they go on the wire.
 import { DEFAULT_OTP_EXPIRATION_MINUTES, type OtpEmailOptionsWire, type OtpMethod } from '../../../api/index.ts';
-import type { ResolvedConfig, ResolvedOtpOptions } from '../../config.ts';
+import type { ResolvedConfig } from '../../config.ts';
+
+export interface OtpOptions {
+  /** The channels offered, in tab order (default `['email']`). */
+  methods?: OtpMethod[];
+  /** Minutes a passcode lives; also where the countdown starts (default 5). */
+  expirationMinutes?: number;
+  loginTemplateId?: string;
+  signupTemplateId?: string;
+  locale?: string;
+}
+
+export interface ResolvedOtpOptions extends OtpOptions {
+  methods: OtpMethod[];
+  expirationMinutes: number;
+}
+
+/** What a page may set for passcodes (the element's `config`). */
+export interface OtpConfig {
+  otpOptions?: OtpOptions;
+}
+
+/** The same after defaults: present when the `otp` product is enabled or `otpOptions` is given. */
+export interface ResolvedOtpConfig {
+  otpOptions?: ResolvedOtpOptions;
+}
 
 /**
  * The passcode options as they go on the wire (wire contract section 4): `expiration_minutes` always, `locale`, and

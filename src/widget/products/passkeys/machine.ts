@@ -14,7 +14,7 @@
 import { assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { WebAuthnRegistration } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
-import type { ResolvedConfig } from '../../config.ts';
+import type { Mode, ResolvedConfig } from '../../config.ts';
 import { EVENT_TYPES } from '../../events.ts';
 import { PASSKEY_REGISTRATION_MODE } from './constants.ts';
 import { createTranslator } from '../../i18n/index.ts';
@@ -38,7 +38,7 @@ import { passkeyRowMachine, type RowToParentEvent } from './row.ts';
  * What starts the product: `{}` (Main's passkey button: the product runs the ceremony), `{ signedIn }` (Main's
  * autofill already signed in: straight to Passkey Confirmation), `{ mode }` (the element's passkey-registration mode).
  */
-export type PasskeyParams = Record<string, never> | { signedIn: PasskeySignIn } | { mode: string };
+export type PasskeyParams = Record<string, never> | { signedIn: PasskeySignIn } | { mode: Mode };
 
 /** The screens this machine's states name (chunk.ts has each but Main). */
 export type PasskeyScreen = ProductScreen<'PasskeyConfirmation' | 'RegisterNewPasskey' | 'PasskeyRegistrationSuccess'>;

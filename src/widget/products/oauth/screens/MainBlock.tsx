@@ -4,25 +4,24 @@
 // root: a button sends START with its provider, and the root starts the product's machine (machine.ts).
 import { css } from '@emotion/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { OAuthProvider } from '../../../../api/index.ts';
-import type { OAuthProviderConfig } from '../../../config.ts';
 import { ONE_TAP_ERRORS, ONE_TAP_PARENT_ID, ONE_TAP_SLOT } from '../constants.ts';
 import { useWidget } from '../../../context.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { buttonColumn } from '../../../ui/ButtonColumn.styles.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { errorText, visuallyHidden } from '../../../ui/styles.ts';
 import type { MainBlockProps } from '../../types.ts';
-import { oauthProviders } from '../config.ts';
-import type { OAuthParams } from '../machine.ts';
 import type { OneTapMachine } from '../one-tap.ts';
-import { browserTraits, oneTapPlacement, orderProviders } from '../rules.ts';
-import { lastUsedStyle } from '../block.styles.ts';
-import { ProviderIcon } from './ProviderIcon.tsx';
+import { browserTraits, oneTapPlacement } from '../rules.ts';
+import { useBlockViewContext } from '../../../screens/block-view.ts';
+import { registerViewStyles, toReactFragment } from '../../../view/react.ts';
+import * as blockStyles from '../block.styles.ts';
+import { blockView, providerButtonsView } from '../block.view.ts';
+
+// The block view names its styles; React's renderer gets them here, with the product's chunk.
+registerViewStyles('oauth', blockStyles);
 
 const oneTapArea = css`
   display: flex;
@@ -31,42 +30,6 @@ const oneTapArea = css`
   overflow: hidden;
   transition: height 0.5s ease-out;
 `;
-
-function ProviderButton({
-  provider,
-  lastUsed,
-  busy,
-}: {
-  provider: OAuthProviderConfig;
-  lastUsed: boolean;
-  busy: boolean;
-}) {
-  const { t, send } = useWidget();
-  const labelId = useId();
-  const type = provider.type as OAuthProvider;
-  const button = (
-    <Button
-      variant="secondary"
-      extraPart={PARTS.oauthButton}
-      data-provider={type}
-      disabled={busy}
-      aria-describedby={lastUsed ? labelId : undefined}
-      onClick={() => send({ type: 'START', product: 'oauth', params: { provider: type } satisfies OAuthParams })}
-    >
-      <ProviderIcon provider={type} />
-      {t('oauth.continueWith', { provider: t(`oauth.provider.${type}` as MessageKey) })}
-    </Button>
-  );
-  if (!lastUsed) return button;
-  return (
-    <div>
-      <span id={labelId} part={PARTS.lastUsed} css={lastUsedStyle}>
-        {t('oauth.lastUsed')}
-      </span>
-      {button}
-    </div>
-  );
-}
 
 /** The node Google renders an embedded prompt into: in the host's light DOM (Google looks it up by id), slotted in. */
 function OneTapMount({ actor, shadow }: { actor: ActorRefFrom<OneTapMachine>; shadow: boolean }) {
@@ -135,24 +98,17 @@ function OneTap({
   );
 }
 
-export default function MainBlock({ root, busy, mainActor }: MainBlockProps) {
-  const { t } = useWidget();
-  const { config, client } = root.context;
-  const { providers, lastUsedFound } = orderProviders(oauthProviders(config), client.oauth.lastUsedProvider());
-  const buttons = providers.map((provider, index) => (
-    <ProviderButton key={provider.type} provider={provider} lastUsed={lastUsedFound && index === 0} busy={busy} />
-  ));
+export default function MainBlock(props: MainBlockProps) {
+  const { busy, mainActor, root } = props;
+  const { config } = root.context;
+  const context = useBlockViewContext(props);
   const oneTapActor = mainActor as ActorRefFrom<OneTapMachine> | undefined;
   if (oneTapPlacement(config, browserTraits())) {
+    const buttons = toReactFragment(providerButtonsView(context));
     if (oneTapActor) return <OneTap actor={oneTapActor} fallback={buttons} shadow={config.enableShadowDOM} />;
     // While a flow started from the fallback button runs, the root has stopped One Tap: the button stays, busy.
     // Before the root has started One Tap (its code loads after first paint), nothing shows in its place.
     return busy ? buttons : null;
   }
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a <fieldset> would bring its own border, padding and sizing.
-    <div part={PARTS.socialButtons} css={buttonColumn} role="group" aria-label={t('oauth.groupLabel')}>
-      {buttons}
-    </div>
-  );
+  return toReactFragment(blockView(context));
 }

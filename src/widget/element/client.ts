@@ -1,0 +1,69 @@
+// The headless client and the login statechart of <auth-login>. They live as long as the element (moving it keeps
+// the visitor's place), and anew only when what they were made for changes: the client for another project token or
+// service, the statechart for another client or mode.
+import { createAuthClient } from '../../client/index.ts';
+import type { AuthClient } from '../../client/types.ts';
+import type { Mode, ResolvedConfig } from '../config.ts';
+import type { RootActor } from '../machine/start.ts';
+
+/** The rendering half (runtime.ts), which starts the statechart. */
+export type Runtime = typeof import('../runtime.ts');
+/** Where the statechart's events and errors go. */
+type Handlers = Parameters<Runtime['startRootActor']>[1];
+
+export class ClientAndActor {
+  #client: AuthClient | undefined;
+  #clientKey = '';
+  #actor: RootActor | undefined;
+  #actorConfig = '';
+  /** The `mode` the statechart was started in. */
+  #actorMode: Mode | undefined;
+
+  /** Whether the client has been made (the first paint shows what it knows once it is). */
+  get made(): boolean {
+    return this.#client !== undefined;
+  }
+
+  /** The statechart, once started. */
+  get actor(): RootActor | undefined {
+    return this.#actor;
+  }
+
+  /** The client for this token and service (a new one stops the statechart); undefined without a token. */
+  client(publicToken: string | undefined, baseUrl: string | undefined): AuthClient | undefined {
+    const key = publicToken ? `${publicToken}\n${baseUrl ?? ''}` : '';
+    if (key !== this.#clientKey) {
+      this.#actor?.stop();
+      this.#actor = undefined;
+      this.#client?.destroy();
+      this.#client = publicToken ? createAuthClient({ publicToken, ...(baseUrl ? { baseUrl } : {}) }) : undefined;
+      this.#clientKey = key;
+    }
+    return this.#client;
+  }
+
+  /** The statechart, started with `client` in `mode` if it is not running in that mode, and told a new config. */
+  actorFor(
+    runtime: Runtime,
+    client: AuthClient,
+    config: ResolvedConfig,
+    mode: Mode | undefined,
+    on: Handlers,
+  ): RootActor {
+    const configKey = JSON.stringify(config);
+    // The mode decides where the statechart starts, so a new mode starts it anew (a config change does not).
+    if (this.#actor && mode !== this.#actorMode) {
+      this.#actor.stop();
+      this.#actor = undefined;
+    }
+    if (!this.#actor) {
+      this.#actorConfig = configKey;
+      this.#actorMode = mode;
+      this.#actor = runtime.startRootActor({ client, config, ...(mode ? { mode } : {}) }, on);
+    } else if (configKey !== this.#actorConfig) {
+      this.#actorConfig = configKey;
+      this.#actor.send({ type: 'CONFIG_CHANGED', config });
+    }
+    return this.#actor;
+  }
+}

@@ -1,0 +1,22 @@
+// How tools open social sign-in (ProductFixtures): the size bench's page (usable once a provider's button is), and the
+// accessibility gate's screens.
+import type { ProductFixtures } from '../types.ts';
+import { OAUTH_PARTS } from './index.ts';
+
+export const fixtures: ProductFixtures = {
+  pages: [
+    {
+      name: 'oauth',
+      config: { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] } },
+      usable: `button[part~="${OAUTH_PARTS.oauthButton}"]`,
+    },
+  ],
+  accessibility: {
+    config: {
+      products: ['oauth', 'emailMagicLinks'],
+      oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }, { type: 'github' }] },
+    },
+    params: { provider: 'google' },
+    variants: async () => [{}],
+  },
+};
