@@ -17,7 +17,7 @@ import {
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** The class name Emotion's `css` prop gives `style` (compiled at build time: scripts/shell-styles.ts). */
-export function classOf(style: ViewStyle): string {
+function classOf(style: ViewStyle): string {
   return (SHELL_CLASSES as Readonly<Record<string, string | undefined>>)[style] ?? '';
 }
 
