@@ -99,7 +99,6 @@ const ElementBase = typeof HTMLElement === 'undefined' ? (class {} as unknown as
  * @csspart tab-selected - The selected tab (also `tab`).
  * @csspart tab-panel - The content of the selected tab.
  * @csspart passcode-input - The six-digit passcode input of 'Enter passcode' (also `input`).
- * @csspart progress-bar - The bar that fills while a passcode is verified.
  * @csspart button - Every button.
  * @csspart button-primary - The primary buttons (also `button`).
  * @csspart button-secondary - The secondary buttons (also `button`).
@@ -109,26 +108,10 @@ const ElementBase = typeof HTMLElement === 'undefined' ? (class {} as unknown as
  * @csspart divider - The divider between sign-in methods.
  * @csspart spinner - The loading spinner.
  * @csspart success-icon - The check-mark graphic of the success screen.
- * @csspart password-toggle - The password's show/hide toggle.
- * @csspart strength-meter - The four-bar password strength meter (zxcvbn policy).
- * @csspart strength-bar - One bar of the strength meter; a lit bar has `data-filled="error"` (red) or `"success"`
- * (green).
  * @csspart toast - A short message that appears and goes ('Email resent'; a failed passkey rename or delete).
- * @csspart social-buttons - The column of social sign-in buttons on Main.
- * @csspart oauth-button - A 'Continue with <Provider>' button (also `button` and `button-secondary`); `data-provider`
- * names the provider.
- * @csspart provider-icon - The provider's icon inside a social sign-in button.
- * @csspart last-used - The 'Last used' label above the provider used last on this device.
- * @csspart passkey-button - Main's passkey sign-in button (also `button` and `button-secondary`), shown when passkeys
- * are enabled and the form cannot offer them in the email field's autofill.
- * @csspart passkey-row - One passkey in the list of Passkey Registration Success; `data-state` is `viewing`, `editing`
- * or `deleting`.
- * @csspart crypto-buttons - The column of crypto wallet buttons on Main, and the list of the Crypto Other Screen.
- * @csspart crypto-button - A 'Continue with <Wallet>' button or 'Other wallets' (also `button` and `button-secondary`);
- * `data-wallet` names the wallet.
  * @csspart watermark - The product's mark under Main ('Powered by auth-login'), shown when the project's bootstrap asks
  * for it.
- * @csspart one-tap - The area an embedded Google One Tap prompt renders in (47 px reserved while it loads).
+ * @remarks Each product's own parts are described in its folder and added by scripts/cem-product-parts.mjs.
  *
  * @cssproperty [--auth-login-container-width=400px] - Width of the widget (`theme.container.width`).
  * @cssproperty [--auth-login-container-background-color=#FFFFFF] - Background of the widget

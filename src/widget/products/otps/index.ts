@@ -30,7 +30,7 @@ function otpMethods(config: ResolvedConfig): OtpMethod[] {
   return config.products.includes('otp') ? (config.otpOptions?.methods ?? []) : [];
 }
 
-/** This product's `::part()` names (PARTS; each documented with @csspart on the element). */
+/** This product's `::part()` names (PARTS; each described in parts.docs.ts beside it, for custom-elements.json). */
 export const OTP_PARTS = {
   /** The bar that fills while a passcode is verified. */
   progressBar: 'progress-bar',
