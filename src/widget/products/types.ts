@@ -276,6 +276,11 @@ export interface ProductFixtures {
      */
     variants(context: FixtureContext): Promise<Record<string, unknown>[]>;
   };
+  /**
+   * How src/widget/i18n/no-raw-keys.test.ts shows each of its states on a cold page: the journeys that reach a state
+   * against the real service, how its machine is seeded in the others, and what else that test asks of a product.
+   */
+  coldPage: ColdPageFixture;
 }
 
 /** A page of one `<auth-login>` with this config, usable once `usable` (a selector) is visible and enabled. */
@@ -290,4 +295,66 @@ export interface FixtureContext {
   client: AuthClient;
   pageOrigin: string;
   restingStates(machine: AnyStateMachine): StateValue[];
+}
+
+/**
+ * A product on a cold page (ProductFixtures `coldPage`). A state no journey names is seeded: the page's query opens
+ * the product, whose machine starts in that state with `seed`'s parameters and context.
+ */
+export interface ColdPageFixture {
+  /** Journeys against the real service, by the id of the state each stops in ('<machine id>.<path>'). */
+  journeys?: Readonly<Record<string, ColdJourney>>;
+  /** How its machine is seeded in a state no journey reaches; with none, the page's default config and no context. */
+  seed?: ColdSeed;
+  /**
+   * A redirect token of the type its record answers (`urlToken`) that the service accepts, made against it: a page
+   * whose address carries it signs the visitor in (the root's Success).
+   */
+  urlToken?(context: ColdPageContext): Promise<string>;
+  /** Its screens that say the visitor is signed in: their title is the outcome table's. */
+  successScreens?: readonly string[];
+}
+
+/**
+ * How a visitor's journey reaches a state, as data the test plays (every journey mounts the element in the page's
+ * language; `config` is the element's config, the page's default when absent; `hold` holds the page's requests to
+ * paths ending in it, so the state that waits for the answer stays):
+ * - `urlToken`: the page's address carries a redirect token of the type the product's record answers (`urlToken`),
+ *   one the service never issued;
+ * - `email`: a new address typed into Main's email field and its form submitted; with `passcode`, the passcode the
+ *   service then sends to it is typed into the input matching that selector;
+ * - `click`: once Main is up, a click on the button matching `selector`;
+ * - `mode`: the element's mode is the record's `opens.mode`, on a page whose query is `query`.
+ */
+export type ColdJourney =
+  | { kind: 'urlToken'; config?: AuthLoginConfig; hold?: string }
+  | { kind: 'email'; config: AuthLoginConfig; hold?: string; passcode?: string }
+  | { kind: 'click'; config: AuthLoginConfig; selector: string }
+  | { kind: 'mode'; query(context: ColdPageContext): string };
+
+/** How a product's machine is seeded on a cold page: plain data, copied into the page. */
+export interface ColdSeed {
+  /** The element's config (the page's default when absent). */
+  config?: AuthLoginConfig;
+  /** Its start parameters (its machine's input `params`); the root's when absent. */
+  params?: unknown;
+  /** What a step before would have set in its machine's context, in any state. */
+  context?(context: ColdPageContext): Record<string, unknown>;
+  /** And in the state of that id. */
+  states?: Readonly<Record<string, (context: ColdPageContext) => Record<string, unknown>>>;
+}
+
+/**
+ * What a product's cold-page fixture is given: the test's own helpers, passed in, since fixtures also load in Node
+ * (bench/pages.ts) where the browser test's support modules cannot.
+ */
+export interface ColdPageContext {
+  /** The test page's origin: where the test service sends a connected app's visitor back. */
+  pageOrigin: string;
+  /** An address the service has not seen, starting with `prefix`. */
+  uniqueEmail(prefix: string): string;
+  /** A client of the test service, destroyed by the test once the fixture's call has settled. */
+  client(): AuthClient;
+  /** What the test service has sent to `to` (its dev inbox), newest first. */
+  inbox(to: string): Promise<readonly { text: string; links: readonly string[] }[]>;
 }

@@ -1,13 +1,16 @@
 // How tools open the identity provider (ProductFixtures): no page of its own (no config enables it; its code is
-// checked as foreign on every page), and the accessibility gate's screens: consent for a third-party app asking for
-// a scope the user cannot grant, logout, and a link missing a parameter.
+// checked as foreign on every page), the accessibility gate's screens: consent for a third-party app asking for a
+// scope the user cannot grant, logout, and a link missing a parameter; and the cold page's: an authorize link without
+// its client_id, and its machine seeded with an authorize request (consent needs a signed-in visit of a connected app).
 import type { ProductFixtures } from '../types.ts';
 import { IDENTITY_PROVIDER_MODE } from './constants.ts';
 
 const EMAIL = 'ada.lovelace@westlight.edu';
 const LOGO = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2248%22 height=%2248%22/%3E';
-/** The test service's third-party app (test/web-test-runner.config.mjs). */
+/** The test service's third-party app (test/web-test-runner.config.mjs), and where it sends the visitor back. */
 const CLIENT_ID = 'idp-third-party-wtr';
+const CLIENT_NAME = 'Westlight Library e-resources';
+const redirectUri = (pageOrigin: string) => `${pageOrigin}/app/callback`;
 
 export const fixtures: ProductFixtures = {
   pages: [],
@@ -17,7 +20,7 @@ export const fixtures: ProductFixtures = {
     variants: async ({ pageOrigin }) => {
       const authorize = {
         client_id: CLIENT_ID,
-        redirect_uri: `${pageOrigin}/app/callback`,
+        redirect_uri: redirectUri(pageOrigin),
         response_type: 'code',
         scope: 'openid email profile read:grades',
         state: 'state-1',
@@ -36,7 +39,7 @@ export const fixtures: ProductFixtures = {
             client: {
               client_id: CLIENT_ID,
               client_type: 'third_party',
-              client_name: 'Westlight Library e-resources',
+              client_name: CLIENT_NAME,
               client_description: 'Journals and e-books',
               client_logo_url: LOGO,
             },
@@ -57,6 +60,56 @@ export const fixtures: ProductFixtures = {
         },
         { request: { flow: 'invalid', missing: 'redirect_uri' } },
       ];
+    },
+  },
+  coldPage: {
+    // An authorize link without its client_id.
+    journeys: {
+      'idp.invalid': {
+        kind: 'mode',
+        query: ({ pageOrigin }) => `?redirect_uri=${encodeURIComponent(redirectUri(pageOrigin))}`,
+      },
+    },
+    seed: {
+      context: ({ pageOrigin }) => ({
+        request: {
+          flow: 'authorize',
+          request: {
+            client_id: CLIENT_ID,
+            redirect_uri: redirectUri(pageOrigin),
+            response_type: 'code',
+            scopes: ['openid', 'email', 'profile', 'read:grades'],
+          },
+        },
+      }),
+      states: {
+        // The authorize preflight's answer for the third-party app: two scopes this user may grant, one they may not.
+        'idp.consent': () => ({
+          preflight: {
+            status_code: 200,
+            request_id: 'cold-page',
+            user_id: 'user-test-cold-page',
+            user: null,
+            consent_required: true,
+            client: {
+              client_id: CLIENT_ID,
+              client_type: 'third_party',
+              client_name: CLIENT_NAME,
+              client_description: 'Journals and e-books',
+              // A logo the page need not fetch: its alternative text is what is checked.
+              client_logo_url: 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=',
+            },
+            scope_results: [
+              { scope: 'openid', description: '', is_grantable: true },
+              { scope: 'email', description: '', is_grantable: true },
+              { scope: 'read:grades', description: 'Read your grades', is_grantable: false },
+            ],
+          },
+        }),
+        'idp.failed': () => ({
+          errorDescriptor: { errorType: 'unauthorized_action', message: 'Unauthorized action.' },
+        }),
+      },
     },
   },
 };

@@ -1,6 +1,7 @@
 // How tools open passkeys (ProductFixtures): the size bench's page (passkeys beside magic links: alone they are a
-// configuration error), and the accessibility gate's screens of passkey registration, with a row in every state of
-// the row machine (viewing, renaming, confirming a delete …), and with none and a failed rename's toast.
+// configuration error), the accessibility gate's screens of passkey registration, with a row in every state of the
+// row machine (viewing, renaming, confirming a delete …), and with none and a failed rename's toast, and the cold
+// page's seed (a ceremony needs an authenticator, so no journey reaches its states).
 import { createActor, type StateValue } from 'xstate';
 import type { AuthClient } from '../../../client/types.ts';
 import type { ProductFixtures } from '../types.ts';
@@ -38,5 +39,9 @@ export const fixtures: ProductFixtures = {
       { rows: passkeyRows(client, restingStates(passkeyRowMachine)) },
       { rows: [], toast: { errorType: 'unauthorized_credentials', message: 'Unauthorized credentials.' } },
     ],
+  },
+  coldPage: {
+    seed: { config: { products: ['emailMagicLinks', 'passkeys'] } },
+    successScreens: ['PasskeyConfirmation'],
   },
 };
