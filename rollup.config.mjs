@@ -110,15 +110,19 @@ const entryWithoutStaticImports = {
  * XState, the React root), as it connects. Every module that half imports statically is fetched with it anyway, so
  * they make one chunk: left to Rollup, the modules it shares with product chunks (React, Emotion's React binding, the
  * UI kit) became a dozen small chunks, each requested only once runtime.js had been parsed (one more round trip, and
- * a gzip stream each).
+ * a gzip stream each). Except what the first paint itself loads before React (a product's block view, its early send:
+ * products/<folder>/block.view.ts, early-send.ts): a module those reach stays out of the runtime chunk, or painting a
+ * block or sending early would wait for React.
  */
 /** The module build's entry, `dist/auth-login.js`. */
 const ENTRY_NAME = 'auth-login';
 
 function runtimeChunk() {
   const RUNTIME = /[\\/]src[\\/]widget[\\/]runtime\.ts$/;
+  const FIRST_PAINT = /[\\/]src[\\/]widget[\\/]products[\\/][^\\/]+[\\/](block\.view|early-send)\.ts$/;
   let members;
   let inEntry;
+  let shared;
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!members) {
       const reach = (start) => {
@@ -138,8 +142,12 @@ function runtimeChunk() {
       if (!entry || !runtime)
         throw new Error('rollup.config.mjs: the entry or src/widget/runtime.ts is missing from the graph');
       inEntry = reach(entry);
+      const firstPaint = new Set(ids.filter((moduleId) => FIRST_PAINT.test(moduleId)).flatMap((m) => [...reach(m)]));
       members = new Set([...reach(runtime)].filter((moduleId) => !inEntry.has(moduleId)));
+      // What both reach gets a small chunk of its own: unclaimed, the runtime chunk would take it in.
+      shared = new Set([...members].filter((moduleId) => firstPaint.has(moduleId)));
     }
+    if (shared.has(id)) return 'paint-shared';
     // A manual chunk takes in the dependencies of its modules that no chunk claims, the entry's own among them: the
     // entry's modules are claimed by a manual chunk of the entry's name, which Rollup makes the entry chunk itself.
     if (inEntry.has(id)) return ENTRY_NAME;

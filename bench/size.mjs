@@ -78,18 +78,32 @@ const LATER_SCRIPTS_MS = 1000;
 export function watchUsable({ host, control }) {
   // The first-paint shell's nodes (src/widget/shell/shell.ts, SHELL_ATTRIBUTE): there until React takes over.
   const SHELL = '[data-auth-login-shell]';
-  /** Usable: the control is visible and enabled. `byReact`: and React has taken over (no shell node left). */
+  /**
+   * Usable: the control is visible and enabled (it is returned). `byReact`: and React has taken over (no shell node
+   * left).
+   */
   const usable = (byReact) => {
     for (const element of document.querySelectorAll(host)) {
       const root = element.shadowRoot;
       if (byReact && root?.querySelector(SHELL)) continue;
       const candidates = [...(root?.querySelectorAll(control) ?? []), ...element.querySelectorAll(control)];
-      if (candidates.some((found) => !found.disabled && found.getClientRects().length > 0)) return true;
+      const found = candidates.find((candidate) => !candidate.disabled && candidate.getClientRects().length > 0);
+      if (found) return found;
     }
-    return false;
+    return null;
   };
+  // Settles with the control at the moment it is usable, for a bench that acts on it then (bench/sent.mjs) without
+  // polling: a rAF poll waits for frames, which a still page does not ask for.
+  let markUsable;
+  window.__usable = new Promise((resolve) => {
+    markUsable = resolve;
+  });
   const check = () => {
-    if (window.__usableAt === undefined && usable(false)) window.__usableAt = performance.now();
+    const found = window.__usableAt === undefined && usable(false);
+    if (found) {
+      window.__usableAt = performance.now();
+      markUsable(found);
+    }
     if (window.__interactiveAt === undefined && usable(true)) window.__interactiveAt = performance.now();
   };
   const observe = (node) =>

@@ -2,7 +2,10 @@
 // styles views name, src/widget/view/styles.ts, and each product's block styles, products/<name>/block.styles.ts),
 // compiled by Emotion's own serializer and cache exactly as React's stylesheet
 // gets them, so the entry file needs neither Emotion nor its CSS compiler to paint (stylis was a third of the
-// shell's paint). Run by `npm run build`; test/tooling/shell-styles.test.ts fails while the committed file differs.
+// shell's paint). It also writes src/widget/shell/later-styles.generated.ts, the same for the styles of screens the
+// first paint shows only after a call (LATER_STYLES and products/<name>/later.styles.ts): a chunk of their own, so
+// the entry file does not carry them. Run by `npm run build`; test/tooling/shell-styles.test.ts fails while a
+// committed file differs.
 //
 //   node --import tsx scripts/shell-styles.ts      (or npm run shell-styles)
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -10,10 +13,13 @@ import { fileURLToPath } from 'node:url';
 import createCache from '@emotion/cache';
 import { type Interpolation, serializeStyles, type SerializedStyles } from '@emotion/serialize';
 import { EMOTION_CACHE_KEY } from '../src/widget/dom-names.ts';
-import { SHARED_STYLES } from '../src/widget/view/styles.ts';
+import { LATER_STYLES, SHARED_STYLES } from '../src/widget/view/styles.ts';
 import { hostStyles } from '../src/widget/theme/host.styles.ts';
 
 export const GENERATED_PATH = fileURLToPath(new URL('../src/widget/shell/styles.generated.ts', import.meta.url));
+export const LATER_GENERATED_PATH = fileURLToPath(
+  new URL('../src/widget/shell/later-styles.generated.ts', import.meta.url),
+);
 
 /** Stands in for the theme's custom properties in the host rule; the shell writes the real ones in its place. */
 const VARS_MARK = '--auth-login-shell-vars';
@@ -21,13 +27,13 @@ const VARS_MARK = '--auth-login-shell-vars';
 const PRODUCTS_DIR = fileURLToPath(new URL('../src/widget/products/', import.meta.url));
 
 /**
- * Each product's block styles (the style objects its block view brings), by `<folder>.<export>`: found by folder, so
- * a product adds its block's styles in its own folder.
+ * Each product's styles of one kind (`block`: its block view's; `later`: its views painted after a call), by
+ * `<folder>.<export>`: found by folder, so a product adds them in its own folder.
  */
-export async function productBlockStyles(): Promise<Record<string, SerializedStyles>> {
+export async function productStyles(kind: 'block' | 'later'): Promise<Record<string, SerializedStyles>> {
   const styles: Record<string, SerializedStyles> = {};
   for (const folder of readdirSync(PRODUCTS_DIR).sort()) {
-    const file = `${PRODUCTS_DIR}${folder}/block.styles.ts`;
+    const file = `${PRODUCTS_DIR}${folder}/${kind}.styles.ts`;
     if (!existsSync(file)) continue;
     const module: Record<string, SerializedStyles> = await import(file);
     for (const [name, style] of Object.entries(module)) styles[`${folder}.${name}`] = style;
@@ -35,7 +41,8 @@ export async function productBlockStyles(): Promise<Record<string, SerializedSty
   return styles;
 }
 
-export async function generateShellStyles(): Promise<string> {
+/** Emotion's cache as the module build has it, compiling without a document. */
+function compiler() {
   // In Node, Emotion's cache compiles without a document: `insert` returns the rules it would add to the sheet. No
   // plugins, as in the module build (rollup.config.mjs drops Emotion's vendor prefixer there).
   const cache = createCache({ key: EMOTION_CACHE_KEY, stylisPlugins: [] });
@@ -43,20 +50,29 @@ export async function generateShellStyles(): Promise<string> {
     if (cache.inserted[serialized.name]) return '';
     return cache.insert(selector, serialized, cache.sheet, true) ?? '';
   };
-  const classes: Record<string, string> = {};
-  let css = '';
-  const sources: Record<string, Interpolation<unknown>> = { ...SHARED_STYLES, ...(await productBlockStyles()) };
-  for (const [name, styles] of Object.entries(sources)) {
-    // As the `css` prop serializes `[cssProp]`, and as @emotion/utils' insertStyles walks a style's `next` (keyframes).
-    const serialized = serializeStyles([styles]);
-    const className = `${cache.key}-${serialized.name}`;
-    classes[name] = className;
-    let current: SerializedStyles | undefined = serialized;
-    do {
-      css += insert(current === serialized ? `.${className}` : '', current);
-      current = current.next;
-    } while (current !== undefined);
-  }
+  /** Each style's class name (the one React's `css` prop gives it) and the rules of them all. */
+  const compile = (sources: Record<string, Interpolation<unknown>>) => {
+    const classes: Record<string, string> = {};
+    let css = '';
+    for (const [name, styles] of Object.entries(sources)) {
+      // As the `css` prop serializes `[cssProp]`, and as @emotion/utils' insertStyles walks a style's `next`.
+      const serialized = serializeStyles([styles]);
+      const className = `${cache.key}-${serialized.name}`;
+      classes[name] = className;
+      let current: SerializedStyles | undefined = serialized;
+      do {
+        css += insert(current === serialized ? `.${className}` : '', current);
+        current = current.next;
+      } while (current !== undefined);
+    }
+    return { classes, css };
+  };
+  return { cache, insert, compile };
+}
+
+export async function generateShellStyles(): Promise<string> {
+  const { cache, insert, compile } = compiler();
+  const { classes, css } = compile({ ...SHARED_STYLES, ...(await productStyles('block')) });
   const inserted = Object.keys(cache.inserted);
   const host = insert('', serializeStyles([hostStyles({ [VARS_MARK]: '0' })]));
   const [beforeVars, afterVars] = host.split(`${VARS_MARK}:0;`);
@@ -78,6 +94,20 @@ export const SHELL_HOST_CSS = ${JSON.stringify([beforeVars, afterVars])} as cons
 `;
 }
 
+export async function generateLaterStyles(): Promise<string> {
+  const { compile } = compiler();
+  const { classes, css } = compile({ ...LATER_STYLES, ...(await productStyles('later')) });
+  return `// Generated by scripts/shell-styles.ts (npm run build): do not edit.
+
+/** The class name of each style of the screens painted after a call: the one React's \`css\` prop gives it. */
+export const LATER_CLASSES: Readonly<Record<string, string>> = ${JSON.stringify(classes, null, 2)};
+
+/** The rules of every class above, as Emotion writes them into React's stylesheet. */
+export const LATER_CSS = ${JSON.stringify(css)};
+`;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(GENERATED_PATH, await generateShellStyles());
+  writeFileSync(LATER_GENERATED_PATH, await generateLaterStyles());
 }

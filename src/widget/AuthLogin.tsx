@@ -40,7 +40,7 @@ export interface WidgetView {
    * Called with each screen React shows until the first one that is not a spinner: the element then removes the
    * first-paint shell and hands what the visitor did there to the statechart (element.ts).
    */
-  takeOverShell?: (screen: string) => void;
+  takeOverShell?: (screen: string, waiting: boolean) => boolean;
 }
 
 /** The props r2wc passes: the raw attribute/property values, the shadow root (`container`) and the element's view. */

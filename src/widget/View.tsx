@@ -49,37 +49,33 @@ function usePreload(root: RootSnapshot, names: readonly string[]) {
   }, [key, root.context.config, send]);
 }
 
+/** Called by the screen React shows, on each change, until the first-paint shell has gone (element/lifecycle.ts). */
+type TakeOverShell = (screen: string, waiting: boolean) => boolean;
+
 /**
  * Hands over from the first-paint shell once React shows a screen that is not the spinner: in the commit that puts
  * it in the DOM, before the browser paints, so the shell and React's screen never show together or one after a gap
- * (and never exist together: a page's own tests find one email field, one Continue).
+ * (and never exist together: a page's own tests find one email field, one Continue). A shell that shows a screen
+ * painted after an early send stays while React's Main is `waiting` for that call, until React shows that screen.
  */
-function useShellHandOver(takeOverShell: ((screen: string) => void) | undefined, screen: string): void {
+function useShellHandOver(takeOverShell: TakeOverShell | undefined, screen: string, waiting: boolean): void {
   const done = useRef(false);
   useLayoutEffect(() => {
     if (done.current || !takeOverShell || screen === 'Loading') return;
-    done.current = true;
-    takeOverShell(screen);
-  }, [takeOverShell, screen]);
+    done.current = takeOverShell(screen, waiting);
+  }, [takeOverShell, screen, waiting]);
 }
 
-export function View({
-  actor,
-  takeOverShell,
-}: {
-  actor: RootActor;
-  takeOverShell?: ((screen: string) => void) | undefined;
-}) {
+export function View({ actor, takeOverShell }: { actor: RootActor; takeOverShell?: TakeOverShell | undefined }) {
   const root = useSelector(actor, (s) => s) as RootSnapshot;
   const navigation = useRef<Navigation>({ first: null, navigated: false }).current;
   const owner = screenOwner(root as unknown as AnyMachineSnapshot);
   const { screen = 'Loading', preload } = screenMetaOf(root as unknown as AnyMachineSnapshot);
-  useShellHandOver(takeOverShell, owner ? 'Product' : screen);
   // The live region sits outside the screens, so it stays mounted (and heard) while they change.
   return (
     <LiveRegion>
       {owner ? (
-        <ProductView root={root} child={owner.child} navigation={navigation} />
+        <ProductView root={root} child={owner.child} navigation={navigation} takeOverShell={takeOverShell} />
       ) : (
         <RootView
           root={root}
@@ -87,6 +83,7 @@ export function View({
           preload={preload}
           busy={!root.matches({ main: 'idle' })}
           navigation={navigation}
+          takeOverShell={takeOverShell}
         />
       )}
     </LiveRegion>
@@ -99,11 +96,13 @@ interface RootViewProps {
   preload: string[];
   busy: boolean;
   navigation: Navigation;
+  takeOverShell: TakeOverShell | undefined;
 }
 
-function RootView({ root, screen, preload, busy, navigation }: RootViewProps) {
+function RootView({ root, screen, preload, busy, navigation, takeOverShell }: RootViewProps) {
   const autoFocus = navigatedTo(navigation, screen);
   usePreload(root, preload);
+  useShellHandOver(takeOverShell, screen, busy);
   const Screen = ROOT_SCREENS[screen] ?? ROOT_SCREENS.Loading!;
   return (
     <Suspense fallback={<Loading />}>
@@ -112,7 +111,14 @@ function RootView({ root, screen, preload, busy, navigation }: RootViewProps) {
   );
 }
 
-function ProductView({ root, child, navigation }: { root: RootSnapshot; child: AnyActorRef; navigation: Navigation }) {
+interface ProductViewProps {
+  root: RootSnapshot;
+  child: AnyActorRef;
+  navigation: Navigation;
+  takeOverShell: TakeOverShell | undefined;
+}
+
+function ProductView({ root, child, navigation, takeOverShell }: ProductViewProps) {
   const state = useSelector(child, (s) => s) as AnyMachineSnapshot;
   const { screen = 'Main', preload } = screenMetaOf(state);
   const product = root.context.active?.product;
@@ -121,10 +127,16 @@ function ProductView({ root, child, navigation }: { root: RootSnapshot; child: A
     screen === 'Main' ? undefined : (module?.screens[screen] as ComponentType<ProductScreenProps> | undefined);
   const autoFocus = navigatedTo(navigation, screen === 'Main' ? screen : `${product}:${screen}`);
   usePreload(root, preload);
+  // Main here is Main waiting for the product's call.
+  useShellHandOver(takeOverShell, screen, screen === 'Main');
   const widget = useWidget();
   const context = useMemo(() => ({ ...widget, send: child.send.bind(child) }), [widget, child]);
   // A call started from Main is running: Main stays, busy.
-  if (!Screen) return <RootView root={root} screen="Main" preload={[]} busy navigation={navigation} />;
+  if (!Screen) {
+    return (
+      <RootView root={root} screen="Main" preload={[]} busy navigation={navigation} takeOverShell={takeOverShell} />
+    );
+  }
   return (
     <WidgetContext.Provider value={context}>
       <Suspense fallback={<Loading />}>

@@ -22,7 +22,7 @@ const DATA_TABLES = [
   /^src\/server\/i18n\/(en|es|fr)\.ts$/,
   /^src\/widget\/i18n\/(en|en-errors|en-outcome|(errors|outcome|main)\.(es|fr)|es|fr)\.ts$/,
   /^src\/widget\/products\/[^/]+\/strings(\.es|\.fr)?\.ts$/,
-  /^src\/widget\/shell\/styles\.generated\.ts$/,
+  /^src\/widget\/shell\/(later-)?styles\.generated\.ts$/,
 ];
 
 /** "issue 12", "Issue #3", "issues 4 and 5"; a link into another project's tracker (…/issues/12) is not ours. */

@@ -75,7 +75,9 @@ export class ElementLifecycle {
       if (blocksPainted) await blocksPainted;
       if (!current()) return;
       const runtime = loadRuntime();
-      this.client();
+      const client = this.client();
+      // The language the service answers in, already for a call the first paint makes (an early send).
+      if (client) client.locale = localeTag(this.#host);
       this.#handOver.clientMade();
       this.#runtime = await runtime;
       await nextTask();
@@ -159,12 +161,16 @@ export class ElementLifecycle {
   }
 
   /**
-   * React's first screen is up (View.tsx calls this once per screen until it returns): the shell goes and React's
-   * root shows, in the same frame.
+   * React shows a screen (View.tsx calls this on each until it returns true): the shell goes and React's root shows,
+   * in the same frame; a shell showing a screen React has not reached yet stays.
    */
-  #takeOverShell = (screen: string): void => {
+  #takeOverShell = (screen: string, waiting: boolean): boolean => {
+    if (!this.#runtime) return false;
+    // Shown before the hand-over moves the focus into it; hidden again (in the same commit) if the shell stays.
     if (this.#root) this.#root.style.display = 'contents';
-    if (this.#runtime) this.#handOver.takeOver(screen, this.#clients.actor, this.#root, this.#runtime);
+    const gone = this.#handOver.takeOver(screen, waiting, this.#clients.actor, this.#root, this.#runtime);
+    if (!gone && this.#root) this.#root.style.display = 'none';
+    return gone;
   };
 
   /** Creates the inner root (hidden while the shell shows) and renders the current view into it. */

@@ -46,6 +46,7 @@ export const PRODUCT_RECORDS: readonly ProductRecord[] = RECORDS.map((record) =>
   ...record,
   load: () => withTables(record.load(), record.translations),
   ...(record.blockView ? { blockView: () => withTables(record.blockView!(), record.translations) } : {}),
+  ...(record.emailSend ? { emailSend: () => withTables(record.emailSend!(), record.translations) } : {}),
 }));
 
 /** Every product's `::part()` names, widget event types and telemetry names (theme/parts.ts, events.ts). */

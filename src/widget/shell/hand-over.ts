@@ -60,11 +60,20 @@ export class ShellHandOver {
     if (this.#shell) send(actor, this.#shell.state());
   }
 
-  /** React's first `screen` is up: the shell goes, handed over by the rendering half (take-over.ts). */
-  takeOver(screen: string, actor: RootActor | undefined, root: HTMLElement | undefined, runtime: Runtime): void {
+  /**
+   * React shows `screen` (`waiting` for a call): the shell goes, handed over by the rendering half (take-over.ts),
+   * unless it shows a screen React has not reached yet. Whether it has gone.
+   */
+  takeOver(
+    screen: string,
+    waiting: boolean,
+    actor: RootActor | undefined,
+    root: HTMLElement | undefined,
+    runtime: Runtime,
+  ): boolean {
     const shell = this.#shell;
-    if (!shell) return;
+    if (!shell || !runtime.takeOverShell(shell, screen, waiting, actor, root)) return !shell;
     this.#shell = undefined;
-    runtime.takeOverShell(shell, screen, actor, root);
+    return true;
   }
 }

@@ -169,6 +169,53 @@ async function reactLines(c: Case): Promise<{ idle: string[]; held: string[] | n
   return { idle, held: await held };
 }
 
+/** The screen the first paint of `config` paints after Continue with `email` (its early send answered). */
+async function sentShellLines(
+  config: AuthLoginConfig,
+  client: AuthClient,
+  email: string,
+): Promise<{ lines: string[]; title: string }> {
+  const host = document.body.appendChild(document.createElement('div'));
+  try {
+    const shadow = host.attachShadow({ mode: 'open' });
+    const t = createTranslator();
+    const shell = new Shell(shadow, {
+      config: resolveConfig(config, testEnv.pageOrigin),
+      theme: resolveTheme(undefined),
+      t,
+      localeTag: 'en',
+      dir: 'ltr',
+      nonce: undefined,
+      client: () => client,
+    });
+    shell.clientMade();
+    const box = shadow.querySelector(`[part~="container"]${SHELL}`)!;
+    typeInto(box.querySelector<HTMLInputElement>('input[type="email"]')!, email);
+    box.querySelector('form')!.requestSubmit();
+    const painted = await until(() => box.isConnected && shell.state().painted, 'the screen painted after the send');
+    return { lines: normalised(box), title: painted.title(t) };
+  } finally {
+    host.remove();
+  }
+}
+
+/** React's screen after Continue with `email` on `config`, once its title reads `title`. */
+async function sentReactLines(config: AuthLoginConfig, email: string, title: string): Promise<string[]> {
+  const el: AuthLoginElement = mount({ config });
+  const root = el.shadowRoot!;
+  const form = await until(
+    () => !root.querySelector(SHELL) && root.querySelector<HTMLFormElement>(`[part~="container"] form`),
+    "React's Main",
+  );
+  typeInto(form.querySelector<HTMLInputElement>('input[type="email"]')!, email);
+  form.requestSubmit();
+  const container = await until(() => {
+    const box = root.querySelector(`[part~="container"]:not(${SHELL})`);
+    return box?.querySelector('[part~="title"]')?.textContent === title ? box : null;
+  }, `React's ${title}`);
+  return normalised(container);
+}
+
 /** Compares the two renders of each case the first paint paints (once per distinct config); how many it compared. */
 async function compare(cases: Case[]): Promise<number> {
   const seen = new Set<string>();
@@ -209,6 +256,22 @@ describe('first paint and React render one view', () => {
     const all = (await Promise.all(PRODUCT_RECORDS.map(productCases))).flat();
     expect(await compare(mainCases(all)), 'combinations compared').to.equal(3);
   });
+
+  // Each product whose Continue the first paint answers itself (its record's emailSend): the screen painted then and
+  // React's screen after the same Continue, for the same address.
+  for (const record of PRODUCT_RECORDS.filter((r) => r.emailSend)) {
+    it(`shows the same DOM as React for the screen ${record.name} paints after an early send`, async function () {
+      this.timeout(60_000);
+      const { fixtures } = (await import(`../products/${record.folder}/fixtures.ts`)) as { fixtures: ProductFixtures };
+      const config = fixtures.pages[0]!.config;
+      const email = uniqueEmail('parity-sent');
+      const client = makeClient();
+      await client.bootstrap.get();
+      const painted = await sentShellLines(config, client, email);
+      const react = await sentReactLines(config, email, painted.title);
+      expect(painted.lines, record.name).to.deep.equal(react);
+    });
+  }
 
   it('fails on a drift: a renamed class, a missing spinner or a missing region are seen', () => {
     const box = document.createElement('div');

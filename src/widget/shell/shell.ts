@@ -7,6 +7,10 @@
 // address, the focus and a held Continue go to the statechart, and this DOM goes away in the same frame. See
 // docs/decisions.md, "One source for the first paint".
 //
+// Continue on the Email tab is not only held: where the tab's product names an early send (shell/early-send.ts), its
+// call leaves at once over the headless client, and the screen that follows is painted from its own view when the
+// service has answered; React takes over once it shows that same screen.
+//
 // Painted only where it shows exactly what React's first screen will: Main opening on its login form (the email form,
 // the phone form, or both under the sign-in method tabs; no configuration error), in the shadow root. Product blocks
 // above the form (social, wallet buttons) keep their height free as React does while their view modules load;
@@ -18,7 +22,7 @@ import { STYLE_HOST_ATTRIBUTE } from '../dom-names.ts';
 import type { Translate } from '../i18n/index.ts';
 import { regionName } from '../phone.ts';
 import type { AuthClient } from '../../client/types.ts';
-import { emailAutocomplete, enabledRecords } from '../products/registry.ts';
+import { emailAutocomplete, enabledRecords, productForTab } from '../products/registry.ts';
 import { blockPlaceholderView, mainView, TAB_LABELS } from '../screens/Main.view.ts';
 import type { Theme } from '../theme/default-theme.ts';
 import { PARTS } from '../theme/parts.ts';
@@ -27,8 +31,9 @@ import { headerView } from '../ui/Header.view.ts';
 import { liveRegionView } from '../ui/LiveRegion.view.ts';
 import { phoneInputView } from '../ui/PhoneInput.view.ts';
 import { h, isViewNode } from '../view/node.ts';
-import { paint, render } from '../view/paint.ts';
+import { addClasses, paint, render } from '../view/paint.ts';
 import type { BlockViewContext, BlockViewModule, HeldStart } from './blocks.ts';
+import type { EarlySendModule, HeldEvent, PaintedScreen } from './early-send.ts';
 import { SHELL_CSS, SHELL_HOST_CSS } from './styles.generated.ts';
 
 /** Marks the shell's nodes in the shadow root (its styles and its box), for the hand-over and for tests. */
@@ -58,6 +63,10 @@ export interface ShellState {
   focus: string | null;
   /** A block's button pressed (a social provider, a wallet): React starts its product. */
   start: HeldStart | null;
+  /** The screen painted after an early send (Continue's call answered): React takes over once it shows it. */
+  painted: PaintedScreen | null;
+  /** A button of that screen pressed: its product's machine gets the event at the hand-over. */
+  held: HeldEvent | null;
 }
 
 /**
@@ -79,19 +88,20 @@ function shellStylesheet(vars: Record<string, string>): string {
 }
 
 /**
- * The selector of `control`'s counterpart in React's Main: the same field, the selected tab, the login form's
- * Continue, the same provider's or wallet's button (React's, or the painted one moved into React's Main).
+ * The selector of `control`'s counterpart in React's screen: the same field, the selected tab, the login form's
+ * Continue, the same provider's or wallet's button (React's, or the painted one moved into React's Main); on a screen
+ * painted after an early send, its title or its button of the same parts.
  */
 export function counterpart(control: HTMLElement): string | null {
   if (control instanceof HTMLInputElement) return `input[name="${control.name}"]`;
   if (control instanceof HTMLSelectElement) return `select[part~="${PARTS.select}"]`;
   if (control.getAttribute('role') === 'tab') return '[role="tab"][aria-selected="true"]';
+  if (control.getAttribute('part') === PARTS.title) return `[part="${PARTS.title}"]`;
   if (!(control instanceof HTMLButtonElement)) return null;
   if (control.type === 'submit') return 'form button[type="submit"]';
-  // A block's button: the same part names and the same data attributes (its provider, its wallet, …), which each
-  // block view gives every button it has so that one is told from another.
+  // A button of the same part names and the same data attributes: a block's (its provider, its wallet, …), which
+  // each block view gives every button it has so that one is told from another; a painted screen's has none.
   const data = control.getAttributeNames().filter((name) => name.startsWith('data-'));
-  if (data.length === 0) return null;
   const attributes = data.map((name) => `[${name}="${control.getAttribute(name)}"]`).join('');
   return `button[part="${control.getAttribute('part')}"]${attributes}`;
 }
@@ -109,6 +119,10 @@ export class Shell {
   #phone = '';
   #submitted = false;
   #start: HeldStart | null = null;
+  #painted: PaintedScreen | null = null;
+  #heldEvent: HeldEvent | null = null;
+  /** The Email tab's early send (its product's lazy module), if it has one: asked for once the form is painted. */
+  #emailSend: Promise<EarlySendModule> | undefined;
   /** The blocks' view modules loaded so far, by product. */
   readonly #modules = new Map<Product, BlockViewModule>();
   /** The nodes of each block painted last, by product, and whether one has moved into React's Main. */
@@ -159,12 +173,61 @@ export class Shell {
         : [],
     );
     this.blocksPainted = Promise.all(painting).then(() => undefined);
+    const emailSend = this.#tabs.includes('email') ? productForTab(config, 'email')?.emailSend : undefined;
+    if (emailSend) {
+      this.#emailSend = new Promise((resolve) => setTimeout(resolve)).then(() => {
+        // The next screen's styles too, so that it paints as soon as the service answers.
+        import('./later-styles.generated.ts').catch(() => undefined);
+        return emailSend();
+      });
+      this.#emailSend.catch(() => undefined); // React sends, once it has arrived
+    }
+  }
+
+  /**
+   * Continue on the Email tab: its product's call leaves now over the client, and its next screen is painted once
+   * answered. Only while the shell shows: after the hand-over, React's statechart sends.
+   */
+  #sendEarly(): void {
+    const client = this.#client();
+    const module = this.#emailSend;
+    if (this.#tab !== 'email' || !client || !module) return;
+    const { config } = this.#input;
+    const email = this.#email;
+    void module
+      .then((early) => (this.#box.isConnected ? early.send({ client, config, email }) : undefined))
+      .then((screen) => {
+        if (!screen || !this.#box.isConnected) return;
+        const root = this.#box.getRootNode() as ShadowRoot | Document;
+        // The visitor pressed Continue (or Enter) in the form: the focus follows to the new screen.
+        return this.#paintScreen(screen, this.#box.contains(root.activeElement) || root.activeElement === null);
+      })
+      .catch(() => undefined); // React shows what follows
+  }
+
+  /** Paints `screen` with its styles (a small chunk of their own), focusing its title as React's Header would. */
+  async #paintScreen(screen: PaintedScreen, focusTitle: boolean): Promise<void> {
+    const { LATER_CLASSES, LATER_CSS } = await import('./later-styles.generated.ts');
+    if (!this.#box.isConnected) return;
+    addClasses(LATER_CLASSES);
+    this.#styles.firstElementChild!.append(LATER_CSS);
+    this.#painted = screen;
+    this.#render();
+    if (focusTitle) this.#box.querySelector<HTMLElement>(`[part~="${PARTS.title}"]`)?.focus();
   }
 
   /** Paints Main's view for what the visitor has done so far, keeping the focus where it was. */
   #render(): void {
     const { config, t, theme, localeTag } = this.#input;
     const id = (name: string) => `${SHELL_ATTRIBUTE}-${name}`;
+    const painted = this.#painted;
+    if (painted) {
+      const hold = (event: HeldEvent) => {
+        this.#heldEvent ??= event;
+      };
+      render(this.#box, [...painted.view({ t, id, hold }), liveRegionView(painted.title(t))]);
+      return;
+    }
     const root = this.#box.getRootNode() as ShadowRoot | Document;
     const active = root.activeElement;
     const focus = active instanceof HTMLElement && this.#box.contains(active) ? counterpart(active) : null;
@@ -265,6 +328,7 @@ export class Shell {
         if (this.#held()) return;
         this.#submitted = true;
         this.#render();
+        this.#sendEarly();
       },
       watermark: this.#client()?.bootstrap.getSync().displayWatermark ? t('main.watermark') : null,
     });
@@ -307,6 +371,8 @@ export class Shell {
       email: this.#email,
       phone: this.#phone,
       submitted: this.#submitted,
+      painted: this.#painted,
+      held: this.#heldEvent,
       focus: active instanceof HTMLElement && this.#box.contains(active) ? counterpart(active) : null,
     };
   }
@@ -329,10 +395,18 @@ export class Shell {
    * A shell painted again (the page set a property before React arrived) takes over what the visitor did on the one it
    * replaces: the tab, what was typed, the focus, so a keyboard user's place is not dropped to the page's body.
    */
-  restore({ tab, email, phone, focus }: ShellState): void {
+  restore({ tab, email, phone, focus, painted, held }: ShellState): void {
     if (tab && this.#tabs.includes(tab)) this.#tab = tab;
     this.#email = email;
     this.#phone = phone;
+    // A call already answered stays answered: its screen is painted again (in the new texts).
+    if (painted) {
+      this.#submitted = true;
+      this.#heldEvent = held;
+      this.#render();
+      void this.#paintScreen(painted, focus !== null);
+      return;
+    }
     this.#render();
     if (focus) this.#box.querySelector<HTMLElement>(focus)?.focus();
   }

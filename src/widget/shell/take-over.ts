@@ -3,6 +3,7 @@
 // passes to the statechart (the address, the tab, the focus, a held Continue or block button) and the painted blocks
 // move into React's Main as the shell goes.
 import { BLOCK_PLACEHOLDER_ATTRIBUTE } from '../dom-names.ts';
+import { PRODUCT_CHILD } from '../machine/root.ts';
 import type { RootActor } from '../machine/start.ts';
 import type { HeldStart } from './blocks.ts';
 import { counterpart, type Shell, type ShellState } from './shell.ts';
@@ -60,29 +61,50 @@ export function sendShellFields(actor: RootActor, { tab, email, phone }: ShellSt
   if (phone) actor.send({ type: 'PHONE_CHANGED', phone });
 }
 
+/** Shells whose painted screen's Continue React's statechart has been given (it is catching up with them). */
+const caughtUp = new WeakSet<Shell>();
+
 /**
- * React's first `screen` is up: the shell goes. On Main what the visitor did passes over to the statechart and
- * React's `root`: the painted blocks, the address, a held Continue, the focus.
+ * React shows `screen` (`waiting`: for a call, Main busy): the shell goes, and whether it went is returned. On Main
+ * what the visitor did passes over to the statechart and React's `root`: the painted blocks, the address, a held
+ * Continue, the focus. A shell showing the screen after an early send (early-send.ts) stays until React shows that
+ * screen too: React's statechart is given the address and Continue at once, and its product adopts the call made.
  */
 export function takeOverShell(
   shell: Shell,
   screen: string,
+  waiting: boolean,
   actor: RootActor | undefined,
   root: HTMLElement | undefined,
-): void {
+): boolean {
   const state = shell.state();
-  if (screen !== 'Main' || !actor || !root) {
+  if (state.painted && actor && root) {
+    if (!caughtUp.has(shell)) {
+      caughtUp.add(shell);
+      sendShellFields(actor, state);
+      actor.send({ type: 'SUBMIT_EMAIL' });
+      return false;
+    }
+    // Until React is there too (or shows another screen: an error on Main, should the product's chunk fail).
+    if (screen === 'Main' && waiting) return false;
+  }
+  if ((screen !== 'Main' && !state.painted) || !actor || !root) {
     shell.remove();
-    return;
+    return true;
   }
   adoptBlocks(shell, root, (start) => actor.send({ type: 'START', ...start }));
   shell.remove();
-  sendShellFields(actor, state);
-  if (state.submitted) actor.send({ type: state.tab === 'email' ? 'SUBMIT_EMAIL' : 'SUBMIT_PHONE' });
-  if (state.start) actor.send({ type: 'START', ...state.start });
+  if (state.painted) {
+    // A button of the painted screen pressed meanwhile: its product's machine gets it now.
+    if (state.held) actor.getSnapshot().children[PRODUCT_CHILD]?.send(state.held);
+  } else {
+    sendShellFields(actor, state);
+    if (state.submitted) actor.send({ type: state.tab === 'email' ? 'SUBMIT_EMAIL' : 'SUBMIT_PHONE' });
+    if (state.start) actor.send({ type: 'START', ...state.start });
+  }
   // The control may be in a form React renders only for these events (another tab's): focused once it is there.
   const selector = state.focus;
-  if (!selector) return;
+  if (!selector) return true;
   const focus = (frames: number): void => {
     const control = root.querySelector<HTMLElement>(selector);
     if (!control) {
@@ -93,4 +115,5 @@ export function takeOverShell(
     control.focus();
   };
   focus(SHELL_FOCUS_FRAMES);
+  return true;
 }

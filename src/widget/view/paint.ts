@@ -16,9 +16,17 @@ import {
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+/** Class names of styles compiled apart (later-styles.generated.ts), once a screen painted later has brought them. */
+let later: Readonly<Record<string, string | undefined>> = {};
+
+/** Adds the class names of styles compiled apart, for the views that name them. */
+export function addClasses(classes: Readonly<Record<string, string>>): void {
+  later = { ...later, ...classes };
+}
+
 /** The class name Emotion's `css` prop gives `style` (compiled at build time: scripts/shell-styles.ts). */
 function classOf(style: ViewStyle): string {
-  return (SHELL_CLASSES as Readonly<Record<string, string | undefined>>)[style] ?? '';
+  return (SHELL_CLASSES as Readonly<Record<string, string | undefined>>)[style] ?? later[style] ?? '';
 }
 
 /** Each painted element's view, for the next render: its handlers (called through one listener per event) and key. */

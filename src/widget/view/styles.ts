@@ -13,7 +13,7 @@ import { dividerStyle } from '../ui/Divider.styles.ts';
 import { backButton, header, title } from '../ui/Header.styles.ts';
 import { phoneNumber, phoneRow, phoneSelect } from '../ui/PhoneInput.styles.ts';
 import { spinnerStyle } from '../ui/Spinner.styles.ts';
-import { errorText, logoImage, visuallyHidden } from '../ui/styles.ts';
+import { errorText, logoImage, text, visuallyHidden } from '../ui/styles.ts';
 import { tabList, tabPanel, tabStyle } from '../ui/Tabs.styles.ts';
 import { field, input, labelStyle } from '../ui/TextInput.styles.ts';
 import { watermarkStyle } from '../ui/Watermark.styles.ts';
@@ -44,9 +44,10 @@ export const SHARED_STYLES = {
 };
 
 /**
- * Styles of views the first paint never shows (Main has no back arrow): React's alone, kept out of the entry's
- * compiled sheet, whose every byte a visitor fetches before the form is usable.
+ * Styles of views Main's first paint never shows (Main has no back arrow): kept out of the entry's compiled sheet,
+ * whose every byte a visitor fetches before the form is usable. A screen the first paint shows after a call (a
+ * product's early send: shell/early-send.ts) gets them compiled from a chunk of their own (later-styles.generated.ts).
  */
-export const LATER_STYLES = { backButton };
+export const LATER_STYLES = { backButton, text };
 
 export type SharedStyle = keyof typeof SHARED_STYLES | keyof typeof LATER_STYLES;

@@ -7,11 +7,13 @@ import type {
 } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { UrlTokenSignInInput } from '../../machine/url-token-states.ts';
+import { adoptOrSend } from './sent-link.ts';
 
+/** Sends the link, or adopts the one the first paint sent for this address before React arrived (early-send.ts). */
 export const sendMagicLink = fromPromise<
   MagicLinkLoginOrCreateResponse,
   { client: AuthClient; email: string; options: MagicLinkOptionsWire }
->(({ input }) => input.client.magicLinks.email.loginOrCreate(input.email, input.options));
+>(({ input }) => adoptOrSend(input.client, input.email, input.options));
 
 /** The token of a magic link the page was opened with (`?stytch_token_type=magic_links&token=…`), for a session. */
 export const authenticateMagicLink = fromPromise<MagicLinkAuthenticateResponse, UrlTokenSignInInput>(({ input }) =>

@@ -60,4 +60,5 @@ export const magicLinks: ProductRecord<{
   tabs: () => ['email'],
   emailTab: { rank: 1, invalidEmail: 'validation.emailInvalid', kind: 'magicLink', passwordless: true },
   urlToken: { type: TOKEN_TYPES.magicLinks, use: 'authenticate' },
+  emailSend: () => import('./early-send.ts'),
 };
