@@ -54,32 +54,11 @@ const ElementBase = typeof HTMLElement === 'undefined' ? (class {} as unknown as
  * @attr {string} nonce - CSP nonce for the `<style>` elements the widget inserts (`config.nonce` takes precedence).
  *
  * @event {CustomEvent<AuthLoginEventDetail>} auth-login-event - Every widget event, as `{ type, data }`:
- * `MAGIC_LINK_LOGIN_OR_CREATE` (a link was sent; `data` is the service's response), `MAGIC_LINK_AUTHENTICATE` (the
- * token from the page URL was authenticated; `data` is the response), `OTP_LOGIN_OR_CREATE` (a passcode was sent, also
- * by 'Resend code'; `data` is the response with `method_id`), `OTP_AUTHENTICATE` (a passcode was verified; `data` is
- * the response), `PASSWORD_CREATE` / `PASSWORD_AUTHENTICATE` (an account was created or logged in with a password),
- * `PASSWORD_RESET_BY_EMAIL_START` (a reset email was sent, also by 'Resend email'), `PASSWORD_RESET_BY_EMAIL` (a new
- * password was set from the emailed link), `OAUTH_START` (a social sign-in button started its provider's flow and the
- * page is navigating there; `data` is `{ provider }`; the provider is remembered as last used), `OAUTH_AUTHENTICATE`
- * (the OAuth token from the page URL was authenticated; `data` is the response), `PASSKEY_REGISTER` (a passkey was
- * registered for the signed-in user; `data` is the response), `PASSKEY_AUTHENTICATE` (a visitor signed in with a
- * passkey, by the button or the email field's autofill; `data` is the response), `PASSKEY_SKIP` ('Skip' on Register New
- * Passkey; `data` is `{}`), `PASSKEY_DONE` ('Done' on Passkey Registration Success; `data` is `{}`),
- * `CRYPTO_WALLET_AUTHENTICATE_START` (a crypto wallet's challenge was issued; `data` is the response with `challenge`),
- * `CRYPTO_WALLET_AUTHENTICATE` (a visitor signed in with a crypto wallet's signature; `data` is the response),
- * `OAUTH_AUTHORIZE_FLOW_START` (the consent page's preflight answered; `data` is the response: the app,
- * `consent_required`, `scope_results`), `OAUTH_AUTHORIZE_FLOW_COMPLETE` (the consent was submitted, by Allow or
- * automatically when none is required, and the page is about to navigate to the app; `data` is the response with
- * `redirect_uri`), `OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED` (Deny on the consent screen; `data` is `{}`),
- * `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is composed.
+ * {productEvents}, `AUTHENTICATE_FLOW_COMPLETE` (the flow finished and a session exists; fired once). Bubbles and is
+ * composed.
  * @event {CustomEvent<{ message: string, error_type?: string }>} auth-login-error - Every error from the identity
- * service or the network: the service's `error_message` (or the client's message) and its `error_type`; also every
- * passkey error with the message the widget shows ('Unknown error occurred during passkey authentication. Please try
- * again.', …; `error_type` when the service gave one); also every crypto wallet failure: 'Could not connect to wallet'
- * or 'Could not sign message' when the wallet refused or failed (the service's own error when it refused a step); also
- * Google One Tap's developer-facing messages (`error_type` one of `origin_not_allowed_for_client`, `invalid_client`,
- * `oauth_config_not_found`, `no_login_redirect_urls_set`, `no_signup_redirect_urls_set`,
- * `default_provider_not_allowed`). Bubbles and is composed.
+ * service or the network: the service's `error_message` (or the client's message) and its `error_type`; also
+ * {productErrors}. Bubbles and is composed.
  *
  * @slot - Used only with `config.enableShadowDOM` false: the shadow root then holds just this slot and the widget
  * renders into the element's light DOM.
@@ -111,7 +90,8 @@ const ElementBase = typeof HTMLElement === 'undefined' ? (class {} as unknown as
  * @csspart toast - A short message that appears and goes ('Email resent'; a failed passkey rename or delete).
  * @csspart watermark - The product's mark under Main ('Powered by auth-login'), shown when the project's bootstrap asks
  * for it.
- * @remarks Each product's own parts are described in its folder and added by scripts/cem-product-parts.mjs.
+ * @remarks Each product's own parts, event types and errors are described in its folder (docs.ts) and added by
+ * scripts/cem-product-docs.mjs: {productEvents} and {productErrors} above are where its events and errors go.
  *
  * @cssproperty [--auth-login-container-width=400px] - Width of the widget (`theme.container.width`).
  * @cssproperty [--auth-login-container-background-color=#FFFFFF] - Background of the widget

@@ -1,6 +1,6 @@
 // The `::part()` names of the widget, in one table: the shared ones here, each product's own from its folder
 // (products/<name>/index.ts, beside its record) through the registry. Each is documented: the shared ones (@csspart)
-// on the element, a product's in its parts.docs.ts (added to custom-elements.json by scripts/cem-product-parts.mjs);
+// on the element, a product's in its docs.ts (added to custom-elements.json by scripts/cem-product-docs.mjs);
 // a component sets `part={PARTS.x}` and never spells a part name itself.
 import { PRODUCT_PARTS, type ProductParts } from '../products/registry.ts';
 

@@ -6,7 +6,7 @@ import type { ProductRecord } from '../types.ts';
 import { cryptoEnabled, socialButtonCount, WALLET_OPTIONS, walletButtons } from './config.ts';
 import type { enCrypto } from './strings.ts';
 
-/** This product's `::part()` names (PARTS; each described in parts.docs.ts beside it, for custom-elements.json). */
+/** This product's `::part()` names (PARTS; each described in docs.ts beside it, for custom-elements.json). */
 export const CRYPTO_PARTS = {
   /** The column of crypto wallet buttons on Main, and the list of the Crypto Other Screen. */
   cryptoButtons: 'crypto-buttons',

@@ -8,7 +8,7 @@ import type { ProductRecord } from '../types.ts';
 import { type OAuthConfig, oauthProviders, resolveOAuthConfig } from './config.ts';
 import type { enOAuth } from './strings.ts';
 
-/** This product's `::part()` names (PARTS; each described in parts.docs.ts beside it, for custom-elements.json). */
+/** This product's `::part()` names (PARTS; each described in docs.ts beside it, for custom-elements.json). */
 export const OAUTH_PARTS = {
   /** The column of social sign-in buttons on Main. */
   socialButtons: 'social-buttons',

@@ -30,7 +30,7 @@ function otpMethods(config: ResolvedConfig): OtpMethod[] {
   return config.products.includes('otp') ? (config.otpOptions?.methods ?? []) : [];
 }
 
-/** This product's `::part()` names (PARTS; each described in parts.docs.ts beside it, for custom-elements.json). */
+/** This product's `::part()` names (PARTS; each described in docs.ts beside it, for custom-elements.json). */
 export const OTP_PARTS = {
   /** The bar that fills while a passcode is verified. */
   progressBar: 'progress-bar',

@@ -6,7 +6,7 @@ import { formHasEmailField, passkeysEnabled } from './config.ts';
 import { PASSKEY_REGISTRATION_MODE } from './constants.ts';
 import type { enPasskeys } from './strings.ts';
 
-/** This product's `::part()` names (PARTS; each described in parts.docs.ts beside it, for custom-elements.json). */
+/** This product's `::part()` names (PARTS; each described in docs.ts beside it, for custom-elements.json). */
 export const PASSKEY_PARTS = {
   /** Main's passkey sign-in button. */
   passkeyButton: 'passkey-button',

@@ -18,7 +18,7 @@ function resolvePasswordsConfig(config: PasswordsConfig, context: ConfigContext)
   };
 }
 
-/** This product's `::part()` names (PARTS; each described in parts.docs.ts beside it, for custom-elements.json). */
+/** This product's `::part()` names (PARTS; each described in docs.ts beside it, for custom-elements.json). */
 export const PASSWORD_PARTS = {
   /** The password's show/hide toggle. */
   passwordToggle: 'password-toggle',
