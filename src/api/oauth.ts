@@ -1,35 +1,10 @@
 // Social sign-in (wire contract 3.6): the browser-redirect start, the authenticate call, and Google One Tap.
 import type { ResponseCommon } from './envelope.ts';
 import type { AuthenticateResponse } from './session.ts';
+import type { OAuthProvider } from './oauth-providers.ts';
 
-/** Every social provider the spec names, by its wire name (the `{provider}` of the start URL). */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'apple',
-  'microsoft',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
-
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
-
-export function isOAuthProvider(value: unknown): value is OAuthProvider {
-  return typeof value === 'string' && (OAUTH_PROVIDERS as readonly string[]).includes(value);
-}
+// The providers are their own module (see there); re-exported so that this module still holds every OAuth wire fact.
+export { isOAuthProvider, OAUTH_PROVIDERS, type OAuthProvider } from './oauth-providers.ts';
 
 /** Providers whose factor has no `email_id` (wire contract 2.4): they may not share an address. */
 export const OAUTH_PROVIDERS_WITHOUT_EMAIL: readonly OAuthProvider[] = ['twitter', 'tiktok', 'snapchat'];

@@ -1,7 +1,6 @@
 // The calls loaded lazily (see lazy.ts): session exchanges, impersonation, TOTP and connected apps (wire contract 3.2,
 // 3.3, 3.10, 3.11). Each checks its required fields (spec 5) before sending.
 import {
-  ACCOUNT_PATHS,
   type AttestRequest,
   type AuthenticateResponse,
   type ConnectedAppsResponse,
@@ -19,6 +18,7 @@ import {
   PATHS,
   type RbacPolicy,
 } from '../api/index.ts';
+import { ACCOUNT_PATHS } from '../api/accounts.ts';
 import type { PermissionsMap } from './types.ts';
 import { MSG_RBAC_POLICY_MISSING } from './constants/rbac.ts';
 import type { CallContext } from './lazy.ts';

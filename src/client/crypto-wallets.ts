@@ -1,11 +1,11 @@
 // cryptoWallets.* of the public API (wire contract 3.9, client spec 5 "Required fields by call" and 7).
-import {
-  CRYPTO_WALLET_PATHS,
-  type CryptoWalletAuthenticateRequest,
-  type CryptoWalletAuthenticateResponse,
-  type CryptoWalletAuthenticateStartRequest,
-  type CryptoWalletAuthenticateStartResponse,
+import type {
+  CryptoWalletAuthenticateRequest,
+  CryptoWalletAuthenticateResponse,
+  CryptoWalletAuthenticateStartRequest,
+  CryptoWalletAuthenticateStartResponse,
 } from '../api/index.ts';
+import { CRYPTO_WALLET_PATHS } from '../api/crypto-wallets.ts';
 import type { Http } from './http.ts';
 import { validate } from './schema.ts';
 import type { SessionStore } from './session.ts';

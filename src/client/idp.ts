@@ -2,15 +2,15 @@
 // site acts as an OpenID provider. Loaded by index.ts only when one of them is called (a lazy chunk), so pages that
 // never show consent carry none of it. Each is session-authenticated (Basic auth with the session token, as every
 // call).
-import {
-  IDP_PATHS,
-  type AuthorizeStartRequest,
-  type AuthorizeStartResponse,
-  type AuthorizeSubmitRequest,
-  type AuthorizeSubmitResponse,
-  type LogoutStartRequest,
-  type LogoutStartResponse,
+import type {
+  AuthorizeStartRequest,
+  AuthorizeStartResponse,
+  AuthorizeSubmitRequest,
+  AuthorizeSubmitResponse,
+  LogoutStartRequest,
+  LogoutStartResponse,
 } from '../api/index.ts';
+import { IDP_PATHS } from '../api/idp.ts';
 import type { Http } from './http.ts';
 import { validate } from './schema.ts';
 

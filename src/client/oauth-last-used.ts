@@ -1,6 +1,6 @@
 // The social provider last used on this device (`…::b2c_last_used_oauth`, wire contract 5), apart from the rest of
 // oauth.* so that `oauth.lastUsedProvider()` answers at once while the rest of the OAuth calls load on first use.
-import { LAST_USED_OAUTH_KEY_SUFFIX } from './constants/oauth.ts';
+import { LAST_USED_OAUTH_KEY_SUFFIX } from './constants/storage.ts';
 import { readRaw, storageKey, writeRaw } from './storage.ts';
 
 /** The social provider last used on this device, or null. */

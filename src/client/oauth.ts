@@ -2,13 +2,12 @@
 // authenticate call for the token the redirect brings back, and Google One Tap (its code loads on first use).
 import {
   OAUTH_PROVIDERS,
-  OAUTH_START_PARAMS,
-  OAUTH_START_PATH,
   PATHS,
   type OAuthAuthenticateResponse,
   type OAuthProvider,
   type OAuthStartOptions,
 } from '../api/index.ts';
+import { OAUTH_START_PARAMS, OAUTH_START_PATH } from '../api/oauth.ts';
 import type { BootstrapApi, OAuthApi, OAuthProviderApi } from './types.ts';
 import type { SessionStore } from './session.ts';
 import type { Http } from './http.ts';

@@ -1,6 +1,7 @@
 // Google One Tap (wire contract 3.6), loaded on first use: ask the service for the project's Google client id and a
 // callback id, load Google's client script once, initialize and prompt, and exchange the credential Google returns
 // for the redirect URL the page then navigates to.
+import type { OneTapStartResponse, OneTapSubmitRequest, OneTapSubmitResponse } from '../api/index.ts';
 import {
   GOOGLE_GSI_SCRIPT_URL,
   OAUTH_START_PARAMS,
@@ -8,10 +9,7 @@ import {
   ONE_TAP_START_PATH,
   ONE_TAP_TYPE_HEADER,
   ONE_TAP_TYPE_VALUE,
-  type OneTapStartResponse,
-  type OneTapSubmitRequest,
-  type OneTapSubmitResponse,
-} from '../api/index.ts';
+} from '../api/oauth.ts';
 import { MSG_ONE_TAP_NOT_LOADED, ONE_TAP_AUTO_SELECT, ONE_TAP_CONTEXT } from './constants/oauth.ts';
 import { readCookie } from './cookies.ts';
 import { navigation } from './navigation.ts';

@@ -1,19 +1,19 @@
 // webauthn.register / authenticate / update (wire contract 3.8, client spec 5 and 7), loaded by webauthn.ts only when a
 // passkey path starts, together with the browser ceremony (webauthn-ceremony.ts), so that pages that never use passkeys
 // (and the widget's first paint) carry none of it.
-import {
-  WEBAUTHN_PATHS,
-  type WebAuthnAuthenticateRequest,
-  type WebAuthnAuthenticateResponse,
-  type WebAuthnAuthenticateStartRequest,
-  type WebAuthnAuthenticateStartResponse,
-  type WebAuthnRegisterRequest,
-  type WebAuthnRegisterResponse,
-  type WebAuthnRegisterStartRequest,
-  type WebAuthnRegisterStartResponse,
-  type WebAuthnUpdateRequest,
-  type WebAuthnUpdateResponse,
+import type {
+  WebAuthnAuthenticateRequest,
+  WebAuthnAuthenticateResponse,
+  WebAuthnAuthenticateStartRequest,
+  WebAuthnAuthenticateStartResponse,
+  WebAuthnRegisterRequest,
+  WebAuthnRegisterResponse,
+  WebAuthnRegisterStartRequest,
+  WebAuthnRegisterStartResponse,
+  WebAuthnUpdateRequest,
+  WebAuthnUpdateResponse,
 } from '../api/index.ts';
+import { WEBAUTHN_PATHS } from '../api/webauthn.ts';
 import {
   MSG_WEBAUTHN_AUTOFILL_NO_INPUT,
   MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED,

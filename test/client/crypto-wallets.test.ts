@@ -5,7 +5,7 @@
 // with a session, the service's errors as APIError, and the captcha retry of the R endpoint.
 import { expect } from 'chai';
 import { APIError, SDKUsageError, type AuthClient } from '../../src/client/index.ts';
-import { CRYPTO_WALLET_FACTOR_DELIVERY_METHOD, CRYPTO_WALLET_PATHS } from '../../src/api/index.ts';
+import { CRYPTO_WALLET_FACTOR_DELIVERY_METHOD, CRYPTO_WALLET_PATHS } from '../../src/api/crypto-wallets.ts';
 import { DEV_CAPTCHA_PASS_TOKEN } from '../../src/server/dev/constants.ts';
 import { EthereumTestWallet, SolanaTestWallet } from '../server/crypto-wallets-keys.ts';
 import { freshClientState, makeClient, signIn } from '../support/client.ts';

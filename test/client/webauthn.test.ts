@@ -5,7 +5,7 @@
 // @simplewebauthn/browser where the browser's WebAuthn JSON helpers are missing.
 import { expect } from 'chai';
 import { APIError, SDKUsageError, type AuthClient } from '../../src/client/index.ts';
-import { WEBAUTHN_FACTOR_DELIVERY_METHOD } from '../../src/api/index.ts';
+import { WEBAUTHN_FACTOR_DELIVERY_METHOD } from '../../src/api/webauthn.ts';
 import {
   MSG_WEBAUTHN_AUTOFILL_NO_INPUT,
   MSG_WEBAUTHN_AUTOFILL_UNSUPPORTED,

@@ -1,7 +1,5 @@
 // Social sign-in and Google One Tap.
 
-/** localStorage suffix of the social provider last used on this device (wire contract 5; UI only). */
-export const LAST_USED_OAUTH_KEY_SUFFIX = '::b2c_last_used_oauth';
 /** Spec 8: "no OAuth code verifier found", when the project requires PKCE for OAuth but no `oauth` pair is stored. */
 export const MSG_NO_OAUTH_VERIFIER =
   'No OAuth code verifier found in storage. This project requires PKCE for OAuth, so the token cannot be exchanged; ' +

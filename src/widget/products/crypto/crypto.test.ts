@@ -14,7 +14,7 @@ import {
   type WidgetEventDetail,
 } from '../../index.ts';
 import type { AuthLoginConfig } from '../../config.ts';
-import { CRYPTO_WALLET_FACTOR_DELIVERY_METHOD, CRYPTO_WALLET_PATHS } from '../../../api/index.ts';
+import { CRYPTO_WALLET_FACTOR_DELIVERY_METHOD, CRYPTO_WALLET_PATHS } from '../../../api/crypto-wallets.ts';
 import { recordFetch, resetBrowserState } from '../../../../test/support/client.ts';
 import { testEnv } from '../../../../test/support/env.ts';
 import { until } from '../../../../test/support/poll.ts';

@@ -29,7 +29,8 @@ import {
   logoutStart,
   revokeSession,
 } from './actors.ts';
-import { idpRequestFrom, type AuthorizeRequest, type IdpRequest } from './config.ts';
+import type { AuthorizeRequest, IdpRequest } from './config.ts';
+import { idpRequestFrom } from './request.ts';
 
 /** The screens this machine's states name (chunk.ts has each but Main). */
 export type IdpScreen = ProductScreen<

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import type { SnapshotFrom } from 'xstate';
-import { isStandardScope, type ScopeResult } from '../../../../api/index.ts';
+import { isStandardScope, type ScopeResult } from '../../../../api/idp.ts';
 import { useWidget } from '../../../context.ts';
 import type { Translate } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
