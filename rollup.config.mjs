@@ -68,14 +68,16 @@ const plugins = (target = 'es2020') => [
 
 /**
  * Lazy chunks are named after the module that starts them (screens, phone, wallet ...), for the size report; a
- * product's chunk after its folder (`product-otps-….js`), so a test can tell which product's code a page fetched.
+ * product's chunks after its folder (`product-otps-….js`, `block-view-oauth-….js`), so a test can tell which
+ * product's code a page fetched.
  */
 function chunkFileNames(chunk) {
   const entry = chunk.facadeModuleId ?? chunk.moduleIds.at(-1) ?? chunk.name;
   const product = /[\\/]products[\\/]([^\\/]+)[\\/]chunk\.ts$/.exec(entry);
   if (product) return `chunks/product-${product[1]}-[hash].js`;
-  const shellBlock = /[\\/]products[\\/]([^\\/]+)[\\/]shell-block\.ts$/.exec(entry);
-  if (shellBlock) return `chunks/shell-block-${shellBlock[1]}-[hash].js`;
+  // What the first paint loads of a product before React (its block's view, its early send): `early-send-<folder>`.
+  const firstPaint = /[\\/]products[\\/]([^\\/]+)[\\/](block\.view|early-send)\.ts$/.exec(entry);
+  if (firstPaint) return `chunks/${firstPaint[2].replace('.', '-')}-${firstPaint[1]}-[hash].js`;
   const base = entry
     .split(/[\\/]/)
     .pop()
@@ -112,7 +114,9 @@ const entryWithoutStaticImports = {
  * UI kit) became a dozen small chunks, each requested only once runtime.js had been parsed (one more round trip, and
  * a gzip stream each). Except what the first paint itself loads before React (a product's block view, its early send:
  * products/<folder>/block.view.ts, early-send.ts): a module those reach stays out of the runtime chunk, or painting a
- * block or sending early would wait for React.
+ * block or sending early would wait for React. Each such module makes one chunk with what it reaches outside the entry
+ * (a product's chunk then imports the parts it shares from there): left to Rollup, the shared parts became chunks of
+ * their own, fetched only once the module's chunk had been parsed, one more round trip before Continue could send.
  */
 /** The module build's entry, `dist/auth-login.js`. */
 const ENTRY_NAME = 'auth-login';
@@ -120,9 +124,12 @@ const ENTRY_NAME = 'auth-login';
 function runtimeChunk() {
   const RUNTIME = /[\\/]src[\\/]widget[\\/]runtime\.ts$/;
   const FIRST_PAINT = /[\\/]src[\\/]widget[\\/]products[\\/][^\\/]+[\\/](block\.view|early-send)\.ts$/;
+  const PRODUCT_ROOT = /[\\/]src[\\/]widget[\\/]products[\\/]([^\\/]+)[\\/](block\.view|early-send|chunk)\.ts$/;
   let members;
   let inEntry;
   let shared;
+  /** Each module a first-paint module reaches outside the entry, and the chunk that module makes. */
+  let paintChunks;
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!members) {
       const reach = (start) => {
@@ -142,12 +149,30 @@ function runtimeChunk() {
       if (!entry || !runtime)
         throw new Error('rollup.config.mjs: the entry or src/widget/runtime.ts is missing from the graph');
       inEntry = reach(entry);
-      const firstPaint = new Set(ids.filter((moduleId) => FIRST_PAINT.test(moduleId)).flatMap((m) => [...reach(m)]));
+      const firstPaint = ids.filter((moduleId) => FIRST_PAINT.test(moduleId)).sort();
       members = new Set([...reach(runtime)].filter((moduleId) => !inEntry.has(moduleId)));
-      // What both reach gets a small chunk of its own: unclaimed, the runtime chunk would take it in.
-      shared = new Set([...members].filter((moduleId) => firstPaint.has(moduleId)));
+      // The product folders whose lazy modules (chunk, block view, early send) reach each module.
+      const usedBy = new Map();
+      for (const root of ids.filter((moduleId) => PRODUCT_ROOT.test(moduleId))) {
+        const folder = PRODUCT_ROOT.exec(root)[1];
+        for (const moduleId of reach(root)) usedBy.set(moduleId, (usedBy.get(moduleId) ?? new Set()).add(folder));
+      }
+      paintChunks = new Map();
+      for (const start of firstPaint) {
+        const [, folder, file] = PRODUCT_ROOT.exec(start);
+        for (const moduleId of reach(start)) {
+          if (inEntry.has(moduleId) || paintChunks.has(moduleId)) continue;
+          // What several products use (the error catalogue) makes a chunk of its own: unclaimed, the first manual
+          // chunk that imports it would take it in, and the others would fetch that product's chunk for it.
+          const shared = usedBy.get(moduleId).size > 1;
+          paintChunks.set(moduleId, shared ? moduleId.replace(/^.*[\\/]|\.[^.]+$/g, '') : `${folder}-${file}`);
+        }
+      }
+      // What the runtime reaches too gets a small chunk of its own: unclaimed, the runtime chunk would take it in.
+      shared = new Set([...members].filter((moduleId) => paintChunks.has(moduleId)));
     }
     if (shared.has(id)) return 'paint-shared';
+    if (paintChunks.has(id)) return paintChunks.get(id);
     // A manual chunk takes in the dependencies of its modules that no chunk claims, the entry's own among them: the
     // entry's modules are claimed by a manual chunk of the entry's name, which Rollup makes the entry chunk itself.
     if (inEntry.has(id)) return ENTRY_NAME;

@@ -36,10 +36,10 @@ export const BUDGETS_KB = {
   // paints with styles compiled at build time (23.2 while it ran Emotion and stylis), with 1 KB of room, rounded up.
   // 21.3 since one source paints Main (views rendered by a small DOM painter and by React, shared by the entry and
   // React's chunk), every product's options and tables in its own record, and the element split into small modules:
-  // over the 21 KB the issue of one source asked to keep, by 0.3 KB. Raised to what is measured, with 0.2 KB of room,
-  // so nothing grows unseen while the entry is brought back under 21 (docs/decisions.md, "One source for the first
-  // paint").
-  magicLinksBeforeUsable: 21.5,
+  // over the 21 KB the issue of one source asked to keep, by 0.3 KB. 20.9 since the wire tables of later calls left
+  // the entry (src/api/index.ts re-exports their types only) and PKCE loads on first use, with the early send's
+  // Continue handling in the entry: back under the 21 KB kept, which is the budget now.
+  magicLinksBeforeUsable: 21,
   magicLinksGoal: 95,
   // The demo portal, its own two scripts and the social block's first paint included: 23.3 KB measured (goal 100),
   // with 1 KB of room, rounded up.
@@ -50,7 +50,10 @@ export const BUDGETS_KB = {
   // style modules in React's chunk say, the price of the first paint running no CSS compiler (about a third of its
   // time). Kept so the widget's own weight cannot grow unseen behind the shell.
   // 115.0 with the views (React renders them through view/react.ts) and the products' shared URL-token states.
-  magicLinksBeforeInteractive: 115.5,
+  // 116.8 with the early send (src/widget/shell/early-send.ts): its module, Email Confirmation's view and its styles
+  // compiled apart are fetched after the form is painted, so that Continue is answered before React arrives; the
+  // view is React's screen too, so most of it is fetched earlier rather than more. Measured, with 0.2 KB of room.
+  magicLinksBeforeInteractive: 117,
   // Every other single-product page's first screen is within this much of magic links' measured figure
   // (passcodes, passwords and passkeys: the same 22.7; social buttons alone 29.7; wallets alone 25.1).
   otherProductsOverMagicLinks: 10,

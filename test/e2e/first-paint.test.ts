@@ -124,7 +124,7 @@ describe('first paint: the form is usable, and Continue answered, before React h
     assert.deepEqual(problems, []);
   });
 
-  it('an element removed while its early send is in flight is put back without an error, and not sent twice', async () => {
+  it('an element removed mid-send is put back without an error, and the link is not sent twice', async () => {
     const { page, problems } = await e2e.newPage();
     const react = await holdReact(page);
     let answer!: () => void;

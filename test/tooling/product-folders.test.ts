@@ -69,8 +69,8 @@ const ALLOWED: readonly Allowed[] = [
     paths: ['src/widget/shell/styles.generated.ts', 'src/widget/shell/later-styles.generated.ts'],
     reason:
       "generated: the first paint's compiled stylesheets, which hold each product's block styles and the styles of " +
-      'the screens it paints after an early send under their names (found by folder: products/<folder>/block.styles.ts, ' +
-      'later.styles.ts)',
+      'the screens it paints after an early send under their names (found by folder: ' +
+      'products/<folder>/block.styles.ts, later.styles.ts)',
   },
   {
     paths: ['bench/usable.mjs', 'bench/sent.mjs'],

@@ -39,7 +39,7 @@ test("each style's class is the one React's css prop gives it, and its rules are
   assert.deepEqual(SHELL_HOST_CSS, [':host{display:block;max-width:100%;', '}:host([hidden]){display:none;}']);
 });
 
-test("each style of a screen painted after a call has React's class, and its rules are in the later sheet", async () => {
+test("each style of a screen painted after a call has React's class, its rules in the later sheet", async () => {
   const sources: Record<string, Interpolation<unknown>> = { ...LATER_STYLES, ...(await productStyles('later')) };
   assert.ok(
     Object.keys(sources).some((name) => name.includes('.')),

@@ -66,7 +66,8 @@ export class ElementLifecycle {
     if (!this.#rendering) this.#paintShell();
     // This task only records the connection and paints; the next starts fetching the rendering half (the visitor
     // types into the shell meanwhile) and makes the client (storage reads, the bootstrap request), the next after the
-    // runtime has arrived creates the statechart, and the last renders.
+    // runtime has arrived (and the visitor is not in the middle of typing) creates the statechart, and the last
+    // renders.
     void (async () => {
       await nextTask();
       if (!current()) return;
@@ -81,6 +82,8 @@ export class ElementLifecycle {
       this.#handOver.clientMade();
       this.#runtime = await runtime;
       await nextTask();
+      // Not while the visitor types in the first paint: the start and React's render would hold up their keys.
+      await this.#handOver.quiet();
       if (!current()) return;
       this.#prepare();
       await nextTask();

@@ -33,6 +33,11 @@ export class ShellHandOver {
     return this.#shell?.formless ? this.#shell.blocksPainted : undefined;
   }
 
+  /** Settles when the visitor is not typing in the shell (at once without one): React's first render waits. */
+  quiet(): Promise<void> {
+    return this.#shell?.quiet() ?? Promise.resolve();
+  }
+
   /** The element has made its client: the shell shows what it knows (the watermark, the last-used provider). */
   clientMade(): void {
     this.#shell?.clientMade();

@@ -22,7 +22,7 @@ import { createTranslator } from '../i18n/index.ts';
 import { resolveTheme } from '../theme/theme.ts';
 import type { HeldStart } from './blocks.ts';
 import { adoptBlocks } from './take-over.ts';
-import { SHELL_ATTRIBUTE, Shell } from './shell.ts';
+import { SHELL_ATTRIBUTE, Shell, TYPING_PAUSE_MS } from './shell.ts';
 
 const SHELL = `[${SHELL_ATTRIBUTE}]`;
 
@@ -401,4 +401,71 @@ describe('first-paint shell', () => {
       expect(title(el)).to.equal('Sign up or log in');
     },
   );
+
+  describe("React's first render waits while the visitor types in the first paint", () => {
+    const hosts: HTMLElement[] = [];
+    afterEach(() => {
+      for (const host of hosts.splice(0)) host.remove();
+    });
+
+    /** A first paint of the email form (no client: nothing is sent), its field, and whether quiet() has settled. */
+    function typing() {
+      const host = document.body.appendChild(document.createElement('div'));
+      hosts.push(host);
+      const shadow = host.attachShadow({ mode: 'open' });
+      const shell = new Shell(shadow, {
+        config: resolveConfig({ products: ['emailMagicLinks'] }),
+        theme: resolveTheme(undefined),
+        t: createTranslator(),
+        localeTag: 'en',
+        dir: 'ltr',
+        nonce: undefined,
+        client: () => undefined,
+      });
+      const input = shadow.querySelector<HTMLInputElement>(`${SHELL} input[type="email"]`)!;
+      input.focus();
+      typeInto(input, 'ada@');
+      const state = { settled: false };
+      const quiet = shell.quiet().then(() => {
+        state.settled = true;
+      });
+      return { shadow, input, state, quiet };
+    }
+
+    const aTask = () => new Promise((resolve) => setTimeout(resolve));
+
+    it('does not start while keys come, and starts at once on Continue', async () => {
+      const { shadow, input, state, quiet } = typing();
+      await aTask();
+      typeInto(input, 'ada@westlight.edu');
+      await aTask();
+      expect(state.settled, 'typing').to.equal(false);
+      shadow.querySelector('form')!.requestSubmit();
+      await quiet;
+      expect(state.settled).to.equal(true);
+    });
+
+    it('starts when the focus leaves the form', async () => {
+      const { input, state, quiet } = typing();
+      await aTask();
+      expect(state.settled, 'typing').to.equal(false);
+      input.blur();
+      await quiet;
+      expect(state.settled).to.equal(true);
+    });
+
+    it(`starts after a pause of ${TYPING_PAUSE_MS} ms, and at once when nobody is in the form`, async () => {
+      const { state, quiet } = typing();
+      await aTask();
+      expect(state.settled, 'just typed').to.equal(false);
+      const pausedAt = performance.now();
+      await quiet;
+      expect(performance.now() - pausedAt).to.be.at.least(TYPING_PAUSE_MS - 50, 'not before the pause');
+      const idle = typing();
+      idle.input.blur();
+      await aTask();
+      await idle.quiet;
+      expect(idle.state.settled).to.equal(true);
+    });
+  });
 });

@@ -27,6 +27,7 @@ import { blockPlaceholderView, mainView, TAB_LABELS } from '../screens/Main.view
 import type { Theme } from '../theme/default-theme.ts';
 import { PARTS } from '../theme/parts.ts';
 import { themeToCssVars } from '../theme/theme.ts';
+import { isValidEmail } from '../validation.ts';
 import { headerView } from '../ui/Header.view.ts';
 import { liveRegionView } from '../ui/LiveRegion.view.ts';
 import { phoneInputView } from '../ui/PhoneInput.view.ts';
@@ -38,6 +39,13 @@ import { SHELL_CSS, SHELL_HOST_CSS } from './styles.generated.ts';
 
 /** Marks the shell's nodes in the shadow root (its styles and its box), for the hand-over and for tests. */
 export const SHELL_ATTRIBUTE = 'data-auth-login-shell';
+
+/**
+ * How long after the visitor's last key (or their click into the form) React's first render still waits. That render
+ * and the statechart's start are the longest tasks the widget runs (tens of milliseconds, several times that on a slow
+ * phone); run while someone types, they hold up the keys that follow. A second is a pause in typing.
+ */
+export const TYPING_PAUSE_MS = 1000;
 
 export interface ShellInput {
   config: ResolvedConfig;
@@ -129,6 +137,10 @@ export class Shell {
   readonly #blocks = new Map<Product, Element[]>();
   #adopted = false;
   #clientMade = false;
+  /** When the visitor last typed in the form or moved into it (performance.now()). */
+  #lastInput = -Infinity;
+  /** Checks `quiet()` callers wait on, run again at once when Continue is pressed or the focus leaves. */
+  readonly #quietChecks = new Set<() => void>();
   /** After the hand-over, where a moved block's button sends its START (React's statechart). */
   #forward: ((start: HeldStart) => void) | undefined;
   /** Settles when every block the shell paints is painted (or has failed to load). */
@@ -154,6 +166,12 @@ export class Shell {
     this.#tabs = loginTabs(config);
     this.#tab = this.#tabs[0] ?? null;
     parent.append(this.#styles, this.#box);
+    const typed = () => {
+      this.#lastInput = performance.now();
+    };
+    this.#box.addEventListener('focusin', typed);
+    this.#box.addEventListener('input', typed);
+    this.#box.addEventListener('focusout', () => setTimeout(() => this.#checkQuiet()));
     this.#render();
     // A block's view module is small and lazy: until it is there, the block's height is kept free, as React keeps it.
     // Asked for once the form is painted (the next task): the form is usable without it.
@@ -189,9 +207,12 @@ export class Shell {
    * answered. Only while the shell shows: after the hand-over, React's statechart sends.
    */
   #sendEarly(): void {
-    const client = this.#client();
     const module = this.#emailSend;
-    if (this.#tab !== 'email' || !client || !module) return;
+    // As the root sends only an address of the right form (its module checks again: it is the product's rule).
+    if (this.#tab !== 'email' || !module || !isValidEmail(this.#email)) return;
+    // Made now if the element has not made it yet (a quick visitor): the call, and the bootstrap it waits for, leave.
+    const client = this.#input.client();
+    if (!client) return;
     const { config } = this.#input;
     const email = this.#email;
     void module
@@ -329,6 +350,7 @@ export class Shell {
         this.#submitted = true;
         this.#render();
         this.#sendEarly();
+        this.#checkQuiet();
       },
       watermark: this.#client()?.bootstrap.getSync().displayWatermark ? t('main.watermark') : null,
     });
@@ -349,6 +371,39 @@ export class Shell {
   clientMade(): void {
     this.#clientMade = true;
     if (this.#box.isConnected) this.#render();
+  }
+
+  /** Whether the visitor is typing in the form: the focus is in it, Continue not pressed, a key not long ago. */
+  #typing(): boolean {
+    const root = this.#box.getRootNode() as ShadowRoot | Document;
+    return (
+      !this.#held() && this.#box.contains(root.activeElement) && performance.now() - this.#lastInput < TYPING_PAUSE_MS
+    );
+  }
+
+  #checkQuiet(): void {
+    for (const check of this.#quietChecks) check();
+  }
+
+  /**
+   * Settles when the visitor is not typing in the form (at once, if they are not): on Continue, when the focus
+   * leaves it, or after a pause of TYPING_PAUSE_MS. React's first render waits for it (element/lifecycle.ts).
+   */
+  quiet(): Promise<void> {
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const check = () => {
+        clearTimeout(timer);
+        if (this.#typing()) {
+          timer = setTimeout(check, TYPING_PAUSE_MS - (performance.now() - this.#lastInput));
+          return;
+        }
+        this.#quietChecks.delete(check);
+        resolve();
+      };
+      this.#quietChecks.add(check);
+      check();
+    });
   }
 
   /** Whether Main has no login form here (its blocks are all there is). */

@@ -113,7 +113,7 @@ describe('magic links: the first paint sends the link and paints Email Confirmat
     expect(shell.state().held).to.deep.equal({ type: 'BACK' });
   });
 
-  it('the product adopts that request once, for that very address and options; anything else is sent anew', async () => {
+  it('the product adopts that request once (same address and options); anything else is sent anew', async () => {
     const config = { products: ['emailMagicLinks'] } satisfies AuthLoginConfig;
     const email = uniqueEmail('early-adopt');
     const { box, client, since } = paintAndContinue(config, email);

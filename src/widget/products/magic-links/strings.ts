@@ -1,7 +1,6 @@
 // Strings of the magic-link screens, English. Registered with the translator's defaults when the product's chunk
 // loads, before any of its screens render; i18n/lazy.ts lists this table's type so every key is in `strings`.
 import { registerDefaults } from '../../i18n/index.ts';
-import '../../i18n/en-errors.ts';
 
 export const enMagicLinks = {
   // Email Confirmation (spec section 2)
