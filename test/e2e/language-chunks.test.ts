@@ -56,9 +56,13 @@ describe('translation tables load per locale', () => {
     try {
       await title(tab).filter({ hasText: 'Sign up or log in' }).waitFor();
       await sendLink(tab, 'Continue', 'Check your email');
-      assert.ok(
-        scripts.some((script) => script.includes('/chunks/product-magic-links-')),
-        'the product chunk was fetched',
+      // The first paint may show it before React (its early send): React's product chunk follows, as it takes over.
+      await until(
+        () => scripts.some((script) => script.includes('/chunks/product-magic-links-')),
+        'the product chunk fetched',
+      );
+      await tab.waitForFunction(
+        () => !document.querySelector('auth-login')?.shadowRoot?.querySelector('[data-auth-login-shell]'),
       );
       assert.deepEqual(
         scripts.filter((script) => localeScript('es').test(script) || localeScript('fr').test(script)),
