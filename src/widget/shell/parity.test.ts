@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import type { AuthClient } from '../../client/types.ts';
 import { makeClient, resetBrowserState } from '../../../test/support/client.ts';
 import { testEnv, uniqueEmail, uniquePhoneNumber } from '../../../test/support/env.ts';
+import { shellInput } from '../../../test/support/shell.ts';
 import { until } from '../../../test/support/poll.ts';
 import { mount, typeInto, unmountAll, type AuthLoginElement } from '../../../test/support/widget.ts';
 import { resolveConfig, type AuthLoginConfig } from '../config.ts';
@@ -112,15 +113,7 @@ async function shellLines(c: Case, client: AuthClient): Promise<{ idle: string[]
   const host = document.body.appendChild(document.createElement('div'));
   try {
     const shadow = host.attachShadow({ mode: 'open' });
-    const shell = new Shell(shadow, {
-      config: resolveConfig(c.config, testEnv.pageOrigin),
-      theme: resolveTheme(c.theme),
-      t: createTranslator(),
-      localeTag: 'en',
-      dir: 'ltr',
-      nonce: undefined,
-      client: () => client,
-    });
+    const shell = new Shell(shadow, shellInput(c.config, client, c.theme));
     shell.clientMade();
     await shell.blocksPainted;
     const box = shadow.querySelector(`[part~="container"]${SHELL}`)!;

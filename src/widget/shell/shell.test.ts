@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { resetBrowserState } from '../../../test/support/client.ts';
 import { devInbox, testEnv, uniqueEmail, uniquePhoneNumber } from '../../../test/support/env.ts';
+import { shellInput } from '../../../test/support/shell.ts';
 import { until } from '../../../test/support/poll.ts';
 import {
   $,
@@ -17,9 +18,6 @@ import {
   type AuthLoginElement,
 } from '../../../test/support/widget.ts';
 import { BLOCK_PLACEHOLDER_ATTRIBUTE, ROOT_TAG_NAME } from '../dom-names.ts';
-import { resolveConfig } from '../config.ts';
-import { createTranslator } from '../i18n/index.ts';
-import { resolveTheme } from '../theme/theme.ts';
 import type { HeldStart } from './blocks.ts';
 import { adoptBlocks } from './take-over.ts';
 import { SHELL_ATTRIBUTE, Shell, TYPING_PAUSE_MS } from './shell.ts';
@@ -310,15 +308,7 @@ describe('first-paint shell', () => {
       const host = document.body.appendChild(document.createElement('div'));
       try {
         const shadow = host.attachShadow({ mode: 'open' });
-        const shell = new Shell(shadow, {
-          config: resolveConfig({ products: ['crypto'] }),
-          theme: resolveTheme(undefined),
-          t: createTranslator(),
-          localeTag: 'en',
-          dir: 'ltr',
-          nonce: undefined,
-          client: () => undefined,
-        });
+        const shell = new Shell(shadow, shellInput({ products: ['crypto'] }));
         await shell.blocksPainted;
         const block = shadow.querySelector<HTMLElement>(`${SHELL} [part~="crypto-buttons"]`)!;
         expect(block, 'the wallet block painted').to.not.equal(null);
@@ -413,15 +403,7 @@ describe('first-paint shell', () => {
       const host = document.body.appendChild(document.createElement('div'));
       hosts.push(host);
       const shadow = host.attachShadow({ mode: 'open' });
-      const shell = new Shell(shadow, {
-        config: resolveConfig({ products: ['emailMagicLinks'] }),
-        theme: resolveTheme(undefined),
-        t: createTranslator(),
-        localeTag: 'en',
-        dir: 'ltr',
-        nonce: undefined,
-        client: () => undefined,
-      });
+      const shell = new Shell(shadow, shellInput({ products: ['emailMagicLinks'] }));
       const input = shadow.querySelector<HTMLInputElement>(`${SHELL} input[type="email"]`)!;
       input.focus();
       typeInto(input, 'ada@');

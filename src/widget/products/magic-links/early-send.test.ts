@@ -8,13 +8,12 @@ import { expect } from 'chai';
 import type { AuthClient } from '../../../client/types.ts';
 import { makeClient, resetBrowserState } from '../../../../test/support/client.ts';
 import { devInbox, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
+import { shellInput } from '../../../../test/support/shell.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { typeInto } from '../../../../test/support/widget.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
-import { createTranslator } from '../../i18n/index.ts';
 import { LATER_CLASSES, LATER_CSS } from '../../shell/later-styles.generated.ts';
 import { SHELL_ATTRIBUTE, Shell } from '../../shell/shell.ts';
-import { resolveTheme } from '../../theme/theme.ts';
 import { magicLinkWireOptions } from './config.ts';
 import { adoptOrSend } from './sent-link.ts';
 
@@ -43,15 +42,7 @@ function paintAndContinue(config: AuthLoginConfig, email: string): Painted {
   hosts.push(host);
   const shadow = host.attachShadow({ mode: 'open' });
   const client = makeClient();
-  const shell = new Shell(shadow, {
-    config: resolveConfig(config, testEnv.pageOrigin),
-    theme: resolveTheme(undefined),
-    t: createTranslator(),
-    localeTag: 'en',
-    dir: 'ltr',
-    nonce: undefined,
-    client: () => client,
-  });
+  const shell = new Shell(shadow, shellInput(config, client));
   shell.clientMade();
   const box = shadow.querySelector(`[part~="container"][${SHELL_ATTRIBUTE}]`)!;
   const input = box.querySelector<HTMLInputElement>('input[type="email"]')!;

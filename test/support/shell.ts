@@ -1,0 +1,20 @@
+// The first paint's input as the element gives it, for tests that paint a Shell on a host of their own: English,
+// left to right, the default theme unless given, and `client` as the element's made client.
+import type { AuthClient } from '../../src/client/types.ts';
+import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
+import { createTranslator } from '../../src/widget/i18n/index.ts';
+import type { ShellInput } from '../../src/widget/shell/shell.ts';
+import { resolveTheme, type ThemeInput } from '../../src/widget/theme/theme.ts';
+import { testEnv } from './env.ts';
+
+export function shellInput(config: AuthLoginConfig, client?: AuthClient, theme?: ThemeInput): ShellInput {
+  return {
+    config: resolveConfig(config, testEnv.pageOrigin),
+    theme: resolveTheme(theme),
+    t: createTranslator(),
+    localeTag: 'en',
+    dir: 'ltr',
+    nonce: undefined,
+    client: () => client,
+  };
+}
