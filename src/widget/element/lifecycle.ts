@@ -76,9 +76,7 @@ export class ElementLifecycle {
       if (blocksPainted) await blocksPainted;
       if (!current()) return;
       const runtime = loadRuntime();
-      const client = this.client();
-      // The language the service answers in, already for a call the first paint makes (an early send).
-      if (client) client.locale = localeTag(this.#host);
+      this.client();
       this.#handOver.clientMade();
       this.#runtime = await runtime;
       await nextTask();
@@ -102,7 +100,11 @@ export class ElementLifecycle {
 
   /** The headless client for the element's token and service, made on first use; undefined without a token. */
   client(): AuthClient | undefined {
-    return this.#clients.client(this.#host.publicToken, this.#host.baseUrl);
+    const client = this.#clients.client(this.#host.publicToken, this.#host.baseUrl);
+    // The language the service answers in, already for a call the first paint makes (an early send), whoever makes
+    // the client first: the element after its paint, or the first paint when the visitor is quicker.
+    if (client) client.locale = localeTag(this.#host);
+    return client;
   }
 
   /** Shows the latest values: before React renders, in the shell (the start renders them once it gets there). */

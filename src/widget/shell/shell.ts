@@ -131,6 +131,9 @@ export class Shell {
   #heldEvent: HeldEvent | null = null;
   /** The Email tab's early send (its product's lazy module), if it has one: asked for once the form is painted. */
   #emailSend: Promise<EarlySendModule> | undefined;
+  #emailSendLoader: (() => Promise<EarlySendModule>) | undefined;
+  /** An early send on its way, until its screen is painted (or it came to nothing). */
+  #sending: Promise<void> | undefined;
   /** The blocks' view modules loaded so far, by product. */
   readonly #modules = new Map<Product, BlockViewModule>();
   /** The nodes of each block painted last, by product, and whether one has moved into React's Main. */
@@ -169,6 +172,7 @@ export class Shell {
     const typed = () => {
       this.#lastInput = performance.now();
     };
+    this.#box.addEventListener('focusin', () => this.#prepareSend());
     this.#box.addEventListener('focusin', typed);
     this.#box.addEventListener('input', typed);
     this.#box.addEventListener('focusout', () => setTimeout(() => this.#checkQuiet()));
@@ -191,15 +195,25 @@ export class Shell {
         : [],
     );
     this.blocksPainted = Promise.all(painting).then(() => undefined);
-    const emailSend = this.#tabs.includes('email') ? productForTab(config, 'email')?.emailSend : undefined;
-    if (emailSend) {
-      this.#emailSend = new Promise((resolve) => setTimeout(resolve)).then(() => {
-        // The next screen's styles too, so that it paints as soon as the service answers.
-        import('./later-styles.generated.ts').catch(() => undefined);
-        return emailSend();
-      });
-      this.#emailSend.catch(() => undefined); // React sends, once it has arrived
-    }
+    this.#emailSendLoader = this.#tabs.includes('email') ? productForTab(config, 'email')?.emailSend : undefined;
+    setTimeout(() => this.#prepareSend());
+  }
+
+  /**
+   * What Continue on the Email tab needs, asked for once: the product's early-send module (and the next screen's
+   * styles) and the client, whose bootstrap request a send may wait for. In the task after the paint, or as soon as
+   * the visitor puts the focus in the form, whichever comes first: a browser runs input events before timers, so a
+   * quick visitor's click, keys and Enter would otherwise all be handled before the timer, and only then would the
+   * module and the bootstrap be asked for, a round trip after Enter.
+   */
+  #prepareSend(): void {
+    const load = this.#emailSendLoader;
+    if (this.#emailSend || !load || !this.#box.isConnected) return;
+    // The next screen's styles too, so that it paints as soon as the service answers.
+    import('./later-styles.generated.ts').catch(() => undefined);
+    this.#emailSend = load();
+    this.#emailSend.catch(() => undefined); // React sends, once it has arrived
+    this.#input.client();
   }
 
   /**
@@ -207,15 +221,17 @@ export class Shell {
    * answered. Only while the shell shows: after the hand-over, React's statechart sends.
    */
   #sendEarly(): void {
-    const module = this.#emailSend;
     // As the root sends only an address of the right form (its module checks again: it is the product's rule).
-    if (this.#tab !== 'email' || !module || !isValidEmail(this.#email)) return;
+    if (this.#tab !== 'email' || !isValidEmail(this.#email)) return;
+    this.#prepareSend();
+    const module = this.#emailSend;
+    if (!module) return;
     // Made now if the element has not made it yet (a quick visitor): the call, and the bootstrap it waits for, leave.
     const client = this.#input.client();
     if (!client) return;
     const { config } = this.#input;
     const email = this.#email;
-    void module
+    const sending = module
       .then((early) => (this.#box.isConnected ? early.send({ client, config, email }) : undefined))
       .then((screen) => {
         if (!screen || !this.#box.isConnected) return;
@@ -224,6 +240,13 @@ export class Shell {
         return this.#paintScreen(screen, this.#box.contains(root.activeElement) || root.activeElement === null);
       })
       .catch(() => undefined); // React shows what follows
+    // React's start waits for it (quiet()): the statechart's start and React's render are long tasks, which would run
+    // between Continue and the request leaving, and again between the answer and its screen.
+    this.#sending = sending;
+    void sending.then(() => {
+      if (this.#sending === sending) this.#sending = undefined;
+      this.#checkQuiet();
+    });
   }
 
   /** Paints `screen` with its styles (a small chunk of their own), focusing its title as React's Header would. */
@@ -387,13 +410,16 @@ export class Shell {
 
   /**
    * Settles when the visitor is not typing in the form (at once, if they are not): on Continue, when the focus
-   * leaves it, or after a pause of TYPING_PAUSE_MS. React's first render waits for it (element/lifecycle.ts).
+   * leaves it, or after a pause of TYPING_PAUSE_MS; and no early send is on its way (after Continue, once its screen
+   * is painted or it came to nothing). React's first render waits for it (element/lifecycle.ts).
    */
   quiet(): Promise<void> {
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const check = () => {
         clearTimeout(timer);
+        // An early send on its way checks again when it is done.
+        if (this.#sending) return;
         if (this.#typing()) {
           timer = setTimeout(check, TYPING_PAUSE_MS - (performance.now() - this.#lastInput));
           return;

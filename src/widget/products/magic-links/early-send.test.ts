@@ -134,6 +134,38 @@ describe('magic links: the first paint sends the link and paints Email Confirmat
     expect((await devInbox(other)).length).to.equal(1);
   });
 
+  it("React's start waits until the early send's screen is painted (its long tasks stay out of the way)", async () => {
+    const email = uniqueEmail('early-quiet');
+    const { shell, box } = paintAndContinue({ products: ['emailMagicLinks'] }, email);
+    let titleWhenQuiet: string | null | undefined;
+    await shell.quiet().then(() => {
+      titleWhenQuiet = box.querySelector('[part~="title"]')?.textContent;
+    });
+    expect(titleWhenQuiet).to.equal('Check your email');
+    expect(shell.state().painted?.screen).to.equal('EmailConfirmation');
+  });
+
+  it('the visitor putting the focus in the form makes the client at once, before any timer', () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    hosts.push(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    let made = 0;
+    const shell = new Shell(shadow, {
+      ...shellInput({ products: ['emailMagicLinks'] }),
+      client: () => {
+        made += 1;
+        return undefined;
+      },
+    });
+    expect(made, 'painted: not yet').to.equal(0);
+    shadow.querySelector<HTMLInputElement>('input[type="email"]')!.focus();
+    expect(made, 'focused: made in the same task').to.equal(1);
+    shadow.querySelector<HTMLInputElement>('input[type="email"]')!.blur();
+    shadow.querySelector<HTMLInputElement>('input[type="email"]')!.focus();
+    expect(made, 'asked for once').to.equal(1);
+    expect(shell.state().painted).to.equal(null);
+  });
+
   it('an invalid address is not sent: nothing is painted, Continue waits for React', async () => {
     const { shell, box, since } = paintAndContinue({ products: ['emailMagicLinks'] }, 'not-an-address');
     await settled();
