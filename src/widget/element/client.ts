@@ -29,14 +29,19 @@ export class ClientAndActor {
     return this.#actor;
   }
 
-  /** The client for this token and service (a new one stops the statechart); undefined without a token. */
-  client(publicToken: string | undefined, baseUrl: string | undefined): AuthClient | undefined {
+  /**
+   * The client for this token and service (a new one stops the statechart); undefined without a token. `locale` is
+   * the language a new client starts in, so that its first request (the bootstrap) already asks in it.
+   */
+  client(publicToken: string | undefined, baseUrl: string | undefined, locale: string): AuthClient | undefined {
     const key = publicToken ? `${publicToken}\n${baseUrl ?? ''}` : '';
     if (key !== this.#clientKey) {
       this.#actor?.stop();
       this.#actor = undefined;
       this.#client?.destroy();
-      this.#client = publicToken ? createAuthClient({ publicToken, ...(baseUrl ? { baseUrl } : {}) }) : undefined;
+      this.#client = publicToken
+        ? createAuthClient({ publicToken, locale, ...(baseUrl ? { baseUrl } : {}) })
+        : undefined;
       this.#clientKey = key;
     }
     return this.#client;

@@ -100,10 +100,10 @@ export class ElementLifecycle {
 
   /** The headless client for the element's token and service, made on first use; undefined without a token. */
   client(): AuthClient | undefined {
-    const client = this.#clients.client(this.#host.publicToken, this.#host.baseUrl);
-    // The language the service answers in, already for a call the first paint makes (an early send), whoever makes
-    // the client first: the element after its paint, or the first paint when the visitor is quicker.
-    if (client) client.locale = localeTag(this.#host);
+    const locale = localeTag(this.#host);
+    const client = this.#clients.client(this.#host.publicToken, this.#host.baseUrl, locale);
+    // The language the service answers in, for every call (the element's language may have changed since).
+    if (client) client.locale = locale;
     return client;
   }
 
