@@ -90,6 +90,42 @@ export const ERROR_TYPES = [
   'unsupported_response_type',
   'invalid_scope',
   'invalid_code_challenge',
+  // Organizations (B2B): an intermediate session token that is unknown, used or expired, or bound to another
+  // organization or member; an unknown organization or member; a slug another organization has, or one outside the
+  // slug pattern; a name too long or empty; an address the organization does not admit by email (not at all, or not
+  // from that domain); a primary factor the organization does not accept.
+  'intermediate_session_not_found',
+  'invalid_intermediate_session_token_for_organization',
+  'organization_not_found',
+  'member_not_found',
+  'organization_slug_already_used',
+  'invalid_organization_slug',
+  'invalid_organization_name',
+  'email_jit_provisioning_not_allowed',
+  'invalid_email_for_jit_provisioning',
+  'operation_restricted_by_organization_auth_methods',
+  // Enterprise SSO (SAML and OIDC connections): an unknown or inactive connection; an sso token that is unknown, used
+  // or expired; a SAML Response that is not one, is unsigned, signed by no configured key, for another audience,
+  // outside its validity, already used, not answering a request of ours, refused by the IdP, or without an address;
+  // an OIDC answer to no sign-in of ours, one whose code exchange or ID token fails, or without a (verified) address;
+  // a new member the organization does not provision through this connection.
+  'sso_connection_not_found',
+  'sso_token_not_found',
+  'invalid_saml_response',
+  'missing_signature_saml_response',
+  'invalid_signature_saml_response',
+  'invalid_audience_saml_response',
+  'expired_saml_response',
+  'not_yet_valid_saml_response',
+  'duplicate_saml_response',
+  'unsolicited_saml_response',
+  'failed_saml_response',
+  'invalid_saml_response_email',
+  'unsolicited_oidc_response',
+  'oidc_auth_code_error',
+  'oidc_response_email_missing',
+  'oidc_response_unverified_email',
+  'invalid_connection_for_jit_provisioning',
   // Client-side only: a response that is not our envelope.
   'unknown_error',
 ] as const;

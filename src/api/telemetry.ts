@@ -7,6 +7,9 @@ export interface TelemetryObject {
   timezone: string;
   stytch_user_id?: string;
   stytch_session_id?: string;
+  /** The B2B client's instead of the two above: the signed-in organization member and member session. */
+  stytch_member_id?: string;
+  stytch_member_session_id?: string;
   app: { identifier: string };
   sdk: { identifier: string; version: string };
 }

@@ -4,9 +4,11 @@ import { DEFAULT_DATABASE, resolveConfig, type ProjectConfig, type ServiceOption
 import { CRYPTO_WALLET_START_LIMIT, CRYPTO_WALLET_START_WINDOW_MS } from './constants/crypto-wallets.ts';
 import { MAX_BODY_BYTES } from './constants/input-limits.ts';
 import { MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS } from './constants/magic-links.ts';
+import { MEMBER_SEARCH_IP_LIMIT, MEMBER_SEARCH_IP_WINDOW_MS } from './constants/organizations.ts';
 import { OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS } from './constants/passcodes.ts';
 import { PASSWORD_RESET_SEND_LIMIT, PASSWORD_RESET_SEND_WINDOW_MS } from './constants/passwords.ts';
 import { IP_AUTH_FAILURE_WINDOW_MS, IP_EVENTS_WINDOW_MS, IP_SEND_WINDOW_MS } from './constants/rate-limits.ts';
+import { SSO_DISCOVERY_IP_WINDOW_MS, SSO_START_IP_WINDOW_MS } from './constants/sso.ts';
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
@@ -38,11 +40,16 @@ import { userRoutes } from './routes/users.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { oauthRoutes, oauthSdkRoutes } from './routes/oauth.ts';
 import { idpRoutes } from './routes/idp.ts';
+import { discoveryRoutes } from './routes/discovery.ts';
+import { organizationRoutes } from './routes/organizations.ts';
+import { ssoRoutes, ssoSdkRoutes } from './routes/sso.ts';
+import { mfaRoutes } from './routes/mfa.ts';
 import { oidcProviderRoutes } from './oidc/mount.ts';
 import { loadSigningKey } from './security/jwt.ts';
 import { RateLimit, Sweeper, type RateLimitScope } from './security/rate-limit.ts';
 import { deriveSecretKeys } from './security/secret-keys.ts';
 import { resealSecrets } from './store/secrets-at-rest.ts';
+import { writeConfiguredSsoConnections } from './services/sso-config.ts';
 import { deleteDevInboxLeftovers } from './store/dev-inbox-leftovers.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
 
@@ -79,6 +86,8 @@ async function openService(options: ServiceOptions, config: ProjectConfig): Prom
     // Without the dev inbox, what a development run left in its table goes (it holds live links and codes).
     if (!config.devInbox) await deleteDevInboxLeftovers(db);
     const standIns = dev ? await dev.devStandIns(config, db) : { messageSink: null, oneTapStandIn: null };
+    // After development's seeds, which configured connections may name; the configuration is the truth at each start.
+    await writeConfiguredSsoConnections(db, secrets, config.ssoConnections, config.now());
     const sweeper = new Sweeper(db);
     const limit = (name: string, max: number, windowMs: number, scope?: RateLimitScope) =>
       new RateLimit(db, sweeper, name, max, windowMs, scope);
@@ -95,6 +104,14 @@ async function openService(options: ServiceOptions, config: ProjectConfig): Prom
         ipSend: limit('send-ip', config.ipRateLimits.sends, IP_SEND_WINDOW_MS, 'client'),
         ipAuthFailures: limit('auth-failure-ip', config.ipRateLimits.authFailures, IP_AUTH_FAILURE_WINDOW_MS, 'client'),
         ipEvents: limit('events-ip', config.ipRateLimits.events, IP_EVENTS_WINDOW_MS, 'client'),
+        memberSearch: limit('member-search-ip', MEMBER_SEARCH_IP_LIMIT, MEMBER_SEARCH_IP_WINDOW_MS, 'client'),
+        ssoStart: limit('sso-start-ip', config.ipRateLimits.ssoStarts, SSO_START_IP_WINDOW_MS, 'client'),
+        ssoDiscovery: limit(
+          'sso-discovery-ip',
+          config.ipRateLimits.ssoDiscoveries,
+          SSO_DISCOVERY_IP_WINDOW_MS,
+          'client',
+        ),
       },
       ...standIns,
     };
@@ -141,10 +158,15 @@ function buildApp(deps: Deps, dev: DevTools | null): Hono<AppEnv> {
   sdk.route('/', webauthnRoutes(deps));
   sdk.route('/', cryptoWalletRoutes(deps));
   sdk.route('/', idpRoutes(deps));
+  sdk.route('/', discoveryRoutes(deps));
+  sdk.route('/', organizationRoutes(deps));
+  sdk.route('/', ssoSdkRoutes(deps));
+  sdk.route('/', mfaRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);
 
   app.route('/', jwksRoutes(deps));
   app.route('/', oauthRoutes(deps));
+  app.route('/', ssoRoutes(deps));
   // The OpenID provider's protocol endpoints (oidc/mount.ts): oidc-provider reads the raw request itself.
   app.route('/', oidcProviderRoutes(deps));
   if (deps.config.siteDir || deps.config.distDir) {

@@ -1,6 +1,7 @@
 import type { RbacPolicy } from '../api/bootstrap.ts';
 import type { OAuthProvider } from '../api/oauth.ts';
 import {
+  DEFAULT_B2B_PUBLIC_TOKEN,
   DEFAULT_EMAIL_DOMAINS,
   DEFAULT_PROJECT_ID,
   DEFAULT_PROJECT_NAME,
@@ -9,6 +10,7 @@ import {
 } from './constants/project.ts';
 import { IP_AUTH_FAILURE_LIMIT, IP_EVENTS_LIMIT, IP_SEND_LIMIT } from './constants/rate-limits.ts';
 import { DEV_SECRET_KEY } from './constants/secrets.ts';
+import { SSO_DISCOVERY_IP_LIMIT, SSO_START_IP_LIMIT } from './constants/sso.ts';
 import {
   SMS_WEBHOOK_ATTEMPT_TIMEOUT_MS,
   SMS_WEBHOOK_ATTEMPTS,
@@ -21,8 +23,9 @@ import { appleKeyObject, type AppleSigningKey } from './security/apple-client-se
 import { parseSecretKey } from './security/secret-keys.ts';
 import { validateConnectedApps } from './connected-apps.ts';
 import { checkedRbacPolicy, checkedUserRoles, EMPTY_RBAC_POLICY } from './rbac-config.ts';
+import { checkedSsoConnections, type SsoConnectionConfig } from './services/sso-config.ts';
 
-export { DEFAULT_PUBLIC_TOKEN } from './constants/project.ts';
+export { DEFAULT_B2B_PUBLIC_TOKEN, DEFAULT_PUBLIC_TOKEN } from './constants/project.ts';
 
 /**
  * Email through an SMTP server (Nodemailer). `url` names the server and its login, e.g.
@@ -104,7 +107,7 @@ export interface OAuthProviderCredentials {
 /** `development`: the local demo with its dev tools; `production`: no dev tool exists, whatever else is set. */
 export type ServiceMode = 'development' | 'production';
 
-/** Per-client-IP limits (requests per window; the windows are fixed in constants/rate-limits.ts). */
+/** Per-client-IP limits (requests per window; the windows are fixed in constants/rate-limits.ts and sso.ts). */
 export interface IpRateLimits {
   /** Magic-link, passcode and reset-email sends. Default IP_SEND_LIMIT. */
   sends: number;
@@ -112,6 +115,13 @@ export interface IpRateLimits {
   authFailures: number;
   /** Telemetry batches (POST /events). Default IP_EVENTS_LIMIT. */
   events: number;
+  /** Organization SSO starts (GET /v1/public/sso/start). Default SSO_START_IP_LIMIT. */
+  ssoStarts: number;
+  /**
+   * SSO discovery lookups by email address (GET /sdk/v1/b2b/sso/discovery/connections). Default
+   * SSO_DISCOVERY_IP_LIMIT.
+   */
+  ssoDiscoveries: number;
 }
 
 /** Everything a caller may set; every field has a safe local default. */
@@ -120,6 +130,25 @@ export interface ServiceOptions {
   mode?: ServiceMode;
   database?: DatabaseOptions;
   publicToken?: string;
+  /**
+   * The public token of the organization (B2B) API (`/sdk/v1/b2b/...`, and a bootstrap that says `vertical: 'B2B'`);
+   * the consumer API refuses it and the B2B API refuses the consumer token. Env: B2B_PUBLIC_TOKEN.
+   */
+  b2bPublicToken?: string;
+  /**
+   * The B2B bootstrap's `create_organization_enabled`: whether a proven address may create an organization through
+   * discovery. Default: on in development (the demo), off in production. Env: CREATE_ORGANIZATION_ENABLED.
+   */
+  createOrganizationEnabled?: boolean;
+  /**
+   * The B2B bootstrap's `pkce_required_for_sso`: an SSO start must carry a PKCE challenge. Env: PKCE_REQUIRED_FOR_SSO.
+   */
+  pkceRequiredForSso?: boolean;
+  /**
+   * Organizations' SAML and OIDC connections, written to the database at every start (a connection no longer listed
+   * stops working). Checked at start (services/sso-config.ts). Env: SSO_CONNECTIONS (JSON) or SSO_CONNECTIONS_FILE.
+   */
+  ssoConnections?: SsoConnectionConfig[];
   projectId?: string;
   projectName?: string;
   /** Exact origins allowed to call /sdk/v1 from a browser (CORS). */
@@ -239,6 +268,10 @@ export interface ServiceOptions {
 export interface ProjectConfig {
   mode: ServiceMode;
   publicToken: string;
+  b2bPublicToken: string;
+  createOrganizationEnabled: boolean;
+  pkceRequiredForSso: boolean;
+  ssoConnections: readonly SsoConnectionConfig[];
   projectId: string;
   projectName: string;
   allowedOrigins: readonly string[];
@@ -303,6 +336,10 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
   return {
     mode,
     publicToken: options.publicToken ?? DEFAULT_PUBLIC_TOKEN,
+    b2bPublicToken: checkedB2bToken(options.b2bPublicToken ?? DEFAULT_B2B_PUBLIC_TOKEN, options.publicToken),
+    createOrganizationEnabled: options.createOrganizationEnabled ?? devAllowed,
+    pkceRequiredForSso: options.pkceRequiredForSso ?? false,
+    ssoConnections: checkedSsoConnections(options.ssoConnections ?? []),
     projectId: options.projectId ?? DEFAULT_PROJECT_ID,
     projectName: options.projectName ?? DEFAULT_PROJECT_NAME,
     allowedOrigins: [...(options.allowedOrigins ?? [])],
@@ -347,10 +384,23 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
         'ipRateLimits.authFailures',
       ),
       events: checkedLimit(options.ipRateLimits?.events ?? IP_EVENTS_LIMIT, 'ipRateLimits.events'),
+      ssoStarts: checkedLimit(options.ipRateLimits?.ssoStarts ?? SSO_START_IP_LIMIT, 'ipRateLimits.ssoStarts'),
+      ssoDiscoveries: checkedLimit(
+        options.ipRateLimits?.ssoDiscoveries ?? SSO_DISCOVERY_IP_LIMIT,
+        'ipRateLimits.ssoDiscoveries',
+      ),
     },
     smtp: options.smtp ? { url: smtpUrl(options.smtp.url), from: senderAddress } : null,
     smsWebhook: options.smsWebhook ? resolveSmsWebhook(options.smsWebhook) : null,
   };
+}
+
+/** One token for both APIs would make every B2B call a consumer call too: the start stops instead. */
+function checkedB2bToken(b2bToken: string, consumerToken: string | undefined): string {
+  if (b2bToken === (consumerToken ?? DEFAULT_PUBLIC_TOKEN)) {
+    throw new Error('The B2B public token must differ from the consumer public token.');
+  }
+  return b2bToken;
 }
 
 /** A refused value stops the service at start with a reason, rather than failing on the first message. */

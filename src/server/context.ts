@@ -7,6 +7,7 @@ import type { OneTapStandIn } from './services/one-tap.ts';
 import type { SigningKey } from './security/jwt.ts';
 import type { RateLimit } from './security/rate-limit.ts';
 import type { SecretKeys } from './security/secret-keys.ts';
+import type { ActiveMemberSession } from './store/member-sessions.ts';
 import type { ActiveSession } from './store/sessions.ts';
 
 /** What every route module gets: the resolved configuration and the service's long-lived parts. */
@@ -29,6 +30,11 @@ export interface Deps {
     ipAuthFailures: RateLimit;
     /** Per client IP: telemetry batches. */
     ipEvents: RateLimit;
+    /** Per client IP: organization member searches (they answer whether an address is a member). */
+    memberSearch: RateLimit;
+    /** Per client IP: SSO starts (each stores a state) and SSO discovery lookups (constants/sso.ts). */
+    ssoStart: RateLimit;
+    ssoDiscovery: RateLimit;
   };
   /**
    * Development's stand-ins, given by the dev tools (dev-tools.ts) and null in production: where every message is
@@ -52,6 +58,8 @@ export interface AppEnv {
     sessionToken: string | null;
     /** Set by `requireSession`: the live session that `sessionToken` names. */
     session: ActiveSession;
+    /** Set by `requireMemberSession` (middleware/b2b-auth.ts): the live member session `sessionToken` names. */
+    memberSession: ActiveMemberSession;
     /**
      * Set by `limitBody` when the request declared a length within the limit: the Node request whose body `readJson`
      * reads directly. Unset under `app.request()` and for chunked bodies (read through `c.req`, counted as they

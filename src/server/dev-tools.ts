@@ -12,7 +12,8 @@ import type { ListenOptions } from './listen.ts';
 export interface DevTools {
   /**
    * The stand-ins the service is built with (app.ts): the dev inbox as the message sink and the dev identity provider
-   * in Google's place for One Tap, each null when its switch is off. Purges the inbox's expired messages first.
+   * in Google's place for One Tap, each null when its switch is off. Purges the inbox's expired messages first, and
+   * seeds the demo's partner organizations (dev/organization-seeds.ts).
    */
   devStandIns(config: ProjectConfig, db: Db): Promise<Pick<Deps, 'messageSink' | 'oneTapStandIn'>>;
   /** The /dev/ pages and the dev captcha (app.ts); `sdk` is the /sdk/v1 sub-app before its routes. */

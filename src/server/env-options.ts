@@ -17,6 +17,7 @@ import type { AppleSigningKey } from './security/apple-client-secret.ts';
 import type { ListenOptions } from './listen.ts';
 import { modeFromEnv } from './production-check.ts';
 import { checkedRbacPolicy, checkedUserRoles } from './rbac-config.ts';
+import type { SsoConnectionConfig } from './services/sso-config.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -32,6 +33,8 @@ export const DEMO_SITE_REDIRECT_PATHS: readonly string[] = [
   '/',
   '/oauth/authorize',
   '/csp/student-portal',
+  // Corporate training: the organization sign-in's discovery links and single sign-on come back to it.
+  '/corporate-training',
 ];
 
 /**
@@ -57,6 +60,11 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
     distDir: path.join(repoRoot, 'dist'),
   };
   if (env.PUBLIC_TOKEN) options.publicToken = env.PUBLIC_TOKEN;
+  if (env.B2B_PUBLIC_TOKEN) options.b2bPublicToken = env.B2B_PUBLIC_TOKEN;
+  const createOrganization = booleanFlag('CREATE_ORGANIZATION_ENABLED', env.CREATE_ORGANIZATION_ENABLED);
+  if (createOrganization !== undefined) options.createOrganizationEnabled = createOrganization;
+  const pkceForSso = booleanFlag('PKCE_REQUIRED_FOR_SSO', env.PKCE_REQUIRED_FOR_SSO);
+  if (pkceForSso !== undefined) options.pkceRequiredForSso = pkceForSso;
   if (env.SMTP_URL) options.smtp = { url: env.SMTP_URL, ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) };
   const smsUrl = env.SMS_WEBHOOK_URL;
   const smsSecret = env.SMS_WEBHOOK_SECRET;
@@ -77,6 +85,8 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
   if (rbacPolicy) options.rbacPolicy = checkedRbacPolicy(rbacPolicy.value, rbacPolicy.source);
   const userRoles = jsonSetting(env, 'USER_ROLES', repoRoot);
   if (userRoles) options.userRoles = checkedUserRoles(userRoles.value, userRoles.source);
+  const ssoConnections = jsonSetting(env, 'SSO_CONNECTIONS', repoRoot);
+  if (ssoConnections) options.ssoConnections = ssoConnectionList(ssoConnections.value, ssoConnections.source);
   return options;
 }
 
@@ -108,6 +118,22 @@ function parsedJson(text: string, source: string): unknown {
   } catch (error) {
     throw new Error(`${source} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/**
+ * SSO_CONNECTIONS: a JSON array of organizations' SSO connections (README, "Enterprise SSO"). Only the JSON shape is
+ * checked here; what a connection must contain is checked with every other option at start (services/sso-config.ts).
+ */
+function ssoConnectionList(value: unknown, source: string): SsoConnectionConfig[] {
+  if (
+    !Array.isArray(value) ||
+    !value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+  ) {
+    throw new Error(
+      `${source} must be a JSON array of SSO connections (objects with connection_id, organization_slug, ...).`,
+    );
+  }
+  return value as SsoConnectionConfig[];
 }
 
 /**

@@ -25,6 +25,17 @@ export type IdKind =
   | 'webauthn-registration'
   | 'crypto-wallet'
   | 'idp-grant'
+  | 'organization'
+  | 'member'
+  | 'member-session'
+  | 'intermediate-session'
+  | 'member-email-token'
+  | 'member-totp'
+  | 'member-recovery-code'
+  | 'member-sms-code'
+  | 'sso-state'
+  | 'sso-token'
+  | 'sso-registration'
   | 'jwk';
 
 type IdEnvironment = (typeof ID_ENVIRONMENTS)[ServiceMode];

@@ -2,7 +2,7 @@
 // "deploying", and production refuses to start without what a real deployment needs. Pure functions of the
 // environment, so every refusal is tested without starting anything.
 import { DEFAULT_HOST, LOOPBACK_HOSTS } from './constants/deployment.ts';
-import { DEFAULT_PUBLIC_TOKEN } from './constants/project.ts';
+import { DEFAULT_B2B_PUBLIC_TOKEN, DEFAULT_PUBLIC_TOKEN } from './constants/project.ts';
 import type { ServiceMode } from './config.ts';
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +44,12 @@ export function productionProblems(env: Env): string[] {
   const publicToken = env.PUBLIC_TOKEN;
   if (!publicToken) problems.push('PUBLIC_TOKEN is not set');
   else if (publicToken === DEFAULT_PUBLIC_TOKEN) problems.push('PUBLIC_TOKEN is the built-in development token');
+  // The organization API's token too: with the published default, anyone's page could act as the project's B2B site.
+  const b2bPublicToken = env.B2B_PUBLIC_TOKEN;
+  if (!b2bPublicToken) problems.push('B2B_PUBLIC_TOKEN is not set');
+  else if (b2bPublicToken === DEFAULT_B2B_PUBLIC_TOKEN) {
+    problems.push('B2B_PUBLIC_TOKEN is the built-in development token');
+  }
   if (!env.AUTH_SECRET_KEY) problems.push('AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set');
   return problems;
 }

@@ -21,6 +21,7 @@ const devDir = path.join(repoRoot, 'src', 'server', 'dev');
 /** A loader hook that only records each module the process loads (support/record-loads.mjs); plain JavaScript. */
 const RECORD_LOADS = ['--import', pathToFileURL(path.join(repoRoot, 'test', 'support', 'record-loads.mjs')).href];
 const PUBLIC_TOKEN = `public-token-live-${randomUUID()}`;
+const B2B_PUBLIC_TOKEN = `public-token-live-b2b-${randomUUID()}`;
 const STRONG = 'correct horse battery staple';
 
 before(() => {
@@ -53,7 +54,7 @@ describe('refusing to start', () => {
       result.stderr,
       'Refusing to start in production mode: PUBLIC_URL (the origin browsers and providers reach ' +
         'the service at) is not set; ' +
-        'SMTP_URL (the mail transport) is not set; PUBLIC_TOKEN is not set; ' +
+        'SMTP_URL (the mail transport) is not set; PUBLIC_TOKEN is not set; B2B_PUBLIC_TOKEN is not set; ' +
         'AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set.\n',
     );
   });
@@ -64,6 +65,7 @@ describe('refusing to start', () => {
       PUBLIC_URL: 'https://id.westlight.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
       PUBLIC_TOKEN,
+      B2B_PUBLIC_TOKEN,
     });
     assert.equal(result.status, 1);
     assert.equal(
@@ -130,6 +132,7 @@ describe('the compiled service in production mode', () => {
         PUBLIC_URL: base,
         SMTP_URL: 'smtp://127.0.0.1:1',
         PUBLIC_TOKEN,
+        B2B_PUBLIC_TOKEN,
         AUTH_SECRET_KEY: randomBytes(32).toString('hex'),
         DATA_DIR: dataDir,
       }),

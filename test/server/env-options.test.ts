@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../../src/server/config.ts';
 import { MAX_SERVICE_PROCESSES } from '../../src/server/constants/deployment.ts';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
+import { DEFAULT_B2B_PUBLIC_TOKEN, DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import {
   oauthEnvNames,
   oauthOptionsFromEnv,
@@ -76,7 +76,7 @@ describe('every service option from the environment', () => {
       redirectUrls: [],
       trustProxy: 0,
       siteDir: '/srv/identity/demo-site',
-      siteRedirectPaths: ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'],
+      siteRedirectPaths: ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal', '/corporate-training'],
       distDir: '/srv/identity/dist',
     });
   });
@@ -112,7 +112,7 @@ describe('every service option from the environment', () => {
       publicUrl: 'https://id.westlight.edu',
       trustProxy: 2,
       siteDir: '/srv/identity/demo-site',
-      siteRedirectPaths: ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal'],
+      siteRedirectPaths: ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal', '/corporate-training'],
       distDir: '/srv/identity/dist',
       publicToken: 'public-token-live-1',
       smtp: { url: 'smtp://mailer:secret@mail.westlight.edu:587', from: 'Westlight <no-reply@westlight.edu>' },
@@ -277,6 +277,7 @@ describe('which mode may start (production-check.ts)', () => {
     PUBLIC_URL: 'https://id.westlight.edu',
     SMTP_URL: 'smtp://mail.westlight.edu:587',
     PUBLIC_TOKEN: 'public-token-live-1',
+    B2B_PUBLIC_TOKEN: 'public-token-live-b2b-1',
     AUTH_SECRET_KEY: 'a'.repeat(64),
   };
 
@@ -316,6 +317,7 @@ describe('which mode may start (production-check.ts)', () => {
       'PUBLIC_URL (the origin browsers and providers reach the service at) is not set',
       'SMTP_URL (the mail transport) is not set',
       'PUBLIC_TOKEN is not set',
+      'B2B_PUBLIC_TOKEN is not set',
       'AUTH_SECRET_KEY (the key that encrypts secrets at rest) is not set',
     ]);
     assert.deepEqual(productionProblems({ ...complete, PUBLIC_URL: 'id.westlight.edu' }), [
@@ -327,6 +329,10 @@ describe('which mode may start (production-check.ts)', () => {
     assert.deepEqual(productionProblems({ ...complete, PUBLIC_TOKEN: DEFAULT_PUBLIC_TOKEN }), [
       'PUBLIC_TOKEN is the built-in development token',
     ]);
+    assert.deepEqual(productionProblems({ ...complete, B2B_PUBLIC_TOKEN: DEFAULT_B2B_PUBLIC_TOKEN }), [
+      'B2B_PUBLIC_TOKEN is the built-in development token',
+    ]);
+    assert.deepEqual(productionProblems({ ...complete, B2B_PUBLIC_TOKEN: '' }), ['B2B_PUBLIC_TOKEN is not set']);
     assert.equal(
       startupRefusal({ ...complete, SMTP_URL: '', AUTH_SECRET_KEY: undefined }),
       'Refusing to start in production mode: SMTP_URL (the mail transport) is not set; ' +

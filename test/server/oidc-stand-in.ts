@@ -94,3 +94,24 @@ export async function submitForm(browser: Browser, pageUrl: string, fields: Reco
     body: new URLSearchParams({ prompt, ...fields }).toString(),
   });
 }
+
+/**
+ * Follows the provider's redirects, logging in as `login` and consenting on its dev interaction pages, until it sends
+ * the browser to a URL starting with `callbackUrl`; answers that URL.
+ */
+export async function throughProvider(
+  browser: Browser,
+  authorizationUrl: string,
+  login: string,
+  callbackUrl: string,
+): Promise<string> {
+  let url = authorizationUrl;
+  for (let step = 0; step < 12; step += 1) {
+    if (url.startsWith(callbackUrl)) return url;
+    const res = new URL(url).pathname.startsWith('/interaction/')
+      ? await submitForm(browser, url, { login, password: 'anything' })
+      : await browser.providerRequest(url);
+    url = location(res, url);
+  }
+  throw new Error('the provider never redirected back');
+}

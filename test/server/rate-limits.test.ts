@@ -17,6 +17,7 @@ import {
   RATE_LIMIT_SWEEP_EVERY_TAKES,
   USER_LOCK_FAILURE_LIMIT,
 } from '../../src/server/constants/rate-limits.ts';
+import { SSO_DISCOVERY_IP_LIMIT, SSO_START_IP_LIMIT } from '../../src/server/constants/sso.ts';
 import { ipSubject, RateLimit, Sweeper } from '../../src/server/security/rate-limit.ts';
 import { sweepRateLimits, takeRateLimit } from '../../src/server/store/rate-limits.ts';
 import {
@@ -180,6 +181,8 @@ describe('per-IP limits', () => {
       sends: IP_SEND_LIMIT,
       authFailures: IP_AUTH_FAILURE_LIMIT,
       events: IP_EVENTS_LIMIT,
+      ssoStarts: SSO_START_IP_LIMIT,
+      ssoDiscoveries: SSO_DISCOVERY_IP_LIMIT,
     });
   });
 

@@ -27,7 +27,13 @@ export const TEST_SECRET_KEY = 'a1'.repeat(32);
  * Every in-process request comes from the same unknown client IP, so the per-IP limits (tested on their own in
  * rate-limits.test.ts) would otherwise throttle the suites that send many requests on purpose.
  */
-const SUITE_IP_RATE_LIMITS = { sends: 1_000_000, authFailures: 1_000_000, events: 1_000_000 };
+const SUITE_IP_RATE_LIMITS = {
+  sends: 1_000_000,
+  authFailures: 1_000_000,
+  events: 1_000_000,
+  ssoStarts: 1_000_000,
+  ssoDiscoveries: 1_000_000,
+};
 
 export async function startTestService(options: ServiceOptions = {}): Promise<TestService> {
   let offset = 0;

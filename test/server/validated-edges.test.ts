@@ -6,13 +6,22 @@ import assert from 'node:assert/strict';
 import { ERROR_URL_BASE } from '../../src/api/envelope.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
 import { CALLBACK, AFTER_LOGOUT, CONNECTED_APPS } from './idp-fixtures.ts';
+import { MFA_PATHS } from '../../src/api/mfa.ts';
+import { B2B_PATHS } from '../../src/api/organizations.ts';
+import { SSO_PATHS } from '../../src/api/sso.ts';
+import { AURORA_THEATRE } from '../../src/server/dev/organization-seeds.ts';
+import { b2bAuth, signInToOrganization } from './organizations-support.ts';
 import { basicAuth, expectError, PAGE_ORIGIN, signIn, startTestService, type TestService } from './support.ts';
+
+const AURORA_DOMAIN = AURORA_THEATRE.email_allowed_domains[0];
 
 let t: TestService;
 let sessionToken: string;
+let memberSessionToken: string;
 before(async () => {
   t = await startTestService({ connectedApps: CONNECTED_APPS });
   sessionToken = (await signIn(t)).sessionToken;
+  memberSessionToken = (await signInToOrganization(t, `edge@${AURORA_DOMAIN}`, AURORA_THEATRE.id)).session_token;
 });
 after(() => t.close());
 
@@ -25,6 +34,8 @@ interface Case {
   /** The path to call, when it differs from the route. */
   path?: string;
   session?: boolean;
+  /** An organization (B2B) route: the B2B public token, and with `session` a member session. */
+  b2b?: boolean;
   /** Sends the page's Origin header (WebAuthn start calls check it before the body). */
   origin?: boolean;
   /** A body whose fields before the bad one are fine, and with more bad fields after it. */
@@ -272,13 +283,146 @@ const CASES: Case[] = [
     body: [{ event: { event_name: 5, public_token: 'x' } }],
     message: 'Every item must be {telemetry, event: {public_token, event_name, details}}.',
   },
+  // Organizations (B2B): discovery, the organization's email link, the lookups and the member session.
+  {
+    b2b: true,
+    route: B2B_PATHS.magicLinksEmailDiscoverySend,
+    body: { email_address: 'ada@example.com', discovery_redirect_url: 5, locale: 5 },
+    message: 'discovery_redirect_url must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.magicLinksDiscoveryAuthenticate,
+    body: { discovery_magic_links_token: 'x', pkce_code_verifier: 5 },
+    message: 'pkce_code_verifier must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.otpsEmailDiscoverySend,
+    body: { email_address: 'ada@example.com', login_template_id: 5 },
+    message: 'login_template_id must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.otpsEmailDiscoveryAuthenticate,
+    body: { code: 123456, email_address: 5 },
+    message: 'code must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.discoveryOrganizations,
+    body: { intermediate_session_token: 5 },
+    message: 'intermediate_session_token must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.discoveryIntermediateSessionsExchange,
+    body: { intermediate_session_token: 'x', organization_id: 5, session_duration_minutes: 'long' },
+    message: 'organization_id must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.discoveryOrganizationsCreate,
+    body: { intermediate_session_token: 'x', session_duration_minutes: 30, organization_name: 5 },
+    message: 'organization_name must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.magicLinksEmailLoginOrSignup,
+    body: { organization_id: 'o', email_address: 'ada@example.com', login_redirect_url: 5 },
+    message: 'login_redirect_url must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.magicLinksAuthenticate,
+    body: { magic_links_token: 'x', pkce_code_verifier: 5, session_duration_minutes: 30 },
+    message: 'pkce_code_verifier must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.organizationsSearch,
+    body: { organization_slug: 5 },
+    message: 'organization_slug must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.membersSearch,
+    body: { email_address: 'ada@example.com', organization_id: 5 },
+    message: 'organization_id must be a string',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.sessionsAuthenticate,
+    session: true,
+    body: { session_duration_minutes: 'long' },
+    message: 'session_duration_minutes must be a number',
+  },
+  {
+    b2b: true,
+    route: B2B_PATHS.sessionsRevoke,
+    session: true,
+    body: [],
+    message: 'The request body must be a JSON object.',
+  },
+  // Organizations: members' second factors.
+  {
+    b2b: true,
+    route: MFA_PATHS.totp,
+    body: { organization_id: 'o', member_id: 5, intermediate_session_token: 5 },
+    message: 'member_id must be a string',
+  },
+  {
+    b2b: true,
+    route: MFA_PATHS.totpAuthenticate,
+    body: { organization_id: 'o', member_id: 'm', code: 5, session_duration_minutes: 'x' },
+    message: 'code must be a string',
+  },
+  {
+    b2b: true,
+    route: MFA_PATHS.smsSend,
+    body: { organization_id: 'o', member_id: 'm', mfa_phone_number: 5, locale: 5 },
+    message: 'mfa_phone_number must be a string',
+  },
+  {
+    b2b: true,
+    route: MFA_PATHS.smsAuthenticate,
+    body: {
+      organization_id: 'o',
+      member_id: 'm',
+      code: '123456',
+      session_duration_minutes: '30',
+      set_mfa_enrollment: 5,
+    },
+    message: 'session_duration_minutes must be a number',
+  },
+  {
+    b2b: true,
+    route: SSO_PATHS.authenticate,
+    body: { pkce_code_verifier: 'v'.repeat(43), sso_token: 5 },
+    message: 'sso_token must be a string',
+  },
+  {
+    b2b: true,
+    route: MFA_PATHS.recoveryCodesRecover,
+    body: { organization_id: 'o', member_id: 'm', recovery_code: 5 },
+    message: 'recovery_code must be a string',
+  },
+  {
+    b2b: true,
+    route: MFA_PATHS.recoveryCodesRotate,
+    session: true,
+    body: { captcha_token: 5, dfp_telemetry_id: 5 },
+    message: 'captcha_token must be a string',
+  },
 ];
 
 async function call(c: Case, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return t.service.app.request(`${SDK_BASE_PATH}${c.path ?? c.route}`, {
     method: c.method ?? 'POST',
     headers: {
-      Authorization: basicAuth(c.session ? sessionToken : undefined),
+      Authorization: c.b2b
+        ? b2bAuth(c.session ? memberSessionToken : undefined)
+        : basicAuth(c.session ? sessionToken : undefined),
       'Content-Type': 'application/json',
       ...(c.origin ? { Origin: PAGE_ORIGIN } : {}),
       ...headers,

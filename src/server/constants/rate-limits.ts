@@ -2,7 +2,7 @@
 // repeated failures. Each address's own send limits are beside their feature (magic-links.ts, passcodes.ts,
 // passwords.ts, crypto-wallets.ts).
 
-// Per user: the lockout (services/lockout.ts).
+// Per user, and per organization member with the same values: the lockout (services/lockout.ts).
 
 /** Failed passcode checks for one user, across codes, within the window below that lock the user. */
 export const USER_LOCK_FAILURE_LIMIT = 10;

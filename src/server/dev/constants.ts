@@ -34,3 +34,38 @@ export const DEV_ONE_TAP_DEFAULT_IDENTITY = {
   email: 'ada.lovelace@westlight.localhost',
   name: 'Ada Lovelace',
 } as const;
+
+// The enterprise SSO stand-ins: a SAML identity provider and an OpenID Connect provider for the demo's partner
+// organizations (dev/saml-stand-in.ts, dev/oidc-sso-stand-in.ts).
+
+/**
+ * Where the SAML stand-in receives AuthnRequests (the seeded connection's IdP sign-in URL, on the service's origin).
+ */
+export const DEV_SAML_IDP_PATH = '/dev/sso/saml';
+/** The stand-in's entity id (the Issuer of its assertions): a URN, so it does not depend on the service's origin. */
+export const DEV_SAML_IDP_ENTITY_ID = 'urn:auth-login:dev:saml-identity-provider';
+/** The SAML stand-in's seeded connection, for Lumen Stage Systems: fixed, since the ACS URL contains it. */
+export const DEV_SAML_CONNECTION_ID = 'saml-connection-test-lumen-stage';
+/**
+ * How long the stand-in's assertions are valid: five minutes, as Okta and Microsoft Entra issue them; enough to post
+ * the form, short enough that a copied assertion is soon useless.
+ */
+export const DEV_SAML_ASSERTION_LIFETIME_MS = 5 * 60_000;
+/**
+ * The seeded SAML connection trusts the certificates of this many latest stand-in keys: each process makes its own, so
+ * processes sharing a database (SERVICE_PROCESSES) all sign in; eight covers any local cluster and a few restarts.
+ */
+export const DEV_SAML_CERTIFICATES_KEPT = 8;
+/** The stand-in's self-signed certificate is valid this long: the key itself lives only as long as the process. */
+export const DEV_SAML_CERTIFICATE_LIFETIME_MS = 365 * 24 * 60 * 60_000;
+/** The OIDC stand-in's issuer path (the seeded connection's issuer, on the service's origin). */
+export const DEV_OIDC_SSO_ISSUER_PATH = '/dev/sso/oidc';
+/** The OIDC stand-in's seeded connection, for Prism Events. */
+export const DEV_OIDC_SSO_CONNECTION_ID = 'oidc-connection-test-prism-events';
+/** The client the seeded connection is at the OIDC stand-in, and its secret (public: development only). */
+export const DEV_OIDC_SSO_CLIENT_ID = 'dev-sso-prism-events';
+export const DEV_OIDC_SSO_CLIENT_SECRET = 'dev-sso-prism-events-secret-not-a-secret';
+/** How long an authorization code of the OIDC stand-in lives: one redirect and one token request. */
+export const DEV_OIDC_SSO_CODE_LIFETIME_MS = 60_000;
+/** The sign-in pages offer the organization's most recent members, up to this many, as one-click choices. */
+export const DEV_SSO_RECENT_MEMBERS = 8;

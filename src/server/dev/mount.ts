@@ -12,6 +12,9 @@ import { inboxSink, purgeOldMessages } from './inbox-store.ts';
 import { devInboxRoutes } from './inbox-routes.ts';
 import { devOAuthRoutes } from './oauth-routes.ts';
 import { devOneTapStandIn } from './one-tap-stand-in.ts';
+import { seedOrganizations, seedSsoConnections } from './organization-seeds.ts';
+import { devOidcSsoRoutes } from './oidc-sso-stand-in.ts';
+import { devSamlRoutes } from './saml-stand-in.ts';
 
 export { DEMO_SITE_REDIRECT_PATHS as demoSiteRedirectPaths } from '../env-options.ts';
 export { startDevCompanions } from './npm-start.ts';
@@ -20,6 +23,10 @@ export { startDevCompanions } from './npm-start.ts';
 export async function devStandIns(config: ProjectConfig, db: Db): Promise<Pick<Deps, 'messageSink' | 'oneTapStandIn'>> {
   // Expired messages go at start, before any request reads the inbox.
   if (config.devInbox) await purgeOldMessages(db, config.now());
+  // The demo's partner organizations, for the corporate training portal.
+  if (config.devInbox) await seedOrganizations(db, config.now());
+  // Their SSO connections, to the stand-ins below.
+  if (config.devInbox) await seedSsoConnections(config, db);
   return {
     messageSink: config.devInbox ? inboxSink : null,
     oneTapStandIn: config.devIdentityProvider ? devOneTapStandIn(config) : null,
@@ -33,6 +40,7 @@ export async function devStandIns(config: ProjectConfig, db: Db): Promise<Pick<D
 export function mountDevTools(apps: { app: Hono<AppEnv>; sdk: Hono<AppEnv> }, deps: Deps): void {
   if (deps.config.devCaptcha) apps.sdk.use('*', devCaptcha());
   if (deps.config.devIdentityProvider) apps.app.route('/', devOAuthRoutes(deps));
+  if (deps.config.devIdentityProvider) apps.app.route('/', devSamlRoutes(deps)).route('/', devOidcSsoRoutes(deps));
   if (deps.config.devInbox) apps.app.route('/', devInboxRoutes(deps));
   if (deps.config.devInbox) apps.app.route('/', devAccountRoutes(deps));
 }

@@ -87,12 +87,12 @@ export function devOAuthRoutes(deps: Deps): Hono<AppEnv> {
 }
 
 /** The form's text fields (a file field is not something this form has, so it is dropped). */
-async function readForm(c: Context<AppEnv>): Promise<JsonObject> {
+export async function readForm(c: Context<AppEnv>): Promise<JsonObject> {
   const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   return Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'));
 }
 
-function stringField(form: JsonObject, name: string): string {
+export function stringField(form: JsonObject, name: string): string {
   const value = form[name];
   return typeof value === 'string' ? value : '';
 }

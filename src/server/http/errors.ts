@@ -9,7 +9,11 @@ const DELIVERY_FAILED = {
   sms: 'smsDeliveryFailed',
   whatsapp: 'whatsappDeliveryFailed',
 } as const;
-const PKCE_EXPECTED = { magicLink: 'pkceMagicLinkNeedsVerifier', oauth: 'pkceOAuthNeedsVerifier' } as const;
+const PKCE_EXPECTED = {
+  magicLink: 'pkceMagicLinkNeedsVerifier',
+  oauth: 'pkceOAuthNeedsVerifier',
+  sso: 'pkceSsoNeedsVerifier',
+} as const;
 
 /**
  * Thrown anywhere while handling a request; `app.onError` turns it into the error body. It holds a catalogue message,
@@ -169,6 +173,66 @@ export const Errors = {
     ),
   invalidCryptoWalletSignature: () =>
     new ApiError(401, 'invalid_crypto_wallet_signature', message('invalidCryptoWalletSignature')),
+  // Organizations (B2B).
+  intermediateSessionNotFound: () =>
+    new ApiError(404, 'intermediate_session_not_found', message('intermediateSessionNotFound')),
+  intermediateSessionOfOtherMember: () =>
+    new ApiError(
+      403,
+      'invalid_intermediate_session_token_for_organization',
+      message('intermediateSessionOfOtherMember'),
+    ),
+  organizationNotFound: () => new ApiError(404, 'organization_not_found', message('organizationNotFound')),
+  memberNotFound: () => new ApiError(404, 'member_not_found', message('memberNotFound')),
+  organizationSlugAlreadyUsed: (slug: string) =>
+    new ApiError(409, 'organization_slug_already_used', message('organizationSlugAlreadyUsed', { slug })),
+  invalidOrganizationSlug: () => new ApiError(400, 'invalid_organization_slug', message('organizationSlugNotValid')),
+  invalidOrganizationName: (max: number) =>
+    new ApiError(400, 'invalid_organization_name', message('organizationNameNotValid', { max })),
+  emailJitProvisioningNotAllowed: () =>
+    new ApiError(403, 'email_jit_provisioning_not_allowed', message('emailJitProvisioningNotAllowed')),
+  emailNotAllowedForJitProvisioning: (domain: string) =>
+    new ApiError(403, 'invalid_email_for_jit_provisioning', message('emailNotAllowedForJitProvisioning', { domain })),
+  authMethodNotAllowed: (method: string) =>
+    new ApiError(403, 'operation_restricted_by_organization_auth_methods', message('authMethodNotAllowed', { method })),
+  /** The spec's wording: one MFA phone number per organization (the unique index decides). */
+  duplicateMemberPhoneNumber: () =>
+    new ApiError(400, 'duplicate_member_phone_number', message('duplicateMemberPhoneNumber')),
+  // Enterprise SSO. A refused SAML Response or OIDC answer is a navigation: these end on the error page.
+  ssoConnectionNotFound: () => new ApiError(404, 'sso_connection_not_found', message('ssoConnectionNotFound')),
+  ssoTokenNotFound: () => new ApiError(404, 'sso_token_not_found', message('ssoTokenNotFound')),
+  invalidSamlResponse: (reason: Message) =>
+    new ApiError(400, 'invalid_saml_response', message('invalidSamlResponse', { reason })),
+  missingSignatureSamlResponse: () =>
+    new ApiError(400, 'missing_signature_saml_response', message('missingSignatureSamlResponse')),
+  invalidSignatureSamlResponse: () =>
+    new ApiError(400, 'invalid_signature_saml_response', message('invalidSignatureSamlResponse')),
+  invalidAudienceSamlResponse: () =>
+    new ApiError(400, 'invalid_audience_saml_response', message('invalidAudienceSamlResponse')),
+  expiredSamlResponse: () => new ApiError(400, 'expired_saml_response', message('expiredSamlResponse')),
+  notYetValidSamlResponse: () => new ApiError(400, 'not_yet_valid_saml_response', message('notYetValidSamlResponse')),
+  duplicateSamlResponse: () => new ApiError(400, 'duplicate_saml_response', message('duplicateSamlResponse')),
+  unsolicitedSamlResponse: () => new ApiError(400, 'unsolicited_saml_response', message('unsolicitedSamlResponse')),
+  failedSamlResponse: (reason: Message) =>
+    new ApiError(400, 'failed_saml_response', message('failedSamlResponse', { reason })),
+  invalidSamlResponseEmail: () => new ApiError(400, 'invalid_saml_response_email', message('invalidSamlResponseEmail')),
+  unsolicitedOidcResponse: () => new ApiError(400, 'unsolicited_oidc_response', message('unsolicitedOidcResponse')),
+  oidcAuthCodeError: (reason: Message) =>
+    new ApiError(400, 'oidc_auth_code_error', message('oidcAuthCodeError', { reason })),
+  oidcResponseEmailMissing: () => new ApiError(400, 'oidc_response_email_missing', message('oidcResponseEmailMissing')),
+  oidcResponseUnverifiedEmail: () =>
+    new ApiError(400, 'oidc_response_unverified_email', message('oidcResponseUnverifiedEmail')),
+  ssoJitProvisioningNotAllowed: () =>
+    new ApiError(403, 'invalid_connection_for_jit_provisioning', message('ssoJitProvisioningNotAllowed')),
+  // Organizations: members' second factors.
+  memberTotpNotFound: () => new ApiError(404, 'totp_not_found', message('memberTotpNotFound')),
+  memberTotpExists: () => new ApiError(403, 'unauthorized_action', message('memberTotpExists')),
+  mfaEnrollmentNeedsSession: () => new ApiError(403, 'unauthorized_action', message('mfaEnrollmentNeedsSession')),
+  mfaMethodNotAllowed: (method: string) =>
+    new ApiError(403, 'unauthorized_action', message('mfaMethodNotAllowed', { method })),
+  mfaPhoneNumberMismatch: () => new ApiError(403, 'unauthorized_action', message('mfaPhoneNumberMismatch')),
+  mfaNeedsIntermediateSession: () => new ApiError(401, 'user_unauthenticated', message('mfaNeedsIntermediateSession')),
+  memberSessionOfOtherMember: () => new ApiError(403, 'unauthorized_action', message('memberSessionOfOtherMember')),
   internal: () => new ApiError(500, 'internal_server_error', message('internal')),
 } as const;
 

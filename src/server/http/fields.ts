@@ -4,6 +4,7 @@
 // Each issue's message is the catalogue key of its error body; the edge (http/edge.ts) names the field.
 import * as v from 'valibot';
 import { SESSION_DURATION_MINUTES_MAX, SESSION_DURATION_MINUTES_MIN } from '../constants/sessions.ts';
+import { Errors } from './errors.ts';
 import { isJsonObject, minutesInRange, normalizeEmail, type JsonObject } from './validate.ts';
 
 /** The messages the schemas here give their issues: keys of 400 `invalid_request` bodies, each naming a field. */
@@ -79,6 +80,17 @@ export const optionalObject = () => optionalJsonObject;
 export const optionalValue = () => optionalUnknown;
 /** As `optionalValue`, but absent or null is `fieldRequired`. */
 export const requiredValue = () => requiredUnknown;
+
+/** An optional string that must be one of `values` (an enumeration of the wire); another is `fieldNotOneOf`. */
+export function optionalOneOf<const TValue extends string>(field: string, values: readonly TValue[]) {
+  return v.pipe(
+    optionalText,
+    refine((value: string | undefined) => {
+      if (value === undefined || (values as readonly string[]).includes(value)) return value as TValue | undefined;
+      throw Errors.invalidRequest('fieldNotOneOf', { field, values: values.join(', ') });
+    }),
+  );
+}
 
 /** A required address, trimmed and lower-cased; one that cannot be an address is `invalid_email`. */
 export const emailAddress = () => v.pipe(requiredText, refine(normalizeEmail));

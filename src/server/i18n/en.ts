@@ -206,6 +206,78 @@ export const en = {
   ethereumSignatureShape: 'signature must be a 0x-prefixed 65-byte hex personal_sign signature (r, s, v) with a low s.',
   solanaSignatureShape: 'signature must be the base58 text of a 64-byte ed25519 signature.',
 
+  // Organizations (B2B).
+  intermediateSessionNotFound:
+    'The intermediate session token is unknown, expired or already used. Prove the email address again.',
+  intermediateSessionOfOtherMember: 'The intermediate session token belongs to another organization or member.',
+  organizationNotFound: 'No organization has this id or slug.',
+  memberNotFound: 'This organization has no such member.',
+  organizationSlugAlreadyUsed: 'The organization slug {slug} is already used by another organization.',
+  organizationSlugNotValid:
+    'organization_slug must be 2 to 128 lower-case letters, digits or the characters - . _ ~ (no spaces).',
+  organizationNameNotValid: 'organization_name must be 1 to {max} characters.',
+  emailDomainsNotValid: '{field} must list at most {max} domain names such as example.com.',
+  emailDomainNotCreators: 'email_allowed_domains may list only {domain}, the domain of the address that creates it.',
+  emailJitProvisioningNotAllowed:
+    'This organization does not let new members join by email. Ask one of its administrators for an invitation.',
+  emailNotAllowedForJitProvisioning: 'This organization does not admit new members from the domain {domain}.',
+  authMethodNotAllowed: 'This organization does not allow signing in with {method}.',
+  createOrganizationDisabled: 'This project does not let organizations be created through discovery.',
+  duplicateMemberPhoneNumber: 'A member with the specified phone number already exists for this organization.',
+
+  // Enterprise SSO (SAML and OIDC connections).
+  pkceSsoNeedsVerifier:
+    'This SSO sign-in was started with a PKCE code challenge, so authenticating it requires a pkce_code_verifier.',
+  codeChallengeRequiredSso: 'pkce_code_challenge is required: this project requires PKCE for SSO.',
+  ssoConnectionNotFound: 'No active SSO connection has this connection_id.',
+  ssoTokenNotFound: 'The SSO token is unknown, expired or already used. Sign in with SSO again.',
+  invalidSamlResponse: 'The SAML response cannot be accepted: {reason}.',
+  samlNotXml: 'it is not a SAML 2.0 Response document',
+  samlDestinationWrong: "its Destination is not this connection's Assertion Consumer Service URL",
+  samlRecipientWrong: "its bearer confirmation's Recipient is not this connection's Assertion Consumer Service URL",
+  samlAssertionMissing: 'it carries no assertion',
+  samlAssertionIdMissing: 'its assertion has no ID',
+  samlIssuerWrong: "its assertion's Issuer is not the identity provider configured for this connection",
+  samlSubjectMissing: 'its assertion names no subject (NameID)',
+  samlBearerConfirmationMissing: 'its assertion has no bearer subject confirmation',
+  samlNotOnOrAfterMissing: 'its bearer confirmation has no NotOnOrAfter',
+  samlTimeNotValid: 'its {name} is not a date-time',
+  missingSignatureSamlResponse:
+    'The SAML response is not signed: the identity provider must sign the response or its assertion.',
+  invalidSignatureSamlResponse:
+    'The SAML response signature does not verify with any certificate configured for this connection.',
+  invalidAudienceSamlResponse: "The SAML assertion is not for this service: its audience is not this connection's.",
+  expiredSamlResponse: 'The SAML assertion has expired. Sign in again.',
+  notYetValidSamlResponse: "The SAML assertion is not valid yet. Check the identity provider's clock.",
+  duplicateSamlResponse: 'This SAML assertion was already used. Sign in again.',
+  unsolicitedSamlResponse:
+    'The SAML response does not answer a sign-in started here, or that sign-in expired or was already completed. ' +
+    'Start the sign-in again.',
+  failedSamlResponse: 'The identity provider refused the sign-in: {reason}.',
+  invalidSamlResponseEmail:
+    "The SAML assertion carries no valid email address. Check the connection's attribute mapping.",
+  unsolicitedOidcResponse:
+    'This sign-in attempt is unknown, has expired or was already completed. Go back and start the sign-in again.',
+  oidcAuthCodeError: "The identity provider's sign-in could not be completed: {reason}.",
+  oidcCodeExchangeFailed: 'the code exchange failed',
+  oidcProviderUnreachable: 'the identity provider could not be reached',
+  oidcResponseEmailMissing: 'The identity provider did not share an email address.',
+  oidcResponseUnverifiedEmail: 'The identity provider says the email address is not verified.',
+  devSsoRequestNotValid: 'This is not a request the service sends this dev identity provider: {reason}.',
+  devSsoEmailNotAtDomain: "Use an address at {domains}: this identity provider knows only the organization's people.",
+  ssoJitProvisioningNotAllowed:
+    'This organization does not let new members join through this SSO connection. Ask one of its administrators.',
+
+  // Organizations: members' second factors (TOTP, SMS passcodes, recovery codes).
+  memberTotpNotFound: 'This member has no authenticator app that can be used. Add one first.',
+  memberTotpExists: 'This member already has an authenticator app.',
+  mfaEnrollmentNeedsSession: 'This member already has a second factor: sign in with it, then add another.',
+  mfaMethodNotAllowed: 'This organization does not allow {method} as a second factor.',
+  mfaPhoneNumberMismatch: 'This member has another MFA phone number; passcodes can only go to it.',
+  mfaNeedsIntermediateSession:
+    'Send the intermediate_session_token of the first factor, or call this from a signed-in member session.',
+  memberSessionOfOtherMember: 'The signed-in member session belongs to another organization or member.',
+
   // Telemetry.
   eventsBatchSize: 'The request body must be a JSON array of 1 to {max} events.',
   eventsNestTooDeep: 'Events may nest at most {max} levels deep.',

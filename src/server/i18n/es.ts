@@ -203,6 +203,80 @@ export const es: Record<keyof typeof en, string> = {
     'signature debe ser una firma personal_sign hexadecimal de 65 bytes con prefijo 0x (r, s, v) y s baja.',
   solanaSignatureShape: 'signature debe ser el texto base58 de una firma ed25519 de 64 bytes.',
 
+  intermediateSessionNotFound:
+    'El token de sesión intermedia no existe, caducó o ya se usó. Vuelve a demostrar tu dirección de correo.',
+  intermediateSessionOfOtherMember: 'El token de sesión intermedia pertenece a otra organización o a otro miembro.',
+  organizationNotFound: 'Ninguna organización tiene este identificador o slug.',
+  memberNotFound: 'Esta organización no tiene ese miembro.',
+  organizationSlugAlreadyUsed: 'Otra organización ya usa el slug {slug}.',
+  organizationSlugNotValid:
+    'organization_slug debe tener de 2 a 128 letras minúsculas, cifras o los caracteres - . _ ~ (sin espacios).',
+  organizationNameNotValid: 'organization_name debe tener de 1 a {max} caracteres.',
+  emailDomainsNotValid: '{field} debe indicar como máximo {max} nombres de dominio como example.com.',
+  emailDomainNotCreators: 'email_allowed_domains solo puede indicar {domain}, el dominio de la dirección que la crea.',
+  emailJitProvisioningNotAllowed:
+    'Esta organización no permite que nuevos miembros se unan por correo. Pide una invitación a uno de sus administradores.',
+  emailNotAllowedForJitProvisioning: 'Esta organización no admite nuevos miembros del dominio {domain}.',
+  authMethodNotAllowed: 'Esta organización no permite iniciar sesión con {method}.',
+  createOrganizationDisabled: 'Este proyecto no permite crear organizaciones desde el descubrimiento.',
+  duplicateMemberPhoneNumber: 'Ya existe un miembro con ese número de teléfono en esta organización.',
+
+  // SSO empresarial (conexiones SAML y OIDC).
+  pkceSsoNeedsVerifier:
+    'Este inicio de sesión SSO empezó con un desafío PKCE, así que autenticarlo requiere un pkce_code_verifier.',
+  codeChallengeRequiredSso: 'pkce_code_challenge es obligatorio: este proyecto exige PKCE para SSO.',
+  ssoConnectionNotFound: 'Ninguna conexión SSO activa tiene este connection_id.',
+  ssoTokenNotFound: 'El token SSO es desconocido, ha caducado o ya se usó. Vuelve a iniciar sesión con SSO.',
+  invalidSamlResponse: 'No se puede aceptar la respuesta SAML: {reason}.',
+  samlNotXml: 'no es un documento Response de SAML 2.0',
+  samlDestinationWrong: 'su Destination no es la URL del Assertion Consumer Service de esta conexión',
+  samlRecipientWrong:
+    'el Recipient de su confirmación bearer no es la URL del Assertion Consumer Service de esta conexión',
+  samlAssertionMissing: 'no contiene ninguna aserción',
+  samlAssertionIdMissing: 'su aserción no tiene ID',
+  samlIssuerWrong: 'el Issuer de su aserción no es el proveedor de identidad configurado para esta conexión',
+  samlSubjectMissing: 'su aserción no nombra ningún sujeto (NameID)',
+  samlBearerConfirmationMissing: 'su aserción no tiene confirmación de sujeto bearer',
+  samlNotOnOrAfterMissing: 'su confirmación bearer no tiene NotOnOrAfter',
+  samlTimeNotValid: 'su {name} no es una fecha y hora',
+  missingSignatureSamlResponse:
+    'La respuesta SAML no está firmada: el proveedor de identidad debe firmar la respuesta o su aserción.',
+  invalidSignatureSamlResponse:
+    'La firma de la respuesta SAML no se verifica con ningún certificado configurado para esta conexión.',
+  invalidAudienceSamlResponse: 'La aserción SAML no es para este servicio: su audiencia no es la de esta conexión.',
+  expiredSamlResponse: 'La aserción SAML ha caducado. Vuelve a iniciar sesión.',
+  notYetValidSamlResponse: 'La aserción SAML todavía no es válida. Revisa el reloj del proveedor de identidad.',
+  duplicateSamlResponse: 'Esta aserción SAML ya se usó. Vuelve a iniciar sesión.',
+  unsolicitedSamlResponse:
+    'La respuesta SAML no responde a un inicio de sesión empezado aquí, o ese inicio caducó o ya se completó. ' +
+    'Vuelve a empezar.',
+  failedSamlResponse: 'El proveedor de identidad rechazó el inicio de sesión: {reason}.',
+  invalidSamlResponseEmail:
+    'La aserción SAML no contiene una dirección de correo válida. Revisa la asignación de atributos de la conexión.',
+  unsolicitedOidcResponse:
+    'Este intento de inicio de sesión es desconocido, ha caducado o ya se completó. Vuelve atrás y empieza de nuevo.',
+  oidcAuthCodeError: 'No se pudo completar el inicio de sesión del proveedor de identidad: {reason}.',
+  oidcCodeExchangeFailed: 'falló el intercambio del código',
+  oidcProviderUnreachable: 'no se pudo contactar con el proveedor de identidad',
+  oidcResponseEmailMissing: 'El proveedor de identidad no compartió ninguna dirección de correo.',
+  oidcResponseUnverifiedEmail: 'El proveedor de identidad indica que la dirección de correo no está verificada.',
+  devSsoRequestNotValid:
+    'Esta no es una solicitud que el servicio envíe a este proveedor de identidad de desarrollo: {reason}.',
+  devSsoEmailNotAtDomain:
+    'Usa una dirección de {domains}: este proveedor de identidad solo conoce a la gente de la organización.',
+  ssoJitProvisioningNotAllowed:
+    'Esta organización no admite miembros nuevos a través de esta conexión SSO. Pide ayuda a uno de sus administradores.',
+
+  memberTotpNotFound: 'Este miembro no tiene ninguna aplicación de autenticación que se pueda usar. Añade una primero.',
+  memberTotpExists: 'Este miembro ya tiene una aplicación de autenticación.',
+  mfaEnrollmentNeedsSession: 'Este miembro ya tiene un segundo factor: inicia sesión con él y luego añade otro.',
+  mfaMethodNotAllowed: 'Esta organización no permite {method} como segundo factor.',
+  mfaPhoneNumberMismatch:
+    'Este miembro tiene otro número de teléfono para MFA; los códigos de acceso solo pueden ir a ese número.',
+  mfaNeedsIntermediateSession:
+    'Envía el intermediate_session_token del primer factor, o haz esta llamada desde una sesión de miembro iniciada.',
+  memberSessionOfOtherMember: 'La sesión de miembro iniciada pertenece a otra organización o a otro miembro.',
+
   eventsBatchSize: 'El cuerpo de la solicitud debe ser una lista JSON de 1 a {max} eventos.',
   eventsNestTooDeep: 'Los eventos pueden anidarse como máximo {max} niveles.',
   eventsItemShape: 'Cada elemento debe ser {telemetry, event: {public_token, event_name, details}}.',

@@ -204,6 +204,82 @@ export const fr: Record<keyof typeof en, string> = {
     'signature doit être une signature personal_sign hexadécimale de 65 octets préfixée par 0x (r, s, v) avec un s bas.',
   solanaSignatureShape: "signature doit être le texte base58 d'une signature ed25519 de 64 octets.",
 
+  intermediateSessionNotFound:
+    "Le jeton de session intermédiaire est inconnu, expiré ou déjà utilisé. Prouvez à nouveau l'adresse e-mail.",
+  intermediateSessionOfOtherMember:
+    'Le jeton de session intermédiaire appartient à une autre organisation ou à un autre membre.',
+  organizationNotFound: "Aucune organisation n'a cet identifiant ou ce slug.",
+  memberNotFound: "Cette organisation n'a pas ce membre.",
+  organizationSlugAlreadyUsed: 'Le slug {slug} est déjà utilisé par une autre organisation.',
+  organizationSlugNotValid:
+    'organization_slug doit compter de 2 à 128 lettres minuscules, chiffres ou caractères - . _ ~ (sans espaces).',
+  organizationNameNotValid: 'organization_name doit compter de 1 à {max} caractères.',
+  emailDomainsNotValid: '{field} doit lister au plus {max} noms de domaine comme example.com.',
+  emailDomainNotCreators: "email_allowed_domains ne peut lister que {domain}, le domaine de l'adresse qui la crée.",
+  emailJitProvisioningNotAllowed:
+    "Cette organisation ne laisse pas de nouveaux membres la rejoindre par e-mail. Demandez une invitation à l'un de ses administrateurs.",
+  emailNotAllowedForJitProvisioning: "Cette organisation n'admet pas de nouveaux membres du domaine {domain}.",
+  authMethodNotAllowed: "Cette organisation n'autorise pas la connexion par {method}.",
+  createOrganizationDisabled: 'Ce projet ne permet pas de créer des organisations depuis la découverte.',
+  duplicateMemberPhoneNumber: 'Un membre avec ce numéro de téléphone existe déjà dans cette organisation.',
+
+  // SSO d'entreprise (connexions SAML et OIDC).
+  pkceSsoNeedsVerifier:
+    "Cette connexion SSO a commencé avec un défi PKCE : l'authentifier exige un pkce_code_verifier.",
+  codeChallengeRequiredSso: 'pkce_code_challenge est obligatoire : ce projet exige PKCE pour le SSO.',
+  ssoConnectionNotFound: "Aucune connexion SSO active n'a ce connection_id.",
+  ssoTokenNotFound: 'Le jeton SSO est inconnu, expiré ou déjà utilisé. Reconnectez-vous avec le SSO.',
+  invalidSamlResponse: 'La réponse SAML ne peut pas être acceptée : {reason}.',
+  samlNotXml: "ce n'est pas un document Response SAML 2.0",
+  samlDestinationWrong: "sa Destination n'est pas l'URL de l'Assertion Consumer Service de cette connexion",
+  samlRecipientWrong:
+    "le Recipient de sa confirmation bearer n'est pas l'URL de l'Assertion Consumer Service de cette connexion",
+  samlAssertionMissing: 'elle ne contient aucune assertion',
+  samlAssertionIdMissing: "son assertion n'a pas d'ID",
+  samlIssuerWrong: "l'Issuer de son assertion n'est pas le fournisseur d'identité configuré pour cette connexion",
+  samlSubjectMissing: 'son assertion ne nomme aucun sujet (NameID)',
+  samlBearerConfirmationMissing: "son assertion n'a pas de confirmation de sujet bearer",
+  samlNotOnOrAfterMissing: "sa confirmation bearer n'a pas de NotOnOrAfter",
+  samlTimeNotValid: "son {name} n'est pas une date et heure",
+  missingSignatureSamlResponse:
+    "La réponse SAML n'est pas signée : le fournisseur d'identité doit signer la réponse ou son assertion.",
+  invalidSignatureSamlResponse:
+    'La signature de la réponse SAML ne se vérifie avec aucun certificat configuré pour cette connexion.',
+  invalidAudienceSamlResponse:
+    "L'assertion SAML n'est pas destinée à ce service : son audience n'est pas celle de cette connexion.",
+  expiredSamlResponse: "L'assertion SAML a expiré. Reconnectez-vous.",
+  notYetValidSamlResponse: "L'assertion SAML n'est pas encore valide. Vérifiez l'horloge du fournisseur d'identité.",
+  duplicateSamlResponse: 'Cette assertion SAML a déjà été utilisée. Reconnectez-vous.',
+  unsolicitedSamlResponse:
+    'La réponse SAML ne répond à aucune connexion commencée ici, ou celle-ci a expiré ou est déjà terminée. ' +
+    'Recommencez la connexion.',
+  failedSamlResponse: "Le fournisseur d'identité a refusé la connexion : {reason}.",
+  invalidSamlResponseEmail:
+    "L'assertion SAML ne contient aucune adresse e-mail valide. Vérifiez la correspondance des attributs de la connexion.",
+  unsolicitedOidcResponse:
+    'Cette tentative de connexion est inconnue, a expiré ou est déjà terminée. Revenez en arrière et recommencez.',
+  oidcAuthCodeError: "La connexion chez le fournisseur d'identité n'a pas pu aboutir : {reason}.",
+  oidcCodeExchangeFailed: "l'échange du code a échoué",
+  oidcProviderUnreachable: "le fournisseur d'identité est injoignable",
+  oidcResponseEmailMissing: "Le fournisseur d'identité n'a partagé aucune adresse e-mail.",
+  oidcResponseUnverifiedEmail: "Le fournisseur d'identité indique que l'adresse e-mail n'est pas vérifiée.",
+  devSsoRequestNotValid:
+    "Ce n'est pas une requête que le service envoie à ce fournisseur d'identité de développement : {reason}.",
+  devSsoEmailNotAtDomain:
+    "Utilisez une adresse de {domains} : ce fournisseur d'identité ne connaît que les membres de l'organisation.",
+  ssoJitProvisioningNotAllowed:
+    "Cette organisation n'accepte pas de nouveaux membres par cette connexion SSO. Demandez à l'un de ses administrateurs.",
+
+  memberTotpNotFound: "Ce membre n'a aucune application d'authentification utilisable. Ajoutez-en une d'abord.",
+  memberTotpExists: "Ce membre a déjà une application d'authentification.",
+  mfaEnrollmentNeedsSession: 'Ce membre a déjà un second facteur : connectez-vous avec lui, puis ajoutez-en un autre.',
+  mfaMethodNotAllowed: "Cette organisation n'autorise pas {method} comme second facteur.",
+  mfaPhoneNumberMismatch:
+    "Ce membre a un autre numéro de téléphone MFA ; les codes d'accès ne peuvent être envoyés qu'à ce numéro.",
+  mfaNeedsIntermediateSession:
+    "Envoyez l'intermediate_session_token du premier facteur, ou faites cet appel depuis une session de membre ouverte.",
+  memberSessionOfOtherMember: 'La session de membre ouverte appartient à une autre organisation ou à un autre membre.',
+
   eventsBatchSize: 'Le corps de la requête doit être un tableau JSON de 1 à {max} événements.',
   eventsNestTooDeep: "Les événements peuvent s'imbriquer sur au plus {max} niveaux.",
   eventsItemShape: 'Chaque élément doit être {telemetry, event: {public_token, event_name, details}}.',

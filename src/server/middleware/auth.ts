@@ -12,14 +12,22 @@ import { findActiveSession } from '../store/sessions.ts';
  * fresh sign-in.
  */
 export function publicTokenAuth(deps: Deps): MiddlewareHandler<AppEnv> {
+  return projectTokenAuth(deps.config.publicToken);
+}
+
+/**
+ * The same check for one API's public token: the consumer API's (above) or the organization API's (b2b-auth.ts).
+ * Each API refuses the other's token, so a page configured for one never reaches the other by mistake.
+ */
+export function projectTokenAuth(publicToken: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const credentials = parseBasicAuth(c.req.header('Authorization'));
     if (!credentials) {
       throw Errors.invalidPublicToken('basicAuthRequired');
     }
-    if (!secretsEqual(credentials.publicToken, deps.config.publicToken)) throw Errors.invalidPublicToken();
+    if (!secretsEqual(credentials.publicToken, publicToken)) throw Errors.invalidPublicToken();
     const { secret } = credentials;
-    c.set('sessionToken', secret === '' || secretsEqual(secret, deps.config.publicToken) ? null : secret);
+    c.set('sessionToken', secret === '' || secretsEqual(secret, publicToken) ? null : secret);
     await next();
   };
 }

@@ -103,6 +103,6 @@ export function errorPage(c: Context<AppEnv>, error: unknown): Response {
 }
 
 /** A browser navigating asks for HTML first; scripts and tests (fetch's default Accept) get the JSON error body. */
-function wantsHtml(c: Context<AppEnv>): boolean {
+export function wantsHtml(c: Context<AppEnv>): boolean {
   return (c.req.header('Accept') ?? '').includes('text/html');
 }

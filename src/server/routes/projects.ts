@@ -5,6 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { Errors } from '../http/errors.ts';
 import { secretsEqual } from '../security/tokens.ts';
 import { DEV_CAPTCHA_SITE_KEY } from '../constants/dev-mode.ts';
+import { ORGANIZATION_SLUG_PATTERN } from '../constants/organizations.ts';
 
 type BootstrapPayload = Omit<BootstrapResponse, 'request_id' | 'status_code'>;
 
@@ -13,7 +14,9 @@ export function projectRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // PATHS.bootstrap() encodes its argument, so the route pattern is spelled out here.
   routes.get('/projects/bootstrap/:public_token', (c) => {
-    if (!secretsEqual(c.req.param('public_token'), deps.config.publicToken)) throw Errors.unknownPublicToken();
+    const token = c.req.param('public_token');
+    if (secretsEqual(token, deps.config.b2bPublicToken)) return ok(c, b2bBootstrapDocument(deps));
+    if (!secretsEqual(token, deps.config.publicToken)) throw Errors.unknownPublicToken();
     return ok(c, bootstrapDocument(deps));
   });
   return routes;
@@ -41,5 +44,19 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
     rbac_policy: config.rbacPolicy,
     siwe_required_for_crypto_wallets: config.siweRequiredForCryptoWallets,
     vertical: config.vertical,
+  };
+}
+
+/**
+ * The B2B project's bootstrap: the same project seen through its organization API (`vertical: 'B2B'`), with the slug
+ * rule, whether discovery may create organizations, and whether SSO needs PKCE.
+ */
+export function b2bBootstrapDocument(deps: Deps): BootstrapPayload {
+  return {
+    ...bootstrapDocument(deps),
+    pkce_required_for_sso: deps.config.pkceRequiredForSso,
+    slug_pattern: ORGANIZATION_SLUG_PATTERN,
+    create_organization_enabled: deps.config.createOrganizationEnabled,
+    vertical: 'B2B',
   };
 }

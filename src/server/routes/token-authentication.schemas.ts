@@ -6,13 +6,13 @@ import { Errors } from '../http/errors.ts';
 import { body, optionalString, refine, requiredString, sessionDuration } from '../http/fields.ts';
 import { isS256Challenge } from '../security/pkce.ts';
 
-/** `code_verifier`: optional, at most MAX_CODE_VERIFIER_LENGTH characters. */
-export const codeVerifier = () =>
+/** `code_verifier` (or the B2B API's `pkce_code_verifier`): optional, at most MAX_CODE_VERIFIER_LENGTH characters. */
+export const codeVerifier = (field = 'code_verifier') =>
   v.pipe(
     optionalString(),
     refine((verifier: string | undefined) => {
       if (verifier !== undefined && verifier.length > MAX_CODE_VERIFIER_LENGTH) {
-        throw Errors.invalidRequest('fieldTooLong', { field: 'code_verifier', max: MAX_CODE_VERIFIER_LENGTH });
+        throw Errors.invalidRequest('fieldTooLong', { field, max: MAX_CODE_VERIFIER_LENGTH });
       }
       return verifier;
     }),
@@ -32,7 +32,7 @@ export type TokenAuthenticationInput = v.InferOutput<typeof tokenAuthenticationB
  */
 export function codeChallenge(
   required: () => boolean,
-  missing: 'codeChallengeRequiredMagicLink' | 'codeChallengeRequiredPasswordReset',
+  missing: 'codeChallengeRequiredMagicLink' | 'codeChallengeRequiredPasswordReset' | 'codeChallengeRequiredSso',
 ) {
   return v.pipe(
     optionalString(),

@@ -14,6 +14,9 @@ export type TotpAlgorithm = 'sha1' | 'sha256' | 'sha512';
 
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
+/** What an authenticator app shows: exactly TOTP_DIGITS ASCII digits; anything else is not a code at all. */
+export const TOTP_CODE_PATTERN = new RegExp(`^[0-9]{${TOTP_DIGITS}}$`);
+
 export function base32Encode(bytes: Uint8Array): string {
   let bits = 0;
   let value = 0;

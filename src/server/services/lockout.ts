@@ -10,7 +10,13 @@ import {
 } from '../constants/rate-limits.ts';
 import type { Deps } from '../context.ts';
 import { Errors, type ApiError } from '../http/errors.ts';
-import { lockIfLimitReached, releaseAuthAttempt, reserveAuthAttempt, type LockPolicy } from '../store/lockouts.ts';
+import {
+  lockIfLimitReached,
+  releaseAuthAttempt,
+  reserveAuthAttempt,
+  type LockHolder,
+  type LockPolicy,
+} from '../store/lockouts.ts';
 
 const POLICY: LockPolicy = {
   limit: USER_LOCK_FAILURE_LIMIT,
@@ -35,21 +41,40 @@ export async function checkUnderLock<T>(
   check: () => Promise<T | typeof WRONG_SECRET>,
   wrong: () => ApiError,
 ): Promise<T> {
+  return checkHolderUnderLock(deps, { kind: 'user', id: userId }, check, wrong);
+}
+
+/** The same for an organization member's secrets (TOTP, SMS passcode, recovery code): the same limits and answers. */
+export async function checkMemberUnderLock<T>(
+  deps: Deps,
+  memberId: string,
+  check: () => Promise<T | typeof WRONG_SECRET>,
+  wrong: () => ApiError,
+): Promise<T> {
+  return checkHolderUnderLock(deps, { kind: 'member', id: memberId }, check, wrong);
+}
+
+async function checkHolderUnderLock<T>(
+  deps: Deps,
+  holder: LockHolder,
+  check: () => Promise<T | typeof WRONG_SECRET>,
+  wrong: () => ApiError,
+): Promise<T> {
   const now = deps.config.now();
-  const reservation = await reserveAuthAttempt(deps.db, { userId, now, policy: POLICY });
+  const reservation = await reserveAuthAttempt(deps.db, { holder, now, policy: POLICY });
   if (!reservation.reserved) throw Errors.userLockLimitReached(reservation.retryAfterMs);
   let outcome: T | typeof WRONG_SECRET;
   try {
     outcome = await check();
   } catch (error) {
-    await releaseAuthAttempt(deps.db, reservation.seq);
+    await releaseAuthAttempt(deps.db, holder, reservation.seq);
     throw error;
   }
   if (outcome === WRONG_SECRET) {
-    const until = await lockIfLimitReached(deps.db, { userId, now, policy: POLICY });
+    const until = await lockIfLimitReached(deps.db, { holder, now, policy: POLICY });
     if (until !== null) throw Errors.userLockLimitReached(until - now);
     throw wrong();
   }
-  await releaseAuthAttempt(deps.db, reservation.seq);
+  await releaseAuthAttempt(deps.db, holder, reservation.seq);
   return outcome;
 }

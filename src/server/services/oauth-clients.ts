@@ -100,7 +100,8 @@ function clientAuthentication(credentials: OAuthProviderCredentials, now: () => 
   };
 }
 
-function isLoopbackHttp(value: string): boolean {
+/** An http URL on the loopback interface (a local test or dev provider): the only http openid-client may use. */
+export function isLoopbackHttp(value: string): boolean {
   const url = new URL(value);
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }

@@ -197,7 +197,8 @@ function readScopes(value: string): string[] {
   return scopes;
 }
 
-function readProviderParams(query: URLSearchParams): Record<string, string> {
+/** The `provider_<key>` parameters of a start, checked: never one we set ourselves, and not too many. */
+export function readProviderParams(query: URLSearchParams): Record<string, string> {
   const params: Record<string, string> = {};
   for (const name of new Set(query.keys())) {
     if (!name.startsWith(OAUTH_START_PARAMS.providerParamPrefix)) continue;

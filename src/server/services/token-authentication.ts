@@ -10,7 +10,7 @@ import { verifyPkce } from '../security/pkce.ts';
 export function checkPkce(
   codeChallenge: string | null,
   codeVerifier: string | undefined,
-  started?: 'magicLink' | 'oauth',
+  started?: 'magicLink' | 'oauth' | 'sso',
 ): void {
   if (codeChallenge === null) return;
   if (codeVerifier === undefined) throw Errors.pkceExpectedCodeVerifier(started);

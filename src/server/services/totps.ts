@@ -1,22 +1,16 @@
 // TOTP authenticators (wire contract 3.10): create with recovery codes, authenticate (a code once per period),
 // list/regenerate recovery codes, and recover (a recovery code once, ever). Security decisions are all here:
 // the accepted window, replay refusal, lockout, and recovery codes hashed at rest.
-import { randomBytes } from 'node:crypto';
 import type { TotpAuthenticateResponse, TotpCreateResponse, TotpRecoveryCodesResponse } from '../../api/accounts.ts';
 import type { AuthenticationFactor } from '../../api/session.ts';
-import {
-  TOTP_DIGITS,
-  TOTP_EXPIRATION_MINUTES_DEFAULT,
-  TOTP_RECOVERY_CODE_BYTES,
-  TOTP_RECOVERY_CODE_COUNT,
-  TOTP_RECOVERY_CODE_GROUP,
-} from '../constants/totp.ts';
+import { TOTP_EXPIRATION_MINUTES_DEFAULT } from '../constants/totp.ts';
 import type { Deps } from '../context.ts';
 import { Errors } from '../http/errors.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import type { TotpAuthenticateInput, TotpCreateInput, TotpRecoverInput } from '../routes/accounts.schemas.ts';
+import { hashRecoveryCode, newRecoveryCodes } from '../security/recovery-codes.ts';
 import { hashToken } from '../security/tokens.ts';
-import { base32Encode, keyUri, matchingStep, newTotpSecret } from '../security/totp.ts';
+import { keyUri, matchingStep, newTotpSecret, TOTP_CODE_PATTERN } from '../security/totp.ts';
 import { findActiveSession, touchSession, type ActiveSession } from '../store/sessions.ts';
 import {
   claimTotpStep,
@@ -34,20 +28,6 @@ import { authenticatePayload, minutesToMs, sessionAfterAuthentication } from './
 import { loadFullUser } from './users.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
-const TOTP_CODE_PATTERN = new RegExp(`^[0-9]{${TOTP_DIGITS}}$`);
-
-/** Recovery codes: random, base32, dash-grouped; lower-case so they read and type easily. */
-function newRecoveryCodes(): string[] {
-  return Array.from({ length: TOTP_RECOVERY_CODE_COUNT }, () => {
-    const text = base32Encode(randomBytes(TOTP_RECOVERY_CODE_BYTES)).toLowerCase();
-    return text.match(new RegExp(`.{1,${TOTP_RECOVERY_CODE_GROUP}}`, 'g'))!.join('-');
-  });
-}
-
-/** Recovery codes are 80-bit random values, so (like session tokens) a plain SHA-256 suffices at rest. */
-function hashRecoveryCode(code: string): string {
-  return hashToken(code.trim().toLowerCase());
-}
 
 /** POST /totps (session required): a new, unverified authenticator; the first accepted code verifies it. */
 export async function createTotp(

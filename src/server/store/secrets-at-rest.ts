@@ -6,7 +6,9 @@ import { SECRET_RESEAL_BATCH, SEALED_SECRET_VERSION } from '../constants/secrets
 import type { Db } from '../db/db.ts';
 import { openOrPlain, seal } from '../security/encryption.ts';
 import type { SecretKeys } from '../security/secret-keys.ts';
+import { memberTotpSecretContext } from './member-totps.ts';
 import { signingKeyContext } from './signing-keys.ts';
+import { ssoClientSecretContext } from './sso-connections.ts';
 import { totpSecretContext } from './totps.ts';
 
 /** One encrypted column: how to find its rows and the GCM context each row's value is bound to. */
@@ -20,6 +22,8 @@ interface SealedColumn {
 const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'signing_keys', idColumn: 'kid', valueColumn: 'private_key_pem', context: signingKeyContext },
   { table: 'totps', idColumn: 'id', valueColumn: 'secret', context: totpSecretContext },
+  { table: 'sso_connections', idColumn: 'id', valueColumn: 'client_secret', context: ssoClientSecretContext },
+  { table: 'member_totps', idColumn: 'id', valueColumn: 'secret', context: memberTotpSecretContext },
 ];
 
 /** Re-encrypts every stored secret not yet under the current key; returns how many rows were rewritten. */
