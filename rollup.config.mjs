@@ -219,4 +219,12 @@ export default [
     treeshake,
     onwarn,
   },
+  {
+    // The organization (B2B) client, a file of its own: a consumer site's client carries none of it.
+    input: 'src/client/b2b.ts',
+    output: { file: 'dist/b2b-client.js', format: 'es', sourcemap: true, inlineDynamicImports: true },
+    plugins: plugins(MODULE_TARGET),
+    treeshake,
+    onwarn,
+  },
 ];

@@ -53,7 +53,13 @@ if (processes > 1 && cluster.isPrimary) {
       : dataDir
         ? { kind: 'pglite', dataDir }
         : { kind: 'memory' },
-    ipRateLimits: { sends: 1_000_000, authFailures: 1_000_000, events: 1_000_000 },
+    ipRateLimits: {
+      sends: 1_000_000,
+      authFailures: 1_000_000,
+      events: 1_000_000,
+      ssoStarts: 1_000_000,
+      ssoDiscoveries: 1_000_000,
+    },
     siteDir: path.join(repoRoot, 'demo-site'),
     distDir: path.join(repoRoot, 'dist'),
   });

@@ -106,7 +106,13 @@ function idpConnectedApps(pageOrigin) {
 
 // Every browser test reaches the identity service from 127.0.0.1, so one suite run is one client to the per-IP limits;
 // those limits are tested in test/server/rate-limits.test.ts, and here they are out of the way.
-const SUITE_IP_RATE_LIMITS = { sends: 100_000, authFailures: 100_000, events: 100_000 };
+const SUITE_IP_RATE_LIMITS = {
+  sends: 100_000,
+  authFailures: 100_000,
+  events: 100_000,
+  ssoStarts: 100_000,
+  ssoDiscoveries: 100_000,
+};
 
 const port = await freePort();
 const pageOrigin = `http://localhost:${port}`;
@@ -146,8 +152,8 @@ const ludsIdentity = await startServer({
   ipRateLimits: SUITE_IP_RATE_LIMITS,
 });
 
-// A project with the settings the first one leaves at their defaults: PKCE required for OAuth, a CNAME
-// domain, the watermark on and Sign-In with Ethereum required for crypto wallets (the client's OAuth start,
+// A project with the settings the first one leaves at their defaults: PKCE required for OAuth and for SSO, a CNAME
+// domain, the watermark on and Sign-In with Ethereum required for crypto wallets (the client's OAuth and SSO starts,
 // the widget's watermark and the client's siwe_params read them from its bootstrap).
 const SETTINGS_CNAME_DOMAIN = 'login.westlight.example';
 const settingsIdentity = await startServer({
@@ -156,6 +162,7 @@ const settingsIdentity = await startServer({
   allowedOrigins: [pageOrigin],
   redirectUrls: [`${pageOrigin}/`],
   pkceRequiredForOAuth: true,
+  pkceRequiredForSso: true,
   cnameDomain: SETTINGS_CNAME_DOMAIN,
   disableSdkWatermark: false,
   siweRequiredForCryptoWallets: true,
@@ -206,6 +213,30 @@ const identityCommands = {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ state, name: payload.name, email: payload.email }).toString(),
       });
+      return { location: done.headers.get('location') };
+    }
+    if (command === 'dev-saml-sign-in') {
+      // The same for an organization's SAML SSO: the start address redirects to the dev SAML identity provider, whose
+      // form (payload.email) answers with a page posting the signed Response to the service's ACS, which sends the
+      // visitor back to the redirect URL with ?stytch_token_type=sso&token=….
+      const form = (fields) => ({
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+      const start = await fetch(payload.startUrl, { redirect: 'manual' });
+      const idp = new URL(start.headers.get('location') ?? '', identity.url);
+      if (start.status !== 302) return { error: `start answered ${start.status} ${await start.text()}` };
+      const request = Object.fromEntries(idp.searchParams);
+      const page = await (
+        await fetch(new URL(idp.pathname, identity.url), form({ ...request, email: payload.email }))
+      ).text();
+      const htmlText = (text) => text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+      const field = (name) => htmlText(new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '');
+      const acs = htmlText(/action="([^"]+)"/.exec(page)?.[1] ?? '');
+      if (!acs) return { error: `the identity provider answered ${page.slice(0, 300)}` };
+      const done = await fetch(acs, form({ SAMLResponse: field('SAMLResponse'), RelayState: field('RelayState') }));
       return { location: done.headers.get('location') };
     }
     if (command === 'advance-service-clock') {
@@ -317,6 +348,7 @@ const bundleTestFiles = {
 const pageEnv = () => ({
   baseUrl: identity.url,
   publicToken: identity.service.config.publicToken,
+  b2bPublicToken: identity.service.config.b2bPublicToken,
   pageOrigin,
   captchaBaseUrl: captchaIdentity.url,
   b2bBaseUrl: b2bIdentity.url,

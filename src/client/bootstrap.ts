@@ -9,6 +9,15 @@ import { readJson, storageKey, writeJson } from './storage.ts';
 export const B2B_TOKEN_MESSAGE =
   'This public token belongs to a B2B project, but the consumer client was used. Use a consumer project token.';
 
+/** The kind of project a client is made for, and the error it logs when the token's bootstrap names the other kind. */
+export interface ClientVertical {
+  vertical: BootstrapData['vertical'];
+  mismatch: string;
+}
+
+/** createAuthClient's: a B2B project's token logs B2B_TOKEN_MESSAGE (spec 8). */
+export const CONSUMER_CLIENT: ClientVertical = { vertical: 'CONSUMER', mismatch: B2B_TOKEN_MESSAGE };
+
 interface SharedBootstrap {
   data: BootstrapData;
   fetched: Promise<BootstrapData>;
@@ -21,7 +30,7 @@ interface SharedBootstrap {
  */
 const sharedByStore = new WeakMap<object, Map<string, SharedBootstrap>>();
 
-function load(http: Http, publicToken: string, forget: () => void): SharedBootstrap {
+function load(http: Http, publicToken: string, client: ClientVertical, forget: () => void): SharedBootstrap {
   const key = storageKey(publicToken, BOOTSTRAP_KEY_SUFFIX);
   const cached = readJson(key);
   // Spread over the defaults so a cache written by an older version still has every field.
@@ -34,7 +43,8 @@ function load(http: Http, publicToken: string, forget: () => void): SharedBootst
       (wire) => {
         shared.data = toBootstrapData(wire);
         writeJson(key, shared.data);
-        if (shared.data.vertical === 'B2B') console.error(B2B_TOKEN_MESSAGE);
+        // A document without the field (an older service) names no kind, and so no mismatch.
+        if (shared.data.vertical && shared.data.vertical !== client.vertical) console.error(client.mismatch);
         return shared.data;
       },
       (error: unknown) => {
@@ -50,7 +60,13 @@ function load(http: Http, publicToken: string, forget: () => void): SharedBootst
 }
 
 /** `owner`: the page's session store for this token, whose lifetime bounds the sharing. */
-export function createBootstrap(http: Http, publicToken: string, owner: object, baseUrl: string): BootstrapApi {
+export function createBootstrap(
+  http: Http,
+  publicToken: string,
+  owner: object,
+  baseUrl: string,
+  client: ClientVertical = CONSUMER_CLIENT,
+): BootstrapApi {
   let perUrl = sharedByStore.get(owner);
   if (!perUrl) {
     perUrl = new Map();
@@ -59,7 +75,7 @@ export function createBootstrap(http: Http, publicToken: string, owner: object, 
   const byUrl = perUrl;
   let shared = byUrl.get(baseUrl);
   if (!shared) {
-    const entry = load(http, publicToken, () => {
+    const entry = load(http, publicToken, client, () => {
       if (byUrl.get(baseUrl) === entry) byUrl.delete(baseUrl);
     });
     byUrl.set(baseUrl, entry);

@@ -1,19 +1,15 @@
-// createAuthClient: wires the shared session store, HTTP, bootstrap, products and telemetry together. Nothing here
-// runs at import time (only inside createAuthClient), so importing this module in Node is safe.
+// createAuthClient: the consumer products on the machinery every client shares (core.ts: the session store, HTTP,
+// bootstrap, telemetry, refresh). Nothing here runs at import time (only inside createAuthClient), so importing this
+// module in Node is safe.
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/index.ts';
 import type { AuthClient, AuthClientOptions } from './types.ts';
-import { createBootstrap } from './bootstrap.ts';
-import { SESSION_LOGOUT_WARNING } from './constants/sessions.ts';
+import { CONSUMER_CLIENT } from './bootstrap.ts';
 import { INSTANTIATED_EVENT } from './constants/telemetry.ts';
-import { createEventQueue } from './events.ts';
-import { createHttp, resolveBaseUrl } from './http.ts';
+import { createClientCore, type ClientKind } from './core.ts';
 import { createMagicLinksApi } from './magic-links.ts';
-import { createRefreshLoop } from './refresh.ts';
 import { acquireStore, releaseStore, type SessionStore } from './session.ts';
 import { createSessionApi } from './sessions.ts';
-import type { SessionApi } from './types.ts';
 import { createUserApi } from './users.ts';
-import { validate } from './schema.ts';
 import { accountCalls, deferred, lazy } from './lazy.ts';
 import { readLastUsedOAuth } from './oauth-last-used.ts';
 import { createRbacApi } from './rbac.ts';
@@ -31,59 +27,19 @@ export { navigation } from './navigation.ts';
 export { debounce, type Debounced, type DebounceOptions } from './debounce.ts';
 export { DEFAULT_DEBOUNCE_MS } from './constants/utilities.ts';
 
-/**
- * Start-up and background refresh for a store, once per page and token (wire contract 1.6): with a readable session
- * cookie, re-authenticate now and then every 3 minutes; without one, the cached state is stale, so clear it.
- */
-function manageSession(store: SessionStore, session: SessionApi, customApiDomain: boolean): void {
-  const loop = createRefreshLoop({
-    authenticate: () => session.authenticate(),
-    onLoggedOut(reason, error) {
-      if (reason === 'retries_exhausted') console.warn(SESSION_LOGOUT_WARNING, error);
-      store.clear();
-    },
-  });
-  store.refresh = loop;
-  // Sign-in (here or in another tab) starts the loop; sign-out stops it.
-  store.onSession((s) => (s ? loop.start(false) : loop.stop()));
-  // With a custom API domain the session lives in that domain's HttpOnly cookies, which this page cannot read.
-  if (store.cookies.readToken() || customApiDomain) loop.start(true);
-  else store.clear();
-}
+/** The consumer's kind of client: its store keeps a user and session. */
+const CONSUMER: ClientKind<SessionStore> = {
+  acquire: acquireStore,
+  release: releaseStore,
+  signedInIds: (store) => ({ userId: store.getSession()?.user_id, sessionId: store.getSession()?.session_id }),
+  vertical: CONSUMER_CLIENT,
+  instantiated: INSTANTIATED_EVENT,
+};
 
 export function createAuthClient(options: AuthClientOptions): AuthClient {
-  const { publicToken } = options;
-  validate({ publicToken }, { publicToken: 'string' });
-  // A custom API domain is reduced to its hostname over https (wire contract 1.1); an explicit baseUrl still wins.
-  const baseUrl = resolveBaseUrl(
-    publicToken,
-    options.baseUrl ??
-      (options.apiDomain ? `https://${new URL(options.apiDomain, location.href).hostname}` : undefined),
-  );
-  const { store, fresh } = acquireStore(publicToken, options.cookieOptions);
-  const signedInIds = () => ({ userId: store.getSession()?.user_id, sessionId: store.getSession()?.session_id });
-  let locale = options.locale || undefined;
-  const http = createHttp({
-    locale: () => locale,
-    baseUrl,
-    publicToken,
-    sessionToken: () => store.cookies.readToken(),
-    signedInIds,
-    captchaRetry: async (body) => (await import('./captcha.ts')).captchaRetryBody(body, await bootstrap.get(), options),
-  });
-
-  const subscriptions = new Set<() => void>();
-  const track = (unsubscribe: () => void) => {
-    subscriptions.add(unsubscribe);
-    return () => {
-      subscriptions.delete(unsubscribe);
-      unsubscribe();
-    };
-  };
-
+  const { store, http, track, baseUrl, bootstrap, start, surface } = createClientCore(options, CONSUMER);
   const session = createSessionApi(http, store, track);
   const user = createUserApi(http, store, track);
-  const bootstrap = createBootstrap(http, publicToken, store, baseUrl);
   const magicLinks = createMagicLinksApi(http, store, bootstrap);
   // The areas below load their code on the first call (see lazy.ts): none of it is needed before the form is usable.
   const passwords: PasswordsApi = deferred(
@@ -127,7 +83,6 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       cancel: () => void oauthApi().then((api) => api.googleOneTap.cancel()),
     },
   };
-  const events = createEventQueue({ baseUrl, publicToken, signedInIds });
   const accounts = deferred(
     accountCalls,
     ['totpCreate', 'totpAuthenticate', 'totpRecoveryCodes', 'totpRecover', 'impersonate'],
@@ -141,41 +96,19 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   };
   // Only the identity provider's authorize and logout pages make these calls.
   const idp: IdpApi = deferred(() => import('./idp.ts'), ['authorizeStart', 'authorizeSubmit', 'logoutStart'], http);
-  if (fresh) manageSession(store, session, options.apiDomain !== undefined);
-  events.log(INSTANTIATED_EVENT, {});
-
-  let destroyed = false;
-  return {
-    publicToken,
-    baseUrl,
-    get locale() {
-      return locale;
-    },
-    set locale(value: string | undefined) {
-      locale = value || undefined;
-    },
+  start(() => session.authenticate());
+  return Object.assign(surface, {
     session,
     user,
     magicLinks,
     otps,
     passwords,
     oauth,
-    bootstrap,
     totps,
     impersonation: { authenticate: accounts.impersonate },
     rbac: createRbacApi(http, store, bootstrap),
     webauthn: createWebAuthnApi(http, store),
     cryptoWallets,
     idp,
-    events: { log: (name, details) => events.log(name, details) },
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      for (const unsubscribe of subscriptions) unsubscribe();
-      subscriptions.clear();
-      events.destroy();
-      // The last client of this token also stops the background refresh and the cross-tab listener.
-      releaseStore(store);
-    },
-  };
+  });
 }

@@ -6,6 +6,7 @@ import {
   REFRESH_BACKOFF_BASE_MS,
   REFRESH_BACKOFF_JITTER_MS,
   REFRESH_BACKOFF_MAX_EXPONENT,
+  SESSION_LOGOUT_WARNING,
   SESSION_REFRESH_INTERVAL_MS,
 } from './constants/sessions.ts';
 import { isUnrecoverable } from './http.ts';
@@ -98,4 +99,37 @@ export function createRefreshLoop({ authenticate, onLoggedOut, clock = realClock
       return running;
     },
   };
+}
+
+/** What manageSession needs of a store: its refresh slot, its session changes, the readable cookie and sign-out. */
+export interface ManagedStore {
+  refresh?: { stop(): void };
+  onSession(listener: (session: object | null) => void): () => void;
+  readonly cookies: { readToken(): string | null };
+  clear(): void;
+}
+
+/**
+ * Start-up and background refresh for a store, once per page and token (wire contract 1.6): with a readable session
+ * cookie, re-authenticate now and then every 3 minutes; without one, the cached state is stale, so clear it.
+ * `authenticate` is the store's kind's session.authenticate (a user's `/sessions/…`, a member's `/b2b/sessions/…`).
+ */
+export function manageSession(
+  store: ManagedStore,
+  authenticate: () => Promise<unknown>,
+  customApiDomain: boolean,
+): void {
+  const loop = createRefreshLoop({
+    authenticate,
+    onLoggedOut(reason, error) {
+      if (reason === 'retries_exhausted') console.warn(SESSION_LOGOUT_WARNING, error);
+      store.clear();
+    },
+  });
+  store.refresh = loop;
+  // Sign-in (here or in another tab) starts the loop; sign-out stops it.
+  store.onSession((s) => (s ? loop.start(false) : loop.stop()));
+  // With a custom API domain the session lives in that domain's HttpOnly cookies, which this page cannot read.
+  if (store.cookies.readToken() || customApiDomain) loop.start(true);
+  else store.clear();
 }

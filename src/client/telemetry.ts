@@ -12,9 +12,12 @@ export function uuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** Who is signed in: a consumer user and session, or an organization member and member session (the B2B client). */
 export interface SignedInIds {
   userId?: string | undefined;
   sessionId?: string | undefined;
+  memberId?: string | undefined;
+  memberSessionId?: string | undefined;
 }
 
 let cachedTimeZone: string | undefined;
@@ -46,6 +49,8 @@ export function buildTelemetry(ids: SignedInIds): TelemetryObject {
   // Omitted, not null, when signed out.
   if (ids.userId) telemetry.stytch_user_id = ids.userId;
   if (ids.sessionId) telemetry.stytch_session_id = ids.sessionId;
+  if (ids.memberId) telemetry.stytch_member_id = ids.memberId;
+  if (ids.memberSessionId) telemetry.stytch_member_session_id = ids.memberSessionId;
   return telemetry;
 }
 

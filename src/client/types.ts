@@ -441,3 +441,220 @@ export interface IdpApi {
 export interface AuthClient {
   readonly idp: IdpApi;
 }
+
+// ---- Organizations (B2B): createB2BClient. Names and parameters are the hosted provider's B2B headless client's ----
+import type {
+  DiscoveryAuthenticateResponse,
+  DiscoveryMagicLinkAuthenticateRequest,
+  DiscoveryMagicLinkSendRequest,
+  DiscoveryOrganizationCreateRequest,
+  DiscoveryOrganizationsResponse,
+  DiscoveryOtpAuthenticateRequest,
+  DiscoveryOtpSendRequest,
+  IntermediateSessionExchangeRequest,
+} from '../api/discovery.ts';
+import type {
+  MemberTotpAuthenticateRequest,
+  MemberTotpCreateRequest,
+  MemberTotpCreateResponse,
+  MemberSmsAuthenticateRequest,
+  MemberSmsSendRequest,
+  MemberSmsSendResponse,
+  RecoveryCodeGetResponse,
+  RecoveryCodeRecoverRequest,
+  RecoveryCodeRecoverResponse,
+  RecoveryCodeRotateResponse,
+} from '../api/mfa.ts';
+import type {
+  Member,
+  MemberAuthenticateResponse,
+  MemberMagicLinkAuthenticateResponse,
+  MemberSearchRequest,
+  MemberSearchResponse,
+  MemberSession,
+  MemberSessionAuthenticateResponse,
+  Organization,
+  OrganizationSearchRequest,
+  OrganizationSearchResponse,
+} from '../api/organizations.ts';
+import type { SsoAuthenticateRequest, SsoAuthenticateResponse, SsoDiscoverConnectionsResponse } from '../api/sso.ts';
+
+/**
+ * What the B2B client adds to a request itself, as the hosted SDK does: the intermediate session token from its
+ * cookie, the PKCE challenge or verifier from storage, and the captcha/DFP fields of a retry. Callers never pass them.
+ */
+type ClientAdded =
+  | 'intermediate_session_token'
+  | 'pkce_code_challenge'
+  | 'pkce_code_verifier'
+  | 'captcha_token'
+  | 'dfp_telemetry_id';
+/** A wire request as a caller of the B2B client passes it. */
+export type B2BCallOptions<Request> = Omit<Request, ClientAdded>;
+
+/** createB2BClient takes what createAuthClient takes, with a B2B project's public token. */
+export type B2BClientOptions = AuthClientOptions;
+
+/** POST /b2b/magic_links/email/login_or_signup: a login (or sign-up) link into one organization. */
+export interface B2BMagicLinkLoginOrSignupOptions {
+  email_address: string;
+  organization_id: string;
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  login_template_id?: string;
+  signup_template_id?: string;
+  locale?: string;
+  login_expiration_minutes?: number;
+  signup_expiration_minutes?: number;
+}
+
+export interface B2BMagicLinksApi {
+  email: {
+    /** Sends a link into `organization_id` (PKCE, the `magic_links` key pair, when the project requires it). */
+    loginOrSignup(options: B2BMagicLinkLoginOrSignupOptions): Promise<ResponseCommon>;
+    discovery: {
+      /** Sends a discovery link: it proves the address without naming an organization (PKCE as loginOrSignup). */
+      send(options: B2BCallOptions<DiscoveryMagicLinkSendRequest>): Promise<ResponseCommon>;
+    };
+  };
+  /** Exchanges an organization link's token (`stytch_token_type=multi_tenant_magic_links`) for a member session. */
+  authenticate(options: {
+    magic_links_token: string;
+    session_duration_minutes: number;
+    locale?: string;
+  }): Promise<MemberMagicLinkAuthenticateResponse>;
+  discovery: {
+    /**
+     * Exchanges a discovery link's token (`stytch_token_type=discovery`) for the address's organizations and an
+     * intermediate session token, kept in a cookie for ten minutes (spec 4) and sent by the calls that follow.
+     */
+    authenticate(
+      options: B2BCallOptions<DiscoveryMagicLinkAuthenticateRequest>,
+    ): Promise<DiscoveryAuthenticateResponse>;
+  };
+}
+
+export interface B2BOtpsApi {
+  sms: {
+    /** Sends an MFA passcode to the member's phone, or to `mfa_phone_number` while the member enrolls. */
+    send(options: B2BCallOptions<MemberSmsSendRequest>): Promise<MemberSmsSendResponse>;
+    authenticate(options: B2BCallOptions<MemberSmsAuthenticateRequest>): Promise<MemberAuthenticateResponse>;
+  };
+  email: {
+    discovery: {
+      /** Sends a discovery passcode: the email-code counterpart of magicLinks.email.discovery.send. */
+      send(options: DiscoveryOtpSendRequest): Promise<ResponseCommon>;
+      authenticate(options: DiscoveryOtpAuthenticateRequest): Promise<DiscoveryAuthenticateResponse>;
+    };
+  };
+}
+
+export interface B2BDiscoveryApi {
+  organizations: {
+    /** The organizations of the proven address (intermediate session token) or of the signed-in member's address. */
+    list(): Promise<DiscoveryOrganizationsResponse>;
+    /**
+     * Creates an organization with the proven address as its first member (when the bootstrap's
+     * `create_organization_enabled` allows it).
+     */
+    create(options: B2BCallOptions<DiscoveryOrganizationCreateRequest>): Promise<MemberAuthenticateResponse>;
+  };
+  intermediateSessions: {
+    /** Joins or signs in to one discovered organization: a member session, or the next factor's intermediate token. */
+    exchange(options: B2BCallOptions<IntermediateSessionExchangeRequest>): Promise<MemberAuthenticateResponse>;
+  };
+}
+
+export interface B2BSSOStartOptions {
+  connection_id: string;
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  /** Passed to an OIDC identity provider as query parameters (`provider_<key>`). */
+  provider_params?: Record<string, string>;
+}
+
+export interface B2BSSOApi {
+  /**
+   * Navigates the page to the connection's start address (`<service>/v1/public/sso/start?…`, through `navigation`),
+   * with a PKCE challenge (the `sso` key pair) when the project requires it; the service brings the visitor back with
+   * `?stytch_token_type=sso&token=…`.
+   */
+  start(options: B2BSSOStartOptions): Promise<void>;
+  /** Exchanges that token (with the stored `sso` code verifier) for a member session or an intermediate token. */
+  authenticate(options: B2BCallOptions<SsoAuthenticateRequest>): Promise<SsoAuthenticateResponse>;
+  /** The SSO connections an address may sign in with (by its organizations or its domain). */
+  discoverConnections(emailAddress: string): Promise<SsoDiscoverConnectionsResponse>;
+}
+
+export interface B2BTOTPApi {
+  /** A new authenticator-app registration for the member: secret, QR code and recovery codes (shown once). */
+  create(options: B2BCallOptions<MemberTotpCreateRequest>): Promise<MemberTotpCreateResponse>;
+  authenticate(options: B2BCallOptions<MemberTotpAuthenticateRequest>): Promise<MemberAuthenticateResponse>;
+}
+
+export interface B2BRecoveryCodesApi {
+  /** A recovery code in place of the authenticator app's code; each code works once. */
+  recover(options: B2BCallOptions<RecoveryCodeRecoverRequest>): Promise<RecoveryCodeRecoverResponse>;
+  /** The signed-in member's recovery codes. */
+  get(): Promise<RecoveryCodeGetResponse>;
+  /** A new set for the signed-in member; every earlier code stops working. */
+  rotate(): Promise<RecoveryCodeRotateResponse>;
+}
+
+export interface B2BSessionApi {
+  /** The current member session from memory/storage, synchronously; null when signed out. */
+  getSync(): MemberSession | null;
+  getTokens(): SessionTokens | null;
+  /** Re-authenticates the member session (POST /b2b/sessions/authenticate); `session_duration_minutes` extends it. */
+  authenticate(options?: { session_duration_minutes?: number }): Promise<MemberSessionAuthenticateResponse>;
+  /** Ends the member session on the service and clears it locally (always locally with `forceClear`). */
+  revoke(options?: { forceClear?: boolean }): Promise<void>;
+  /** Called with the new session (or null) whenever it changes, in this tab or another. Returns an unsubscribe. */
+  onChange(callback: (session: MemberSession | null) => void): () => void;
+}
+
+/** `self`: the signed-in member. */
+export interface B2BSelfApi {
+  getSync(): Member | null;
+  /** GET /b2b/organizations/members/me; the stored member is replaced by the answer. */
+  get(): Promise<Member>;
+  onChange(callback: (member: Member | null) => void): () => void;
+}
+
+export interface B2BOrganizationApi {
+  /** The signed-in member's organization, synchronously; null when signed out. */
+  getSync(): Organization | null;
+  /** GET /b2b/organizations/me; the stored organization is replaced by the answer. */
+  get(): Promise<Organization>;
+  onChange(callback: (organization: Organization | null) => void): () => void;
+  /** An organization by its slug (a page that knows only the slug), or null. No session needed. */
+  getBySlug(options: OrganizationSearchRequest): Promise<OrganizationSearchResponse>;
+  members: {
+    /**
+     * Whether an address is a member of an organization (POST /b2b/organizations/members/search, the call the hosted
+     * UI makes before it offers a password), answered without the member object. No session needed.
+     */
+    search(options: MemberSearchRequest): Promise<MemberSearchResponse>;
+  };
+}
+
+export interface B2BClient {
+  readonly publicToken: string;
+  /** The service's origin the client talks to, e.g. `http://localhost:8787`. */
+  readonly baseUrl: string;
+  /** The language the client asks the service to answer in (`Accept-Language`); undefined leaves the browser's. */
+  locale: string | undefined;
+  readonly session: B2BSessionApi;
+  readonly self: B2BSelfApi;
+  readonly organization: B2BOrganizationApi;
+  readonly magicLinks: B2BMagicLinksApi;
+  readonly otps: B2BOtpsApi;
+  readonly discovery: B2BDiscoveryApi;
+  readonly sso: B2BSSOApi;
+  readonly totp: B2BTOTPApi;
+  readonly recoveryCodes: B2BRecoveryCodesApi;
+  readonly bootstrap: BootstrapApi;
+  readonly events: EventsApi;
+  /** Stops timers and listeners (background refresh, telemetry flush, storage sync). */
+  destroy(): void;
+}

@@ -4,30 +4,17 @@ import { B2B_TOKEN_MESSAGE } from '../../src/client/bootstrap.ts';
 import { IST_COOKIE_LIFETIME_MS, MSG_DUPLICATE_COOKIE } from '../../src/client/constants/sessions.ts';
 import { acquireStore, releaseStore } from '../../src/client/session.ts';
 import { UNRECOVERABLE_ERROR_TYPES } from '../../src/api/index.ts';
-import { freshClientState, makeClient, readCookieValue, signIn } from '../support/client.ts';
+import {
+  captureConsole as capture,
+  cookieStore,
+  freshClientState,
+  makeClient,
+  readCookieValue,
+  signIn,
+} from '../support/client.ts';
 import { until } from '../support/poll.ts';
 import { testEnv } from '../support/env.ts';
 import { openSecondTab } from '../support/second-tab.ts';
-
-interface CookieStoreEntry {
-  name: string;
-  value: string;
-  expires: number | null;
-}
-const cookieStore = (window as unknown as { cookieStore: { get(name: string): Promise<CookieStoreEntry | null> } })
-  .cookieStore;
-
-function capture(method: 'warn' | 'error'): { messages: string[]; restore(): void } {
-  const original = console[method];
-  const messages: string[] = [];
-  console[method] = (...args: unknown[]) => void messages.push(String(args[0]));
-  return {
-    messages,
-    restore: () => {
-      console[method] = original;
-    },
-  };
-}
 
 describe('client session lifecycle', () => {
   const fresh = freshClientState();

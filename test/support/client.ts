@@ -179,3 +179,26 @@ export function freshRecordedState(name: string, cleanUp: () => void): { readonl
 export function freshClientState(): { readonly rec: FetchRecorder } {
   return freshRecordedState('freshClientState', destroyClients);
 }
+
+interface CookieStoreEntry {
+  name: string;
+  value: string;
+  expires: number | null;
+}
+/** Chromium's Cookie Store API: unlike document.cookie, it tells a cookie's expiry. */
+export const cookieStore = (
+  window as unknown as { cookieStore: { get(name: string): Promise<CookieStoreEntry | null> } }
+).cookieStore;
+
+/** Records the first argument of each console.warn or console.error call instead of printing it, until `restore()`. */
+export function captureConsole(method: 'warn' | 'error'): { messages: string[]; restore(): void } {
+  const original = console[method];
+  const messages: string[] = [];
+  console[method] = (...args: unknown[]) => void messages.push(String(args[0]));
+  return {
+    messages,
+    restore: () => {
+      console[method] = original;
+    },
+  };
+}

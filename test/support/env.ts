@@ -5,6 +5,8 @@ import type { InboxMessage } from '../../src/server/dev/inbox-store.ts';
 export interface TestEnv {
   baseUrl: string;
   publicToken: string;
+  /** The same service's organization (B2B) project: `/sdk/v1/b2b/...` takes only this token. */
+  b2bPublicToken: string;
   pageOrigin: string;
   /** A second service with the dev captcha switched on. */
   captchaBaseUrl: string;
@@ -13,8 +15,8 @@ export interface TestEnv {
   /** A second service whose password policy is LUDS (at least 10 characters of 3 kinds). */
   ludsBaseUrl: string;
   /**
-   * A service whose bootstrap requires PKCE for OAuth, names a CNAME domain and shows the watermark; and requires
-   * Sign-In with Ethereum for crypto wallets.
+   * A service whose bootstrap requires PKCE for OAuth and for SSO, names a CNAME domain and shows the watermark; and
+   * requires Sign-In with Ethereum for crypto wallets.
    */
   settingsBaseUrl: string;
   settingsCnameDomain: string;
