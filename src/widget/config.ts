@@ -35,10 +35,20 @@ export interface SessionOptions {
   sessionDurationMinutes?: number;
 }
 
+/**
+ * The organization (B2B) sign-in the element runs instead of the consumer one, named as the hosted provider's
+ * organization config names it: `Discovery` proves an address, then lists the organizations it belongs to or may
+ * join. The products then read `products` with that provider's organization meanings (`emailMagicLinks` sends a
+ * discovery link, `sso` offers single sign-on).
+ */
+export type AuthFlowType = 'Discovery';
+
 /** What a page may set (`config` property or JSON attribute): each product's options come from its folder. */
 export interface AuthLoginConfig extends ProductConfig {
   products?: ConfigProduct[];
   sessionOptions?: SessionOptions;
+  /** The organization (B2B) sign-in; absent, the consumer one. */
+  authFlowType?: AuthFlowType;
   /** `false` renders into the light DOM (default `true`: an open shadow root). */
   enableShadowDOM?: boolean;
   /** CSP nonce for the `<style>` elements the widget inserts. */
@@ -49,6 +59,7 @@ export interface AuthLoginConfig extends ProductConfig {
 export interface ResolvedConfig extends ResolvedProductConfig {
   products: ConfigProduct[];
   sessionOptions: { sessionDurationMinutes: number };
+  authFlowType?: AuthFlowType;
   enableShadowDOM: boolean;
   nonce?: string;
 }
@@ -87,6 +98,7 @@ export function resolveConfig(
     },
     enableShadowDOM: c.enableShadowDOM !== false,
   } as ResolvedConfig;
+  if (c.authFlowType) resolved.authFlowType = c.authFlowType;
   for (const record of PRODUCT_RECORDS) Object.assign(resolved, record.resolveConfig?.(c, context));
   if (c.nonce) resolved.nonce = c.nonce;
   return dropUndefined(resolved);

@@ -7,7 +7,13 @@ import type { AuthLoginElement } from './element.ts';
 import type { WidgetErrorDetail, WidgetEventDetail } from './machine/types.ts';
 
 export { createAuthClient } from '../client/index.ts';
-export type { AuthClient, AuthClientOptions } from '../client/types.ts';
+export type { AuthClient, AuthClientOptions, B2BClient, B2BClientOptions } from '../client/types.ts';
+/**
+ * The organization (B2B) client's module, `{ createB2BClient }`, loaded on demand: a chunk of its own, so a consumer
+ * page fetches none of it, and the same instance an organization sign-in's element uses, so the page and the element
+ * share one member session.
+ */
+export const loadB2BClient = () => import('../client/b2b.ts');
 export { AuthLoginElement } from './element.ts';
 export { defineAuthLogin } from './define.ts';
 export type {

@@ -86,9 +86,13 @@ export interface RootFixture {
 
 /**
  * Call once inside a `describe`: before each test a clean browser state, a real client against the test service with
- * its telemetry observed and its requests recorded; after it, the root stopped, the client destroyed.
+ * its telemetry observed and its requests recorded; after it, the root stopped, the client destroyed. The client is a
+ * consumer client of the service's consumer project, or what `makeClient` makes (as the element does, an organization
+ * client for an organization sign-in).
  */
-export function rootFixture(): RootFixture {
+export function rootFixture(
+  makeClient: () => AuthClient = () => createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl }),
+): RootFixture {
   let state: { client: AuthClient; logged: LoggedEvent[]; rec: FetchRecorder; actor?: RootActor } | undefined;
   const current = () => {
     if (!state) throw new Error('rootFixture: used outside a test');
@@ -97,7 +101,7 @@ export function rootFixture(): RootFixture {
   beforeEach(() => {
     resetBrowserState();
     const rec = recordFetch();
-    const client = createAuthClient({ publicToken: testEnv.publicToken, baseUrl: testEnv.baseUrl });
+    const client = makeClient();
     state = { client, logged: observeTelemetry(client), rec };
   });
   afterEach(() => {

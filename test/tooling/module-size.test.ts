@@ -21,6 +21,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/api/index.ts': 'wire-contract barrel: every wire type in one import',
   'src/api/locales.ts': 'wire fact: the languages both sides speak',
   'src/api/paths.ts': 'wire fact: the path of every call',
+  'src/api/organizations.ts': "wire contract: the organization product's objects, for its client, widget and service",
   // The headless client's public surface.
   'src/client/index.ts': "public API: the client package's entry",
   'src/client/types.ts': "public API: the client's published types",
@@ -29,6 +30,10 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/server/config.ts': 'service configuration: the ProjectConfig every part reads',
   'src/server/db/db.ts': 'database seam: the Db every store takes',
   'src/server/http/errors.ts': 'error catalogue: every refusal the service answers',
+  'src/server/http/request-meta.ts': 'request seam: RequestMeta, for every route and the service it calls',
+  'src/server/ids.ts': 'identifier seam: newId, for every store that makes a row',
+  'src/server/security/tokens.ts': 'secret seam: the digest and constant-time compare of every token and code',
+  'src/server/store/time.ts': 'timestamp seam: iso, for every store that writes a time',
   // The widget's seams every screen, product and test uses.
   'src/widget/config.ts': "public config: the element's configuration types and defaults",
   'src/widget/context.ts': 'screen seam: useWidget, for every screen',
@@ -37,6 +42,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/widget/products/types.ts': 'product contract: every product folder',
   'src/widget/theme/parts.ts': 'public styling surface: the ::part() names',
   'src/widget/theme/theme.ts': 'theme variables: every style',
+  'src/widget/ui/Header.tsx': 'screen header: the title, back arrow and Escape of every screen',
   'src/widget/ui/styles.ts': 'shared style fragments: every screen',
 };
 

@@ -73,6 +73,35 @@ const ALLOWED: readonly Allowed[] = [
       'products/<folder>/block.styles.ts, later.styles.ts)',
   },
   {
+    paths: ['src/widget/config.ts'],
+    products: ['discovery'],
+    texts: ['Discovery'],
+    reason:
+      "the organization sign-in's flow is named by the hosted provider's config value `authFlowType: 'Discovery'`",
+  },
+  {
+    paths: ['src/widget/products/organizations.ts'],
+    products: ['mfa', 'sso'],
+    reason:
+      "the organization products' one seam: a first factor that leaves MFA to do hands the member to the MFA " +
+      'screens, an organization that admits its members only by single sign-on to that product',
+  },
+  {
+    paths: ['src/widget/products/discovery/'],
+    products: ['emailMagicLinks', 'sso'],
+    reason:
+      "the hosted provider's organization names: `products: ['emailMagicLinks']` and `emailMagicLinksOptions` " +
+      "configure the discovery link, which its client sends as `magicLinks.email.discovery`; an organization's " +
+      '`sso_default_connection_id` when it admits its members only by single sign-on',
+  },
+  {
+    paths: ['src/widget/products/mfa/'],
+    products: ['otp'],
+    reason:
+      "the hosted provider's organization names of the text-message factor: `smsOtp` in its config, `sms_otp` on " +
+      'the wire, `otps.sms` in its client',
+  },
+  {
     paths: ['bench/usable.mjs', 'bench/sent.mjs'],
     products: ['emailMagicLinks'],
     reason: "the comparisons with Stytch's UI: both pages configured for magic links, the one product both offer there",

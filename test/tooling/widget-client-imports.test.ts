@@ -1,6 +1,7 @@
 // The widget is a consumer of the headless client like any page: it may use only what the client publishes (its
-// entry, index.ts, and the types it names, types.ts). An import of a client internal would let the two drift apart
-// unnoticed and make the widget depend on code the client is free to change. There are no exceptions.
+// entry, index.ts, the organization client's entry, b2b.ts, and the types they name, types.ts). An import of a client
+// internal would let the two drift apart unnoticed and make the widget depend on code the client is free to change.
+// There are no exceptions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ const widgetDir = path.join(srcDir, 'widget');
 const clientDir = path.join(srcDir, 'client');
 /** The client's public surface, as paths an import may resolve to (a bare folder import means its index). */
 const PUBLIC_CLIENT_MODULES = new Set(
-  [clientDir, 'index', 'index.ts', 'types', 'types.ts'].map((name) => path.resolve(clientDir, name)),
+  [clientDir, 'index', 'index.ts', 'b2b', 'b2b.ts', 'types', 'types.ts'].map((name) => path.resolve(clientDir, name)),
 );
 
 function sourceFiles(dir: string): string[] {
@@ -46,7 +47,7 @@ function internalClientImports(sources: ReadonlyArray<{ file: string; text: stri
   );
 }
 
-test('no file under src/widget imports a client module other than client/index.ts or client/types.ts', () => {
+test('no file under src/widget imports a client module other than client/index.ts, b2b.ts or types.ts', () => {
   const sources = sourceFiles(widgetDir).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
   assert.ok(sources.length > 0, 'found the widget sources');
   assert.deepEqual(internalClientImports(sources), []);

@@ -6,6 +6,24 @@ import type { AuthClient } from '../../client/types.ts';
 import type { Mode, ResolvedConfig } from '../config.ts';
 import type { RootActor } from '../machine/start.ts';
 
+type OrganizationFactory = typeof import('../../client/b2b.ts').createB2BClient;
+let organizationFactory: OrganizationFactory | undefined;
+
+/**
+ * Loads the organization (B2B) client, a chunk of its own that a consumer page never fetches. An element configured
+ * for an organization sign-in (`authFlowType`) makes that client instead of the consumer one: a consumer client given
+ * the organization project's token would log that it is the wrong kind, and its background refresh would ask the
+ * consumer API about the member's session cookie, be refused, and in the end clear it.
+ */
+export async function loadOrganizationClient(): Promise<void> {
+  organizationFactory ??= (await import('../../client/b2b.ts')).createB2BClient;
+}
+
+/** Whether `config` (as the page wrote it, or resolved) is an organization sign-in, whose client is that client. */
+export function forOrganizations(config: Pick<ResolvedConfig, 'authFlowType'> | undefined): boolean {
+  return config?.authFlowType !== undefined;
+}
+
 /** The rendering half (runtime.ts), which starts the statechart. */
 export type Runtime = typeof import('../runtime.ts');
 /** Where the statechart's events and errors go. */
@@ -33,15 +51,27 @@ export class ClientAndActor {
    * The client for this token and service (a new one stops the statechart); undefined without a token. `locale` is
    * the language a new client starts in, so that its first request (the bootstrap) already asks in it.
    */
-  client(publicToken: string | undefined, baseUrl: string | undefined, locale: string): AuthClient | undefined {
-    const key = publicToken ? `${publicToken}\n${baseUrl ?? ''}` : '';
+  client(
+    publicToken: string | undefined,
+    baseUrl: string | undefined,
+    locale: string,
+    organization: boolean,
+  ): AuthClient | undefined {
+    // Not made until its factory has loaded (loadOrganizationClient): meanwhile the first paint sends nothing early.
+    if (organization && !organizationFactory) return undefined;
+    const key = publicToken ? `${organization ? 'organization' : 'consumer'}\n${publicToken}\n${baseUrl ?? ''}` : '';
     if (key !== this.#clientKey) {
       this.#actor?.stop();
       this.#actor = undefined;
       this.#client?.destroy();
-      this.#client = publicToken
-        ? createAuthClient({ publicToken, locale, ...(baseUrl ? { baseUrl } : {}) })
-        : undefined;
+      const options = { publicToken: publicToken ?? '', locale, ...(baseUrl ? { baseUrl } : {}) };
+      // The statechart's root uses what both clients have (session, bootstrap, events, locale); the organization
+      // products take the organization client back as what it is (products/organizations.ts).
+      this.#client = !publicToken
+        ? undefined
+        : organization && organizationFactory
+          ? (organizationFactory(options) as unknown as AuthClient)
+          : createAuthClient(options);
       this.#clientKey = key;
     }
     return this.#client;

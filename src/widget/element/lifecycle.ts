@@ -13,7 +13,7 @@ import type { WidgetErrorDetail } from '../machine/types.ts';
 import type { AuthLoginRoot } from '../runtime.ts';
 import { ShellHandOver, shellPaintsMain } from '../shell/hand-over.ts';
 import { resolveTheme } from '../theme/theme.ts';
-import { ClientAndActor, type Runtime } from './client.ts';
+import { ClientAndActor, forOrganizations, loadOrganizationClient, type Runtime } from './client.ts';
 import { localeTag, ShownLocale } from './locale.ts';
 
 let runtime: Promise<Runtime> | undefined;
@@ -76,6 +76,8 @@ export class ElementLifecycle {
       if (blocksPainted) await blocksPainted;
       if (!current()) return;
       const runtime = loadRuntime();
+      if (forOrganizations(this.#host.config)) await loadOrganizationClient();
+      if (!current()) return;
       this.client();
       this.#handOver.clientMade();
       this.#runtime = await runtime;
@@ -101,7 +103,8 @@ export class ElementLifecycle {
   /** The headless client for the element's token and service, made on first use; undefined without a token. */
   client(): AuthClient | undefined {
     const locale = localeTag(this.#host);
-    const client = this.#clients.client(this.#host.publicToken, this.#host.baseUrl, locale);
+    const organization = forOrganizations(this.#host.config);
+    const client = this.#clients.client(this.#host.publicToken, this.#host.baseUrl, locale, organization);
     // The language the service answers in, for every call (the element's language may have changed since).
     if (client) client.locale = locale;
     return client;

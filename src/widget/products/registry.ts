@@ -6,18 +6,22 @@ import type { LoginTab, Mode, Product, ResolvedConfig } from '../config.ts';
 import type { UrlToken } from '../machine/types.ts';
 import { withTables } from '../i18n/tables.ts';
 import { crypto } from './crypto/index.ts';
+import { discovery } from './discovery/index.ts';
 import { identityProvider } from './idp/index.ts';
 import { magicLinks } from './magic-links/index.ts';
+import { mfa } from './mfa/index.ts';
 import { oauth } from './oauth/index.ts';
 import { otps } from './otps/index.ts';
 import { passkeys } from './passkeys/index.ts';
 import { passwords } from './passwords/index.ts';
+import { sso } from './sso/index.ts';
 import type { FactOf, ProductRecord } from './types.ts';
 
 // Main stacks the products' blocks in this order: the passkey button above the social block, the wallet buttons
 // right under it (spec section 2: 'the social or crypto block', one column of at most 6 buttons).
+// An organization sign-in's single sign-on button comes after them; its discovery and MFA screens add no block.
 // The identity provider is last: it is never on Main (no block, no tab); only a mode or the query opens it.
-const RECORDS = [magicLinks, otps, passwords, passkeys, oauth, crypto, identityProvider] as const;
+const RECORDS = [magicLinks, otps, passwords, passkeys, oauth, crypto, sso, discovery, mfa, identityProvider] as const;
 
 /** The facts of the registered products (ProductFacts): a union, one member per product. */
 export type RegisteredFacts = NonNullable<(typeof RECORDS)[number]['facts']>;

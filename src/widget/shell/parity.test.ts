@@ -92,7 +92,9 @@ async function productCases(record: ProductRecord): Promise<Case[]> {
  */
 function mainCases(all: Case[]): Case[] {
   let merged: AuthLoginConfig = { products: [] };
-  for (const c of all) {
+  // An organization sign-in (`authFlowType`) offers the organization products only: merged with the consumer pages,
+  // it would turn theirs off. Their Main is compared on their own pages.
+  for (const c of all.filter((page) => page.config.authFlowType === undefined)) {
     const products = [...new Set([...(merged.products ?? []), ...(c.config.products ?? [])])];
     const next: AuthLoginConfig = { ...c.config, ...merged, products };
     if (shellPaints(resolveConfig(next, testEnv.pageOrigin))) merged = next;

@@ -32,6 +32,14 @@ export const logoImage = css`
   object-fit: contain;
 `;
 
+/** A screen's form: its fields and buttons in one column. */
+export const formColumn = css`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  margin: 0;
+`;
+
 export const text = css`
   margin: 0;
   font-size: 16px;

@@ -51,7 +51,8 @@ export const magicLinks: ProductRecord<{
   folder: 'magic-links',
   // The default product (spec section 1).
   byDefault: true,
-  enabled: (config) => config.products.includes('emailMagicLinks'),
+  // An organization sign-in's email link is discovery's (the same `products` name, under `authFlowType`).
+  enabled: (config) => config.authFlowType === undefined && config.products.includes('emailMagicLinks'),
   load: () => import('./chunk.ts').then((chunk) => chunk.default),
   translations: { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') },
   events: MAGIC_LINK_EVENTS,

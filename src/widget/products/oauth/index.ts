@@ -44,7 +44,8 @@ export const oauth: ProductRecord<{
   parts: OAUTH_PARTS,
   events: OAUTH_EVENTS,
   resolveConfig: resolveOAuthConfig,
-  enabled: (config) => oauthProviders(config).length > 0,
+  // Not on an organization sign-in (`authFlowType`): its social sign-in is members', which this product does not do.
+  enabled: (config) => config.authFlowType === undefined && oauthProviders(config).length > 0,
   load: () => import('./chunk.ts').then((chunk) => chunk.default),
   blockView: () => import('./block.view.ts'),
   // The buttons' height is kept free while their chunk loads, so the form below does not jump when they appear.

@@ -55,7 +55,8 @@ export const otps: ProductRecord<{
 }> = {
   name: 'otp',
   folder: 'otps',
-  enabled: (config) => config.products.includes('otp'),
+  // Not on an organization sign-in (`authFlowType`): its passcodes are members', which this product does not send.
+  enabled: (config) => config.authFlowType === undefined && config.products.includes('otp'),
   load: () => import('./chunk.ts').then((chunk) => chunk.default),
   translations: { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') },
   parts: OTP_PARTS,

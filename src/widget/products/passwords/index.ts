@@ -52,7 +52,8 @@ export const passwords: ProductRecord<{
 }> = {
   name: 'passwords',
   folder: 'passwords',
-  enabled: (config) => config.products.includes('passwords'),
+  // Not on an organization sign-in (`authFlowType`): its passwords are members', which this product does not sign in.
+  enabled: (config) => config.authFlowType === undefined && config.products.includes('passwords'),
   load: () => import('./chunk.ts').then((chunk) => chunk.default),
   translations: { es: () => import('./strings.es.ts'), fr: () => import('./strings.fr.ts') },
   parts: PASSWORD_PARTS,

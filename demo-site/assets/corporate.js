@@ -1,0 +1,52 @@
+// Corporate training: signed out it shows <auth-login> for the organization sign-in (discovery by email link, or the
+// company's single sign-on, then the second factor its organization asks for); signed in, the partner employee's
+// dashboard. It uses the product only through its public API: the element, and the organization client loaded from
+// the same module, so the page's client and the element's share one member session.
+const { loadB2BClient } = await import('/auth-login.js').catch((error) => {
+  delete document.documentElement.dataset.session; // do not leave a returning member with an empty page
+  throw error;
+});
+const { createB2BClient } = await loadB2BClient();
+
+const widget = document.querySelector('auth-login');
+const client = createB2BClient({
+  publicToken: widget.getAttribute('public-token'),
+  baseUrl: widget.getAttribute('base-url') ?? '/',
+});
+
+const signedOut = document.getElementById('signed-out');
+const signedIn = document.getElementById('signed-in');
+const memberName = document.getElementById('member-name');
+const organizationName = document.getElementById('organization-name');
+const logout = document.getElementById('logout');
+
+function render(session) {
+  const member = client.self.getSync();
+  const organization = client.organization.getSync();
+  signedIn.hidden = !session;
+  signedOut.hidden = Boolean(session);
+  delete document.documentElement.dataset.session; // set by the page while a session cookie awaits this check
+  memberName.textContent = member?.name || member?.email_address || 'colleague';
+  organizationName.textContent = organization?.organization_name ?? 'your organization';
+  document.title = session ? 'My Training · Westlight University' : 'Corporate Training · Westlight University';
+}
+
+render(client.session.getSync());
+client.session.onChange(render);
+// The member and the organization may arrive after the session.
+client.self.onChange(() => render(client.session.getSync()));
+client.organization.onChange(() => render(client.session.getSync()));
+
+logout.addEventListener('click', async () => {
+  logout.disabled = true;
+  try {
+    // forceClear: the member is signed out here even if the service cannot be reached.
+    await client.session.revoke({ forceClear: true });
+  } catch (error) {
+    console.error('Logout could not reach the identity service; the local session was cleared.', error);
+  } finally {
+    logout.disabled = false;
+    render(client.session.getSync());
+    document.getElementById('corporate-heading-out')?.focus();
+  }
+});
