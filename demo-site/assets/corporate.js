@@ -20,7 +20,19 @@ const memberName = document.getElementById('member-name');
 const organizationName = document.getElementById('organization-name');
 const logout = document.getElementById('logout');
 
-function render(session) {
+// A member who enrolls an authenticator app is signed in before the widget shows the recovery codes, once: the
+// dashboard waits until they press Done (the flow complete), or they would never see them.
+let enrolling = false;
+widget.addEventListener('auth-login-event', (event) => {
+  if (event.detail.type === 'B2B_TOTP_CREATE') enrolling = true;
+  if (event.detail.type === 'AUTHENTICATE_FLOW_COMPLETE') {
+    enrolling = false;
+    render(client.session.getSync());
+  }
+});
+
+function render(current) {
+  const session = enrolling ? null : current;
   const member = client.self.getSync();
   const organization = client.organization.getSync();
   signedIn.hidden = !session;

@@ -1,10 +1,13 @@
 // Corporate training end to end on the demo site with the real `npm start`: a partner employee signs in through
-// organization discovery by email link (Aurora Theatre Group, joined by its email domain), sees the dashboard, keeps
-// the session across a reload and signs out. (Single sign-on with MFA and recovery codes is played in Chromium against
-// the service by src/widget/products/sso/journey.test.ts and test/client/b2b-sso.test.ts.)
+// organization discovery by email link (Aurora Theatre Group, joined by its email domain), and another through Lumen
+// Stage Systems' SAML single sign-on (the dev SAML identity provider), enrolls the authenticator app the organization
+// requires (the code computed from the secret the screen shows), is shown the recovery codes once (the page keeps its
+// dashboard back until Done), signs out, and signs in again with a recovery code, which then works no more.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
+import { until } from '../support/poll.ts';
 import { deliveredTo, e2eSuite } from './support.ts';
 
 describe('corporate training: organization sign-in with the real `npm start`', () => {
@@ -49,5 +52,59 @@ describe('corporate training: organization sign-in with the real `npm start`', (
     await page.reload();
     await expectDashboard('Aurora Theatre Group');
     await logOut();
+  });
+
+  it('SAML single sign-on, then the authenticator app the organization requires, and recovery codes', async () => {
+    const email = `rigger-${Date.now()}@lumenstage.localhost`;
+    const throughIdentityProvider = async () => {
+      await page.getByRole('button', { name: 'Use single sign-on' }).click();
+      await page.getByRole('heading', { name: 'Enter your email to continue' }).waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      // The organization's one connection: straight to its (dev) identity provider.
+      await page.locator('#dev-sso-email').fill(email);
+      await page.locator('#dev-sso-sign-in').click();
+      await page.locator('#dev-saml-continue').click();
+    };
+    await page.goto(`${e2e.product.url}/corporate-training`);
+    await throughIdentityProvider();
+
+    // Lumen Stage allows both factors: the member chooses.
+    await page.getByRole('heading', { name: 'Set up Multi-Factor Authentication' }).waitFor();
+    await page.getByRole('button', { name: 'Use an authenticator app' }).click();
+    await page.getByRole('heading', { name: 'Scan the QR code to link your authenticator app' }).waitFor();
+    await page.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
+    const secret = (await page.locator('auth-login').locator('[part~="totp-secret"]').innerText()).replace(/\s+/g, '');
+    const codeInput = page.getByLabel('One-time passcode');
+    await until(() => codeInput.isEnabled(), 'the code input ready');
+    await codeInput.fill(totpAt(base32Decode(secret), Date.now()));
+
+    await page.getByRole('heading', { name: 'Save your recovery codes!' }).waitFor();
+    const codes = (await page.locator('auth-login').locator('[part~="recovery-codes"]').innerText())
+      .split(/\s+/)
+      .filter(Boolean);
+    assert.equal(codes.length, 10, `ten recovery codes: ${codes.join(' ')}`);
+    assert.equal(await page.getByRole('button', { name: 'Logout' }).isVisible(), false, 'the dashboard waits for Done');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expectDashboard('Lumen Stage Systems');
+    await logOut();
+
+    // Again: the enrolled app is asked for, and a recovery code stands in for it, once.
+    const signInWithRecoveryCode = async (code: string) => {
+      await throughIdentityProvider();
+      await page.getByRole('heading', { name: 'Enter verification code' }).waitFor();
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      await page.getByLabel('Recovery code').fill(code);
+      const answered = page.waitForResponse((response) => response.url().endsWith('/b2b/recovery_codes/recover'));
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      return (await answered).status();
+    };
+    assert.equal(await signInWithRecoveryCode(codes[0] ?? ''), 200);
+    await expectDashboard('Lumen Stage Systems');
+    await logOut();
+    const refused = await signInWithRecoveryCode(codes[0] ?? '');
+    assert.ok(refused >= 400 && refused < 500, `a used code is refused: ${refused}`);
+    await page.getByRole('heading', { name: 'Enter recovery code' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Logout' }).isVisible(), false, 'a used code signs nobody in');
   });
 });
