@@ -1,17 +1,30 @@
 // Organization members' SMS passcodes (POST /b2b/otps/sms/send and /authenticate): enrollment on a first factor (the
 // number joins the member only once its passcode is used), sign-in to the proven number, the message in the page's
 // language, one MFA number per organization (duplicate_member_phone_number at send and at proof), single use, the
-// per-code and member limits, the per-number send limit, and malformed input.
+// per-code and member limits, the per-number send limit, the passcode a sign-in sends unasked when SMS is the member's
+// way through MFA (secondary_auth_initiated), and malformed input.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { B2B_PATHS, type MfaRequired } from '../../src/api/organizations.ts';
 import { MEMBER_SMS_CODE_EXPIRATION_MINUTES } from '../../src/server/constants/member-mfa.ts';
 import { OTP_MAX_ATTEMPTS_PER_CODE, OTP_SEND_LIMIT, OTP_SEND_WINDOW_MS } from '../../src/server/constants/passcodes.ts';
 import { USER_LOCK_FAILURE_LIMIT } from '../../src/server/constants/rate-limits.ts';
-import { dataOf, expectError, inbox, post, startTestService, uniquePhone, type TestService } from './support.ts';
+import {
+  dataOf,
+  expectError,
+  inbox,
+  latestToken,
+  PORTAL_URL,
+  post,
+  startTestService,
+  uniquePhone,
+  type TestService,
+} from './support.ts';
 import {
   factorsOf,
   firstFactor,
   latestSmsCode,
+  enrollTotp,
   makeMember,
   mfaOrganization,
   memberAttempts,
@@ -314,6 +327,107 @@ describe('passcodes', () => {
       'unauthorized_action',
       'This organization does not allow sms_otp as a second factor.',
     );
+  });
+});
+
+/** The member signs in again through the organization's email link (MFA is due): the answer. */
+async function signInByOrganizationLink(
+  member: MemberRow,
+): Promise<MemberAuthenticated & { mfa_required: MfaRequired }> {
+  await dataOf(
+    await b2bPost(t, B2B_PATHS.magicLinksEmailLoginOrSignup, {
+      organization_id: member.organization_id,
+      email_address: member.email,
+      login_redirect_url: PORTAL_URL,
+      signup_redirect_url: PORTAL_URL,
+    }),
+  );
+  const data = await dataOf<MemberAuthenticated & { mfa_required: MfaRequired }>(
+    await b2bPost(t, B2B_PATHS.magicLinksAuthenticate, {
+      magic_links_token: await latestToken(t, member.email),
+      session_duration_minutes: 60,
+    }),
+  );
+  assert.equal(data.member_authenticated, false);
+  assert.ok(data.intermediate_session_token);
+  return data;
+}
+
+describe(`a sign-in that leaves MFA due texts the passcode at once when SMS is the member's way through`, () => {
+  it(`SMS the default method → secondary_auth_initiated 'sms_otp', one text, and its code ends MFA`, async () => {
+    const member = await makeMember(t, await mfaOrganization(t));
+    const phone = uniquePhone(AREA);
+    await enrollSms(member, phone);
+    const before = (await inbox(t, phone)).length;
+
+    const data = await signInByOrganizationLink(member);
+    assert.deepEqual(data.mfa_required, {
+      member_options: { mfa_phone_number: phone, totp_registration_id: '' },
+      secondary_auth_initiated: 'sms_otp',
+    });
+    assert.equal((await inbox(t, phone)).length, before + 1);
+    const done = await dataOf<MemberAuthenticated>(
+      await authenticate({
+        ...target(member, data.intermediate_session_token),
+        code: await latestSmsCode(t, phone),
+      }),
+    );
+    assert.equal(done.member_authenticated, true);
+    assert.deepEqual(factorsOf(done), [
+      ['magic_link', 'email', 'PRIMARY'],
+      ['otp', 'sms', 'SECONDARY'],
+    ]);
+  });
+
+  it('the authenticator app the default → null, and nothing is sent', async () => {
+    const member = await makeMember(t, await mfaOrganization(t));
+    const { created, session } = await enrollTotp(t, member);
+    const phone = uniquePhone(AREA);
+    const withSession = { Authorization: b2bAuth(session.session_token) };
+    await dataOf(await send({ ...target(member), mfa_phone_number: phone }, withSession));
+    const proven = await dataOf<MemberAuthenticated>(
+      await authenticate({ ...target(member), code: await latestSmsCode(t, phone) }, session.session_token),
+    );
+    assert.equal(proven.member.mfa_phone_number_verified, true);
+    assert.equal(proven.member.default_mfa_method, 'totp');
+    const before = (await inbox(t, phone)).length;
+
+    const data = await signInByOrganizationLink(member);
+    assert.deepEqual(data.mfa_required, {
+      member_options: { mfa_phone_number: phone, totp_registration_id: created.totp_registration_id },
+      secondary_auth_initiated: null,
+    });
+    assert.equal((await inbox(t, phone)).length, before);
+  });
+
+  it('an organization that allows only the app → null, and nothing is sent', async () => {
+    const organization = await mfaOrganization(t);
+    const member = await makeMember(t, organization);
+    const phone = uniquePhone(AREA);
+    await enrollSms(member, phone);
+    await t.service.db.query(
+      `update organizations set mfa_methods = 'RESTRICTED', allowed_mfa_methods = '["totp"]' where id = $1`,
+      [organization.id],
+    );
+    const data = await signInByOrganizationLink(member);
+    assert.equal(data.mfa_required.secondary_auth_initiated, null);
+    assert.equal((await inbox(t, phone)).length, 1);
+  });
+
+  it(`the number's send limit spent → null; the sign-in still succeeds and the member may ask later`, async () => {
+    const member = await makeMember(t, await mfaOrganization(t));
+    const phone = uniquePhone(AREA);
+    await enrollSms(member, phone);
+    const ist = await firstFactor(t, member);
+    for (let i = 1; i < OTP_SEND_LIMIT; i += 1) await dataOf(await send(target(member, ist)));
+    assert.equal((await inbox(t, phone)).length, OTP_SEND_LIMIT);
+
+    const data = await signInByOrganizationLink(member);
+    assert.equal(data.mfa_required.secondary_auth_initiated, null);
+    assert.equal((await inbox(t, phone)).length, OTP_SEND_LIMIT);
+    t.advance(OTP_SEND_WINDOW_MS);
+    await dataOf(await send(target(member, data.intermediate_session_token)));
+    assert.equal((await inbox(t, phone)).length, OTP_SEND_LIMIT + 1);
   });
 });
 

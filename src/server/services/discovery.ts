@@ -69,6 +69,7 @@ import {
   primaryRequiredFor,
   type MemberAuthenticatePayload,
 } from './member-auth.ts';
+import { startSecondaryAuth } from './mfa-sms.ts';
 import { wireMember, wireOrganization } from './organization-wire.ts';
 import { checkPkce } from './token-authentication.ts';
 import { minutesToMs } from './sessions.ts';
@@ -287,19 +288,19 @@ export async function createOrganizationByDiscovery(
 /**
  * Uses the intermediate session up (one statement: of parallel uses one wins), finds or makes the organization and
  * member with `enter`, and finishes the session's proof there, all in one transaction: a refusal anywhere rolls the
- * token's use back with the rest.
+ * token's use back with the rest. After the commit, startSecondaryAuth.
  */
-function fromIntermediateSession(
+async function fromIntermediateSession(
   deps: Deps,
   meta: RequestMeta,
-  input: { intermediate_session_token: string; session_duration_minutes: number },
+  input: { intermediate_session_token: string; session_duration_minutes: number; locale?: string },
   enter: (
     db: Db,
     intermediate: IntermediateSessionRow,
     now: number,
   ) => Promise<{ organization: OrganizationRow; member: MemberRow }>,
 ): Promise<MemberAuthenticatePayload> {
-  return deps.db.transaction(async (tx) => {
+  const payload = await deps.db.transaction(async (tx) => {
     const now = deps.config.now();
     const intermediate = await claimIntermediateSession(tx, hashToken(input.intermediate_session_token), now);
     if (!intermediate) throw Errors.intermediateSessionNotFound();
@@ -313,6 +314,7 @@ function fromIntermediateSession(
       input.session_duration_minutes,
     );
   });
+  return startSecondaryAuth(deps, meta, payload, input.locale);
 }
 
 /** An email link or passcode factor for the address (its `email_id` is the member's once one is known). */

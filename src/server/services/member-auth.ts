@@ -81,6 +81,8 @@ export function primaryRequiredFor(
  * session when nothing else is due; otherwise a new intermediate session bound to the organization and member
  * (INTERMEDIATE_SESSION_LIFETIME_MS) holding the factors so far, with `mfa_required` or `primary_required` saying what
  * is missing. `emailProven`: the factor proved the member's address (it is marked verified in the same transaction).
+ * `secondary_auth_initiated` stays null here: the caller runs startSecondaryAuth (mfa-sms.ts) once its transaction
+ * has committed, which may send the SMS passcode.
  */
 export async function finishPrimaryFactor(
   deps: Deps,

@@ -1,7 +1,7 @@
 // Organization members' SMS passcodes: send one (to the member's proven number, or while the member has none to the
-// number it names, which stays on the passcode's row), and authenticate it, which attaches that number to the member
-// only now that the passcode proved it, and ends MFA. Limits: the consumer passcodes' (per number, per IP, per code,
-// and the member lock).
+// number it names, which stays on the passcode's row), send one unasked when a sign-in leaves MFA due and SMS is the
+// member's way through it, and authenticate it, which attaches that number to the member only now that the passcode
+// proved it, and ends MFA. Limits: the consumer passcodes' (per number, per IP, per code, and the member lock).
 import type { MemberSmsSendResponse } from '../../api/mfa.ts';
 import type { MemberAuthenticationFactor } from '../../api/organizations.ts';
 import { MEMBER_SMS_CODE_EXPIRATION_MINUTES } from '../constants/member-mfa.ts';
@@ -19,8 +19,8 @@ import {
   findLiveMemberSmsCode,
   insertMemberSmsCode,
 } from '../store/member-sms-codes.ts';
-import type { MemberRow } from '../store/members.ts';
-import type { OrganizationRow } from '../store/organizations.ts';
+import { findMemberById, type MemberRow } from '../store/members.ts';
+import { findOrganizationById, type OrganizationRow } from '../store/organizations.ts';
 import { otpMessage } from '../views/otp-message.ts';
 import { limitSendFrom } from './client-limits.ts';
 import { WRONG_SECRET } from './lockout.ts';
@@ -30,6 +30,7 @@ import {
   checkMemberSecret,
   finishCodeFactor,
   mfaCaller,
+  mfaMethodAllowed,
   requireMfaMethod,
   requireNewFactorAllowed,
   type MfaCaller,
@@ -68,6 +69,49 @@ export async function sendMemberSms(deps: Deps, meta: RequestMeta, input: Member
 
   await sendMemberSmsCode(deps, meta, { organization, member, phoneNumber, locale: input.locale });
   return memberAndOrganization(deps.db, organization, member);
+}
+
+/**
+ * After a sign-in's transaction has committed (organization email link, SSO, discovery exchange or create): when its
+ * answer leaves MFA due and the member goes through it by SMS (smsFirstNumber), the passcode is sent now and the
+ * answer says so (`secondary_auth_initiated: 'sms_otp'`), as the hosted provider does. Not inside that transaction:
+ * the send limits write through the main database handle. A send limit that refuses leaves the field null; the member
+ * can still ask for a passcode.
+ */
+export async function startSecondaryAuth<T extends MemberAuthenticatePayload>(
+  deps: Deps,
+  meta: RequestMeta,
+  payload: T,
+  locale: string | undefined,
+): Promise<T> {
+  const { mfa_required: mfaRequired } = payload;
+  if (!mfaRequired || payload.intermediate_session_token === '') return payload;
+  const [organization, member] = await Promise.all([
+    findOrganizationById(deps.db, payload.organization_id),
+    findMemberById(deps.db, payload.member_id),
+  ]);
+  if (!organization || !member || member.status === 'deleted') return payload;
+  const phoneNumber = smsFirstNumber(organization, member);
+  if (phoneNumber === null) return payload;
+  try {
+    await sendMemberSmsCode(deps, meta, { organization, member, phoneNumber, locale });
+  } catch {
+    // The first factor is done and committed: a send refused by a limit, or a delivery that failed, leaves the field
+    // null rather than failing the sign-in, and the SMS screen lets the member ask for a code.
+    return payload;
+  }
+  return { ...payload, mfa_required: { ...mfaRequired, secondary_auth_initiated: 'sms_otp' } };
+}
+
+/**
+ * The number a passcode goes to unasked: the member's proven number, when SMS is the member's default method (or the
+ * only one enrolled: no authenticator app) and the organization allows SMS; otherwise null.
+ */
+function smsFirstNumber(organization: OrganizationRow, member: MemberRow): string | null {
+  const proven = provenNumber(member);
+  if (!proven || !mfaMethodAllowed(organization, 'sms_otp')) return null;
+  const smsPreferred = member.default_mfa_method === 'sms_otp' || member.totp_registration_id === '';
+  return smsPreferred ? proven : null;
 }
 
 /**

@@ -96,10 +96,13 @@ export async function checkMemberSecret<T>(
 }
 
 /** The organization's `mfa_methods`: with RESTRICTED, only its `allowed_mfa_methods` may be used or enrolled. */
+export function mfaMethodAllowed(organization: OrganizationRow, method: OrganizationMfaMethod): boolean {
+  return organization.mfa_methods !== 'RESTRICTED' || organization.allowed_mfa_methods.includes(method);
+}
+
+/** Refuses a method the organization does not allow (mfaMethodAllowed). */
 export function requireMfaMethod(organization: OrganizationRow, method: OrganizationMfaMethod): void {
-  if (organization.mfa_methods === 'RESTRICTED' && !organization.allowed_mfa_methods.includes(method)) {
-    throw Errors.mfaMethodNotAllowed(method);
-  }
+  if (!mfaMethodAllowed(organization, method)) throw Errors.mfaMethodNotAllowed(method);
 }
 
 /** Whether the member has proven a second factor: a confirmed authenticator app or a proven phone number. */

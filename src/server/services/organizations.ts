@@ -32,6 +32,7 @@ import { limitSendFrom } from './client-limits.ts';
 import { checkJoinableByEmail, emailFactor, memberToJoin, sendMemberEmail } from './discovery.ts';
 import { allowedRedirectUrl, tokenUrl } from './magic-links.ts';
 import { finishPrimaryFactor, memberAndOrganization, memberSessionPayload } from './member-auth.ts';
+import { startSecondaryAuth } from './mfa-sms.ts';
 import { wireOrganization } from './organization-wire.ts';
 import { minutesToMs } from './sessions.ts';
 import { checkPkce } from './token-authentication.ts';
@@ -95,8 +96,9 @@ export async function sendOrganizationLink(
 
 /**
  * POST /b2b/magic_links/authenticate: the organization's link proves the address; the member (made now, when the
- * organization still admits the address's domain) goes on through finishPrimaryFactor. An intermediate session of
- * this member in this organization, when sent, is used up and its factors carried into the result.
+ * organization still admits the address's domain) goes on through finishPrimaryFactor, and after the commit through
+ * startSecondaryAuth. An intermediate session of this member in this organization, when sent, is used up and its
+ * factors carried into the result.
  */
 export async function authenticateOrganizationLink(
   deps: Deps,
@@ -107,7 +109,7 @@ export async function authenticateOrganizationLink(
   const link = await findUsableEmailLink(deps.db, 'login_link', tokenHash, deps.config.now());
   if (!link) throw Errors.unableToAuthMagicLink();
   checkPkce(link.code_challenge, input.pkce_code_verifier);
-  return deps.db.transaction(async (tx) => {
+  const payload = await deps.db.transaction(async (tx) => {
     const now = deps.config.now();
     const consumed = await consumeEmailLink(tx, 'login_link', tokenHash, now);
     if (!consumed?.organization_id) throw Errors.unableToAuthMagicLink();
@@ -126,6 +128,7 @@ export async function authenticateOrganizationLink(
     });
     return { ...result, method_id: member.id };
   });
+  return startSecondaryAuth(deps, meta, payload, input.locale);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 } from '../store/sso-flows.ts';
 import { reserveAuthAttempt } from './client-limits.ts';
 import { finishPrimaryFactor, type MemberAuthenticatePayload } from './member-auth.ts';
+import { startSecondaryAuth } from './mfa-sms.ts';
 import { navigationRedirectUrl } from './oauth.ts';
 import { activeConnection, type SsoFlowTarget } from './sso-flow.ts';
 import { startOidc } from './sso-oidc.ts';
@@ -77,7 +78,8 @@ export async function startSso(
  * POST /b2b/sso/authenticate. The token's PKCE challenge is checked before it is used up (a wrong verifier leaves it
  * usable); then, in one transaction: the token is used up, the member found or provisioned just in time (one member
  * per address and organization, however many sign-ins race: the store's unique key decides), the external identity
- * linked to it, and the SSO factor finished (member-auth.ts: a session, or an intermediate session when MFA is due).
+ * linked to it, and the SSO factor finished (member-auth.ts: a session, or an intermediate session when MFA is due);
+ * after the commit, startSecondaryAuth.
  * The assertion proves the address for this organization only: the member's address is marked verified, nothing else.
  */
 export async function authenticateSso(
@@ -121,7 +123,7 @@ export async function authenticateSso(
     });
   });
   await attempt.release();
-  return payload;
+  return startSecondaryAuth(deps, meta, payload, input.locale);
 }
 
 /**
