@@ -16,6 +16,7 @@ export function healthRoutes(deps: Deps): Hono<AppEnv> {
   });
   routes.get(READY_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
+    if (deps.config.mode !== 'production') c.header(SERVICE_PROCESS_HEADER, String(process.pid));
     let pending: string[];
     try {
       pending = await pendingMigrations(deps.db);
