@@ -55,8 +55,9 @@ export async function findOrganizationsByIds(db: Db, ids: readonly string[]): Pr
 }
 
 /**
- * A new organization, or null when its slug is taken. The slug's unique constraint decides between parallel creates
- * of one slug (on any number of instances): exactly one insert returns the row, the others return nothing.
+ * A new organization, or null when its slug (or its given id) is taken. The unique constraints decide between parallel
+ * creates (on any number of instances): exactly one insert returns the row, the others return nothing. The id counts
+ * too because the development seeds have fixed ids and every starting process writes them at once.
  */
 export async function insertOrganization(db: Db, row: NewOrganization): Promise<OrganizationRow | null> {
   const [inserted] = await db.query<OrganizationRow>(
@@ -64,7 +65,7 @@ export async function insertOrganization(db: Db, row: NewOrganization): Promise<
        sso_jit_provisioning, auth_methods, allowed_auth_methods, mfa_policy, mfa_methods, allowed_mfa_methods,
        trusted_metadata, created_at)
      values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, $13::jsonb, $14::timestamptz)
-     on conflict (slug) do nothing
+     on conflict do nothing
      returning ${COLUMNS}`,
     [
       row.id ?? newId('organization'),
