@@ -2,8 +2,11 @@
 // single-product pages, from its folder (products/<folder>/fixtures.ts, reached through the registry, so a new product
 // brings its own), and the demo site's portal. test/tooling/product-pages.test.ts fails if a product a config can
 // enable has no page.
-import { PRODUCT_RECORDS } from '../src/widget/products/registry.ts';
+import { PRODUCT_RECORDS, registerOrganizationProducts } from '../src/widget/products/registry.ts';
 import type { FixturePage, ProductFixtures } from '../src/widget/products/types.ts';
+
+// Every product, the organization ones included (they register on demand).
+await registerOrganizationProducts();
 
 /** A product's page (served by the bench at a fixture path), or a page of the demo site (`path`). */
 export type BenchPage =

@@ -72,7 +72,9 @@ export function eventEntryText(entry) {
  * event type has no description, when one describes a name the record lacks, or when ERROR_DOCS is not a sentence.
  */
 export async function productDocs() {
-  const { PRODUCT_RECORDS } = await load(path.join(PRODUCTS_DIR, 'registry.ts'));
+  const { PRODUCT_RECORDS, registerOrganizationProducts } = await load(path.join(PRODUCTS_DIR, 'registry.ts'));
+  // The organization products register on demand (a consumer page never fetches them); the manifest has them all.
+  await registerOrganizationProducts();
   const docs = { errors: [], events: [], parts: [] };
   for (const record of PRODUCT_RECORDS) {
     const partNames = Object.values(record.parts ?? {});

@@ -18,12 +18,13 @@ const FLOW_EVENT_TYPES = {
 
 /** Every widget event type, by name. */
 export type EventTypes = typeof FLOW_EVENT_TYPES & ProductEvents;
+// The registry's own objects (here and below), so that the organization products' join them when registered.
 /** The `type` of the widget events (in `auth-login-event` and `callbacks.onEvent`): the flow's and every product's. */
-export const EVENT_TYPES: EventTypes = { ...PRODUCT_EVENTS, ...FLOW_EVENT_TYPES };
+export const EVENT_TYPES: EventTypes = Object.assign(PRODUCT_EVENTS, FLOW_EVENT_TYPES);
 export type WidgetEventType = EventTypes[keyof EventTypes];
 
 /** Telemetry event names sent through `client.events.log`: Main's here, each product's in its folder. */
-export const TELEMETRY: { readonly renderLoginScreen: 'render_login_screen' } & ProductTelemetry = {
-  ...PRODUCT_TELEMETRY,
-  renderLoginScreen: 'render_login_screen',
-};
+export const TELEMETRY: { readonly renderLoginScreen: 'render_login_screen' } & ProductTelemetry = Object.assign(
+  PRODUCT_TELEMETRY,
+  { renderLoginScreen: 'render_login_screen' } as const,
+);

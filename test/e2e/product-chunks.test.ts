@@ -13,9 +13,12 @@ import path from 'node:path';
 import { PAGES } from '../../bench/pages.ts';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
-import { enabledRecords } from '../../src/widget/products/registry.ts';
+import { enabledRecords, registerOrganizationProducts } from '../../src/widget/products/registry.ts';
 import { productFolders } from '../support/products.ts';
 import { caughtUp, e2eSuite, repoRoot } from './support.ts';
+
+// Every product, the organization ones included (they register on demand).
+await registerOrganizationProducts();
 
 /** Product folder (src/widget/products/<folder>) of each product name. */
 const FOLDERS = await productFolders();

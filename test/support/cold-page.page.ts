@@ -10,9 +10,12 @@ import type { Locale } from '../../src/api/locales.ts';
 import type { AuthLoginConfig, Product } from '../../src/widget/config.ts';
 import type { AuthLoginElement } from '../../src/widget/element.ts';
 import { createTranslator, type MessageKey } from '../../src/widget/i18n/index.ts';
-import { PRODUCT_RECORDS } from '../../src/widget/products/registry.ts';
+import { PRODUCT_RECORDS, registerOrganizationProducts } from '../../src/widget/products/registry.ts';
 import type { OpensAtStart, ProductModule, RootSnapshot } from '../../src/widget/products/types.ts';
 import { ROOT_SCREENS } from '../../src/widget/screens/index.ts';
+
+// Every product, the organization ones included (they register on demand).
+await registerOrganizationProducts();
 
 /** One commit of a screen: its name, the root's snapshot and, while a product runs, that product and its snapshot. */
 export interface ScreenCommit {

@@ -22,8 +22,11 @@ import {
   productDocs,
 } from '../../scripts/cem-product-docs.mjs';
 import { EVENT_TYPES } from '../../src/widget/events.ts';
-import { PRODUCT_RECORDS } from '../../src/widget/products/registry.ts';
+import { PRODUCT_RECORDS, registerOrganizationProducts } from '../../src/widget/products/registry.ts';
 import { PARTS } from '../../src/widget/theme/parts.ts';
+
+// Every product, the organization ones included (they register on demand).
+await registerOrganizationProducts();
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');

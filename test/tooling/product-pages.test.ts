@@ -6,8 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PAGES } from '../../bench/pages.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
-import { enabledRecords, PRODUCT_RECORDS } from '../../src/widget/products/registry.ts';
+import { enabledRecords, PRODUCT_RECORDS, registerOrganizationProducts } from '../../src/widget/products/registry.ts';
 import { recordsByFolder } from '../support/products.ts';
+
+// Every product, the organization ones included (they register on demand).
+await registerOrganizationProducts();
 
 const byFolder = await recordsByFolder();
 

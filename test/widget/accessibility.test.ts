@@ -20,13 +20,16 @@ import type { AuthLoginRoot } from '../../src/widget/runtime.ts';
 import { PRODUCT_CHILD, rootMachine } from '../../src/widget/machine/root.ts';
 import { screenMetaOf } from '../../src/widget/machine/screen.ts';
 import type { ErrorDescriptor, RootContext } from '../../src/widget/machine/types.ts';
-import { PRODUCT_RECORDS } from '../../src/widget/products/registry.ts';
+import { PRODUCT_RECORDS, registerOrganizationProducts } from '../../src/widget/products/registry.ts';
 import type { ProductFixtures, ProductModule, ProductRecord } from '../../src/widget/products/types.ts';
 import { resolveTheme } from '../../src/widget/theme/theme.ts';
 import { resetBrowserState } from '../support/client.ts';
 import { testEnv } from '../support/env.ts';
 import { until } from '../support/poll.ts';
 import { $, mount, unmountAll } from '../support/widget.ts';
+
+// Every product, the organization ones included (they register on demand).
+await registerOrganizationProducts();
 
 /** <auth-login> that can be shown a view made here: the element's own React root, shadow root, styles and theme. */
 class ShownAuthLogin extends AuthLoginElement {

@@ -5,18 +5,26 @@ import { createAuthClient } from '../../client/index.ts';
 import type { AuthClient } from '../../client/types.ts';
 import type { Mode, ResolvedConfig } from '../config.ts';
 import type { RootActor } from '../machine/start.ts';
+import { registerOrganizationProducts } from '../products/registry.ts';
 
 type OrganizationFactory = typeof import('../../client/b2b.ts').createB2BClient;
 let organizationFactory: OrganizationFactory | undefined;
 
 /**
- * Loads the organization (B2B) client, a chunk of its own that a consumer page never fetches. An element configured
- * for an organization sign-in (`authFlowType`) makes that client instead of the consumer one: a consumer client given
- * the organization project's token would log that it is the wrong kind, and its background refresh would ask the
- * consumer API about the member's session cookie, be refused, and in the end clear it.
+ * Loads the organization (B2B) client and registers the organization products, chunks of their own that a consumer
+ * page never fetches. An element configured for an organization sign-in (`authFlowType`) makes that client instead of
+ * the consumer one: a consumer client given the organization project's token would log that it is the wrong kind,
+ * and its background refresh would ask the consumer API about the member's session cookie, be refused, and in the
+ * end clear it.
  */
 export async function loadOrganizationClient(): Promise<void> {
-  organizationFactory ??= (await import('../../client/b2b.ts')).createB2BClient;
+  const [b2b] = await Promise.all([import('../../client/b2b.ts'), registerOrganizationProducts()]);
+  organizationFactory ??= b2b.createB2BClient;
+}
+
+/** Whether the organization sign-in's parts are here (loadOrganizationClient): the shell paints it only then. */
+export function organizationClientLoaded(): boolean {
+  return organizationFactory !== undefined;
 }
 
 /** Whether `config` (as the page wrote it, or resolved) is an organization sign-in, whose client is that client. */

@@ -13,7 +13,13 @@ import type { WidgetErrorDetail } from '../machine/types.ts';
 import type { AuthLoginRoot } from '../runtime.ts';
 import { ShellHandOver, shellPaintsMain } from '../shell/hand-over.ts';
 import { resolveTheme } from '../theme/theme.ts';
-import { ClientAndActor, forOrganizations, loadOrganizationClient, type Runtime } from './client.ts';
+import {
+  ClientAndActor,
+  forOrganizations,
+  loadOrganizationClient,
+  organizationClientLoaded,
+  type Runtime,
+} from './client.ts';
 import { localeTag, ShownLocale } from './locale.ts';
 
 let runtime: Promise<Runtime> | undefined;
@@ -63,12 +69,18 @@ export class ElementLifecycle {
     this.#connected = true;
     const connection = ++this.#connection;
     const current = () => this.#connected && connection === this.#connection;
+    // An organization sign-in paints once its products and client have loaded (a consumer page fetches neither).
+    const organization = forOrganizations(host.config) ? loadOrganizationClient() : undefined;
     if (!this.#rendering) this.#paintShell();
     // This task only records the connection and paints; the next starts fetching the rendering half (the visitor
     // types into the shell meanwhile) and makes the client (storage reads, the bootstrap request), the next after the
     // runtime has arrived (and the visitor is not in the middle of typing) creates the statechart, and the last
     // renders.
     void (async () => {
+      if (organization) {
+        await organization;
+        if (current() && !this.#rendering) this.#paintShell();
+      }
       await nextTask();
       if (!current()) return;
       // A Main of buttons alone is usable once the shell has painted them: their small modules come first.
@@ -76,6 +88,7 @@ export class ElementLifecycle {
       if (blocksPainted) await blocksPainted;
       if (!current()) return;
       const runtime = loadRuntime();
+      // (A config made an organization one after connecting.)
       if (forOrganizations(this.#host.config)) await loadOrganizationClient();
       if (!current()) return;
       this.client();
@@ -148,6 +161,7 @@ export class ElementLifecycle {
     const host = this.#host;
     const previous = this.#handOver.remove();
     const shadow = host.shadowRoot;
+    if (forOrganizations(host.config) && !organizationClientLoaded()) return;
     const config = resolveConfig(host.config);
     const tag = localeTag(host);
     const locale = this.#locale.toShow(tag);

@@ -21,7 +21,6 @@ import { assign, emit, forwardTo, setup } from 'xstate';
 import type { Product, ResolvedConfig } from '../config.ts';
 import { EVENT_TYPES, TELEMETRY } from '../events.ts';
 import {
-  PRODUCT_RECORDS,
   enabledRecords,
   mainMachineOutlivesMain,
   productForTab,
@@ -278,7 +277,8 @@ export const rootMachine = rootSetup
 
       main: {
         // Once Main has painted, the view fetches the chunks of the products Main can start (those the config enables).
-        meta: { screen: 'Main', preload: PRODUCT_RECORDS.map((record) => record.name) },
+        // (Every registered product, read when Main shows: the organization products register after this module.)
+        meta: { screen: 'Main', preloadRegistered: true },
         entry: 'startMainMachines',
         exit: 'stopMainMachines',
         on: {

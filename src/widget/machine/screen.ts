@@ -2,6 +2,7 @@
 // child the state delegates to (`meta.screenFrom`). Used by the view, and by tests to assert screens.
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { Product } from '../config.ts';
+import { PRODUCT_RECORDS } from '../products/registry.ts';
 import type { DelegatedScreenMeta, ScreenMeta } from '../products/types.ts';
 
 export type StateMeta = Partial<ScreenMeta & DelegatedScreenMeta>;
@@ -22,7 +23,9 @@ export function screenMetaOf(snapshot: AnyMachineSnapshot): {
   return {
     ...(named?.screen ? { screen: named.screen } : {}),
     ...(named?.screenFrom ? { screenFrom: named.screenFrom } : {}),
-    preload: metas.flatMap((meta) => meta.preload ?? []),
+    preload: metas.flatMap((meta) =>
+      meta.preloadRegistered ? PRODUCT_RECORDS.map((record) => record.name) : (meta.preload ?? []),
+    ),
   };
 }
 

@@ -6,25 +6,28 @@ import type { LoginTab, Mode, Product, ResolvedConfig } from '../config.ts';
 import type { UrlToken } from '../machine/types.ts';
 import { withTables } from '../i18n/tables.ts';
 import { crypto } from './crypto/index.ts';
-import { discovery } from './discovery/index.ts';
 import { identityProvider } from './idp/index.ts';
 import { magicLinks } from './magic-links/index.ts';
-import { mfa } from './mfa/index.ts';
 import { oauth } from './oauth/index.ts';
 import { otps } from './otps/index.ts';
 import { passkeys } from './passkeys/index.ts';
 import { passwords } from './passwords/index.ts';
-import { sso } from './sso/index.ts';
 import type { FactOf, ProductRecord } from './types.ts';
 
 // Main stacks the products' blocks in this order: the passkey button above the social block, the wallet buttons
 // right under it (spec section 2: 'the social or crypto block', one column of at most 6 buttons).
-// An organization sign-in's single sign-on button comes after them; its discovery and MFA screens add no block.
-// The identity provider is last: it is never on Main (no block, no tab); only a mode or the query opens it.
-const RECORDS = [magicLinks, otps, passwords, passkeys, oauth, crypto, sso, discovery, mfa, identityProvider] as const;
+// The identity provider is never on Main (no block, no tab); only a mode or the query opens it.
+const RECORDS = [magicLinks, otps, passwords, passkeys, oauth, crypto, identityProvider] as const;
+
+// The organization (B2B) products are listed in a chunk of their own (organization-records.ts, one line each), which
+// only an organization sign-in (`authFlowType`) fetches: a consumer page carries none of their bytes. The element
+// registers them (registerOrganizationProducts) before it paints or starts such a sign-in; they join every table
+// below then, after the consumer products (their single sign-on button is Main's last block).
+const loadOrganizationRecords = () => import('./organization-records.ts');
+type OrganizationRecords = Awaited<ReturnType<typeof loadOrganizationRecords>>['ORGANIZATION_RECORDS'];
 
 /** The facts of the registered products (ProductFacts): a union, one member per product. */
-export type RegisteredFacts = NonNullable<(typeof RECORDS)[number]['facts']>;
+export type RegisteredFacts = NonNullable<[...typeof RECORDS, ...OrganizationRecords][number]['facts']>;
 /** `A | B` as `A & B`: the products' tables, each adding its own keys. */
 type Joined<Union> = (Union extends unknown ? (table: Union) => void : never) extends (table: infer All) => void
   ? All
@@ -46,20 +49,44 @@ export type ResolvedProductConfig = Joined<FactOf<RegisteredFacts, 'resolved'>>;
 export type EmailTabKind = FactOf<RegisteredFacts, 'emailKind'>;
 
 // Each chunk loads with the product's translation table in the language shown (no-op on an English page).
-export const PRODUCT_RECORDS: readonly ProductRecord[] = RECORDS.map((record) => ({
-  ...record,
-  load: () => withTables(record.load(), record.translations),
-  ...(record.blockView ? { blockView: () => withTables(record.blockView!(), record.translations) } : {}),
-  ...(record.emailSend ? { emailSend: () => withTables(record.emailSend!(), record.translations) } : {}),
-}));
+function withTranslations(record: ProductRecord): ProductRecord {
+  return {
+    ...record,
+    load: () => withTables(record.load(), record.translations),
+    ...(record.blockView ? { blockView: () => withTables(record.blockView!(), record.translations) } : {}),
+    ...(record.emailSend ? { emailSend: () => withTables(record.emailSend!(), record.translations) } : {}),
+  };
+}
 
-/** Every product's `::part()` names, widget event types and telemetry names (theme/parts.ts, events.ts). */
+/** The registered products: the consumer ones, and the organization ones once registered (in place, so never stale). */
+export const PRODUCT_RECORDS: readonly ProductRecord[] = RECORDS.map(withTranslations);
+
+/**
+ * Every product's `::part()` names, widget event types and telemetry names (theme/parts.ts and events.ts extend
+ * these same objects, so what the organization products add when registered reaches them too).
+ */
 export const PRODUCT_PARTS = Object.assign({}, ...PRODUCT_RECORDS.map((record) => record.parts)) as ProductParts;
 export const PRODUCT_EVENTS = Object.assign({}, ...PRODUCT_RECORDS.map((record) => record.events)) as ProductEvents;
 export const PRODUCT_TELEMETRY = Object.assign(
   {},
   ...PRODUCT_RECORDS.map((record) => record.telemetry),
 ) as ProductTelemetry;
+
+let organizationProducts: Promise<void> | undefined;
+
+/** Fetches the organization products' records (once per page) and registers them in every table above. */
+export function registerOrganizationProducts(): Promise<void> {
+  organizationProducts ??= loadOrganizationRecords().then(({ ORGANIZATION_RECORDS }) => {
+    const records = ORGANIZATION_RECORDS.map((record) => withTranslations(record as ProductRecord));
+    (PRODUCT_RECORDS as ProductRecord[]).push(...records);
+    for (const record of records) {
+      Object.assign(PRODUCT_PARTS, record.parts);
+      Object.assign(PRODUCT_EVENTS, record.events);
+      Object.assign(PRODUCT_TELEMETRY, record.telemetry);
+    }
+  });
+  return organizationProducts;
+}
 
 export function recordOf(name: Product): ProductRecord {
   const record = PRODUCT_RECORDS.find((r) => r.name === name);

@@ -58,6 +58,8 @@ export type ProductToRootEvent =
 export type ScreenMeta<Screen extends string = string> = {
   screen: Screen;
   preload?: Product[];
+  /** Fetch every registered product's chunk (Main): read when the state shows, since registering goes on later. */
+  preloadRegistered?: true;
 };
 
 /** The `meta` of a state that shows what a child actor's state names (the root's `product`). */

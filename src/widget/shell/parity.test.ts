@@ -15,11 +15,14 @@ import { mount, typeInto, unmountAll, type AuthLoginElement } from '../../../tes
 import { resolveConfig, type AuthLoginConfig } from '../config.ts';
 import { BLOCK_PLACEHOLDER_ATTRIBUTE } from '../dom-names.ts';
 import { createTranslator } from '../i18n/index.ts';
-import { PRODUCT_RECORDS } from '../products/registry.ts';
+import { PRODUCT_RECORDS, registerOrganizationProducts } from '../products/registry.ts';
 import type { ProductFixtures, ProductRecord } from '../products/types.ts';
 import type { ThemeInput } from '../theme/theme.ts';
 import { resolveTheme } from '../theme/theme.ts';
 import { SHELL_ATTRIBUTE, Shell, shellPaints } from './shell.ts';
+
+// Every product, the organization ones included (they register on demand).
+await registerOrganizationProducts();
 
 const SHELL = `[${SHELL_ATTRIBUTE}]`;
 /** How long React's Main is watched for a busy Continue after a press. */

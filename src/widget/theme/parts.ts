@@ -59,6 +59,7 @@ const SHARED_PARTS = {
 
 /** Every `::part()` name, by role: the shared ones and every product's. */
 export type Parts = typeof SHARED_PARTS & ProductParts;
-export const PARTS: Parts = { ...PRODUCT_PARTS, ...SHARED_PARTS };
+// The registry's own object, so that the organization products' parts join it when they are registered.
+export const PARTS: Parts = Object.assign(PRODUCT_PARTS, SHARED_PARTS);
 
 export type PartName = Parts[keyof Parts];

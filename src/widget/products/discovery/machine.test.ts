@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 // Organization discovery's statechart, run by the root as it is in the widget: a real client on the service's
 // organization project, organizations made through the real discovery calls, links read from the dev inbox.
+import { registerOrganizationProducts } from '../registry.ts';
 import { expect } from 'chai';
 import type { RootEmitted } from '../../machine/types.ts';
 import { devInbox, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
@@ -14,6 +15,9 @@ import {
   organizationRootFixture,
 } from '../../../../test/support/organizations.ts';
 import { organizationClient } from '../organizations.ts';
+
+// The organization products register on demand (the element does it for an organization sign-in).
+await registerOrganizationProducts();
 
 /** The widget events the root emitted, by type. */
 function eventTypes(emitted: RootEmitted[]): string[] {

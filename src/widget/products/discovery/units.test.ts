@@ -2,6 +2,7 @@
 // Organization discovery's pure parts: the creation form's slug (made from the name, checked against the project's
 // rule), what each organization's button says, direct sign-in for a single membership, the discovery link's wire
 // options, and the record's part of the config.
+import { registerOrganizationProducts } from '../registry.ts';
 import { expect } from 'chai';
 import type { DiscoveredOrganization } from '../../../api/discovery.ts';
 import { resolveConfig } from '../../config.ts';
@@ -13,6 +14,9 @@ import {
   slugAllowed,
   slugFrom,
 } from './organization-form.ts';
+
+// The organization products register on demand (the element does it for an organization sign-in).
+await registerOrganizationProducts();
 
 const RULE = '^[a-z0-9._~-]{2,128}$';
 

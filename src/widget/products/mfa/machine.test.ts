@@ -2,6 +2,7 @@
 // The organization MFA statechart, run by the root as it is in the widget: a member of an organization that requires
 // MFA arrives from discovery (a real link, a real exchange), enrolls with TOTP (the code computed from the secret the
 // service sent) or SMS (the code from the dev inbox), and later signs in with a recovery code, which works once.
+import { registerOrganizationProducts } from '../registry.ts';
 import { expect } from 'chai';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { RootEmitted } from '../../machine/types.ts';
@@ -20,6 +21,9 @@ import {
 import type { RootActor } from '../../../../test/support/machine.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { organizationClient } from '../organizations.ts';
+
+// The organization products register on demand (the element does it for an organization sign-in).
+await registerOrganizationProducts();
 
 const AREA = '628';
 

@@ -1,10 +1,14 @@
 /// <reference types="mocha" />
 // The MFA screens' pure parts: which factor the member is asked for or may enroll (the hosted provider's organization
 // UI's rules, methods.ts), and the config's `mfaProductOrder` / `mfaProductInclude` after defaults.
+import { registerOrganizationProducts } from '../registry.ts';
 import { expect } from 'chai';
 import type { MemberAuthenticateResponse } from '../../../api/organizations.ts';
 import { resolveConfig } from '../../config.ts';
 import { mfaPlan } from './methods.ts';
+
+// The organization products register on demand (the element does it for an organization sign-in).
+await registerOrganizationProducts();
 
 /** A first factor's answer with the member and organization fields the plan reads. */
 function primary(

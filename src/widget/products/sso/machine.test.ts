@@ -2,12 +2,16 @@
 // Single sign-on's statechart, run by the root as it is in the widget: a real client on the service's organization
 // project and the development seeds' SAML organization (Lumen Stage Systems), the page's navigation to the identity
 // provider recorded instead of followed.
+import { registerOrganizationProducts } from '../registry.ts';
 import { expect } from 'chai';
 import type { RootEmitted } from '../../machine/types.ts';
 import { testEnv, uniqueEmail } from '../../../../test/support/env.ts';
 import { productOf, screenOf, waitForProduct, waitForScreen } from '../../../../test/support/machine.ts';
 import { recordNavigations } from '../../../../test/support/navigation.ts';
 import { organizationRootFixture } from '../../../../test/support/organizations.ts';
+
+// The organization products register on demand (the element does it for an organization sign-in).
+await registerOrganizationProducts();
 
 /** The development seeds' organization that admits its members only through its SAML connection. */
 const SAML_DOMAIN = 'lumenstage.localhost';
