@@ -63,16 +63,22 @@ function databaseEnv(database: DatabaseOptions): Record<string, string> {
 export async function startServiceProcess(
   database: DatabaseOptions,
   extraEnv: Record<string, string> = {},
+  /** The checkout whose main.ts runs: another release's (rolling-upgrade.test.ts), or this one. */
+  root: string = repoRoot,
 ): Promise<ServiceProcess> {
   try {
-    return await startOnFreePort(database, extraEnv);
+    return await startOnFreePort(database, extraEnv, root);
   } catch (error) {
     if (!String(error).includes('EADDRINUSE')) throw error;
-    return startOnFreePort(database, extraEnv);
+    return startOnFreePort(database, extraEnv, root);
   }
 }
 
-async function startOnFreePort(database: DatabaseOptions, extraEnv: Record<string, string>): Promise<ServiceProcess> {
+async function startOnFreePort(
+  database: DatabaseOptions,
+  extraEnv: Record<string, string>,
+  root: string,
+): Promise<ServiceProcess> {
   const port = await freePort();
   // Only what node needs from the runner's environment: a developer's NODE_ENV, PUBLIC_URL or SMTP_URL must not turn
   // the process into something else than development mode with the dev inbox, on exactly this database.
@@ -81,7 +87,7 @@ async function startOnFreePort(database: DatabaseOptions, extraEnv: Record<strin
   );
   const env = { ...inherited, ...extraEnv, ...databaseEnv(database), PORT: String(port), HOST: '127.0.0.1' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repoRoot,
+    cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,3 +13,15 @@ export const PGLITE_SHARED_BUFFERS = '16MB';
 export const PGLITE_TEMPLATE_CACHE_SUBDIR = 'node_modules/.cache/auth-login';
 /** Any constant key works; it only has to be the same for every process that migrates the same database. */
 export const MIGRATION_ADVISORY_LOCK_KEY = 7_243_501;
+/**
+ * How long a migration waits for one table lock before it gives up and starts again. A rolling upgrade migrates
+ * under the previous release's traffic: a migration holding one table's lock while waiting for another's can close a
+ * cycle with a request's transaction, and PostgreSQL's deadlock check (after deadlock_timeout, 1 s by default) aborts
+ * whichever waited longest, often the request. Giving up well before that second makes the migration the one that
+ * yields: it rolls back, releases its locks, and the request goes on.
+ */
+export const MIGRATION_LOCK_TIMEOUT_MS = 200;
+/** Attempts before a migration that keeps losing its locks stops the start (with the last error). */
+export const MIGRATION_ATTEMPTS = 20;
+/** The wait before attempt n+1 is n times this: the requests in the way finish in milliseconds. */
+export const MIGRATION_RETRY_BACKOFF_MS = 100;
