@@ -60,11 +60,20 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/** The text `document.cookie` is given: SameSite=Lax always, Secure except on a local host (wire contract 5). */
+export function cookieText(
+  cookie: { name: string; value: string; path: string; expires: Date; domain?: string },
+  hostname: string,
+): string {
+  let text = `${cookie.name}=${encodeURIComponent(cookie.value)}; path=${cookie.path}`;
+  text += `; expires=${cookie.expires.toUTCString()}; SameSite=Lax`;
+  if (cookie.domain) text += `; domain=${cookie.domain}`;
+  if (!isLocalHost(hostname)) text += '; Secure';
+  return text;
+}
+
 function setCookie(name: string, value: string, path: string, expires: Date, domain?: string): void {
-  let cookie = `${name}=${encodeURIComponent(value)}; path=${path}; expires=${expires.toUTCString()}; SameSite=Lax`;
-  if (domain) cookie += `; domain=${domain}`;
-  if (!isLocalHost(location.hostname)) cookie += '; Secure';
-  document.cookie = cookie;
+  document.cookie = cookieText({ name, value, path, expires, domain }, location.hostname);
 }
 
 export interface SessionCookies {

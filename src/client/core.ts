@@ -58,13 +58,21 @@ export function createClientCore<S extends ManagedStore>(
   const { store, fresh } = kind.acquire(publicToken, options.cookieOptions);
   const signedInIds = () => kind.signedInIds(store);
   let locale = options.locale || undefined;
+  const service = { baseUrl, publicToken };
   const http = createHttp({
     locale: () => locale,
     baseUrl,
     publicToken,
     sessionToken: () => store.cookies.readToken(),
     signedInIds,
-    captchaRetry: async (body) => (await import('./captcha.ts')).captchaRetryBody(body, await bootstrap.get(), options),
+    // Only a project whose bootstrap enables captcha or DFP loads captcha.ts (and the scripts it loads).
+    protect: async (body) => {
+      const data = await bootstrap.get();
+      if (!data.runDFPProtectedAuth && !data.captchaSettings.enabled) return body;
+      return (await import('./captcha.ts')).protectedBody(body, data, options, service);
+    },
+    captchaRetry: async (body) =>
+      (await import('./captcha.ts')).captchaRetryBody(body, await bootstrap.get(), options, service),
   });
 
   const subscriptions = new Set<() => void>();
@@ -90,7 +98,7 @@ export function createClientCore<S extends ManagedStore>(
       locale = value || undefined;
     },
     bootstrap,
-    events: { log: (name, details) => events.log(name, details) },
+    events: { log: (name, details, error) => events.log(name, details, error) },
     destroy() {
       if (destroyed) return;
       destroyed = true;

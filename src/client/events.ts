@@ -65,10 +65,10 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
   document.addEventListener('visibilitychange', onVisibility);
 
   return {
-    log(eventName, details = {}) {
+    log(eventName, details = {}, error) {
       queue.push({
         telemetry: buildTelemetry(options.signedInIds()),
-        event: { public_token: options.publicToken, event_name: eventName, details },
+        event: { public_token: options.publicToken, event_name: eventName, details, ...error },
       });
       if (queue.length >= MAX_EVENTS_PER_BATCH) flush();
       else if (timer === null) timer = clock.setTimeout(() => flush(), EVENTS_FLUSH_INTERVAL_MS);

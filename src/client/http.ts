@@ -45,6 +45,11 @@ export interface HttpDeps {
   signedInIds(): SignedInIds;
   /** Read at request time: the language can change between calls (the element's `locale`). */
   locale?(): string | undefined;
+  /**
+   * The first request's body of a send or login call, with the captcha token and DFP telemetry id the bootstrap asks
+   * for (captcha.ts, loaded only then); without it the body goes as the caller gave it.
+   */
+  protect?(body: Body | undefined): Promise<Body | undefined>;
   /** The body for the one captcha/DFP retry (captcha.ts, loaded on demand); without it the retry throws. */
   captchaRetry?(body: Body | undefined): Promise<Body>;
 }
@@ -73,7 +78,7 @@ export function createHttp(deps: HttpDeps): Http {
   return {
     async request<T>(method: Method, path: string, body?: Body, options?: { retriable?: boolean }) {
       try {
-        return await send<T>(method, path, body);
+        return await send<T>(method, path, options?.retriable && deps.protect ? await deps.protect(body) : body);
       } catch (error) {
         if (!(error instanceof RetriableError) || !options?.retriable) throw error;
         // A fresh telemetry header is built by send(); the body gains a fresh captcha token and DFP id.

@@ -67,7 +67,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     async () => (await import('./crypto-wallets.ts')).createCryptoWalletsApi(http, store, bootstrap),
     ['authenticateStart', 'authenticate'],
   );
-  const oauthApi = lazy(async () => (await import('./oauth.ts')).createOAuthApi(http, store, bootstrap, baseUrl));
+  const oauthApi = lazy(async () =>
+    (await import('./oauth.ts')).createOAuthApi(http, store, bootstrap, baseUrl, surface.events),
+  );
   const oauth: OAuthApi = {
     ...(Object.fromEntries(
       OAUTH_PROVIDERS.map((provider): [OAuthProvider, OAuthProviderApi] => [

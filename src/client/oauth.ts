@@ -8,7 +8,8 @@ import {
   type OAuthStartOptions,
 } from '../api/index.ts';
 import { OAUTH_START_PARAMS, OAUTH_START_PATH } from '../api/oauth.ts';
-import type { BootstrapApi, OAuthApi, OAuthProviderApi } from './types.ts';
+import type { BootstrapApi, EventsApi, OAuthApi, OAuthProviderApi } from './types.ts';
+import { START_OAUTH_FLOW_EVENT } from './constants/telemetry.ts';
 import type { SessionStore } from './session.ts';
 import type { Http } from './http.ts';
 import { MSG_NO_OAUTH_VERIFIER } from './constants/oauth.ts';
@@ -41,7 +42,13 @@ export function oauthStartUrl(provider: string, options: OAuthStartOptions, part
   return url.href;
 }
 
-export function createOAuthApi(http: Http, store: SessionStore, bootstrap: BootstrapApi, baseUrl: string): OAuthApi {
+export function createOAuthApi(
+  http: Http,
+  store: SessionStore,
+  bootstrap: BootstrapApi,
+  baseUrl: string,
+  events?: EventsApi,
+): OAuthApi {
   const pt = store.publicToken;
 
   async function startUrl(provider: OAuthProvider, options: OAuthStartOptions = {}): Promise<string> {
@@ -65,6 +72,8 @@ export function createOAuthApi(http: Http, store: SessionStore, bootstrap: Boots
           const url = await startUrl(provider, options);
           // Recorded before navigating, since the page unloads next; a start that was refused records nothing.
           writeLastUsedOAuth(pt, provider);
+          // Queued now; the page's leaving (pagehide) sends the queue with keepalive.
+          events?.log(START_OAUTH_FLOW_EVENT, { provider_type: provider });
           navigation.assign(url);
         },
       },

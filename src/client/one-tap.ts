@@ -12,8 +12,9 @@ import {
 } from '../api/oauth.ts';
 import { MSG_ONE_TAP_NOT_LOADED, ONE_TAP_AUTO_SELECT, ONE_TAP_CONTEXT } from './constants/oauth.ts';
 import { readCookie } from './cookies.ts';
+import { loadScript } from './load-script.ts';
 import { navigation } from './navigation.ts';
-import type { GoogleOneTapStartOptions, OneTapStartResult } from './types.ts';
+import type { GoogleOneTapStartOptions, OneTapClient, OneTapStartResult } from './types.ts';
 
 /** The part of Google's `google.accounts.id` the client uses. */
 interface PromptMoment {
@@ -40,30 +41,14 @@ const FORCE_LEGACY_EMBEDDED = 'forceLegacyEmbedded';
 /** The cookie the service's CSRF token travels in (wire contract 3.6). */
 const CSRF_COOKIE = 'stytch_csrf_private_token';
 
-const scripts = new Map<string, Promise<GoogleAccountsId>>();
-
 /** Google's client, from the page if it is already there, else by loading `src` (once per address). */
-function loadGsi(src: string): Promise<GoogleAccountsId> {
+async function loadGsi(src: string): Promise<GoogleAccountsId> {
   const present = window.google?.accounts?.id;
-  if (present) return Promise.resolve(present);
-  let loading = scripts.get(src);
-  if (!loading) {
-    loading = new Promise<GoogleAccountsId>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onload = () => {
-        const id = window.google?.accounts?.id;
-        if (id) resolve(id);
-        else reject(new Error(`${src} did not define google.accounts.id`));
-      };
-      script.onerror = () => reject(new Error(`Could not load ${src}`));
-      document.head.append(script);
-    });
-    loading.catch(() => scripts.delete(src));
-    scripts.set(src, loading);
-  }
-  return loading;
+  if (present) return present;
+  await loadScript(src, () => new Error(`Could not load ${src}`));
+  const id = window.google?.accounts?.id;
+  if (!id) throw new Error(`${src} did not define google.accounts.id`);
+  return id;
 }
 
 let active: GoogleAccountsId | undefined;
@@ -132,6 +117,7 @@ export async function startOneTap(
   };
 
   const embedded = options.prompt_parent_id !== undefined;
+  const client: OneTapClient = { googleClientId: start.google_client_id, cancel: () => google.cancel() };
   google.initialize({
     client_id: start.google_client_id,
     nonce: start.oauth_callback_id,
@@ -166,7 +152,7 @@ export async function startOneTap(
         settle({ success: false, reason });
         return;
       }
-      if (!moment.isDismissedMoment()) settle({ success: true });
+      if (!moment.isDismissedMoment()) settle({ success: true, client });
     });
   });
 }

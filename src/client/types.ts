@@ -159,9 +159,21 @@ export interface BootstrapApi {
   get(): Promise<BootstrapData>;
 }
 
+/** What went wrong, on an event that reports a failure (wire contract 3.1's optional entry fields). */
+export interface EventError {
+  /** The service's `error_type`, or another code naming the failure. */
+  error_code?: string;
+  error_description?: string;
+  /** The HTTP status, as text (the wire's type). */
+  http_status_code?: string;
+}
+
 export interface EventsApi {
-  /** Queues a telemetry event (`render_login_screen`, `email_sent`, ...) for the batched `/events` call. */
-  log(eventName: string, details?: Record<string, unknown>): void;
+  /**
+   * Queues a telemetry event (`render_login_screen`, `email_sent`, ...) for the batched `/events` call; `error` adds
+   * `error_code`, `error_description` and `http_status_code` to the entry.
+   */
+  log(eventName: string, details?: Record<string, unknown>, error?: EventError): void;
 }
 
 export interface AuthClient {
@@ -205,11 +217,13 @@ export interface AuthClientOptions {
   apiDomain?: string;
   /**
    * Captcha provider: a token for the site key (default: reCAPTCHA Enterprise, action LOGIN, when the project enables
-   * captcha).
+   * captcha; or the script the bootstrap's `captcha_settings.scriptUrl` names). Send and login calls carry a token
+   * from their first request, and a fresh one on the retry after `Captcha required`.
    */
   captcha?: (siteKey: string) => Promise<string>;
   /**
-   * Device-fingerprint provider: a telemetry id for `dfp_telemetry_id`. Without one, only the captcha token is sent.
+   * Device-fingerprint provider: a telemetry id for `dfp_telemetry_id`, asked for each send or login call when the
+   * bootstrap enables DFP protection. Default: the identity service's own telemetry script (`/telemetry.js`).
    */
   dfp?: () => Promise<string>;
 }
@@ -300,12 +314,20 @@ export interface GoogleOneTapStartOptions {
   onError?: (error: unknown) => void;
 }
 
+/** The One Tap client the prompt was rendered with (the spec's `client`): which Google client, and its cancel. */
+export interface OneTapClient {
+  /** The Google client id the service issued for the project. */
+  readonly googleClientId: string;
+  /** Closes the prompt if it is showing (as `oauth.googleOneTap.cancel()`). */
+  cancel(): void;
+}
+
 /**
- * Whether the prompt showed. `reason` when it did not: `oauth_config_not_found`, `no_login_redirect_urls_set`,
- * `no_signup_redirect_urls_set` (the project), `unregistered_origin`, `invalid_client` (Google), or a skip reason
- * such as `user_cancel`.
+ * Whether the prompt showed, with the `client` it was rendered with. `reason` when it did not:
+ * `oauth_config_not_found`, `no_login_redirect_urls_set`, `no_signup_redirect_urls_set` (the project),
+ * `unregistered_origin`, `invalid_client` (Google), or a skip reason such as `user_cancel`.
  */
-export type OneTapStartResult = { success: true } | { success: false; reason: string };
+export type OneTapStartResult = { success: true; client: OneTapClient } | { success: false; reason: string };
 
 export type OAuthApi = Record<OAuthProvider, OAuthProviderApi> & {
   /** The start address `oauth.<provider>.start` navigates to (a new PKCE pair when the project requires PKCE). */

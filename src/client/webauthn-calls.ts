@@ -47,6 +47,8 @@ export async function register({ http, store }: CallContext, options: WebAuthnRe
     override_id: options.override_id,
     override_name: options.override_name,
     override_display_name: options.override_display_name,
+    // The ceremony below decodes the options' binary members as base64url, so it asks for that encoding.
+    use_base64_url_encoding: true,
   };
   const { public_key_credential_creation_options } = await http.request<WebAuthnRegisterStartResponse>(
     'POST',

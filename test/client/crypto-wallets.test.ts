@@ -184,7 +184,9 @@ describe('client cryptoWallets', () => {
   });
 
   it('authenticate is an R endpoint: on Captcha required it retries once with the captcha token', async () => {
-    const client = makeClient({ baseUrl: testEnv.captchaBaseUrl, captcha: async () => DEV_CAPTCHA_PASS_TOKEN });
+    // The first request carries a token already (captcha up front); the service refuses this one, so it retries.
+    const tokens = ['not-the-pass-token', DEV_CAPTCHA_PASS_TOKEN];
+    const client = makeClient({ baseUrl: testEnv.captchaBaseUrl, captcha: async () => tokens.shift()! });
     const wallet = new SolanaTestWallet();
     const { challenge } = await client.cryptoWallets.authenticateStart({
       crypto_wallet_address: wallet.address,
@@ -198,6 +200,7 @@ describe('client cryptoWallets', () => {
     });
     const sent = fresh.rec.to(AUTHENTICATE);
     expect(sent).to.have.length(2);
+    expect(JSON.parse(sent[0]!.body!)).to.include({ captcha_token: 'not-the-pass-token' });
     expect(JSON.parse(sent[1]!.body!)).to.include({ captcha_token: DEV_CAPTCHA_PASS_TOKEN });
     expect(walletFactor(client)).to.not.equal(undefined);
   });

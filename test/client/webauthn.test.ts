@@ -112,6 +112,7 @@ describe('client webauthn', () => {
         user_agent: navigator.userAgent,
         authenticator_type: 'platform',
         return_passkey_credential_options: true,
+        use_base64_url_encoding: true,
       });
       const [stored] = await credentialsOf(authenticatorId);
       expect(stored, 'the authenticator holds the new credential').to.not.equal(undefined);

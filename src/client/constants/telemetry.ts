@@ -13,3 +13,5 @@ export const PERSISTENT_ID_PREFIX = 'persistent-id-';
 
 /** The event every client instance emits once (wire contract 3.1). */
 export const INSTANTIATED_EVENT = 'sdk_instance_instantiated';
+/** The event a social sign-in start emits just before the page leaves for the provider (wire contract 3.1). */
+export const START_OAUTH_FLOW_EVENT = 'start_oauth_flow';

@@ -69,7 +69,10 @@ describe('One Tap statechart', () => {
     const { actor, report, sent, done } = start('floating');
     expect(actor.getSnapshot().context.placement).to.equal('floating');
     expect(actor.getSnapshot().matches({ prompt: { active: 'pending' } })).to.equal(true);
-    report({ type: 'ONE_TAP_RESULT', result: { success: true } });
+    report({
+      type: 'ONE_TAP_RESULT',
+      result: { success: true, client: { googleClientId: 'dev', cancel: () => undefined } },
+    });
     expect(actor.getSnapshot().matches({ prompt: { active: 'succeeded' } })).to.equal(true);
     report({ type: 'ONE_TAP_CANCELLED', reason: 'user_cancel' });
     expect(actor.getSnapshot().matches({ prompt: 'cancelled' })).to.equal(true);
@@ -135,7 +138,10 @@ describe('One Tap statechart', () => {
 
   it("a credential the service refused goes to the root as Main's error, and the prompt is cancelled", () => {
     const { actor, report, sent, done } = start('floating');
-    report({ type: 'ONE_TAP_RESULT', result: { success: true } });
+    report({
+      type: 'ONE_TAP_RESULT',
+      result: { success: true, client: { googleClientId: 'dev', cancel: () => undefined } },
+    });
     report({ type: 'ONE_TAP_FAILED', error: new Error('network down') });
     expect(actor.getSnapshot().matches({ prompt: 'cancelled' })).to.equal(true);
     expect(sent).to.have.length(1);
