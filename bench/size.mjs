@@ -333,7 +333,10 @@ async function main() {
     });
     try {
       for (const page of [...PAGES, CLASSIC_SCRIPT_PAGE]) {
-        const result = await measurePage(browser, server.url, server.service.config.publicToken, page);
+        // An organization sign-in's page holds the organization project's token, as a partner's page would.
+        const { publicToken, b2bPublicToken } = server.service.config;
+        const token = page.config?.authFlowType ? b2bPublicToken : publicToken;
+        const result = await measurePage(browser, server.url, token, page);
         results.push({ page, ...result });
         console.log(
           `\n${page.name}: ${page.usable} usable after ${result.usableMs} ms ` +
@@ -394,11 +397,15 @@ async function main() {
     ],
     ...results
       .filter((r) => r.page.name !== BUDGETED_PAGE && r.page.name !== PORTAL_PAGE.name)
-      .map((r) => [
-        `${r.page.name} before usable (magic links + ${BUDGETS_KB.otherProductsOverMagicLinks})`,
-        gzipOf(r.page.name),
-        otherLimit,
-      ]),
+      .map((r) =>
+        r.page.renderedByReactKB
+          ? [`${r.page.name} before usable (rendered by React)`, gzipOf(r.page.name), r.page.renderedByReactKB]
+          : [
+              `${r.page.name} before usable (magic links + ${BUDGETS_KB.otherProductsOverMagicLinks})`,
+              gzipOf(r.page.name),
+              otherLimit,
+            ],
+      ),
     ['dist/client.js', client, BUDGETS_KB.client],
   ];
   console.log(`\n${'budget'.padEnd(50)} ${'gzip KB'.padStart(8)} ${'limit'.padStart(8)}`);

@@ -1,7 +1,9 @@
 // Corporate training: signed out it shows <auth-login> for the organization sign-in (discovery by email link, or the
 // company's single sign-on, then the second factor its organization asks for); signed in, the partner employee's
 // dashboard. It uses the product only through its public API: the element, and the organization client loaded from
-// the same module, so the page's client and the element's share one member session.
+// the same module, so the page's client and the element's share one member session. Both keep it in this page's own
+// cookies (the element's `cookieOptions`): the student portal's consumer session on the same origin has the default
+// names, and neither sign-in overwrites the other.
 const { loadB2BClient } = await import('/auth-login.js').catch((error) => {
   delete document.documentElement.dataset.session; // do not leave a returning member with an empty page
   throw error;
@@ -12,6 +14,7 @@ const widget = document.querySelector('auth-login');
 const client = createB2BClient({
   publicToken: widget.getAttribute('public-token'),
   baseUrl: widget.getAttribute('base-url') ?? '/',
+  cookieOptions: widget.config?.cookieOptions,
 });
 
 const signedOut = document.getElementById('signed-out');

@@ -3,6 +3,7 @@
 // their defaults, what it puts on Main's form) lives in its folder (products/<name>/config.ts and its record) and
 // joins the types and functions here through the registry, so this module names no product.
 import { DEFAULT_SESSION_DURATION_MINUTES, type OtpMethod } from '../api/index.ts';
+import type { CookieOptions } from '../client/types.ts';
 import type { MessageKey } from './i18n/en.ts';
 import {
   enabledRecords,
@@ -38,10 +39,11 @@ export interface SessionOptions {
 /**
  * The organization (B2B) sign-in the element runs instead of the consumer one, named as the hosted provider's
  * organization config names it: `Discovery` proves an address, then lists the organizations it belongs to or may
- * join. The products then read `products` with that provider's organization meanings (`emailMagicLinks` sends a
- * discovery link, `sso` offers single sign-on).
+ * join; `Organization` signs in to the one organization the page names (`organizationSlug`, or the page's URL). The
+ * products then read `products` with that provider's organization meanings (`emailMagicLinks` sends a discovery or
+ * an organization link, `sso` offers single sign-on).
  */
-export type AuthFlowType = 'Discovery';
+export type AuthFlowType = 'Discovery' | 'Organization';
 
 /** What a page may set (`config` property or JSON attribute): each product's options come from its folder. */
 export interface AuthLoginConfig extends ProductConfig {
@@ -53,6 +55,12 @@ export interface AuthLoginConfig extends ProductConfig {
   enableShadowDOM?: boolean;
   /** CSP nonce for the `<style>` elements the widget inserts. */
   nonce?: string;
+  /**
+   * The cookies of the element's own client (the headless client's `cookieOptions`: names, path, domain), so that a
+   * consumer and an organization sign-in on one origin keep their sessions apart; a page client that shares the
+   * element's session must be given the same.
+   */
+  cookieOptions?: CookieOptions;
 }
 
 /** The configuration after defaults: what the machine and the screens read. */

@@ -2,7 +2,9 @@
 // organization discovery by email link (Aurora Theatre Group, joined by its email domain), and another through Lumen
 // Stage Systems' SAML single sign-on (the dev SAML identity provider), enrolls the authenticator app the organization
 // requires (the code computed from the secret the screen shows), is shown the recovery codes once (the page keeps its
-// dashboard back until Done), signs out, and signs in again with a recovery code, which then works no more.
+// dashboard back until Done), signs out, and signs in again with a recovery code, which then works no more. A third
+// signs in through Prism Events' OpenID Connect single sign-on (the dev OIDC identity provider), straight to the
+// dashboard, since Prism leaves MFA to its members.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -106,5 +108,27 @@ describe('corporate training: organization sign-in with the real `npm start`', (
     assert.ok(refused >= 400 && refused < 500, `a used code is refused: ${refused}`);
     await page.getByRole('heading', { name: 'Enter recovery code' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Logout' }).isVisible(), false, 'a used code signs nobody in');
+  });
+
+  it('OIDC single sign-on: Prism Events through its identity provider, straight to the dashboard', async () => {
+    const email = `producer-${Date.now()}@prismevents.localhost`;
+    await page.goto(`${e2e.product.url}/corporate-training`);
+    await page.getByRole('button', { name: 'Use single sign-on' }).click();
+    await page.getByRole('heading', { name: 'Enter your email to continue' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    // The organization's one connection: straight to its (dev) OpenID Connect provider, which asks for no password.
+    await page.getByRole('heading', { name: 'Sign in to Prism Events (dev OIDC identity provider)' }).waitFor();
+    await page.locator('#dev-sso-name').fill('Robin Vale');
+    await page.locator('#dev-sso-email').fill(email);
+    await page.locator('#dev-sso-sign-in').click();
+
+    // MFA is each member's choice at Prism Events, and this new member has none: no second factor is asked.
+    await expectDashboard('Prism Events');
+    assert.equal(await page.locator('#member-name').innerText(), 'Robin Vale', 'the name the ID token carried');
+    assert.equal(new URL(page.url()).search, '', 'the SSO token is removed from the address bar');
+    await page.reload();
+    await expectDashboard('Prism Events');
+    await logOut();
   });
 });

@@ -1,15 +1,18 @@
 // Organization races across service processes: with TEST_DATABASE_URL, two processes of main.ts share one fresh
 // PostgreSQL database and every burst is split across both; without it, one process on a PGlite folder takes the same
-// bursts. Both instances seed the demo organizations at start, at the same time, and each exists once.
+// bursts. Both instances seed the demo organizations at start, at the same time, and each exists once. One
+// authenticator-app code sent with several sign-ins at once works for exactly one of them.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { MFA_PATHS } from '../../src/api/mfa.ts';
 import { B2B_PATHS } from '../../src/api/organizations.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
 import { MAGIC_LINK_SEND_LIMIT } from '../../src/server/constants/magic-links.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import { AURORA_THEATRE, SEED_ORGANIZATIONS } from '../../src/server/dev/organization-seeds.ts';
 import type { InboxMessage } from '../../src/server/dev/inbox-store.ts';
+import { base32Decode, totpAt } from '../../src/server/security/totp.ts';
 import { b2bAuth } from '../server/organizations-support.ts';
 import { testDatabaseUrl } from '../server/test-database.ts';
 import { assertNo5xx, dataOf, inParallel, tally, withDeployment, type Answer, type Deployment } from './deployment.ts';
@@ -19,14 +22,16 @@ import { clientIp, requestTo } from './service-process.ts';
 const EXCHANGES = 10;
 /** Parallel creates of one slug, each by its own proven address. */
 const CREATES = 10;
+/** RFC 6238's default step, what the service uses. */
+const STEP_MS = 30_000;
 const where = testDatabaseUrl() ? 'two processes on one PostgreSQL database' : 'one process on a PGlite folder';
 
-/** POST to the B2B API of instance i mod the number of instances, from client i. */
-async function b2bCall(d: Deployment, i: number, path: string, body: unknown): Promise<Answer> {
+/** POST to the B2B API of instance i mod the number of instances, from client i (as a member, given its session). */
+async function b2bCall(d: Deployment, i: number, path: string, body: unknown, sessionToken?: string): Promise<Answer> {
   const instance = i % d.instances.length;
   const res = await requestTo(d.instances[instance]!, `${SDK_BASE_PATH}${path}`, {
     method: 'POST',
-    headers: { Authorization: b2bAuth(), 'Content-Type': 'application/json' },
+    headers: { Authorization: b2bAuth(sessionToken), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     clientIp: clientIp(i),
   });
@@ -144,4 +149,66 @@ describe(`organization races, ${where}`, () => {
       );
     });
   });
+
+  it(
+    'one authenticator-app code sent with parallel sign-ins: ' + 'exactly one member session, the rest refused',
+    async () => {
+      await withDeployment(async (d) => {
+        const email = `totp-${randomUUID().slice(0, 8)}@auroratheatre.localhost`;
+        // Aurora Theatre leaves MFA to its members: the first sign-in is a session, from which the member enrolls.
+        const joined = dataOf(await exchange(d, 0, await discover(d, 0, email), AURORA_THEATRE.id));
+        const sessionToken = String(joined.session_token);
+        const target = { organization_id: AURORA_THEATRE.id, member_id: String(joined.member_id) };
+        const created = dataOf(await b2bCall(d, 0, MFA_PATHS.totp, target, sessionToken));
+        const seed = base32Decode(String(created.secret));
+        const enrolled = dataOf(
+          await b2bCall(
+            d,
+            1,
+            MFA_PATHS.totpAuthenticate,
+            { ...target, code: totpAt(seed, Date.now()), set_mfa_enrollment: 'enroll', session_duration_minutes: 30 },
+            sessionToken,
+          ),
+        );
+        assert.equal((enrolled.member as { mfa_enrolled: boolean }).mfa_enrolled, true);
+
+        // Every later sign-in asks for the app: as many first factors as the address may still be sent links for.
+        const sessions: string[] = [];
+        for (let i = 1; i < MAGIC_LINK_SEND_LIMIT; i++) {
+          const signedIn = dataOf(await exchange(d, i, await discover(d, i, email), AURORA_THEATRE.id));
+          assert.equal(signedIn.member_authenticated, false);
+          sessions.push(String(signedIn.intermediate_session_token));
+        }
+        // The next step's code: accepted (one step either side of now) and never the step enrolling spent.
+        const code = totpAt(seed, Date.now() + STEP_MS);
+        const answers = await inParallel(sessions.length, (i) =>
+          b2bCall(d, i, MFA_PATHS.totpAuthenticate, {
+            ...target,
+            intermediate_session_token: sessions[i],
+            code,
+            session_duration_minutes: 30,
+          }),
+        );
+        assertNo5xx(answers);
+        assert.deepEqual(tally(answers), {
+          '200': 1,
+          '401 totp_code_already_authenticated': sessions.length - 1,
+        });
+        assert.deepEqual(new Set(answers.map((answer) => answer.instance)).size, d.instances.length);
+        const db = await d.inspect();
+        // The first sign-in's session and the one the code gave.
+        assert.equal(
+          await count(db, 'select count(*)::int as n from member_sessions where member_id = $1', [target.member_id]),
+          2,
+        );
+        // The refused sign-ins' intermediate sessions were not used up.
+        assert.equal(
+          await count(db, 'select count(*)::int as n from intermediate_sessions where email = $1 and used_at is null', [
+            email,
+          ]),
+          sessions.length - 1,
+        );
+      });
+    },
+  );
 });

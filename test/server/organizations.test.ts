@@ -2,6 +2,7 @@
 // B2B project's token and bootstrap, the organization's email link (login and sign-up by domain), the lookups by slug
 // and member, the member session calls without a session, and the seeded demo organizations.
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import type { BootstrapResponse } from '../../src/api/bootstrap.ts';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../../src/api/organizations.ts';
 import { PATHS } from '../../src/api/paths.ts';
 import { SDK_BASE_PATH } from '../../src/api/telemetry.ts';
-import { MEMBER_SEARCH_IP_LIMIT, ORGANIZATION_SLUG_PATTERN } from '../../src/server/constants/organizations.ts';
+import { MEMBER_SEARCH_IP_LIMIT } from '../../src/server/constants/organizations.ts';
 import { DEFAULT_B2B_PUBLIC_TOKEN, DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { AURORA_THEATRE, LUMEN_STAGE } from '../../src/server/dev/organization-seeds.ts';
 import { Errors } from '../../src/server/http/errors.ts';
@@ -66,21 +67,79 @@ async function count(sql: string, params: unknown[]): Promise<number> {
 }
 
 describe('the B2B project', () => {
-  it('has its own bootstrap: vertical B2B, the slug pattern, organization creation (on in development)', async () => {
-    const res = await t.service.app.request(`${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_B2B_PUBLIC_TOKEN)}`);
-    const b2b = await dataOf<BootstrapResponse>(res);
-    assert.equal(b2b.vertical, 'B2B');
-    assert.equal(b2b.slug_pattern, ORGANIZATION_SLUG_PATTERN);
-    assert.equal(b2b.create_organization_enabled, true);
-    assert.equal(b2b.pkce_required_for_sso, false);
-    assert.equal(b2b.project_name, 'Westlight University');
-    const consumer = await dataOf<BootstrapResponse>(
-      await t.service.app.request(`${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)}`),
+  it(
+    'has its own bootstrap: vertical B2B, no organization URL template, ' + 'organization creation (on in development)',
+    async () => {
+      const res = await t.service.app.request(`${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_B2B_PUBLIC_TOKEN)}`);
+      const b2b = await dataOf<BootstrapResponse>(res);
+      assert.equal(b2b.vertical, 'B2B');
+      assert.equal(b2b.slug_pattern, null);
+      assert.equal(b2b.create_organization_enabled, true);
+      assert.equal(b2b.pkce_required_for_sso, false);
+      assert.equal(b2b.project_name, 'Westlight University');
+      const consumer = await dataOf<BootstrapResponse>(
+        await t.service.app.request(`${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_PUBLIC_TOKEN)}`),
+      );
+      assert.deepEqual(
+        [consumer.vertical, consumer.slug_pattern, consumer.create_organization_enabled],
+        ['CONSUMER', null, false],
+      );
+    },
+  );
+
+  it("publishes the organization URL template as `slug_pattern`; a path is on the service's own origin", async () => {
+    const bootstrapOf = async (organizationUrlTemplate: string, headers: Record<string, string> = {}) => {
+      const configured = await startTestService({ organizationUrlTemplate });
+      try {
+        const url = `http://training.example${SDK_BASE_PATH}${PATHS.bootstrap(DEFAULT_B2B_PUBLIC_TOKEN)}`;
+        return (await dataOf<BootstrapResponse>(await configured.service.app.request(url, { headers }))).slug_pattern;
+      } finally {
+        await configured.close();
+      }
+    };
+    assert.equal(
+      await bootstrapOf('https://partners.example/{{slug}}/login'),
+      'https://partners.example/{{slug}}/login',
     );
-    assert.deepEqual(
-      [consumer.vertical, consumer.slug_pattern, consumer.create_organization_enabled],
-      ['CONSUMER', null, false],
+    assert.equal(
+      await bootstrapOf('/corporate-training/{{slug}}'),
+      'http://training.example/corporate-training/{{slug}}',
     );
+  });
+
+  it(
+    'refuses at start an organization URL template without exactly one {{slug}}, ' + 'or not an http(s) URL or path',
+    async () => {
+      for (const template of [
+        'https://partners.example/login',
+        '/{{slug}}/{{slug}}',
+        'ftp://x.example/{{slug}}',
+        '{{slug}}',
+      ]) {
+        await assert.rejects(
+          startTestService({ organizationUrlTemplate: template }),
+          /organization URL template/,
+          template,
+        );
+      }
+    },
+  );
+
+  it("serves the demo's corporate training page at each organization's address under it", async () => {
+    const site = await startTestService({ siteDir: fileURLToPath(new URL('../../demo-site', import.meta.url)) });
+    try {
+      const page = async (urlPath: string) => {
+        const res = await site.service.app.request(urlPath);
+        return [res.status, await res.text()] as const;
+      };
+      const [status, portal] = await page('/corporate-training');
+      assert.equal(status, 200);
+      assert.deepEqual(await page('/corporate-training/aurora-theatre'), [200, portal]);
+      assert.equal((await page('/corporate-training/aurora-theatre/more'))[0], 404);
+      assert.equal((await page('/student-portal/aurora-theatre'))[0], 404);
+    } finally {
+      await site.close();
+    }
   });
 
   it('publishes the configured SSO PKCE and creation settings', async () => {

@@ -22,6 +22,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/api/locales.ts': 'wire fact: the languages both sides speak',
   'src/api/paths.ts': 'wire fact: the path of every call',
   'src/api/organizations.ts': "wire contract: the organization product's objects, for its client, widget and service",
+  // The widget's one list of products, which every table the products join reads (and their tests register).
+  'src/widget/products/registry.ts': 'product registry: the one list of products and the tables they join',
   // The headless client's public surface.
   'src/client/index.ts': "public API: the client package's entry",
   'src/client/types.ts': "public API: the client's published types",
@@ -29,7 +31,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/server/context.ts': 'dependency seam: Deps, for every route and service',
   'src/server/config.ts': 'service configuration: the ProjectConfig every part reads',
   'src/server/db/db.ts': 'database seam: the Db every store takes',
+  'src/server/http/edge.ts': 'request edge: every route validates its input through it',
   'src/server/http/errors.ts': 'error catalogue: every refusal the service answers',
+  'src/server/http/fields.ts': "schema pieces: every route's *.schemas.ts is built from them",
   'src/server/http/request-meta.ts': 'request seam: RequestMeta, for every route and the service it calls',
   'src/server/ids.ts': 'identifier seam: newId, for every store that makes a row',
   'src/server/security/tokens.ts': 'secret seam: the digest and constant-time compare of every token and code',

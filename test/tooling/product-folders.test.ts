@@ -46,7 +46,7 @@ const ALLOWED: readonly Allowed[] = [
   { paths: ['src/widget/products/registry.ts'], reason: 'the one list of products: it imports each record' },
   {
     paths: ['src/widget/products/organization-records.ts'],
-    products: ['sso', 'discovery', 'mfa'],
+    products: ['sso', 'discovery', 'mfa', 'organizationLogin'],
     reason: "the registry's list of the organization products, a chunk only an organization sign-in fetches",
   },
   {
@@ -101,6 +101,14 @@ const ALLOWED: readonly Allowed[] = [
       "the hosted provider's organization names: `products: ['emailMagicLinks']` and `emailMagicLinksOptions` " +
       "configure the discovery link, which its client sends as `magicLinks.email.discovery`; an organization's " +
       '`sso_default_connection_id` when it admits its members only by single sign-on',
+  },
+  {
+    paths: ['src/widget/products/organization-login/'],
+    products: ['emailMagicLinks', 'sso'],
+    reason:
+      "the hosted provider's organization names: `products: ['emailMagicLinks', 'sso']` and `emailMagicLinksOptions` " +
+      "configure one organization's email link (its client's `magicLinks`) and its connections' buttons (the " +
+      "organization's `sso_active_connections`, its `sso` auth method, the single sign-on product's `sso-button` part)",
   },
   {
     paths: ['src/widget/products/mfa/'],
@@ -172,7 +180,7 @@ async function productNames(): Promise<ProductNames[]> {
       identifiers: [
         ...(fs.existsSync(strings) ? exportedConsts(strings) : []),
         ...[record.parts, record.events, record.telemetry].flatMap((table) => Object.entries(table ?? {}).flat()),
-        ...(record.opens ? [record.opens.mode] : []),
+        ...(record.opens?.mode ? [record.opens.mode] : []),
         ...configKeys(record),
       ],
     });

@@ -9,10 +9,15 @@ export const INTERMEDIATE_SESSION_LIFETIME_MS = 10 * 60_000;
 
 /**
  * What an organization slug may be: lower-case letters, digits and the URL-safe marks `-`, `.`, `_`, `~`, 2 to 128
- * characters (the hosted provider's rule, in lower case so a slug in a URL has one spelling). Published as the B2B
- * bootstrap's `slug_pattern`.
+ * characters (the hosted provider's rule, in lower case so a slug in a URL has one spelling). Checked where an
+ * organization is created; the discovery form checks the same rule before it sends.
  */
 export const ORGANIZATION_SLUG_PATTERN = '^[a-z0-9._~-]{2,128}$';
+/**
+ * Where the slug goes in the organization URL template (ORGANIZATION_URL_TEMPLATE, the B2B bootstrap's
+ * `slug_pattern`): the hosted provider's placeholder, which its SDK replaces to find the slug in the page's URL.
+ */
+export const ORGANIZATION_URL_SLUG_PLACEHOLDER = '{{slug}}';
 /** The hosted provider's limit on an organization's name. */
 export const ORGANIZATION_NAME_MAX_LENGTH = 128;
 /** The longest logo URL an organization may carry: as long as the redirect URLs the service accepts. */

@@ -4,8 +4,8 @@ import type { AppEnv, Deps } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { Errors } from '../http/errors.ts';
 import { secretsEqual } from '../security/tokens.ts';
-import { DEV_CAPTCHA_SITE_KEY } from '../constants/dev-mode.ts';
-import { ORGANIZATION_SLUG_PATTERN } from '../constants/organizations.ts';
+import { DEV_CAPTCHA_SCRIPT_PATH, DEV_CAPTCHA_SITE_KEY } from '../constants/dev-mode.ts';
+import { serviceOrigin } from '../http/request-meta.ts';
 
 type BootstrapPayload = Omit<BootstrapResponse, 'request_id' | 'status_code'>;
 
@@ -15,20 +15,25 @@ export function projectRoutes(deps: Deps): Hono<AppEnv> {
   // PATHS.bootstrap() encodes its argument, so the route pattern is spelled out here.
   routes.get('/projects/bootstrap/:public_token', (c) => {
     const token = c.req.param('public_token');
-    if (secretsEqual(token, deps.config.b2bPublicToken)) return ok(c, b2bBootstrapDocument(deps));
+    if (secretsEqual(token, deps.config.b2bPublicToken)) {
+      return ok(c, b2bBootstrapDocument(deps, serviceOrigin(c, c.get('publicUrl'))));
+    }
     if (!secretsEqual(token, deps.config.publicToken)) throw Errors.unknownPublicToken();
     return ok(c, bootstrapDocument(deps));
   });
   return routes;
 }
 
-export function bootstrapDocument({ config }: Deps): BootstrapPayload {
+export function bootstrapDocument({ config, captchaVerifier }: Deps): BootstrapPayload {
   return {
     project_name: config.projectName,
     disable_sdk_watermark: config.disableSdkWatermark,
     cname_domain: config.cnameDomain,
     email_domains: [...config.emailDomains],
-    captcha_settings: config.devCaptcha ? { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } : { enabled: false },
+    // A captcha only the dev stand-in solves: its script, on the service, stands in for reCAPTCHA Enterprise's.
+    captcha_settings: captchaVerifier
+      ? { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY, scriptUrl: `${DEV_CAPTCHA_SCRIPT_PATH}?render=` }
+      : { enabled: false },
     pkce_required_for_email_magic_links: config.pkceRequiredForEmailMagicLinks,
     pkce_required_for_password_resets: config.pkceRequiredForPasswordResets,
     pkce_required_for_oauth: config.pkceRequiredForOAuth,
@@ -39,8 +44,8 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
       config.passwordPolicy.kind === 'luds'
         ? { luds_complexity: config.passwordPolicy.complexity, luds_minimum_count: config.passwordPolicy.minimumCount }
         : null,
-    dfp_protected_auth_enabled: config.devCaptcha,
-    dfp_protected_auth_mode: 'OBSERVATION',
+    dfp_protected_auth_enabled: config.dfp !== null,
+    dfp_protected_auth_mode: config.dfp?.mode ?? 'OBSERVATION',
     rbac_policy: config.rbacPolicy,
     siwe_required_for_crypto_wallets: config.siweRequiredForCryptoWallets,
     vertical: config.vertical,
@@ -48,15 +53,21 @@ export function bootstrapDocument({ config }: Deps): BootstrapPayload {
 }
 
 /**
- * The B2B project's bootstrap: the same project seen through its organization API (`vertical: 'B2B'`), with the slug
- * rule, whether discovery may create organizations, and whether SSO needs PKCE.
+ * The B2B project's bootstrap: the same project seen through its organization API (`vertical: 'B2B'`), with the
+ * organization URL template (`slug_pattern`, the hosted provider's name for it: its SDK finds the slug in the page's
+ * URL with it), whether discovery may create organizations, and whether SSO needs PKCE.
  */
-export function b2bBootstrapDocument(deps: Deps): BootstrapPayload {
+export function b2bBootstrapDocument(deps: Deps, origin: string): BootstrapPayload {
   return {
     ...bootstrapDocument(deps),
     pkce_required_for_sso: deps.config.pkceRequiredForSso,
-    slug_pattern: ORGANIZATION_SLUG_PATTERN,
+    slug_pattern: organizationUrlTemplate(deps.config.organizationUrlTemplate, origin),
     create_organization_enabled: deps.config.createOrganizationEnabled,
     vertical: 'B2B',
   };
+}
+
+/** The configured template as an absolute URL: a path is on the service's origin, where its site is served. */
+function organizationUrlTemplate(template: string | null, origin: string): string | null {
+  return template?.startsWith('/') ? `${origin}${template}` : template;
 }

@@ -71,8 +71,21 @@ async function findFile(options: StaticOptions, urlPath: string): Promise<string
   if (urlPath.endsWith('/')) return fileInside(options.siteDir, `${urlPath}index.html`);
   return (
     (await fileInside(options.siteDir, urlPath)) ??
-    (path.extname(urlPath) === '' ? await fileInside(options.siteDir, `${urlPath}.html`) : null)
+    (path.extname(urlPath) === '' ? await fileInside(options.siteDir, `${urlPath}.html`) : null) ??
+    organizationPage(options.siteDir, urlPath)
   );
+}
+
+/**
+ * The site's pages that also answer at each organization's address under them (`/corporate-training/<slug>`, the
+ * demo's organization URL template): the same page, whose organization sign-in finds the slug in its URL.
+ */
+const ORGANIZATION_PAGES: readonly string[] = ['/corporate-training'];
+
+function organizationPage(siteDir: string, urlPath: string): Promise<string | null> | null {
+  const parent = urlPath.slice(0, urlPath.lastIndexOf('/'));
+  if (!ORGANIZATION_PAGES.includes(parent) || urlPath.length === parent.length + 1) return null;
+  return fileInside(siteDir, `${parent}.html`);
 }
 
 /**

@@ -7,8 +7,9 @@ import type { Db } from '../db/db.ts';
 import { OAUTH_SCOPE_TOKEN_PATTERN } from '../constants/social.ts';
 import { seal } from '../security/encryption.ts';
 import type { SecretKeys } from '../security/secret-keys.ts';
-import { findOrganizationBySlug } from '../store/organizations.ts';
+import { findOrganizationBySlug, setSsoDefaultConnection } from '../store/organizations.ts';
 import {
+  clearConfiguredSsoDefaultsExcept,
   deactivateSsoConnectionsExcept,
   ssoClientSecretContext,
   upsertSsoConnection,
@@ -30,6 +31,11 @@ export interface SsoConnectionConfig {
   identity_provider?: string;
   /** With the organization's SSO JIT provisioning RESTRICTED: whether this connection may create members. */
   jit_provisioning_allowed?: boolean;
+  /**
+   * Whether this is the organization's default connection (the wire's `sso_default_connection_id`, which the sign-in
+   * screen goes straight to); at most one per organization.
+   */
+  default?: boolean;
   /** IdP attribute (SAML) or claim (OIDC) names for `email`, `first_name`, `last_name`, `full_name`. */
   attribute_mapping?: Record<string, string>;
   // SAML
@@ -60,6 +66,7 @@ export function checkedSsoConnections(connections: readonly SsoConnectionConfig[
     throw new Error(`ssoConnections lists ${connections.length} connections; at most ${SSO_CONNECTIONS_MAX}.`);
   }
   const seen = new Set<string>();
+  const defaults = new Map<string, string>();
   for (const connection of connections) {
     const id = connection?.connection_id;
     if (typeof id !== 'string' || !CONNECTION_ID.test(id)) {
@@ -71,6 +78,16 @@ export function checkedSsoConnections(connections: readonly SsoConnectionConfig[
     if (seen.has(id)) throw new Error(`SSO connection ${id} is listed twice.`);
     seen.add(id);
     checkConnection(id, connection);
+    if (connection.default !== true) continue;
+    const other = defaults.get(connection.organization_slug);
+    if (other) {
+      throw new Error(
+        `SSO connections ${other} and ${id} are both the default of the organization ` +
+          `${connection.organization_slug}; ` +
+          'at most one connection per organization may say "default": true.',
+      );
+    }
+    defaults.set(connection.organization_slug, id);
   }
   return connections.map((connection) => ({ ...connection }));
 }
@@ -96,8 +113,8 @@ function checkConnection(id: string, connection: SsoConnectionConfig): void {
   text('organization_slug', true);
   text('display_name', false);
   text('identity_provider', false);
-  if (connection.jit_provisioning_allowed !== undefined && typeof connection.jit_provisioning_allowed !== 'boolean') {
-    fail('jit_provisioning_allowed', 'must be true or false');
+  for (const flag of ['jit_provisioning_allowed', 'default'] as const) {
+    if (connection[flag] !== undefined && typeof connection[flag] !== 'boolean') fail(flag, 'must be true or false');
   }
   const mapping = connection.attribute_mapping;
   if (
@@ -134,7 +151,8 @@ function checkConnection(id: string, connection: SsoConnectionConfig): void {
 /**
  * Writes every configured connection (its client secret sealed under the current key) and deactivates configured
  * connections the configuration no longer lists. An organization named by slug must exist: a connection for nobody is
- * a mistake, and stops the start.
+ * a mistake, and stops the start. The default connections are set on their organizations, and a configured connection
+ * no longer marked default stops being one.
  */
 export async function writeConfiguredSsoConnections(
   db: Db,
@@ -142,7 +160,14 @@ export async function writeConfiguredSsoConnections(
   connections: readonly SsoConnectionConfig[],
   now: number,
 ): Promise<void> {
-  for (const connection of connections) await writeSsoConnection(db, secrets, connection, 'configured', now);
+  const defaults: string[] = [];
+  for (const connection of connections) {
+    const organizationId = await writeSsoConnection(db, secrets, connection, 'configured', now);
+    if (connection.default !== true) continue;
+    await setSsoDefaultConnection(db, organizationId, connection.connection_id);
+    defaults.push(connection.connection_id);
+  }
+  await clearConfiguredSsoDefaultsExcept(db, defaults);
   await deactivateSsoConnectionsExcept(
     db,
     'configured',
@@ -153,6 +178,7 @@ export async function writeConfiguredSsoConnections(
 /**
  * Writes one connection as given (created, or replaced); `source` says whether the configuration or development's
  * stand-ins (whose URLs may be paths on the service's own origin) own it. `keepCertificates`: store/sso-connections.ts.
+ * Answers the id of the connection's organization.
  */
 export async function writeSsoConnection(
   db: Db,
@@ -161,7 +187,7 @@ export async function writeSsoConnection(
   source: SsoConnectionInput['source'],
   now: number,
   keepCertificates = 0,
-): Promise<void> {
+): Promise<string> {
   const organization = await findOrganizationBySlug(db, connection.organization_slug);
   if (!organization) {
     throw new Error(
@@ -170,6 +196,7 @@ export async function writeSsoConnection(
     );
   }
   await upsertSsoConnection(db, rowOf(connection, organization.id, secrets, source), now, keepCertificates);
+  return organization.id;
 }
 
 function rowOf(

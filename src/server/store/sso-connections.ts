@@ -118,6 +118,19 @@ export async function deactivateSsoConnectionsExcept(
   );
 }
 
+/**
+ * Clears the default connection of every organization whose default is a configured connection not listed in
+ * `keep` (no longer marked default in the configuration); defaults of development's stand-ins are theirs to set.
+ */
+export async function clearConfiguredSsoDefaultsExcept(db: Db, keep: readonly string[]): Promise<void> {
+  await db.query(
+    `update organizations set sso_default_connection_id = null
+     where sso_default_connection_id <> all($1::text[])
+       and sso_default_connection_id in (select id from sso_connections where source = 'configured')`,
+    [keep],
+  );
+}
+
 /** An active connection, with what SSO discovery filters on. */
 export type ActiveSsoConnection = SsoActiveConnection & { organization_id: string; jit_provisioning_allowed: boolean };
 

@@ -1,8 +1,8 @@
 // The headless client and the login statechart of <auth-login>. They live as long as the element (moving it keeps
 // the visitor's place), and anew only when what they were made for changes: the client for another project token or
-// service, the statechart for another client or mode.
+// service or cookies, the statechart for another client or mode.
 import { createAuthClient } from '../../client/index.ts';
-import type { AuthClient } from '../../client/types.ts';
+import type { AuthClient, CookieOptions } from '../../client/types.ts';
 import type { Mode, ResolvedConfig } from '../config.ts';
 import type { RootActor } from '../machine/start.ts';
 import { registerOrganizationProducts } from '../products/registry.ts';
@@ -64,15 +64,23 @@ export class ClientAndActor {
     baseUrl: string | undefined,
     locale: string,
     organization: boolean,
+    cookieOptions?: CookieOptions,
   ): AuthClient | undefined {
     // Not made until its factory has loaded (loadOrganizationClient): meanwhile the first paint sends nothing early.
     if (organization && !organizationFactory) return undefined;
-    const key = publicToken ? `${organization ? 'organization' : 'consumer'}\n${publicToken}\n${baseUrl ?? ''}` : '';
+    const cookies = JSON.stringify(cookieOptions ?? {});
+    const kind = organization ? 'organization' : 'consumer';
+    const key = publicToken ? `${kind}\n${publicToken}\n${baseUrl ?? ''}\n${cookies}` : '';
     if (key !== this.#clientKey) {
       this.#actor?.stop();
       this.#actor = undefined;
       this.#client?.destroy();
-      const options = { publicToken: publicToken ?? '', locale, ...(baseUrl ? { baseUrl } : {}) };
+      const options = {
+        publicToken: publicToken ?? '',
+        locale,
+        ...(baseUrl ? { baseUrl } : {}),
+        ...(cookieOptions ? { cookieOptions } : {}),
+      };
       // The statechart's root uses what both clients have (session, bootstrap, events, locale); the organization
       // products take the organization client back as what it is (products/organizations.ts).
       this.#client = !publicToken

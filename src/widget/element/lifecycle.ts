@@ -117,7 +117,8 @@ export class ElementLifecycle {
   client(): AuthClient | undefined {
     const locale = localeTag(this.#host);
     const organization = forOrganizations(this.#host.config);
-    const client = this.#clients.client(this.#host.publicToken, this.#host.baseUrl, locale, organization);
+    const { publicToken, baseUrl, config } = this.#host;
+    const client = this.#clients.client(publicToken, baseUrl, locale, organization, config?.cookieOptions);
     // The language the service answers in, for every call (the element's language may have changed since).
     if (client) client.locale = locale;
     return client;

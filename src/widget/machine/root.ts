@@ -226,7 +226,7 @@ export const rootMachine = rootSetup
       bootstrap: input.client.bootstrap.getSync(),
       formState: initialFormState(),
       errorDescriptor: null,
-      ...startPoint(input.mode, pageUrl(input.url)),
+      ...startPoint(input.mode, pageUrl(input.url), input.config),
       mode: input.mode,
       active: null,
       modules: {},

@@ -3,6 +3,7 @@
 // carries their records. Otherwise they are registered like every product (registry.ts).
 import { discovery } from './discovery/index.ts';
 import { mfa } from './mfa/index.ts';
+import { organizationLogin } from './organization-login/index.ts';
 import { sso } from './sso/index.ts';
 
-export const ORGANIZATION_RECORDS = [sso, discovery, mfa] as const;
+export const ORGANIZATION_RECORDS = [sso, discovery, mfa, organizationLogin] as const;

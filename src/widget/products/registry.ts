@@ -108,13 +108,16 @@ export function productForTab(config: ResolvedConfig, tab: LoginTab | null): Pro
 
 /**
  * The product that opens at start instead of Main, if any: the one the element's `mode` names (passkey registration,
- * the identity provider), else one the page's query string opens (an authorize or logout link).
+ * the identity provider), else one the page's query string opens (an authorize or logout link), else one the config
+ * opens (the organization login).
  */
-export function productForMode(mode: Mode | undefined, url?: string): Product | null {
+export function productForMode(mode: Mode | undefined, url?: string, config?: ResolvedConfig): Product | null {
   const byMode = mode && PRODUCT_RECORDS.find((record) => record.opens?.mode === mode);
   if (byMode) return byMode.name;
   const query = url && URL.canParse(url) ? new URL(url).searchParams : null;
-  return (query && PRODUCT_RECORDS.find((record) => record.opens?.fromQuery?.(query))?.name) || null;
+  const byQuery = query && PRODUCT_RECORDS.find((record) => record.opens?.fromQuery?.(query));
+  if (byQuery) return byQuery.name;
+  return (config && PRODUCT_RECORDS.find((record) => record.opens?.fromConfig?.(config))?.name) || null;
 }
 
 /** The height each enabled product's block on Main takes (kept free while its chunk loads), in stacking order. */

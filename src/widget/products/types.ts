@@ -247,8 +247,13 @@ export interface ProductRecord<Facts extends ProductFacts = RegisteredFacts> {
 
 /** How a product opens at start instead of Main, started with `{ mode }` (the element's mode, if any). */
 export interface OpensAtStart<OwnMode = ProductMode> {
-  /** The element `mode` that opens it (passkeys: `passkey-registration`). */
-  mode: OwnMode;
+  /** The element `mode` that opens it (passkeys: `passkey-registration`); none for one the config alone opens. */
+  mode?: OwnMode;
+  /**
+   * Whether the element's config opens it (the organization login: `authFlowType: 'Organization'`), as its `mode`
+   * would; the shell then paints no Main for it.
+   */
+  fromConfig?(config: ResolvedConfig): boolean;
   /**
    * Whether the page's query string opens it, as its `mode` would (the identity provider: an authorize link's
    * `client_id` and `redirect_uri`, or a logout link's `post_logout_redirect_uri`).
@@ -297,6 +302,11 @@ export interface FixturePage {
   name: string;
   config: AuthLoginConfig;
   usable: string;
+  /**
+   * A page whose first screen React renders (the first paint paints only Main): its own budget before usable, gzip
+   * KB, instead of magic links' figure plus bench/size.mjs's `otherProductsOverMagicLinks`; the fixture says why.
+   */
+  renderedByReactKB?: number;
 }
 
 /** What a product's accessibility fixture is given (ProductFixtures `variants`). */

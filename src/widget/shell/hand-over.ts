@@ -16,7 +16,7 @@ interface Runtime {
 
 /** Whether the shell paints Main for this config and mode: only where React's first screen will be Main's form. */
 export function shellPaintsMain(config: ResolvedConfig, mode: Mode | undefined): boolean {
-  return shellPaints(config) && opensOnMain(startPoint(mode, pageUrl()));
+  return shellPaints(config) && opensOnMain(startPoint(mode, pageUrl(), config));
 }
 
 /** Main painted without React, until React's first screen takes over. */

@@ -14,3 +14,10 @@ export const JOINING_MEMBERSHIPS = ['eligible_to_join_by_email_domain', 'pending
 
 /** The one first factor an organization may insist on that this flow can hand over to: its single sign-on. */
 export const SSO_AUTH_METHOD = 'sso';
+
+/**
+ * What an organization slug may be (the service's rule, which it checks again on creation: the hosted provider's
+ * 2 to 128 letters, digits and `-`, `.`, `_`, `~`, in lower case so a slug in a URL has one spelling): the creation
+ * form says so before sending.
+ */
+export const ORGANIZATION_SLUG_RULE = /^[a-z0-9._~-]{2,128}$/;

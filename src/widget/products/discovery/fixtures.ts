@@ -67,7 +67,7 @@ export const fixtures: ProductFixtures = {
     params: { tab: 'email' },
     variants: async ({ client }) => {
       const bootstrap = await client.bootstrap.get();
-      const creating = { ...bootstrap, createOrganizationEnabled: true, slugPattern: '^[a-z0-9._~-]{2,128}$' };
+      const creating = { ...bootstrap, createOrganizationEnabled: true };
       return [
         { ...withOrganizations, chosen: DISCOVERED[1]!.organization.organization_id },
         { ...withOrganizations, bootstrap: creating },

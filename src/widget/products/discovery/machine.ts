@@ -42,7 +42,7 @@ export type DiscoveryScreen = ProductScreen<
 export interface DiscoveryContext {
   client: AuthClient;
   config: ResolvedConfig;
-  /** The bootstrap document: whether visitors may create organizations, and the slug rule. */
+  /** The bootstrap document: whether visitors may create organizations. */
   bootstrap: BootstrapData;
   /** The address the link goes (went) to, then the one it proved. */
   email: string;
@@ -135,7 +135,7 @@ export const discoveryMachine = setup({
       event.type === 'CHOOSE' && needsSingleSignOn(organizationOf(context, event.organizationId)),
     refusesAddress: ({ context, event }) =>
       event.type === 'CHOOSE' && refusesAddress(organizationOf(context, event.organizationId)),
-    formInvalid: ({ context }) => organizationFormError(context.form, context.bootstrap.slugPattern) !== null,
+    formInvalid: ({ context }) => organizationFormError(context.form) !== null,
   },
   actions: {
     choose: assign({ chosen: ({ event }) => (event.type === 'CHOOSE' ? event.organizationId : null) }),
@@ -300,7 +300,7 @@ export const discoveryMachine = setup({
           {
             guard: 'formInvalid',
             actions: assign(({ context }) => {
-              const error = organizationFormError(context.form, context.bootstrap.slugPattern)!;
+              const error = organizationFormError(context.form)!;
               return { errorDescriptor: { messageKey: error.messageKey }, errorField: error.field };
             }),
           },

@@ -1,9 +1,9 @@
 // Create an organization's form rules: the slug follows the name as it is typed (until the visitor edits the slug),
-// and is checked against the project's slug rule (the bootstrap's `slug_pattern`) before it is sent.
+// and is checked against the slug rule (ORGANIZATION_SLUG_RULE, the service's) before it is sent.
 import type { MessageKey } from '../../i18n/en.ts';
 import type { DiscoveredOrganization } from '../../../api/discovery.ts';
 import type { DirectLoginForSingleMembership } from './config.ts';
-import { JOINING_MEMBERSHIPS } from './constants.ts';
+import { JOINING_MEMBERSHIPS, ORGANIZATION_SLUG_RULE } from './constants.ts';
 
 /** A slug made from a name: lower case, each run of other characters one '-', none at either end. */
 export function slugFrom(name: string): string {
@@ -15,27 +15,18 @@ export function slugFrom(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/**
- * Whether the project's slug rule (a regular expression; none: any slug) accepts `slug`. A rule the browser cannot
- * read leaves the check to the service.
- */
-export function slugAllowed(slug: string, pattern: string | null): boolean {
-  if (!slug) return false;
-  if (!pattern) return true;
-  try {
-    return new RegExp(pattern).test(slug);
-  } catch {
-    return true;
-  }
+/** Whether the slug rule accepts `slug`. */
+export function slugAllowed(slug: string): boolean {
+  return ORGANIZATION_SLUG_RULE.test(slug);
 }
 
-/** The form's first error, if any: a name is needed, and a slug the project's rule accepts. */
-export function organizationFormError(
-  form: { name: string; slug: string },
-  pattern: string | null,
-): { field: 'name' | 'slug'; messageKey: MessageKey } | null {
+/** The form's first error, if any: a name is needed, and a slug the rule accepts. */
+export function organizationFormError(form: {
+  name: string;
+  slug: string;
+}): { field: 'name' | 'slug'; messageKey: MessageKey } | null {
   if (!form.name.trim()) return { field: 'name', messageKey: 'discovery.create.nameRequired' };
-  if (!slugAllowed(form.slug.trim(), pattern)) return { field: 'slug', messageKey: 'discovery.create.slugInvalid' };
+  if (!slugAllowed(form.slug.trim())) return { field: 'slug', messageKey: 'discovery.create.slugInvalid' };
   return null;
 }
 

@@ -1,6 +1,6 @@
 // The MFA screens' calls, over the organization client (products/organizations.ts), for the member and organization
 // the first factor named (its intermediate session, which the client keeps, proves that factor); the phone library's
-// check (loaded lazily); and the clipboard.
+// formatting (loaded lazily; its validation is machine/passcode-states.ts's); and the clipboard.
 import { fromPromise } from 'xstate';
 import type { AuthClient } from '../../../client/types.ts';
 import { loadPhoneLibrary } from '../../phone.ts';
@@ -59,11 +59,6 @@ export const recover = fromPromise<RecoveryCodeRecoverResponse, SignInInput & { 
     recovery_code: input.recoveryCode,
     session_duration_minutes: input.sessionDurationMinutes,
   }),
-);
-
-/** The E.164 form of the typed number by the phone library, or null when it is not a valid number. */
-export const validatePhone = fromPromise<string | null, { phone: string; country: string }>(async ({ input }) =>
-  (await loadPhoneLibrary()).validatePhone(input.phone, input.country),
 );
 
 /** A number for display, formatted by the phone library. */

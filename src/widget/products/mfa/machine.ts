@@ -28,7 +28,7 @@ import type { ResolvedConfig } from '../../config.ts';
 import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY } from '../../constants.ts';
 import { EVENT_TYPES, type WidgetEventType } from '../../events.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
-import { fallbackE164 } from '../../phone.ts';
+import { codeEntryStates, phoneCheckStates, toPasscode, validatePhone } from '../../machine/passcode-states.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
 import type { SecondFactorStart } from '../organizations.ts';
 import type { MemberTotpCreateResponse } from '../../../api/mfa.ts';
@@ -41,7 +41,6 @@ import {
   formatPhone,
   recover,
   sendSmsCode,
-  validatePhone,
 } from './actors.ts';
 import { COPIED_CONFIRMATION_MS, PHONE_VALIDATE_TIMEOUT_MS, RESEND_CONFIRMATION_MS } from './constants.ts';
 import { mfaPlan, type MfaMethod, type MfaPlan } from './methods.ts';
@@ -91,11 +90,6 @@ export type MfaEvent =
   | { type: 'SESSION_ENDED' }
   | { type: 'CONFIG_CHANGED'; config: ResolvedConfig };
 
-/** The first OTP_CODE_LENGTH digits of what was typed or pasted ('123 456' → '123456'). */
-export function toCode(text: string): string {
-  return text.replace(/[^0-9]/g, '').slice(0, OTP_CODE_LENGTH);
-}
-
 /** What a call for the member runs with. */
 const memberInput = ({ context }: { context: MfaContext }) => ({
   client: context.client,
@@ -115,32 +109,23 @@ const smsSendInput = ({ context }: { context: MfaContext }) => ({
   phoneNumber: context.enrolling ? context.destination : null,
 });
 
-/**
- * A six-digit code's states: typing, the sixth digit submits it, a wrong one empties the field with the error. The
- * named actor checks it; a right one goes to `signedIn` and reports `eventType` with the answer.
- */
-function codeEntry(src: 'authenticateTotp' | 'authenticateSmsCode', signedIn: string, eventType: WidgetEventType) {
-  return {
-    initial: 'entering',
-    states: {
-      entering: { on: { CODE_CHANGED: { target: 'checking', actions: ['setCode', 'clearError'] } } },
-      checking: { always: [{ guard: 'codeComplete', target: 'submitting' }, { target: 'entering' }] },
-      submitting: {
-        invoke: {
-          src,
-          input: ({ context }: { context: MfaContext }) => ({ ...signInInput({ context }), code: context.code }),
-          onDone: {
-            target: signedIn,
-            actions: {
-              type: 'report',
-              params: ({ event }: { event: { output: unknown } }) => ({ eventType, data: event.output }),
-            },
-          },
-          onError: { target: 'entering', actions: ['clearCode', 'setCallError', 'reportError'] },
-        },
+/** A six-digit code's region (passcode-states.ts): a right one goes to `signedIn` and reports `eventType`. */
+function codeEntry<TSrc extends 'authenticateTotp' | 'authenticateSmsCode'>(
+  src: TSrc,
+  signedIn: string,
+  eventType: WidgetEventType,
+) {
+  return codeEntryStates(
+    src,
+    ({ context }: { context: MfaContext }) => ({ ...signInInput({ context }), code: context.code }),
+    {
+      target: signedIn,
+      actions: {
+        type: 'report' as const,
+        params: ({ event }: { event: { output: unknown } }) => ({ eventType, data: event.output }),
       },
     },
-  } as const;
+  );
 }
 
 /** The clipboard's states: COPY puts `text` there; 'Copied!' shows for a moment, or that it could not. */
@@ -216,11 +201,11 @@ export const mfaMachine = setup({
       context.plan.allowed.includes(params.method),
     codeComplete: ({ context }) => context.code.length === OTP_CODE_LENGTH,
     hasRecoveryCode: ({ context }) => context.recoveryCode.trim() !== '',
-    isPhoneValid: (_, params: { phoneNumber: string | null }) => params.phoneNumber !== null,
-    fallbackAccepts: ({ context }) => fallbackE164(context.phone.phone, context.phone.callingCode) !== null,
   },
   actions: {
-    setCode: assign({ code: ({ event }) => (event.type === 'CODE_CHANGED' ? toCode(event.code) : '') }),
+    setCode: assign({
+      code: ({ event }) => (event.type === 'CODE_CHANGED' ? toPasscode(event.code, OTP_CODE_LENGTH) : ''),
+    }),
     clearCode: assign({ code: '' }),
     setCallError: assign({ errorDescriptor: ({ event }) => callError(event) }),
     clearError: assign({ errorDescriptor: null }),
@@ -377,39 +362,7 @@ export const mfaMachine = setup({
         BACK: [{ guard: 'canChoose', target: 'choosing' }, { target: 'done' }],
       },
     },
-    validatingPhone: {
-      meta: { screen: 'SMSOTP' },
-      invoke: {
-        src: 'validatePhone',
-        input: ({ context }) => ({ phone: context.phone.phone, country: context.phone.country }),
-        onDone: [
-          {
-            guard: { type: 'isPhoneValid', params: ({ event }) => ({ phoneNumber: event.output }) },
-            target: 'smsSending',
-            actions: { type: 'setDestination', params: ({ event }) => ({ destination: event.output ?? '' }) },
-          },
-          { target: 'smsPhone', actions: 'setInvalidPhone' },
-        ],
-        onError: { target: 'phoneFallback' },
-      },
-      after: { phoneValidateTimeout: { target: 'phoneFallback' } },
-    },
-    phoneFallback: {
-      meta: { screen: 'SMSOTP' },
-      always: [
-        {
-          guard: 'fallbackAccepts',
-          target: 'smsSending',
-          actions: {
-            type: 'setDestination',
-            params: ({ context }) => ({
-              destination: fallbackE164(context.phone.phone, context.phone.callingCode) ?? '',
-            }),
-          },
-        },
-        { target: 'smsPhone', actions: 'setInvalidPhone' },
-      ],
-    },
+    ...phoneCheckStates('SMSOTP', (context: MfaContext) => context.phone, { valid: 'smsSending', invalid: 'smsPhone' }),
     smsSending: {
       meta: { screen: 'SMSOTP' },
       invoke: {

@@ -1,4 +1,5 @@
-// The passcode product's calls, over the headless client, and the phone library's checks (loaded lazily).
+// The passcode product's calls, over the headless client, and the phone library's formatting (loaded lazily); its
+// validation is machine/passcode-states.ts's.
 import { fromPromise } from 'xstate';
 import type { OtpAuthenticateResponse, OtpEmailOptionsWire, OtpMethod, OtpSendResponse } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
@@ -16,11 +17,6 @@ export const authenticateOtp = fromPromise<
   input.client.otps.authenticate(input.code, input.methodId, {
     session_duration_minutes: input.sessionDurationMinutes,
   }),
-);
-
-/** The E.164 form of the typed number by the phone library, or null when it is not a valid number. */
-export const validatePhone = fromPromise<string | null, { phone: string; country: string }>(async ({ input }) =>
-  (await loadPhoneLibrary()).validatePhone(input.phone, input.country),
 );
 
 /** A passcode destination for display: a phone number formatted by the phone library, an address as it is. */

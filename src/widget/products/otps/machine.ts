@@ -21,10 +21,10 @@ import type { ResolvedConfig } from '../../config.ts';
 import { EVENT_TYPES } from '../../events.ts';
 import { COUNTDOWN_TICK_MS, PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS } from './constants.ts';
 import type { ErrorDescriptor, FormState } from '../../machine/types.ts';
-import { fallbackE164 } from '../../phone.ts';
+import { codeEntryStates, phoneCheckStates, toPasscode, validatePhone } from '../../machine/passcode-states.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
 import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta } from '../types.ts';
-import { authenticateOtp, formatPhone, sendOtp, validatePhone } from './actors.ts';
+import { authenticateOtp, formatPhone, sendOtp } from './actors.ts';
 import { expirationSeconds, otpOptionsFor } from './config.ts';
 import { resendMachine, type ResendOutcome } from './resend.ts';
 
@@ -59,11 +59,6 @@ export type OtpEvent =
   | { type: 'CONFIG_CHANGED'; config: ResolvedConfig }
   | ResendOutcome;
 
-/** The first OTP_CODE_LENGTH digits of what was typed or pasted ('123 456', 'code: 123456' → '123456'). */
-export function toPasscode(text: string): string {
-  return text.replace(/[^0-9]/g, '').slice(0, OTP_CODE_LENGTH);
-}
-
 /** The channel and destination the start parameters name; a phone number is known only once validated. */
 function destinationAtStart(input: ProductInput<OtpParams>): OtpContext['otpState'] {
   if ('email' in input.params) return { type: 'email', methodId: '', otpDestination: input.params.email };
@@ -87,8 +82,6 @@ export const otpMachine = setup({
   },
   guards: {
     toPhone: ({ context }) => context.otpState.type !== 'email',
-    isPhoneValid: (_, params: { phoneNumber: string | null }) => params.phoneNumber !== null,
-    fallbackAccepts: ({ context }) => fallbackE164(context.formState.phone, context.formState.callingCode) !== null,
     codeComplete: ({ context }) => context.passcode.code.length === OTP_CODE_LENGTH,
     noSecondsLeft: ({ context }) => context.passcode.secondsLeft <= 0,
   },
@@ -110,11 +103,22 @@ export const otpMachine = setup({
     setPasscode: assign(({ context }, params: Partial<OtpContext['passcode']>) => ({
       passcode: { ...context.passcode, ...params },
     })),
+    setCode: assign(({ context, event }) => ({
+      passcode: {
+        ...context.passcode,
+        code: event.type === 'CODE_CHANGED' ? toPasscode(event.code, OTP_CODE_LENGTH) : '',
+      },
+    })),
+    clearCode: assign(({ context }) => ({ passcode: { ...context.passcode, code: '' } })),
     setInvalidPhone: assign({ errorDescriptor: { messageKey: 'validation.phoneInvalid' } as ErrorDescriptor }),
     /** The error of a failed invoked call (`xstate.error.actor.*`) or of OTP_RESEND_FAILED. */
     setCallError: assign({ errorDescriptor: ({ event }) => callError(event) }),
     clearError: assign({ errorDescriptor: null }),
     reportError: sendParent(({ context }) => widgetError(context.errorDescriptor)),
+    /** The right code's answer, to the root. */
+    reportAuthenticated: sendParent((_, params: { response: unknown }) =>
+      widgetEvent(EVENT_TYPES.OTP_AUTHENTICATE, params.response),
+    ),
     forwardResend: sendTo('resend', { type: 'RESEND' }),
   },
 }).createMachine({
@@ -134,39 +138,10 @@ export const otpMachine = setup({
       always: [{ guard: 'toPhone', target: 'validatingPhone' }, { target: 'sendingOtp' }],
     },
     // The phone library decides; if it has not answered within 2 s (or failed to load), the fallback does.
-    validatingPhone: {
-      meta: { screen: 'Main' },
-      invoke: {
-        src: 'validatePhone',
-        input: ({ context }) => ({ phone: context.formState.phone, country: context.formState.country }),
-        onDone: [
-          {
-            guard: { type: 'isPhoneValid', params: ({ event }) => ({ phoneNumber: event.output }) },
-            target: 'sendingOtp',
-            actions: { type: 'setDestination', params: ({ event }) => ({ destination: event.output ?? '' }) },
-          },
-          { target: 'invalidPhone', actions: 'setInvalidPhone' },
-        ],
-        onError: { target: 'phoneFallback' },
-      },
-      after: { phoneValidateTimeout: { target: 'phoneFallback' } },
-    },
-    phoneFallback: {
-      meta: { screen: 'Main' },
-      always: [
-        {
-          guard: 'fallbackAccepts',
-          target: 'sendingOtp',
-          actions: {
-            type: 'setDestination',
-            params: ({ context }) => ({
-              destination: fallbackE164(context.formState.phone, context.formState.callingCode) ?? '',
-            }),
-          },
-        },
-        { target: 'invalidPhone', actions: 'setInvalidPhone' },
-      ],
-    },
+    ...phoneCheckStates('Main', (context: OtpContext) => context.formState, {
+      valid: 'sendingOtp',
+      invalid: 'invalidPhone',
+    }),
     sendingOtp: {
       meta: { screen: 'Main' },
       invoke: {
@@ -209,44 +184,22 @@ export const otpMachine = setup({
         OTP_RESEND_FAILED: { actions: ['setCallError', 'reportError'] },
       },
       states: {
-        code: {
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                CODE_CHANGED: {
-                  target: 'checking',
-                  actions: [
-                    { type: 'setPasscode', params: ({ event }) => ({ code: toPasscode(event.code) }) },
-                    'clearError',
-                  ],
-                },
-              },
-            },
-            checking: {
-              always: [{ guard: 'codeComplete', target: 'submitting' }, { target: 'entering' }],
-            },
-            submitting: {
-              invoke: {
-                src: 'authenticateOtp',
-                input: ({ context }) => ({
-                  client: context.client,
-                  code: context.passcode.code,
-                  methodId: context.otpState.methodId,
-                  sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
-                }),
-                onDone: {
-                  target: '#otps.otpConfirmation',
-                  actions: sendParent(({ event }) => widgetEvent(EVENT_TYPES.OTP_AUTHENTICATE, event.output)),
-                },
-                onError: {
-                  target: 'entering',
-                  actions: [{ type: 'setPasscode', params: { code: '' } }, 'setCallError', 'reportError'],
-                },
-              },
+        code: codeEntryStates(
+          'authenticateOtp',
+          ({ context }: { context: OtpContext }) => ({
+            client: context.client,
+            code: context.passcode.code,
+            methodId: context.otpState.methodId,
+            sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
+          }),
+          {
+            target: '#otps.otpConfirmation',
+            actions: {
+              type: 'reportAuthenticated' as const,
+              params: ({ event }: { event: { output: unknown } }) => ({ response: event.output }),
             },
           },
-        },
+        ),
         countdown: {
           initial: 'ticking',
           // A new code (from the resend control) has the full lifetime again, and a new method id if it changed.

@@ -2,6 +2,7 @@
 // The pure parts of passcodes in the widget: configuration defaults and wire mapping, the phone fallback rule, the
 // passcode filter, the phone library's validation and formatting, and the exact English texts.
 import { expect } from 'chai';
+import { OTP_CODE_LENGTH } from '../../../api/index.ts';
 import { emailTabKind, resolveConfig } from '../../config.ts';
 import { DEFAULT_COUNTRY } from '../../constants.ts';
 import { EVENT_TYPES } from '../../events.ts';
@@ -16,7 +17,7 @@ import {
 import { createTranslator } from '../../i18n/index.ts';
 import { fallbackE164, loadPhoneLibrary } from '../../phone.ts';
 import { otpWireOptions } from './config.ts';
-import { toPasscode } from './machine.ts';
+import { toPasscode } from '../../machine/passcode-states.ts';
 import './strings.ts';
 
 describe('passcode configuration', () => {
@@ -99,12 +100,12 @@ describe('the phone library (lazy)', () => {
 
 describe('the passcode input filter', () => {
   it('keeps the first six digits of whatever was typed or pasted', () => {
-    expect(toPasscode('123456')).to.equal('123456');
-    expect(toPasscode('123 456')).to.equal('123456');
-    expect(toPasscode('Your code is 123456.')).to.equal('123456');
-    expect(toPasscode('1234567')).to.equal('123456');
-    expect(toPasscode('12a')).to.equal('12');
-    expect(toPasscode('')).to.equal('');
+    expect(toPasscode('123456', OTP_CODE_LENGTH)).to.equal('123456');
+    expect(toPasscode('123 456', OTP_CODE_LENGTH)).to.equal('123456');
+    expect(toPasscode('Your code is 123456.', OTP_CODE_LENGTH)).to.equal('123456');
+    expect(toPasscode('1234567', OTP_CODE_LENGTH)).to.equal('123456');
+    expect(toPasscode('12a', OTP_CODE_LENGTH)).to.equal('12');
+    expect(toPasscode('', OTP_CODE_LENGTH)).to.equal('');
   });
 });
 
