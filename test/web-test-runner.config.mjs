@@ -122,6 +122,8 @@ const identity = await startServer({
   database: { kind: 'memory' },
   allowedOrigins: [pageOrigin],
   redirectUrls: [`${pageOrigin}/`, `${pageOrigin}/student-portal`],
+  // The organization login finds the organization in a test page's URL under /corporate-training/ by this template.
+  organizationUrlTemplate: `${pageOrigin}/corporate-training/{{slug}}`,
   now: () => Date.now() + clockOffsetMs,
   ipRateLimits: SUITE_IP_RATE_LIMITS,
   // An RBAC policy with roles for two fixed addresses, a trusted-token profile and a connected app.
@@ -134,6 +136,24 @@ const captchaIdentity = await startServer({
   database: { kind: 'memory' },
   allowedOrigins: [`http://localhost:${port}`],
   devCaptcha: true,
+});
+// Device fingerprinting on, in each mode (the client's and the widget's protection tests). DECISIONING with a budget of
+// 0 calls per device flags every device, so each sign-in there meets the captcha path (the dev captcha's stand-in).
+const dfpObservationIdentity = await startServer({
+  port: 0,
+  database: { kind: 'memory' },
+  allowedOrigins: [pageOrigin],
+  redirectUrls: [`${pageOrigin}/`],
+  dfpProtectedAuth: { mode: 'OBSERVATION' },
+  ipRateLimits: SUITE_IP_RATE_LIMITS,
+});
+const dfpDecisioningIdentity = await startServer({
+  port: 0,
+  database: { kind: 'memory' },
+  allowedOrigins: [pageOrigin],
+  redirectUrls: [`${pageOrigin}/`],
+  dfpProtectedAuth: { mode: 'DECISIONING', maxCallsPerDevice: 0 },
+  ipRateLimits: SUITE_IP_RATE_LIMITS,
 });
 const b2bIdentity = await startServer({
   port: 0,
@@ -172,14 +192,28 @@ const settingsIdentity = await startServer({
 /** Commands a test can run on this (Node) side with `executeServerCommand` from @web/test-runner-commands. */
 const identityCommands = {
   name: 'identity-service-commands',
-  async executeCommand({ command, payload }) {
+  async executeCommand({ command, payload, session }) {
     if (command === 'dev-inbox') {
       const query = payload?.to ? `?to=${encodeURIComponent(payload.to)}` : '';
-      const res = await identity.service.app.request(`/dev/inbox.json${query}`);
+      // The device-fingerprinting services' inboxes when asked by mode, else the main service's.
+      const source = { OBSERVATION: dfpObservationIdentity, DECISIONING: dfpDecisioningIdentity }[payload?.dfpMode];
+      const res = await (source ?? identity).service.app.request(`/dev/inbox.json${query}`);
       return (await res.json()).messages;
     }
     // The service's clock (TOTP codes), and the dev tools that mint connected-app and impersonation tokens.
     if (command === 'service-now') return Date.now() + clockOffsetMs;
+    if (command === 'abort-requests') {
+      // The browser's requests to one address fail as a network failure would (a script that cannot load), until
+      // asked to stop.
+      const page = session.browser.getPage(session.id);
+      if (payload.stop) await page.unroute(payload.url);
+      else await page.route(payload.url, (route) => route.abort());
+      return true;
+    }
+    if (command === 'dev-fingerprints') {
+      const service = payload?.mode === 'DECISIONING' ? dfpDecisioningIdentity : dfpObservationIdentity;
+      return (await (await service.service.app.request('/dev/fingerprints.json')).json()).devices;
+    }
     if (command === 'dev-events') return (await (await identity.service.app.request('/dev/events.json')).json()).events;
     if (command === 'dev-post') {
       const res = await identity.service.app.request(payload.path, {
@@ -351,6 +385,8 @@ const pageEnv = () => ({
   b2bPublicToken: identity.service.config.b2bPublicToken,
   pageOrigin,
   captchaBaseUrl: captchaIdentity.url,
+  dfpObservationBaseUrl: dfpObservationIdentity.url,
+  dfpDecisioningBaseUrl: dfpDecisioningIdentity.url,
   b2bBaseUrl: b2bIdentity.url,
   ludsBaseUrl: ludsIdentity.url,
   settingsBaseUrl: settingsIdentity.url,

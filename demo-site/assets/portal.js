@@ -22,6 +22,22 @@ const signedIn = document.getElementById('signed-in');
 const studentName = document.getElementById('student-name');
 const logout = document.getElementById('logout');
 const addPasskey = document.getElementById('add-passkey');
+const serverGreeting = document.getElementById('server-greeting');
+
+/**
+ * The portal's own server, asked who is signed in: it checks the session cookie with the backend API
+ * (/student-portal/api/me), as a university's server would before answering anything private.
+ */
+async function greetFromServer(session) {
+  if (!serverGreeting) return;
+  serverGreeting.hidden = true;
+  if (!session) return;
+  const res = await fetch('/student-portal/api/me').catch(() => null);
+  const me = res?.ok ? await res.json() : null;
+  if (!me?.signed_in || !client.session.getSync()) return;
+  serverGreeting.textContent = `The portal's server checked your session: you are ${me.name}.`;
+  serverGreeting.hidden = false;
+}
 
 /**
  * Signed in without a passkey, the student is offered to add one: an <auth-login> in passkey-registration mode, made
@@ -67,9 +83,11 @@ function render(session) {
 
 render(client.session.getSync());
 offerPasskey(client.session.getSync());
+greetFromServer(client.session.getSync());
 client.session.onChange((session) => {
   render(session);
   offerPasskey(session);
+  greetFromServer(session);
 });
 // The user (and so their passkeys) may arrive after the session: offer again once it is known.
 client.user.onChange(() => offerPasskey(client.session.getSync()));

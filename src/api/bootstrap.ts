@@ -28,7 +28,18 @@ export interface RbacPolicy {
   scopes: RbacScope[];
 }
 
-export type CaptchaSettings = { enabled: false } | { enabled: true; siteKey: string };
+export type CaptchaSettings =
+  | { enabled: false }
+  | {
+      enabled: true;
+      siteKey: string;
+      /**
+       * Not the provider's: where to load the captcha script from instead of reCAPTCHA Enterprise's, the site key
+       * appended (a URL ending in `?render=`, relative to the service). Our service names its dev captcha's stand-in
+       * here in development; absent, the client loads Google's script.
+       */
+      scriptUrl?: string;
+    };
 export type DfpMode = 'OBSERVATION' | 'DECISIONING';
 
 /** GET /projects/bootstrap/{public_token} → data (wire contract 2.9). */

@@ -29,6 +29,8 @@ export const ERROR_TYPES = [
   'webauthn_registration_not_found',
   // Session-level types the client treats as unrecoverable (wire contract 1.6).
   'invalid_secret_authentication',
+  // The backend API: a user id that names nobody.
+  'user_not_found',
   // Request-shape and transport errors of our service.
   'invalid_json',
   'invalid_request',

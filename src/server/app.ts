@@ -25,6 +25,7 @@ import { clientIp } from './middleware/client-ip.ts';
 import { publicUrl } from './middleware/public-url.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sdkResponseHeaders } from './middleware/sdk-headers.ts';
+import { backendRoutes } from './routes/backend/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { eventRoutes } from './routes/events.ts';
 import { jwksRoutes } from './routes/jwks.ts';
@@ -34,6 +35,7 @@ import { passwordRoutes } from './routes/passwords.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
 import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { dfpRoutes, protectDfpPaths } from './routes/dfp.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { staticRoutes } from './routes/static.ts';
 import { userRoutes } from './routes/users.ts';
@@ -44,9 +46,11 @@ import { discoveryRoutes } from './routes/discovery.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { ssoRoutes, ssoSdkRoutes } from './routes/sso.ts';
 import { mfaRoutes } from './routes/mfa.ts';
+import { adminConsoleRoutes } from './routes/admin/console.ts';
 import { oidcProviderRoutes } from './oidc/mount.ts';
 import { loadSigningKey } from './security/jwt.ts';
 import { RateLimit, Sweeper, type RateLimitScope } from './security/rate-limit.ts';
+import { expiredRowsSweep } from './store/retention.ts';
 import { deriveSecretKeys } from './security/secret-keys.ts';
 import { resealSecrets } from './store/secrets-at-rest.ts';
 import { writeConfiguredSsoConnections } from './services/sso-config.ts';
@@ -85,10 +89,13 @@ async function openService(options: ServiceOptions, config: ProjectConfig): Prom
     const dev = await loadDevTools(config.mode);
     // Without the dev inbox, what a development run left in its table goes (it holds live links and codes).
     if (!config.devInbox) await deleteDevInboxLeftovers(db);
-    const standIns = dev ? await dev.devStandIns(config, db) : { messageSink: null, oneTapStandIn: null };
+    const standIns = dev
+      ? await dev.devStandIns(config, db)
+      : { messageSink: null, oneTapStandIn: null, captchaVerifier: null };
     // After development's seeds, which configured connections may name; the configuration is the truth at each start.
     await writeConfiguredSsoConnections(db, secrets, config.ssoConnections, config.now());
-    const sweeper = new Sweeper(db);
+    // Ended rate-limit windows and every other expiring row, swept by one timer (store/retention.ts).
+    const sweeper = new Sweeper(db, expiredRowsSweep(db, config.telemetryRetentionMs));
     const limit = (name: string, max: number, windowMs: number, scope?: RateLimitScope) =>
       new RateLimit(db, sweeper, name, max, windowMs, scope);
     const deps: Deps = {
@@ -146,6 +153,9 @@ function buildApp(deps: Deps, dev: DevTools | null): Hono<AppEnv> {
   // The only place dev tools are mounted (dev/mount.ts): `dev` exists in development mode only, so in production
   // none of them was even loaded.
   dev?.mountDevTools({ app, sdk }, deps);
+  // Device fingerprinting's script and backend, and its rule on the protected calls, before their routes.
+  if (deps.config.dfp) app.route('/', dfpRoutes(deps));
+  if (deps.config.dfp) protectDfpPaths(sdk, deps);
   sdk.route('/', projectRoutes(deps));
   sdk.route('/', eventRoutes(deps));
   sdk.route('/', magicLinkRoutes(deps));
@@ -164,11 +174,14 @@ function buildApp(deps: Deps, dev: DevTools | null): Hono<AppEnv> {
   sdk.route('/', mfaRoutes(deps));
   app.route(SDK_BASE_PATH, sdk);
 
+  // The backend API (routes/backend/): the site's server with the project secret; never CORS, never a browser.
+  app.route('/', backendRoutes(deps));
   app.route('/', jwksRoutes(deps));
   app.route('/', oauthRoutes(deps));
   app.route('/', ssoRoutes(deps));
   // The OpenID provider's protocol endpoints (oidc/mount.ts): oidc-provider reads the raw request itself.
   app.route('/', oidcProviderRoutes(deps));
+  app.route('/', adminConsoleRoutes(deps));
   if (deps.config.siteDir || deps.config.distDir) {
     app.route(
       '/',

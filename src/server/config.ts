@@ -1,5 +1,6 @@
 import type { RbacPolicy } from '../api/bootstrap.ts';
 import type { OAuthProvider } from '../api/oauth.ts';
+import { DEV_PROJECT_SECRET, PROJECT_SECRET_MIN_LENGTH } from './constants/backend-api.ts';
 import {
   DEFAULT_B2B_PUBLIC_TOKEN,
   DEFAULT_EMAIL_DOMAINS,
@@ -8,8 +9,15 @@ import {
   DEFAULT_PUBLIC_TOKEN,
   SENDER_LOCAL_PART,
 } from './constants/project.ts';
+import { ORGANIZATION_URL_SLUG_PLACEHOLDER } from './constants/organizations.ts';
 import { IP_AUTH_FAILURE_LIMIT, IP_EVENTS_LIMIT, IP_SEND_LIMIT } from './constants/rate-limits.ts';
+import {
+  TELEMETRY_RETENTION_DAY_MS,
+  TELEMETRY_RETENTION_DAYS_DEFAULT,
+  TELEMETRY_RETENTION_DAYS_MAX,
+} from './constants/retention.ts';
 import { DEV_SECRET_KEY } from './constants/secrets.ts';
+import { DFP_DEFAULT_MAX_CALLS_PER_DEVICE } from './constants/dfp.ts';
 import { SSO_DISCOVERY_IP_LIMIT, SSO_START_IP_LIMIT } from './constants/sso.ts';
 import {
   SMS_WEBHOOK_ATTEMPT_TIMEOUT_MS,
@@ -24,6 +32,7 @@ import { parseSecretKey } from './security/secret-keys.ts';
 import { validateConnectedApps } from './connected-apps.ts';
 import { checkedRbacPolicy, checkedUserRoles, EMPTY_RBAC_POLICY } from './rbac-config.ts';
 import { checkedSsoConnections, type SsoConnectionConfig } from './services/sso-config.ts';
+import type { DfpSettings } from './services/dfp.ts';
 
 export { DEFAULT_B2B_PUBLIC_TOKEN, DEFAULT_PUBLIC_TOKEN } from './constants/project.ts';
 
@@ -145,6 +154,13 @@ export interface ServiceOptions {
    */
   pkceRequiredForSso?: boolean;
   /**
+   * The B2B bootstrap's `slug_pattern`: the address of an organization's sign-in page with `{{slug}}` where its slug
+   * goes (`https://training.example/{{slug}}`), from which the element's organization sign-in finds the organization
+   * in the page's URL. A path (`/corporate-training/{{slug}}`) is on the service's own origin, where its site is.
+   * Checked at start. Default: none (null). Env: ORGANIZATION_URL_TEMPLATE.
+   */
+  organizationUrlTemplate?: string;
+  /**
    * Organizations' SAML and OIDC connections, written to the database at every start (a connection no longer listed
    * stops working). Checked at start (services/sso-config.ts). Env: SSO_CONNECTIONS (JSON) or SSO_CONNECTIONS_FILE.
    */
@@ -196,6 +212,16 @@ export interface ServiceOptions {
    * answers the non-JSON `Captcha required` until a request carries the dev token `dev-captcha-pass`. Development only.
    */
   devCaptcha?: boolean;
+  /**
+   * Device fingerprinting (services/dfp.ts): the bootstrap announces `dfp_protected_auth_enabled` with `mode`, the
+   * client loads the service's telemetry script (GET /telemetry.js) and sends a `dfp_telemetry_id` on every send and
+   * login call. OBSERVATION (the default mode) records each call on its device and lets it through; DECISIONING
+   * answers `Captcha required` to a call with no live telemetry id, or from a device that has made more than
+   * `maxCallsPerDevice` (default DFP_DEFAULT_MAX_CALLS_PER_DEVICE) such calls in a day, unless it carries a solved
+   * captcha (only the dev captcha stand-in solves one: in production such calls are refused). Default off; `devCaptcha`
+   * turns it on in OBSERVATION. Env: DFP_PROTECTED_AUTH_ENABLED, DFP_PROTECTED_AUTH_MODE, DFP_MAX_CALLS_PER_DEVICE.
+   */
+  dfpProtectedAuth?: Partial<DfpSettings>;
   /**
    * The bootstrap's `vertical`. This service implements the consumer API only; `B2B` exists so the client's
    * "B2B token used with the consumer client" error can be exercised. Default `CONSUMER`.
@@ -258,8 +284,16 @@ export interface ServiceOptions {
   secretKey?: string;
   /** Keys used before a rotation (AUTH_SECRET_KEY_PREVIOUS): rows under them still decrypt, and are re-encrypted. */
   previousSecretKeys?: string[];
+  /**
+   * PROJECT_SECRET: what the site's own server sends with the project id (HTTP Basic) to call the backend API
+   * (`/v1/...`, routes/backend/), at least PROJECT_SECRET_MIN_LENGTH characters. Default in development:
+   * DEV_PROJECT_SECRET (public, printed by `npm start`); in production none, and the backend API refuses every call.
+   */
+  projectSecret?: string;
   /** Per-IP limits; the defaults suit production (a campus behind one NAT address). */
   ipRateLimits?: Partial<IpRateLimits>;
+  /** Days stored telemetry is kept before the retention sweep deletes it (TELEMETRY_RETENTION_DAYS). Default 30. */
+  telemetryRetentionDays?: number;
   /** Real SMS and WhatsApp delivery. Without `devInbox` this is the only way texts leave the service. */
   smsWebhook?: SmsWebhookOptions;
 }
@@ -271,6 +305,8 @@ export interface ProjectConfig {
   b2bPublicToken: string;
   createOrganizationEnabled: boolean;
   pkceRequiredForSso: boolean;
+  /** null: no organization URL template (the bootstrap's `slug_pattern` is null). */
+  organizationUrlTemplate: string | null;
   ssoConnections: readonly SsoConnectionConfig[];
   projectId: string;
   projectName: string;
@@ -290,6 +326,8 @@ export interface ProjectConfig {
   rbacPolicy: RbacPolicy;
   userRoles: Readonly<Record<string, readonly string[]>>;
   devCaptcha: boolean;
+  /** null: no device fingerprinting. */
+  dfp: DfpSettings | null;
   vertical: 'CONSUMER' | 'B2B';
   connectedApps: readonly ConnectedAppConfig[];
   trustedAuthProfiles: readonly TrustedAuthProfile[];
@@ -311,7 +349,11 @@ export interface ProjectConfig {
   /** Checked at resolve time (a bad key is a start-up error); derived into keys in app.ts. */
   secretKey: string;
   previousSecretKeys: readonly string[];
+  /** null: production without PROJECT_SECRET, where the backend API answers every call 401. */
+  projectSecret: string | null;
   ipRateLimits: Readonly<IpRateLimits>;
+  /** How long stored telemetry is kept (store/retention.ts). */
+  telemetryRetentionMs: number;
   /** null: no SMTP server; `from` is `senderAddress`. */
   smtp: Required<SmtpOptions> | null;
   /** null: no SMS webhook. */
@@ -339,6 +381,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     b2bPublicToken: checkedB2bToken(options.b2bPublicToken ?? DEFAULT_B2B_PUBLIC_TOKEN, options.publicToken),
     createOrganizationEnabled: options.createOrganizationEnabled ?? devAllowed,
     pkceRequiredForSso: options.pkceRequiredForSso ?? false,
+    organizationUrlTemplate: checkedOrganizationUrlTemplate(options.organizationUrlTemplate),
     ssoConnections: checkedSsoConnections(options.ssoConnections ?? []),
     projectId: options.projectId ?? DEFAULT_PROJECT_ID,
     projectName: options.projectName ?? DEFAULT_PROJECT_NAME,
@@ -357,6 +400,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     rbacPolicy: checkedRbacPolicy(options.rbacPolicy ?? EMPTY_RBAC_POLICY, 'rbacPolicy'),
     userRoles: checkedUserRoles(options.userRoles ?? {}, 'userRoles'),
     devCaptcha: devAllowed && (options.devCaptcha ?? false),
+    dfp: checkedDfpSettings(options.dfpProtectedAuth, devAllowed && (options.devCaptcha ?? false)),
     vertical: options.vertical ?? 'CONSUMER',
     connectedApps: [...(options.connectedApps ?? [])],
     trustedAuthProfiles: [...(options.trustedAuthProfiles ?? [])],
@@ -374,6 +418,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     trustProxy: options.trustProxy ?? 0,
     requestLog: options.requestLog !== undefined ? options.requestLog : mode === 'production' ? writeLine : null,
     secretKey: checkedSecretKey(options.secretKey ?? devOnlySecretKey(mode), 'AUTH_SECRET_KEY'),
+    projectSecret: checkedProjectSecret(options.projectSecret ?? (devAllowed ? DEV_PROJECT_SECRET : null), mode),
     previousSecretKeys: (options.previousSecretKeys ?? []).map((key, index) =>
       checkedSecretKey(key, `AUTH_SECRET_KEY_PREVIOUS[${index}]`),
     ),
@@ -390,6 +435,9 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
         'ipRateLimits.ssoDiscoveries',
       ),
     },
+    telemetryRetentionMs:
+      checkedTelemetryRetentionDays(options.telemetryRetentionDays ?? TELEMETRY_RETENTION_DAYS_DEFAULT) *
+      TELEMETRY_RETENTION_DAY_MS,
     smtp: options.smtp ? { url: smtpUrl(options.smtp.url), from: senderAddress } : null,
     smsWebhook: options.smsWebhook ? resolveSmsWebhook(options.smsWebhook) : null,
   };
@@ -401,6 +449,25 @@ function checkedB2bToken(b2bToken: string, consumerToken: string | undefined): s
     throw new Error('The B2B public token must differ from the consumer public token.');
   }
   return b2bToken;
+}
+
+/**
+ * An organization URL template names one place for the slug, in an http(s) URL or a path on the service's origin: any
+ * other would leave the element unable to find an organization in any page's URL.
+ */
+function checkedOrganizationUrlTemplate(template: string | undefined): string | null {
+  if (template === undefined || template === '') return null;
+  const parts = template.split(ORGANIZATION_URL_SLUG_PLACEHOLDER);
+  const url = parts.join('slug');
+  const isPath = url.startsWith('/') && !url.startsWith('//');
+  const valid = isPath || (URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol));
+  if (parts.length !== 2 || !valid) {
+    throw new Error(
+      `The organization URL template must be an http(s) URL or a path with ${ORGANIZATION_URL_SLUG_PLACEHOLDER} once ` +
+        `(https://training.example/${ORGANIZATION_URL_SLUG_PLACEHOLDER}).`,
+    );
+  }
+  return template;
 }
 
 /** A refused value stops the service at start with a reason, rather than failing on the first message. */
@@ -445,6 +512,20 @@ function devOnlySecretKey(mode: ServiceMode): string {
   return DEV_SECRET_KEY;
 }
 
+/** A short secret, or production with the public development one, stops the service at start. */
+function checkedProjectSecret(secret: string | null, mode: ServiceMode): string | null {
+  if (secret === null) return null;
+  if (secret.length < PROJECT_SECRET_MIN_LENGTH) {
+    throw new Error(
+      `PROJECT_SECRET must be at least ${PROJECT_SECRET_MIN_LENGTH} characters (e.g. \`openssl rand -hex 24\`).`,
+    );
+  }
+  if (mode === 'production' && secret === DEV_PROJECT_SECRET) {
+    throw new Error('PROJECT_SECRET is the public development secret: set a random one in production.');
+  }
+  return secret;
+}
+
 /** A key that does not parse stops the service at start, with a message naming the setting. */
 function checkedSecretKey(key: string, name: string): string {
   parseSecretKey(key, name);
@@ -452,6 +533,15 @@ function checkedSecretKey(key: string, name: string): string {
 }
 
 /** A limit of 0, a fraction or NaN would refuse everything or nothing by accident: it stops the start instead. */
+export function checkedTelemetryRetentionDays(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1 || value > TELEMETRY_RETENTION_DAYS_MAX) {
+    throw new Error(
+      `TELEMETRY_RETENTION_DAYS must be a whole number of days, 1..${TELEMETRY_RETENTION_DAYS_MAX}, got ${value}`,
+    );
+  }
+  return value;
+}
+
 function checkedLimit(value: number, name: string): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1.`);
   return value;
@@ -479,4 +569,16 @@ function checkedOAuthProviders(
     }
   }
   return { ...providers };
+}
+
+/** Device fingerprinting's settings; the dev captcha announces DFP protection, so it turns OBSERVATION on. */
+function checkedDfpSettings(options: Partial<DfpSettings> | undefined, devCaptcha: boolean): DfpSettings | null {
+  if (!options && !devCaptcha) return null;
+  const maxCallsPerDevice = options?.maxCallsPerDevice ?? DFP_DEFAULT_MAX_CALLS_PER_DEVICE;
+  if (!Number.isSafeInteger(maxCallsPerDevice) || maxCallsPerDevice < 0) {
+    throw new Error(
+      `dfpProtectedAuth.maxCallsPerDevice must be a whole number of 0 or more, not ${maxCallsPerDevice}.`,
+    );
+  }
+  return { mode: options?.mode ?? 'OBSERVATION', maxCallsPerDevice };
 }

@@ -4,6 +4,7 @@ import type { Db } from './db/db.ts';
 import type { ProjectConfig } from './config.ts';
 import type { MessageSink } from './delivery/sink.ts';
 import type { OneTapStandIn } from './services/one-tap.ts';
+import type { CaptchaVerifier } from './services/dfp.ts';
 import type { SigningKey } from './security/jwt.ts';
 import type { RateLimit } from './security/rate-limit.ts';
 import type { SecretKeys } from './security/secret-keys.ts';
@@ -42,6 +43,8 @@ export interface Deps {
    */
   messageSink: MessageSink | null;
   oneTapStandIn: OneTapStandIn | null;
+  /** Who says a captcha token was solved (the dev captcha's stand-in); null: nobody, so no token passes. */
+  captchaVerifier: CaptchaVerifier | null;
 }
 
 /** Per-request values set by middleware. */

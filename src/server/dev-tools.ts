@@ -15,7 +15,7 @@ export interface DevTools {
    * in Google's place for One Tap, each null when its switch is off. Purges the inbox's expired messages first, and
    * seeds the demo's partner organizations (dev/organization-seeds.ts).
    */
-  devStandIns(config: ProjectConfig, db: Db): Promise<Pick<Deps, 'messageSink' | 'oneTapStandIn'>>;
+  devStandIns(config: ProjectConfig, db: Db): Promise<Pick<Deps, 'messageSink' | 'oneTapStandIn' | 'captchaVerifier'>>;
   /** The /dev/ pages and the dev captcha (app.ts); `sdk` is the /sdk/v1 sub-app before its routes. */
   mountDevTools(apps: { app: Hono<AppEnv>; sdk: Hono<AppEnv> }, deps: Deps): void;
   /**

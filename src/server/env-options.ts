@@ -4,7 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../api/oauth.ts';
-import type { ConnectedAppConfig, OAuthProviderCredentials, ServiceOptions } from './config.ts';
+import {
+  checkedTelemetryRetentionDays,
+  type ConnectedAppConfig,
+  type OAuthProviderCredentials,
+  type ServiceOptions,
+} from './config.ts';
 import {
   DEFAULT_DATA_DIR,
   DEFAULT_HOST,
@@ -65,6 +70,7 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
   if (createOrganization !== undefined) options.createOrganizationEnabled = createOrganization;
   const pkceForSso = booleanFlag('PKCE_REQUIRED_FOR_SSO', env.PKCE_REQUIRED_FOR_SSO);
   if (pkceForSso !== undefined) options.pkceRequiredForSso = pkceForSso;
+  if (env.ORGANIZATION_URL_TEMPLATE?.trim()) options.organizationUrlTemplate = env.ORGANIZATION_URL_TEMPLATE.trim();
   if (env.SMTP_URL) options.smtp = { url: env.SMTP_URL, ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) };
   const smsUrl = env.SMS_WEBHOOK_URL;
   const smsSecret = env.SMS_WEBHOOK_SECRET;
@@ -77,6 +83,7 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
   if (env.IDP_AUTHORIZE_URL) options.idpAuthorizeUrl = absoluteUrl('IDP_AUTHORIZE_URL', env.IDP_AUTHORIZE_URL);
   if (env.IDP_LOGOUT_URL) options.idpLogoutUrl = absoluteUrl('IDP_LOGOUT_URL', env.IDP_LOGOUT_URL);
   if (env.AUTH_SECRET_KEY) options.secretKey = env.AUTH_SECRET_KEY;
+  if (env.PROJECT_SECRET) options.projectSecret = env.PROJECT_SECRET;
   const previous = list(env.AUTH_SECRET_KEY_PREVIOUS);
   if (previous.length) options.previousSecretKeys = previous;
   const siweRequired = booleanFlag('SIWE_REQUIRED', env.SIWE_REQUIRED);
@@ -87,6 +94,10 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
   if (userRoles) options.userRoles = checkedUserRoles(userRoles.value, userRoles.source);
   const ssoConnections = jsonSetting(env, 'SSO_CONNECTIONS', repoRoot);
   if (ssoConnections) options.ssoConnections = ssoConnectionList(ssoConnections.value, ssoConnections.source);
+  const dfp = dfpFromEnv(env);
+  if (dfp) options.dfpProtectedAuth = dfp;
+  const telemetryDays = env.TELEMETRY_RETENTION_DAYS?.trim();
+  if (telemetryDays) options.telemetryRetentionDays = telemetryRetentionDays(telemetryDays);
   return options;
 }
 
@@ -157,6 +168,36 @@ export function serviceProcessesFromEnv(env: Env): number {
     );
   }
   return processes;
+}
+
+/** TELEMETRY_RETENTION_DAYS: whole days; the range is checked with the other options (config.ts). */
+function telemetryRetentionDays(value: string): number {
+  if (!/^\d+$/.test(value)) throw new Error(`TELEMETRY_RETENTION_DAYS must be a whole number of days, got ${value}`);
+  return checkedTelemetryRetentionDays(Number(value));
+}
+
+/**
+ * Device fingerprinting (config.ts, `dfpProtectedAuth`): DFP_PROTECTED_AUTH_ENABLED=true turns it on, in
+ * DFP_PROTECTED_AUTH_MODE (OBSERVATION, the default, or DECISIONING) with DFP_MAX_CALLS_PER_DEVICE (a whole number)
+ * as the DECISIONING rule's daily budget. Either of the last two without the first is refused: it would do nothing.
+ */
+function dfpFromEnv(env: Env): ServiceOptions['dfpProtectedAuth'] {
+  const enabled = booleanFlag('DFP_PROTECTED_AUTH_ENABLED', env.DFP_PROTECTED_AUTH_ENABLED);
+  const mode = env.DFP_PROTECTED_AUTH_MODE?.trim();
+  const max = env.DFP_MAX_CALLS_PER_DEVICE?.trim();
+  if (!enabled) {
+    if (mode || max)
+      throw new Error('DFP_PROTECTED_AUTH_MODE and DFP_MAX_CALLS_PER_DEVICE need DFP_PROTECTED_AUTH_ENABLED=true');
+    return undefined;
+  }
+  if (mode && mode !== 'OBSERVATION' && mode !== 'DECISIONING') {
+    throw new Error(`DFP_PROTECTED_AUTH_MODE must be OBSERVATION or DECISIONING, got ${mode}`);
+  }
+  if (max && !/^\d+$/.test(max)) throw new Error(`DFP_MAX_CALLS_PER_DEVICE must be a whole number, got ${max}`);
+  return {
+    ...(mode ? { mode: mode as 'OBSERVATION' | 'DECISIONING' } : {}),
+    ...(max ? { maxCallsPerDevice: Number(max) } : {}),
+  };
 }
 
 /**

@@ -36,6 +36,7 @@ export type IdKind =
   | 'sso-state'
   | 'sso-token'
   | 'sso-registration'
+  | 'admin-session'
   | 'jwk';
 
 type IdEnvironment = (typeof ID_ENVIRONMENTS)[ServiceMode];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CAPTCHA_REQUIRED_TEXT } from '../../src/api/errors.ts';
-import { DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants/dev-mode.ts';
+import { DEV_CAPTCHA_SCRIPT_PATH, DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants/dev-mode.ts';
 import { DEV_CAPTCHA_PASS_TOKEN } from '../../src/server/dev/constants.ts';
 import { signTrustedToken } from '../../src/server/security/trusted-token.ts';
 import {
@@ -270,7 +270,11 @@ describe('dev captcha on the service', () => {
         dfp_protected_auth_enabled: boolean;
         dfp_protected_auth_mode: string;
       }>(await t.service.app.request(`/sdk/v1/projects/bootstrap/${t.service.config.publicToken}`));
-      assert.deepEqual(boot.captcha_settings, { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY });
+      assert.deepEqual(boot.captcha_settings, {
+        enabled: true,
+        siteKey: DEV_CAPTCHA_SITE_KEY,
+        scriptUrl: `${DEV_CAPTCHA_SCRIPT_PATH}?render=`,
+      });
       assert.equal(boot.dfp_protected_auth_enabled, true);
       assert.equal(boot.dfp_protected_auth_mode, 'OBSERVATION');
       const email = uniqueEmail();

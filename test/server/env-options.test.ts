@@ -99,6 +99,7 @@ describe('every service option from the environment', () => {
         AUTH_SECRET_KEY: 'a'.repeat(64),
         AUTH_SECRET_KEY_PREVIOUS: `${'b'.repeat(64)},${'c'.repeat(64)}`,
         TRUST_PROXY: '2',
+        ORGANIZATION_URL_TEMPLATE: ' https://westlight.edu/partners/{{slug}} ',
       },
       root,
     );
@@ -115,6 +116,7 @@ describe('every service option from the environment', () => {
       siteRedirectPaths: ['/student-portal', '/', '/oauth/authorize', '/csp/student-portal', '/corporate-training'],
       distDir: '/srv/identity/dist',
       publicToken: 'public-token-live-1',
+      organizationUrlTemplate: 'https://westlight.edu/partners/{{slug}}',
       smtp: { url: 'smtp://mailer:secret@mail.westlight.edu:587', from: 'Westlight <no-reply@westlight.edu>' },
       smsWebhook: { url: 'https://sms.westlight.edu/send', secret: 'webhook-secret' },
       secretKey: 'a'.repeat(64),

@@ -10,6 +10,9 @@ export interface TestEnv {
   pageOrigin: string;
   /** A second service with the dev captcha switched on. */
   captchaBaseUrl: string;
+  /** Services with device fingerprinting on: OBSERVATION, and DECISIONING flagging every device (budget 0). */
+  dfpObservationBaseUrl: string;
+  dfpDecisioningBaseUrl: string;
   /** A service whose bootstrap says `vertical: 'B2B'`. */
   b2bBaseUrl: string;
   /** A second service whose password policy is LUDS (at least 10 characters of 3 kinds). */

@@ -69,3 +69,15 @@ export const DEV_OIDC_SSO_CLIENT_SECRET = 'dev-sso-prism-events-secret-not-a-sec
 export const DEV_OIDC_SSO_CODE_LIFETIME_MS = 60_000;
 /** The sign-in pages offer the organization's most recent members, up to this many, as one-click choices. */
 export const DEV_SSO_RECENT_MEMBERS = 8;
+
+// The demo portal's own server side (portal-api.ts).
+
+/** The session cookie the demo pages' client writes: its default name (src/client/constants/sessions.ts). */
+export const DEMO_SESSION_COOKIE = 'stytch_session';
+
+/**
+ * The organization URL template `npm start` publishes when none is configured: each partner's page on the demo
+ * site's corporate training portal (`/corporate-training/aurora-theatre`), on the service's own origin, where the
+ * element's organization sign-in finds the organization by its slug.
+ */
+export const DEMO_ORGANIZATION_URL_TEMPLATE = '/corporate-training/{{slug}}';

@@ -11,6 +11,14 @@ export function ok(c: Context<AppEnv>, payload: object = {}): Response {
   return c.json({ data: { ...payload, request_id: c.get('requestId'), status_code: 200 } }, 200);
 }
 
+/**
+ * The backend API's success body (routes/backend/): the payload's fields beside `request_id` and `status_code`, not
+ * wrapped in `data`, as the hosted provider's backend API answers and its server SDKs read.
+ */
+export function okFlat(c: Context<AppEnv>, payload: object = {}): Response {
+  return c.json({ ...payload, request_id: c.get('requestId'), status_code: 200 }, 200);
+}
+
 /** The error body: never wrapped in `data`, always these five fields; error_message in the request's language. */
 export function errorBody(error: ApiError, requestId: string, locale: Locale): ErrorBody {
   return {

@@ -73,6 +73,9 @@ export const Errors = {
   originNotAllowed: (origin: string) =>
     new ApiError(403, 'origin_not_allowed', message('originNotAllowed', { origin })),
   sessionNotFound: () => new ApiError(404, 'session_not_found', message('sessionNotFound')),
+  userNotFound: () => new ApiError(404, 'user_not_found', message('userNotFound')),
+  /** The backend API from a page: the secret must never be in a browser, so the call is refused whatever it carries. */
+  backendFromBrowser: () => new ApiError(403, 'unauthorized_action', message('backendFromBrowser')),
   emailNotFound: () => new ApiError(404, 'email_not_found', message('emailNotFound')),
   phoneNumberNotFound: () => new ApiError(404, 'phone_number_not_found', message('phoneNumberNotFound')),
   phoneNumberTaken: () => new ApiError(403, 'unauthorized_action', message('phoneNumberTaken')),
@@ -122,6 +125,8 @@ export const Errors = {
   weakPassword: <Key extends MessageKey>(key: Key, ...args: MessageArgs<Key>) =>
     new ApiError(400, 'weak_password', message(key, ...args)),
   duplicateEmail: () => new ApiError(400, 'duplicate_email', message('duplicateEmail')),
+  /** An imported user's address belongs to a user already (`npm run import-users`): never merged into it. */
+  importedEmailTaken: () => new ApiError(400, 'duplicate_email', message('importedEmailTaken')),
   resetPassword: () => new ApiError(400, 'reset_password', message('resetPassword')),
   breachedPassword: () => new ApiError(400, 'breached_password', message('breachedPassword')),
   passwordResetNotFound: () => new ApiError(401, 'unable_to_auth_magic_link', message('passwordResetNotFound')),

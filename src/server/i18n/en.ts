@@ -30,6 +30,8 @@ export const en = {
   fieldNotOneOf: '{field} must be one of: {values}.',
   fieldNotDateTime: '{field} must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z.',
   minutesOutOfRange: '{field} must be a whole number of minutes from {min} to {max}.',
+  wholeNumberOutOfRange: '{field} must be a whole number from {min} to {max}.',
+  fieldNotObjectArray: '{field} must be an array of at most {max} objects.',
 
   // Identifiers and codes.
   invalidEmail: 'Email format is invalid.',
@@ -52,6 +54,15 @@ export const en = {
   userUnauthenticated: 'Must have an active session to call this method. Have you logged in yet?',
   originNotAllowed: 'The origin {origin} is not allowed to call this service.',
   sessionNotFound: 'Session not found.',
+  // The backend API (middleware/backend-auth.ts, routes/backend/).
+  backendFromBrowser:
+    'The backend API takes the project secret and is never called from a browser: call it from your server.',
+  exactlyOneOf: 'Give exactly one of {fields}.',
+  searchCursorNotValid: 'cursor is not one a search of this service returned.',
+  userNotFound: 'User could not be found.',
+  adminLoopbackOnly: 'In development the admin console answers only requests from this machine.',
+  adminCsrfInvalid: 'The form did not come from this admin console page; reload the page and try again.',
+  adminDeleteNotConfirmed: 'Deleting a user needs the confirmation step.',
   tooManyRequests: 'Too many requests for this identifier. Wait a minute and try again.',
   tooManyClientRequests: 'Too many requests from this network. Try again later.',
 
@@ -134,6 +145,17 @@ export const en = {
     "Password does not meet the project's requirements: {missingCharacters} more character(s) and {missingComplexity} more kind(s) of character needed.",
   passwordTooWeak: 'Password is too weak: {advice}',
   passwordTooWeakAdvice: 'make it longer and less predictable.',
+
+  // Importing users with password hashes from another system (`npm run import-users`), a line at a time.
+  importLineNotJson: 'The line is not valid JSON.',
+  importLineNotObject: 'The line must be a JSON object.',
+  importedEmailTaken: 'A user with this email address already exists.',
+  importedHashMalformed: '{field} is not of the {hashType} form {form}.',
+  fieldNotBase64: '{field} must be base64.',
+  fieldNotPowerOfTwo: '{field} must be a power of two from {min} to {max}.',
+  importedScryptKeyLength: 'hash must decode to key_length ({keyLength}) bytes.',
+  importedScryptMemory:
+    'scrypt_config asks for {mebibytes} MiB per check (128 × r × (N + 2 + p) bytes); at most {max} MiB is allowed.',
 
   // Social sign-in and Google One Tap.
   oauthInvalidProvider: '{provider} is not a supported OAuth provider.',
@@ -282,6 +304,7 @@ export const en = {
   eventsBatchSize: 'The request body must be a JSON array of 1 to {max} events.',
   eventsNestTooDeep: 'Events may nest at most {max} levels deep.',
   eventsItemShape: 'Every item must be {telemetry, event: {public_token, event_name, details}}.',
+  dfpSignalsShape: '`signals` must be an object of at most {max} text values of at most {length} characters.',
 
   // Messages the service delivers (emails, texts, WhatsApp messages), in the language the request asks for
   // (i18n/delivery-locale.ts). {project} is the project's name, {duration} a number of minutes with its unit, written

@@ -28,6 +28,8 @@ export const es: Record<keyof typeof en, string> = {
   fieldNotOneOf: '{field} debe ser uno de: {values}.',
   fieldNotDateTime: '{field} debe ser una fecha y hora RFC 3339, por ejemplo 2026-01-01T00:00:00Z.',
   minutesOutOfRange: '{field} debe ser un número entero de minutos entre {min} y {max}.',
+  wholeNumberOutOfRange: '{field} debe ser un número entero de {min} a {max}.',
+  fieldNotObjectArray: '{field} debe ser una lista de como máximo {max} objetos.',
 
   invalidEmail: 'El formato del correo electrónico no es válido.',
   invalidPhoneNumber:
@@ -49,6 +51,16 @@ export const es: Record<keyof typeof en, string> = {
   userUnauthenticated: 'Se necesita una sesión activa para llamar a este método. ¿Ya iniciaste sesión?',
   originNotAllowed: 'El origen {origin} no tiene permiso para llamar a este servicio.',
   sessionNotFound: 'No se encontró la sesión.',
+  // La API de backend (middleware/backend-auth.ts, routes/backend/).
+  backendFromBrowser:
+    'La API de backend usa el secreto del proyecto y nunca se llama desde un navegador: llámela desde su servidor.',
+  exactlyOneOf: 'Indique exactamente uno de {fields}.',
+  searchCursorNotValid: 'cursor no es uno que haya devuelto una búsqueda de este servicio.',
+  userNotFound: 'No se encontró el usuario.',
+  adminLoopbackOnly: 'En desarrollo, la consola de administración solo responde a solicitudes de esta máquina.',
+  adminCsrfInvalid:
+    'El formulario no proviene de esta página de la consola de administración; recarga la página e inténtalo de nuevo.',
+  adminDeleteNotConfirmed: 'Eliminar un usuario requiere el paso de confirmación.',
   tooManyRequests: 'Demasiadas solicitudes para este identificador. Espera un minuto e inténtalo de nuevo.',
   tooManyClientRequests: 'Demasiadas solicitudes desde esta red. Inténtalo de nuevo más tarde.',
 
@@ -132,6 +144,16 @@ export const es: Record<keyof typeof en, string> = {
     'La contraseña no cumple los requisitos del proyecto: faltan {missingCharacters} carácter(es) más y {missingComplexity} tipo(s) de carácter más.',
   passwordTooWeak: 'La contraseña es demasiado débil: {advice}',
   passwordTooWeakAdvice: 'hazla más larga y menos predecible.',
+
+  importLineNotJson: 'La línea no es JSON válido.',
+  importLineNotObject: 'La línea debe ser un objeto JSON.',
+  importedEmailTaken: 'Ya existe un usuario con esta dirección de correo electrónico.',
+  importedHashMalformed: '{field} no tiene la forma {hashType} {form}.',
+  fieldNotBase64: '{field} debe estar en base64.',
+  fieldNotPowerOfTwo: '{field} debe ser una potencia de dos de {min} a {max}.',
+  importedScryptKeyLength: 'hash debe decodificarse en key_length ({keyLength}) bytes.',
+  importedScryptMemory:
+    'scrypt_config pide {mebibytes} MiB por comprobación (128 × r × (N + 2 + p) bytes); se permiten como máximo {max} MiB.',
 
   oauthInvalidProvider: '{provider} no es un proveedor OAuth compatible.',
   oauthConfigNotFound: 'El inicio de sesión con {provider} no está configurado para este proyecto.',
@@ -280,6 +302,8 @@ export const es: Record<keyof typeof en, string> = {
   eventsBatchSize: 'El cuerpo de la solicitud debe ser una lista JSON de 1 a {max} eventos.',
   eventsNestTooDeep: 'Los eventos pueden anidarse como máximo {max} niveles.',
   eventsItemShape: 'Cada elemento debe ser {telemetry, event: {public_token, event_name, details}}.',
+  dfpSignalsShape:
+    '`signals` debe ser un objeto de como máximo {max} valores de texto de como máximo {length} caracteres.',
 
   deliveryGreeting: 'Hola:',
   linkLifetime: 'Caduca en {duration} y solo se puede usar una vez.',

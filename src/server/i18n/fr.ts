@@ -28,6 +28,8 @@ export const fr: Record<keyof typeof en, string> = {
   fieldNotOneOf: "{field} doit être l'une de ces valeurs : {values}.",
   fieldNotDateTime: '{field} doit être une date-heure RFC 3339, par exemple 2026-01-01T00:00:00Z.',
   minutesOutOfRange: '{field} doit être un nombre entier de minutes entre {min} et {max}.',
+  wholeNumberOutOfRange: '{field} doit être un nombre entier de {min} à {max}.',
+  fieldNotObjectArray: '{field} doit être un tableau d’au plus {max} objets.',
 
   invalidEmail: "Le format de l'adresse e-mail n'est pas valide.",
   invalidPhoneNumber:
@@ -50,6 +52,16 @@ export const fr: Record<keyof typeof en, string> = {
   userUnauthenticated: 'Une session active est nécessaire pour appeler cette méthode. Vous êtes-vous connecté ?',
   originNotAllowed: "L'origine {origin} n'est pas autorisée à appeler ce service.",
   sessionNotFound: 'Session introuvable.',
+  // L'API backend (middleware/backend-auth.ts, routes/backend/).
+  backendFromBrowser:
+    "L'API backend utilise le secret du projet et n'est jamais appelée depuis un navigateur : appelez-la depuis votre serveur.",
+  exactlyOneOf: 'Indiquez exactement un de {fields}.',
+  searchCursorNotValid: "cursor n'est pas un curseur renvoyé par une recherche de ce service.",
+  userNotFound: 'Utilisateur introuvable.',
+  adminLoopbackOnly: "En développement, la console d'administration ne répond qu'aux requêtes de cette machine.",
+  adminCsrfInvalid:
+    "Le formulaire ne vient pas de cette page de la console d'administration ; rechargez la page et réessayez.",
+  adminDeleteNotConfirmed: "La suppression d'un utilisateur demande l'étape de confirmation.",
   tooManyRequests: 'Trop de requêtes pour cet identifiant. Attendez une minute et réessayez.',
   tooManyClientRequests: 'Trop de requêtes depuis ce réseau. Réessayez plus tard.',
 
@@ -133,6 +145,16 @@ export const fr: Record<keyof typeof en, string> = {
     'Le mot de passe ne respecte pas les exigences du projet : il faut {missingCharacters} caractère(s) de plus et {missingComplexity} type(s) de caractère de plus.',
   passwordTooWeak: 'Le mot de passe est trop faible : {advice}',
   passwordTooWeakAdvice: 'rendez-le plus long et moins prévisible.',
+
+  importLineNotJson: "La ligne n'est pas du JSON valide.",
+  importLineNotObject: 'La ligne doit être un objet JSON.',
+  importedEmailTaken: 'Un utilisateur avec cette adresse e-mail existe déjà.',
+  importedHashMalformed: "{field} n'a pas la forme {hashType} {form}.",
+  fieldNotBase64: '{field} doit être en base64.',
+  fieldNotPowerOfTwo: '{field} doit être une puissance de deux de {min} à {max}.',
+  importedScryptKeyLength: 'hash doit se décoder en key_length ({keyLength}) octets.',
+  importedScryptMemory:
+    'scrypt_config demande {mebibytes} Mio par vérification (128 × r × (N + 2 + p) octets) ; au plus {max} Mio sont permis.',
 
   oauthInvalidProvider: "{provider} n'est pas un fournisseur OAuth pris en charge.",
   oauthConfigNotFound: "La connexion avec {provider} n'est pas configurée pour ce projet.",
@@ -283,6 +305,7 @@ export const fr: Record<keyof typeof en, string> = {
   eventsBatchSize: 'Le corps de la requête doit être un tableau JSON de 1 à {max} événements.',
   eventsNestTooDeep: "Les événements peuvent s'imbriquer sur au plus {max} niveaux.",
   eventsItemShape: 'Chaque élément doit être {telemetry, event: {public_token, event_name, details}}.',
+  dfpSignalsShape: '`signals` doit être un objet d’au plus {max} valeurs texte d’au plus {length} caractères.',
 
   deliveryGreeting: 'Bonjour,',
   linkLifetime: "Il expire dans {duration} et ne fonctionne qu'une fois.",

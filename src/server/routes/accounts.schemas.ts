@@ -16,20 +16,23 @@ import {
 } from '../http/fields.ts';
 import { nestsDeeperThan, type JsonObject } from '../http/validate.ts';
 
-const userNameBody = body({
+export const userNameBody = body({
   first_name: optionalString(),
   middle_name: optionalString(),
   last_name: optionalString(),
 });
 
-/** untrusted_metadata as it will be stored (jsonb): not nested too deep, and without U+0000 (jsonb cannot hold it). */
-function storableMetadata(metadata: JsonObject): JsonObject {
+/**
+ * Metadata as it will be stored (jsonb): not nested too deep, and without U+0000 (jsonb cannot hold it). `field` is
+ * untrusted_metadata, or trusted_metadata for the backend API.
+ */
+export function storableMetadata(metadata: JsonObject, field = 'untrusted_metadata'): JsonObject {
   if (nestsDeeperThan(metadata, MAX_JSON_DEPTH)) {
-    throw Errors.invalidRequest('fieldNestsTooDeep', { field: 'untrusted_metadata', max: MAX_JSON_DEPTH });
+    throw Errors.invalidRequest('fieldNestsTooDeep', { field, max: MAX_JSON_DEPTH });
   }
   // U+0000 is escaped as \u0000 in JSON text.
   if (JSON.stringify(metadata).includes('\\u0000')) {
-    throw Errors.invalidRequest('fieldHasNul', { field: 'untrusted_metadata' });
+    throw Errors.invalidRequest('fieldHasNul', { field });
   }
   return metadata;
 }

@@ -1,6 +1,7 @@
 // The signed-in user's own account (profile, factors, connected apps) and the three other ways into a session:
 // an access-token exchange, a trusted-token attest and impersonation (wire contract 3.2, 3.3, 3.11).
-import type { ConnectedApp, UserFactorKind, UserUpdateResponse } from '../../api/accounts.ts';
+import type { ConnectedApp, UserUpdateResponse } from '../../api/accounts.ts';
+import type { BackendFactorKind } from '../../api/backend.ts';
 import { DEFAULT_SESSION_DURATION_MINUTES, type AuthenticationFactor } from '../../api/session.ts';
 import {
   SESSION_DURATION_MINUTES_MAX,
@@ -35,16 +36,32 @@ import { loadFullUser } from './users.ts';
 
 type Payload<T> = Omit<T, 'request_id' | 'status_code'>;
 
-/** PUT /users/me: name parts and untrusted_metadata (replaced as a whole, like the provider). */
-export async function updateMe(deps: Deps, userId: string, input: UpdateMeInput): Promise<Payload<UserUpdateResponse>> {
+/**
+ * PUT /users/me: name parts and untrusted_metadata (replaced as a whole, like the provider). The backend API
+ * (services/user-admin.ts) also sets trusted_metadata, which the user's own session never may.
+ */
+export async function updateMe(
+  deps: Deps,
+  userId: string,
+  input: UpdateMeInput & { trusted_metadata?: Record<string, unknown> | undefined },
+): Promise<Payload<UserUpdateResponse>> {
   const metadata = input.untrusted_metadata;
+  const trusted = input.trusted_metadata;
   const parts = input.name
     ? { first: input.name.first_name, middle: input.name.middle_name, last: input.name.last_name }
     : {};
   await deps.db.query(
     `update users set first_name = coalesce($2, first_name), middle_name = coalesce($3, middle_name),
-       last_name = coalesce($4, last_name), untrusted_metadata = coalesce($5::jsonb, untrusted_metadata) where id = $1`,
-    [userId, parts.first ?? null, parts.middle ?? null, parts.last ?? null, metadata ? JSON.stringify(metadata) : null],
+       last_name = coalesce($4, last_name), untrusted_metadata = coalesce($5::jsonb, untrusted_metadata),
+       trusted_metadata = coalesce($6::jsonb, trusted_metadata) where id = $1`,
+    [
+      userId,
+      parts.first ?? null,
+      parts.middle ?? null,
+      parts.last ?? null,
+      metadata ? JSON.stringify(metadata) : null,
+      trusted ? JSON.stringify(trusted) : null,
+    ],
   );
   const user = await loadFullUser(deps, userId);
   return {
@@ -60,17 +77,19 @@ export async function updateMe(deps: Deps, userId: string, input: UpdateMeInput)
  * The table each factor kind lives in. Kinds whose products this service does not implement yet have no table:
  * the user cannot have such a factor, so deleting one is a 404 like any unknown id.
  */
-const FACTOR_TABLES: Partial<Record<UserFactorKind, string>> = {
+export const FACTOR_TABLES: Partial<Record<BackendFactorKind, string>> = {
   emails: 'user_emails',
   phone_numbers: 'user_phone_numbers',
   totps: 'totps',
   oauth: 'oauth_registrations',
   webauthn_registrations: 'webauthn_registrations',
   crypto_wallets: 'crypto_wallets',
+  // Only the backend API deletes a password this way; the user's own session changes it instead.
+  passwords: 'user_passwords',
 };
 
 /** DELETE /users/<kind>/{id}: only the signed-in user's own factor is removed. */
-export async function deleteFactor(deps: Deps, userId: string, kind: UserFactorKind, id: string) {
+export async function deleteFactor(deps: Deps, userId: string, kind: BackendFactorKind, id: string) {
   const table = FACTOR_TABLES[kind];
   if (id.includes('\u0000')) throw Errors.invalidRequest('fieldHasNul', { field: 'id' });
   const rows = table

@@ -20,6 +20,7 @@ import type {
   StrengthCheckInput,
   UserSearchInput,
 } from '../routes/passwords.schemas.ts';
+import { verifyImportedPassword } from '../security/imported-passwords.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../security/password-hashing.ts';
 import { checkStrength, userInputsOf, type StrengthResult } from '../security/password-strength.ts';
 import { verifyPkce } from '../security/pkce.ts';
@@ -35,6 +36,7 @@ import {
   setPassword,
   type PasswordRow,
 } from '../store/passwords.ts';
+import { importedHashInForce, replaceImportedPassword } from '../store/imported-passwords.ts';
 import { createUserWithEmail, findEmail, findEmailById, type EmailRow } from '../store/users.ts';
 import { proveContact, visitorOf } from './proof.ts';
 import { passwordResetEmail } from '../views/password-reset-email.ts';
@@ -85,10 +87,20 @@ async function verifyCurrentPassword(deps: Deps, userId: string, password: strin
         await verifyNothing(password);
         throw Errors.resetPassword();
       }
-      return (await verifyPassword(stored.password_hash, password)) ? stored : WRONG_SECRET;
+      return (await passwordMatches(stored, password)) ? stored : WRONG_SECRET;
     },
     Errors.unauthorizedCredentials,
   );
+}
+
+/**
+ * The stored password checked: our Argon2id hash, or, until the first sign-in with it, a hash imported from another
+ * system (`npm run import-users`).
+ */
+function passwordMatches(stored: PasswordRow, password: string): Promise<boolean> {
+  const imported = importedHashInForce(stored);
+  if (!imported) return verifyPassword(stored.password_hash, password);
+  return verifyImportedPassword(imported.type, imported.hash, password);
 }
 
 /**
@@ -106,6 +118,16 @@ async function checkLogin(deps: Deps, email: EmailRow | null, password: string):
   if (strengthOf(deps, password).breached) {
     await requirePasswordReset(deps.db, email.user_id);
     throw Errors.breachedPassword();
+  }
+  // The first sign-in with an imported hash is the one moment the password is known: our own hash replaces it.
+  const imported = importedHashInForce(stored);
+  if (imported) {
+    await replaceImportedPassword(deps.db, {
+      userId: email.user_id,
+      importedHash: imported.hash,
+      passwordHash: await hashPassword(password),
+      now: deps.config.now(),
+    });
   }
   return email;
 }

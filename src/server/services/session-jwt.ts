@@ -1,7 +1,10 @@
+import type { JsonWebKey } from 'node:crypto';
 import { ORGANIZATION_JWT_CLAIM } from '../constants/organizations.ts';
 import { JWT_ISSUER_PREFIX, SESSION_JWT_CLAIM, SESSION_JWT_LIFETIME_SECONDS } from '../constants/sessions.ts';
 import type { Deps } from '../context.ts';
+import { decodeJson, verifyIdToken } from '../security/id-tokens.ts';
 import { signJwt } from '../security/jwt.ts';
+import { listPublicJwks } from '../store/signing-keys.ts';
 import type { ActiveMemberSession } from '../store/member-sessions.ts';
 import type { ActiveSession } from '../store/sessions.ts';
 
@@ -65,4 +68,26 @@ function standardClaims(deps: Deps, subject: string, sessionExpiresAt: string) {
     nbf: iat,
     exp: Math.min(iat + SESSION_JWT_LIFETIME_SECONDS, sessionEnd),
   };
+}
+
+/**
+ * The session id a session JWT of this project names, or null when it does not verify (signature, issuer, audience).
+ * Its `exp` does not count, as with the provider's sessions/authenticate: a JWT past its 5 minutes still names its
+ * session, and whether that session is still live decides (the caller looks it up).
+ */
+export async function sessionIdOfJwt(deps: Deps, jwt: string): Promise<string | null> {
+  const claims = decodeJson(jwt.split('.')[1] ?? '');
+  const now = deps.config.now();
+  const expiresAtMs = typeof claims?.exp === 'number' ? claims.exp * 1000 : now;
+  const verified = verifyIdToken(jwt, {
+    // A published key is a JWK like any other; its type names the fields the service writes.
+    keys: (await listPublicJwks(deps.db)).map((jwk): JsonWebKey & { kid: string } => ({ ...jwk })),
+    issuers: [`${JWT_ISSUER_PREFIX}${deps.config.projectId}`],
+    audience: deps.config.projectId,
+    nowMs: Math.min(now, expiresAtMs),
+  });
+  if (!verified.ok) return null;
+  const session = verified.claims[SESSION_JWT_CLAIM];
+  const id = session && typeof session === 'object' ? (session as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : null;
 }

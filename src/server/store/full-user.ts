@@ -70,9 +70,15 @@ const FULL_USER_SQL = `select ${FULL_USER_COLUMNS} from users u where u.id = $1`
  * The user with every method, roles still empty (they come from the project config). No such user: session_not_found.
  */
 export async function loadUserWithMethods(db: Db, userId: string): Promise<User> {
+  const user = await findUserWithMethods(db, userId);
+  if (!user) throw Errors.sessionNotFound();
+  return user;
+}
+
+/** The same, or null when no user has that id (the backend API answers its own 404). */
+export async function findUserWithMethods(db: Db, userId: string): Promise<User | null> {
   const [row] = await db.query<FullUserRow>(FULL_USER_SQL, [userId]);
-  if (!row) throw Errors.sessionNotFound();
-  return toWireUser(row);
+  return row ? toWireUser(row) : null;
 }
 
 export function toWireUser(row: FullUserRow): User {

@@ -91,3 +91,22 @@ export async function lockIfLimitReached(
   );
   return rows.length > 0 ? until : null;
 }
+
+/**
+ * Lifts the holder's lock and forgets its counted attempts (an administrator unlocking a user who proved who they are
+ * some other way). Returns whether there was anything to clear. One transaction, so no attempt slips in between.
+ */
+export async function clearLock(db: Db, holder: LockHolder, now: number): Promise<boolean> {
+  const { holders, attempts, holderColumn } = LOCK_TABLES[holder.kind];
+  return db.transaction(async (tx) => {
+    const locked = await tx.query<{ id: string }>(
+      `update ${holders} set locked_until = null where id = $1 and locked_until > $2::timestamptz returning id`,
+      [holder.id, iso(now)],
+    );
+    const forgotten = await tx.query<{ seq: string }>(
+      `delete from ${attempts} where ${holderColumn} = $1 returning seq::text as seq`,
+      [holder.id],
+    );
+    return locked.length > 0 || forgotten.length > 0;
+  });
+}

@@ -5,25 +5,32 @@ import { iso } from './time.ts';
 export interface PasswordRow {
   id: string;
   user_id: string;
+  /** Our Argon2id hash; '' while the password is still the imported hash below (store/imported-passwords.ts). */
   password_hash: string;
   requires_reset: boolean;
+  imported_hash_type: string | null;
+  imported_hash: string | null;
 }
 
 export async function findPassword(db: Db, userId: string): Promise<PasswordRow | null> {
   const [row] = await db.query<PasswordRow>(
-    'select id, user_id, password_hash, requires_reset from user_passwords where user_id = $1',
+    `select id, user_id, password_hash, requires_reset, imported_hash_type, imported_hash from user_passwords
+     where user_id = $1`,
     [userId],
   );
   return row ?? null;
 }
 
-/** Sets the user's password (creating or replacing it); a new password never requires a reset. */
+/**
+ * Sets the user's password (creating or replacing it); a new password never requires a reset, and replaces an
+ * imported hash not yet used.
+ */
 export async function setPassword(db: Db, input: { userId: string; passwordHash: string; now: number }): Promise<void> {
   await db.query(
     `insert into user_passwords (id, user_id, password_hash, requires_reset, created_at, updated_at)
      values ($1, $2, $3, false, $4::timestamptz, $4::timestamptz)
      on conflict (user_id) do update set password_hash = excluded.password_hash, requires_reset = false,
-       updated_at = excluded.updated_at`,
+       imported_hash_type = null, imported_hash = null, updated_at = excluded.updated_at`,
     [newId('password'), input.userId, input.passwordHash, iso(input.now)],
   );
 }

@@ -119,11 +119,34 @@ export async function touchSessionByToken(
   return { session: toActive(session), user };
 }
 
-export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {
-  await db.query('update sessions set revoked_at = $2::timestamptz where id = $1 and revoked_at is null', [
-    sessionId,
-    iso(now),
-  ]);
+/** Ends the session; false when it had already ended (revoked or expired) or never existed. */
+export async function revokeSession(db: Db, sessionId: string, now: number): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `update sessions set revoked_at = $2::timestamptz
+     where id = $1 and revoked_at is null and expires_at > $2::timestamptz returning id`,
+    [sessionId, iso(now)],
+  );
+  return rows.length > 0;
+}
+
+/** Ends every live session of the user (the backend API and the admin console). Returns how many ended. */
+export async function revokeUserSessions(db: Db, userId: string, now: number): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `update sessions set revoked_at = $2::timestamptz
+     where user_id = $1 and revoked_at is null and expires_at > $2::timestamptz returning id`,
+    [userId, iso(now)],
+  );
+  return rows.length;
+}
+
+/** The user's live sessions, most recently used first. */
+export async function listActiveSessions(db: Db, userId: string, now: number): Promise<ActiveSession[]> {
+  const rows = await db.query<SessionRow>(
+    `select ${COLUMNS} from sessions where user_id = $1 and revoked_at is null and expires_at > $2::timestamptz
+     order by last_accessed_at desc, id`,
+    [userId, iso(now)],
+  );
+  return rows.map(toActive);
 }
 
 /**

@@ -33,12 +33,20 @@ export async function clearUnprovenAccount(db: Db, userId: string, keepContactId
   }
   await db.query('delete from magic_links where user_id = $1 and session_id is not null', [userId]);
   await db.query('delete from otp_codes where user_id = $1 and session_id is not null', [userId]);
+  await deleteOidcPayloadsOf(db, userId);
+  await db.query('delete from idp_grants where user_id = $1', [userId]);
+}
+
+/**
+ * oidc-provider's rows for the user (its grants' codes and tokens, its sign-in sessions at the provider): they name
+ * the user inside their payload, not by a foreign key, so nothing deletes them with the user's rows.
+ */
+export async function deleteOidcPayloadsOf(db: Db, userId: string): Promise<void> {
   await db.query(
     `delete from oidc_payloads where grant_id in (select oidc_grant_id from idp_grants where user_id = $1)
        or (kind = 'Session' and payload->>'accountId' = $1)`,
     [userId],
   );
-  await db.query('delete from idp_grants where user_id = $1', [userId]);
 }
 
 /**

@@ -73,6 +73,15 @@ export async function createUserWithEmail(
   });
 }
 
+/**
+ * Deletes the user with everything that references it (every factor, session, grant and pending challenge goes by
+ * the foreign keys' cascade). False when no user had that id.
+ */
+export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('delete from users where id = $1 returning id', [userId]);
+  return rows.length > 0;
+}
+
 /** Removes a user this transaction just created and that lost the race for its sign-in method. */
 export async function deleteNewUser(db: Db, userId: string): Promise<void> {
   await db.query('delete from users where id = $1', [userId]);
