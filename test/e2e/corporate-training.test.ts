@@ -112,6 +112,9 @@ describe('corporate training: organization sign-in with the real `npm start`', (
 
   it('OIDC single sign-on: Prism Events through its identity provider, straight to the dashboard', async () => {
     const email = `producer-${Date.now()}@prismevents.localhost`;
+    // Another visitor: the test before ends mid-sign-in, whose intermediate session (another organization's) would
+    // otherwise go with this single sign-on.
+    await page.context().clearCookies();
     await page.goto(`${e2e.product.url}/corporate-training`);
     await page.getByRole('button', { name: 'Use single sign-on' }).click();
     await page.getByRole('heading', { name: 'Enter your email to continue' }).waitFor();
