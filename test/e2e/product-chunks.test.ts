@@ -11,8 +11,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PAGES } from '../../bench/pages.ts';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
+import { DEFAULT_B2B_PUBLIC_TOKEN, DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../src/widget/config.ts';
+import { ORGANIZATION_RECORDS } from '../../src/widget/products/organization-records.ts';
 import { enabledRecords, registerOrganizationProducts } from '../../src/widget/products/registry.ts';
 import { productFolders } from '../support/products.ts';
 import { caughtUp, e2eSuite, repoRoot } from './support.ts';
@@ -48,11 +49,19 @@ const folderOf = (module: string) => module.split('/')[0]!;
  */
 const RECORD_FILES = new Set(['index.ts', 'config.ts', 'constants.ts']);
 
-function fixturePage(config: unknown): string {
+/** The organization products' folders: their records are a chunk only an organization sign-in fetches. */
+const ORGANIZATION_FOLDERS = new Set(ORGANIZATION_RECORDS.map((record) => FOLDERS.get(record.name)!));
+
+/** A record's own files, by their path in the product folder. */
+const isRecordFile = (module: string) => RECORD_FILES.has(module.split('/').slice(1).join('/'));
+
+function fixturePage(config: AuthLoginConfig): string {
   const json = JSON.stringify(config).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+  // An organization sign-in holds the organization project's token, as a partner's page does.
+  const token = config.authFlowType ? DEFAULT_B2B_PUBLIC_TOKEN : DEFAULT_PUBLIC_TOKEN;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>chunks</title>
 <script type="module" src="/auth-login.js"></script></head>
-<body><auth-login public-token="${DEFAULT_PUBLIC_TOKEN}" base-url="/" config='${json}'></auth-login></body></html>`;
+<body><auth-login public-token="${token}" base-url="/" config='${json}'></auth-login></body></html>`;
 }
 
 describe("a page fetches only the configured products' code", () => {
@@ -73,7 +82,10 @@ describe("a page fetches only the configured products' code", () => {
         try {
           const url = `${e2e.product.url}/product-chunks/${page.name}`;
           await tab.route(url, (route) =>
-            route.fulfill({ contentType: 'text/html; charset=utf-8', body: fixturePage(page.config) }),
+            route.fulfill({
+              contentType: 'text/html; charset=utf-8',
+              body: fixturePage(page.config as AuthLoginConfig),
+            }),
           );
           const scripts: string[] = [];
           tab.on('request', (request) => {
@@ -101,12 +113,27 @@ describe("a page fetches only the configured products' code", () => {
           }
           await caughtUp(tab); // and any import a chunk started as it ran has been requested
 
-          const entry = productModulesIn('auth-login.js').filter(
-            (module) => !RECORD_FILES.has(module.split('/').slice(1).join('/')),
+          const entryModules = productModulesIn('auth-login.js');
+          assert.deepEqual(
+            entryModules.filter((module) => !isRecordFile(module)),
+            [],
+            "the entry holds only the products' records",
           );
-          assert.deepEqual(entry, [], "the entry holds only the products' records");
+          assert.deepEqual(
+            entryModules.filter((module) => ORGANIZATION_FOLDERS.has(folderOf(module))),
+            [],
+            'the entry holds no organization product, not even its record',
+          );
           const chunks = scripts.filter((script) => script.startsWith('/chunks/'));
-          const fetched = new Set(chunks.flatMap((script) => productModulesIn(script.slice(1)).map(folderOf)));
+          // An organization sign-in fetches every organization product's record before it paints (their chunk);
+          // anything else of another product counts. A consumer page may fetch no organization record at all.
+          const organization = config.authFlowType !== undefined;
+          const fetched = new Set(
+            chunks
+              .flatMap((script) => productModulesIn(script.slice(1)))
+              .filter((module) => !(organization && isRecordFile(module) && ORGANIZATION_FOLDERS.has(folderOf(module))))
+              .map(folderOf),
+          );
           const allowed = new Set(folders);
           const foreign = [...fetched].filter((folder) => !allowed.has(folder));
           assert.deepEqual(

@@ -104,11 +104,12 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     paths: ['src/widget/products/organization-login/'],
-    products: ['emailMagicLinks', 'sso'],
+    products: ['emailMagicLinks', 'sso', 'mfa'],
     reason:
       "the hosted provider's organization names: `products: ['emailMagicLinks', 'sso']` and `emailMagicLinksOptions` " +
       "configure one organization's email link (its client's `magicLinks`) and its connections' buttons (the " +
-      "organization's `sso_active_connections`, its `sso` auth method, the single sign-on product's `sso-button` part)",
+      "organization's `sso_active_connections`, its `sso` auth method, the single sign-on product's `sso-button` " +
+      'part); it preloads the single sign-on and MFA chunks, its next steps',
   },
   {
     paths: ['src/widget/products/mfa/'],

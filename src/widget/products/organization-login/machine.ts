@@ -112,7 +112,8 @@ export const organizationLoginMachine = setup({
       },
     },
     login: {
-      meta: { screen: 'OrganizationLogin' },
+      // Its buttons hand over to single sign-on, and a first factor may lead to MFA: their chunks come now.
+      meta: { screen: 'OrganizationLogin', preload: ['sso', 'mfa'] },
       on: {
         EMAIL_CHANGED: { actions: ['clearError', assign({ email: ({ event }) => event.email })] },
         SUBMIT: [
