@@ -40,10 +40,11 @@ export const BUDGETS_KB = {
   // the entry (src/api/index.ts re-exports their types only) and PKCE loads on first use, with the early send's
   // Continue handling in the entry: back under the 21 KB kept, which was the budget. 22.2 with the organization (B2B)
   // products: their three records (discovery, single sign-on, MFA: 0.8 KB, in the entry like every product's record)
-  // and the headless client's core shared with the organization client (0.45 KB). A consumer page should carry no
-  // organization bytes: the registry is to load the organization records only for an organization sign-in, which
-  // would bring this to about 21.4; until then the budget is the measured figure, rounded up.
-  magicLinksBeforeUsable: 22.3,
+  // and the headless client's core shared with the organization client (0.45 KB). 21.8 since the registry fetches
+  // the organization records only for an organization sign-in (their chunk, organization-records.ts) while the
+  // client's protection hook (captcha and fingerprinting loaded on demand) and its telemetry details were added:
+  // 0.9 KB over the 21 KB kept, the client's share of it still to win back. The measured figure, rounded up.
+  magicLinksBeforeUsable: 22,
   magicLinksGoal: 95,
   // The demo portal, its own two scripts and the social block's first paint included: 23.3 KB measured (goal 100),
   // with 1 KB of room, rounded up. 25.3 with the organization products' records and the client's shared core (above).
