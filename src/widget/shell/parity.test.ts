@@ -19,6 +19,7 @@ import { PRODUCT_RECORDS, registerOrganizationProducts } from '../products/regis
 import type { ProductFixtures, ProductRecord } from '../products/types.ts';
 import type { ThemeInput } from '../theme/theme.ts';
 import { resolveTheme } from '../theme/theme.ts';
+import { shellPaintsMain } from './hand-over.ts';
 import { SHELL_ATTRIBUTE, Shell, shellPaints } from './shell.ts';
 
 // Every product, the organization ones included (they register on demand).
@@ -221,7 +222,8 @@ async function compare(cases: Case[]): Promise<number> {
     const key = JSON.stringify([c.config, c.theme, c.baseUrl]);
     if (seen.has(key)) return false;
     seen.add(key);
-    return shellPaints(resolveConfig(c.config, testEnv.pageOrigin));
+    // Only where the first screen is Main: a product that opens instead (the organization login) is React's alone.
+    return shellPaintsMain(resolveConfig(c.config, testEnv.pageOrigin), undefined);
   });
   for (const c of painted) {
     const client = makeClient({ baseUrl: c.baseUrl ?? testEnv.baseUrl });
@@ -241,7 +243,8 @@ describe('first paint and React render one view', () => {
   before(() => resetBrowserState());
   afterEach(() => unmountAll());
 
-  // A product whose first screen is not Main (an identity provider's consent) has nothing the first paint paints.
+  // A product whose first screen is not Main (an identity provider's consent, an organization's login) has nothing the
+  // first paint paints.
   for (const record of PRODUCT_RECORDS) {
     it(`shows the same DOM as React on ${record.name}'s pages, idle and with Continue held`, async function () {
       this.timeout(180_000);
