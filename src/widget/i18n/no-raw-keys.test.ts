@@ -28,7 +28,7 @@ import type { AuthLoginConfig, Product } from '../config.ts';
 import type { AuthLoginElement } from '../element.ts';
 import { rootMachine } from '../machine/root.ts';
 import type { StateMeta } from '../machine/screen.ts';
-import { PRODUCT_RECORDS } from '../products/registry.ts';
+import { PRODUCT_RECORDS, registerOrganizationProducts } from '../products/registry.ts';
 import type {
   ColdJourney,
   ColdPageContext,
@@ -65,6 +65,9 @@ function stringTables(module: unknown): Record<string, string>[] {
 }
 
 // Every product's chunk, through its record: the machines to walk, and each product's English table registered.
+// Every product, the organization ones included (they register on demand).
+await registerOrganizationProducts();
+
 const MODULES = await Promise.all(PRODUCT_RECORDS.map((record) => record.load()));
 
 /** Each product's cold-page fixture (its fixtures.ts `coldPage`, found by its record's folder), in registry order. */
