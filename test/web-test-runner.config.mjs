@@ -401,9 +401,7 @@ export default {
   port,
   nodeResolve: true,
   concurrency: 1,
-  // Per file: the cold-page walk of every state in three languages (i18n/no-raw-keys.test.ts) grew past 3 minutes
-  // with the organization products on a busy machine.
-  testsFinishTimeout: 600_000,
+  testsFinishTimeout: 180_000,
   testFramework: { config: { timeout: 20_000 } },
   browsers: [
     playwrightLauncher({

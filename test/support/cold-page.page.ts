@@ -14,9 +14,6 @@ import { PRODUCT_RECORDS, registerOrganizationProducts } from '../../src/widget/
 import type { OpensAtStart, ProductModule, RootSnapshot } from '../../src/widget/products/types.ts';
 import { ROOT_SCREENS } from '../../src/widget/screens/index.ts';
 
-// Every product, the organization ones included (they register on demand).
-await registerOrganizationProducts();
-
 /** One commit of a screen: its name, the root's snapshot and, while a product runs, that product and its snapshot. */
 export interface ScreenCommit {
   screen: string;
@@ -164,12 +161,16 @@ function wrap(product: Product, module: ProductModule): ProductModule {
   return result;
 }
 
-// Every product's chunk still loads through its record (the registry's path: chunk and tables); what it gives is
-// wrapped, so its screens record their commits.
-for (const record of PRODUCT_RECORDS) {
-  const load = record.load;
-  record.load = () =>
-    heldChunks.has(record.name) ? new Promise<never>(() => undefined) : load().then((m) => wrap(record.name, m));
+/**
+ * Every product's chunk still loads through its record (the registry's path: chunk and tables); what it gives is
+ * wrapped, so its screens record their commits.
+ */
+function wrapLoads(): void {
+  for (const record of PRODUCT_RECORDS) {
+    const load = record.load;
+    record.load = () =>
+      heldChunks.has(record.name) ? new Promise<never>(() => undefined) : load().then((m) => wrap(record.name, m));
+  }
 }
 
 const coldPage: ColdPage = {
@@ -230,4 +231,9 @@ const coldPage: ColdPage = {
   },
 };
 
-(window as unknown as { coldPage: ColdPage }).coldPage = coldPage;
+// Every product, the organization ones included (they register on demand), before the test may drive the page. Not
+// awaited at the top level: the page runs as a classic script (cold-page.ts), where that would not parse.
+void registerOrganizationProducts().then(() => {
+  wrapLoads();
+  (window as unknown as { coldPage: ColdPage }).coldPage = coldPage;
+});
