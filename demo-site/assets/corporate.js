@@ -4,13 +4,26 @@
 // the same module, so the page's client and the element's share one member session. Both keep it in this page's own
 // cookies (the element's `cookieOptions`): the student portal's consumer session on the same origin has the default
 // names, and neither sign-in overwrites the other.
+//
+// At an organization's own address (`/corporate-training/<slug>`, the project's organization URL template) the element
+// signs in to that organization alone (`authFlowType: 'Organization'`, which finds the slug in the page's URL). Its
+// email links come back to this page's one allowed address, `/corporate-training`, which signs the link in (the
+// project allows redirect URLs by exact match, as the hosted provider does, not one per organization). Set before the
+// element's module is awaited, through the attribute (which the element reads whether or not it is defined yet), so
+// discovery is never shown there.
+const widget = document.querySelector('auth-login');
+if (/^\/corporate-training\/[^/]+$/.test(location.pathname)) {
+  const config = JSON.parse(widget.getAttribute('config'));
+  const emailMagicLinksOptions = { loginRedirectURL: '/corporate-training', signupRedirectURL: '/corporate-training' };
+  widget.setAttribute('config', JSON.stringify({ ...config, authFlowType: 'Organization', emailMagicLinksOptions }));
+}
+
 const { loadB2BClient } = await import('/auth-login.js').catch((error) => {
   delete document.documentElement.dataset.session; // do not leave a returning member with an empty page
   throw error;
 });
 const { createB2BClient } = await loadB2BClient();
 
-const widget = document.querySelector('auth-login');
 const client = createB2BClient({
   publicToken: widget.getAttribute('public-token'),
   baseUrl: widget.getAttribute('base-url') ?? '/',

@@ -1,5 +1,6 @@
 // Corporate training end to end on the demo site with the real `npm start`: a partner employee signs in through
-// organization discovery by email link (Aurora Theatre Group, joined by its email domain), and another through Lumen
+// organization discovery by email link (Aurora Theatre Group, joined by its email domain), one at Aurora's own address
+// (`/corporate-training/aurora-theatre`: that organization's sign-in alone), and another through Lumen
 // Stage Systems' SAML single sign-on (the dev SAML identity provider), enrolls the authenticator app the organization
 // requires (the code computed from the secret the screen shows), is shown the recovery codes once (the page keeps its
 // dashboard back until Done), signs out, and signs in again with a recovery code, which then works no more. A third
@@ -53,6 +54,30 @@ describe('corporate training: organization sign-in with the real `npm start`', (
 
     await page.reload();
     await expectDashboard('Aurora Theatre Group');
+    await logOut();
+  });
+
+  it("an organization's own address: that organization's sign-in alone, its email link signs in", async () => {
+    const email = `lighting-designer-${Date.now()}@auroratheatre.localhost`;
+    await page.context().clearCookies();
+    await page.goto(`${e2e.product.url}/corporate-training/aurora-theatre`);
+    await page.getByRole('heading', { name: 'Continue to Aurora Theatre Group' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Use single sign-on' }).count(), 0, 'no discovery here');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    await deliveredTo(e2e.product.url, email, "the organization's login email");
+    await page.goto(`${e2e.product.url}/dev/inbox`);
+    const href = await page.locator('a[href*="token="]').first().getAttribute('href');
+    // To the page's one allowed redirect address (redirect URLs match exactly, one for every organization).
+    assert.ok(
+      href?.startsWith(`${e2e.product.url}/corporate-training?stytch_token_type=multi_tenant_magic_links&`),
+      href,
+    );
+    await page.goto(href ?? '');
+    await expectDashboard('Aurora Theatre Group');
+    assert.equal(new URL(page.url()).search, '', 'the token is removed from the address bar');
     await logOut();
   });
 
