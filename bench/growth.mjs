@@ -2,11 +2,12 @@
 // time: no test asserts these figures).
 //
 //   node bench/growth.mjs [--sizes 10000,1000000] [--embedded 100000] [--requests 2000] [--days 30]
-//                         [--sign-ins-per-day 100] [--cpu-prof]
+//                         [--sign-ins-per-day 100] [--cpu-prof] [--quiet-load L]
 //
 // For each size N of --sizes, a new PostgreSQL database is migrated and seeded with N users (bench/growth/seed.mjs:
-// set-based SQL, the service's own formats; sessions, addresses, passwords, passkeys and expired rows), then the
-// service runs on it in its own process (bench/growth/service.mjs, bundled like dist-server/main.js) and a fixed
+// set-based SQL, the service's own formats; sessions, addresses, passwords, passkeys and expired rows). Once every
+// size is seeded (and, with --quiet-load L, once the machine's load average is under L), each is measured in turn,
+// back to back: the service runs on it in its own process (bench/growth/service.mjs, bundled like dist-server/main.js) and a fixed
 // number of requests, CONCURRENCY at a time, measure req/s, p50, p99 and the service's CPU per request of
 // sessions/authenticate and users/me (seeded sessions of random users), magic-link send (to seeded addresses, each
 // once) and password authenticate (seeded users with a password). At every size the floor for sessions/authenticate
@@ -72,6 +73,7 @@ function parseArguments(args) {
     days: Number(value('--days', '30')),
     signInsPerDay: Number(value('--sign-ins-per-day', '100')),
     cpuProf: args.includes('--cpu-prof'),
+    quietLoad: Number(value('--quiet-load', '0')),
   };
 }
 
@@ -199,14 +201,23 @@ async function postgresServer() {
   return { url, release: () => void execFileSync(script, ['stop', PG_DIR], { stdio: 'inherit' }) };
 }
 
-/** A new database on the PostgreSQL server for `work`, dropped afterwards (the service tests' own helper). */
-async function withDatabase(work) {
+/** A new database on the PostgreSQL server (the service tests' own helper), seeded with `n` users. */
+async function seededDatabase(n, passwordHash) {
   const database = await freshDatabase();
-  try {
-    return await work(database.options.url);
-  } finally {
-    await database.drop();
-  }
+  console.log(`\nseeding ${n.toLocaleString('en')} users on PostgreSQL`);
+  await seed({ kind: 'postgres', url: database.options.url }, n, passwordHash);
+  return database;
+}
+
+/**
+ * Waits until the machine's one-minute load average is under `below` (--quiet-load): on a shared machine the sizes'
+ * figures are compared with each other, so they are taken when nothing else runs, after the long seeding.
+ */
+async function quietMachine(below) {
+  if (!below) return;
+  const started = Date.now();
+  while (os.loadavg()[0] >= below) await new Promise((resolve) => setTimeout(resolve, 15_000));
+  console.log(`\nload average under ${below} after ${((Date.now() - started) / 1000).toFixed(0)} s of waiting`);
 }
 
 /** Where --cpu-prof writes a server's profile of sessions/authenticate at the largest size. */
@@ -226,53 +237,50 @@ async function measureProfiled(server, request, requests, profiled) {
   return result;
 }
 
-/** One size on PostgreSQL: seed, the scenarios, the floor, and (at the largest) the plans. */
-async function postgresSize(entries, n, passwordHash, largest) {
-  return withDatabase(async (url) => {
-    console.log(`\n— ${n.toLocaleString('en')} users on PostgreSQL —`);
-    await seed({ kind: 'postgres', url }, n, passwordHash);
-    const results = {};
-    const all = scenarios(n, { count: 0 });
-    const service = await startServerProcess(entries.service, { DATABASE_URL: url });
-    let scans = [];
-    try {
-      const userId = await checkSeed(service);
-      console.log(`a session made through the API and seeded session 1 (${userId}) both authenticate`);
-      Object.assign(results, await measureScenarios(service, all));
-      if (largest) scans = await explainStatements(url, await captureStatements(service, all));
-    } finally {
-      await service.stop();
-    }
-    const authenticate = all['POST sessions/authenticate'];
-    const floorProfile = profileEnv('floor', largest);
-    const floor = await startServerProcess(entries.floor, { DATABASE_URL: url, ...floorProfile });
-    try {
-      results['floor: sessions/authenticate'] = await measureProfiled(
-        floor,
-        authenticate,
-        options.requests,
-        floorProfile.BENCH_PROFILE,
-      );
-    } finally {
-      await floor.stop();
-    }
-    // Ours again right after the floor, in a process of its own (profiled on request): the two runs the ratio
-    // compares are neighbours in time, on a machine whose load moves.
-    const serviceProfile = profileEnv('service', largest);
-    const again = await startServerProcess(entries.service, { DATABASE_URL: url, ...serviceProfile });
-    try {
-      await checkSeed(again);
-      results['ours beside the floor: sessions/authenticate'] = await measureProfiled(
-        again,
-        authenticate,
-        options.requests,
-        serviceProfile.BENCH_PROFILE,
-      );
-    } finally {
-      await again.stop();
-    }
-    return { results, scans };
-  });
+/** One size on PostgreSQL, seeded: the scenarios, the floor, and (at the largest) the plans. */
+async function measurePostgresSize(entries, url, n, largest) {
+  console.log(`\n— ${n.toLocaleString('en')} users on PostgreSQL —`);
+  const results = {};
+  const all = scenarios(n, { count: 0 });
+  const service = await startServerProcess(entries.service, { DATABASE_URL: url });
+  let scans = [];
+  try {
+    const userId = await checkSeed(service);
+    console.log(`a session made through the API and seeded session 1 (${userId}) both authenticate`);
+    Object.assign(results, await measureScenarios(service, all));
+    if (largest) scans = await explainStatements(url, await captureStatements(service, all));
+  } finally {
+    await service.stop();
+  }
+  const authenticate = all['POST sessions/authenticate'];
+  const floorProfile = profileEnv('floor', largest);
+  const floor = await startServerProcess(entries.floor, { DATABASE_URL: url, ...floorProfile });
+  try {
+    results['floor: sessions/authenticate'] = await measureProfiled(
+      floor,
+      authenticate,
+      options.requests,
+      floorProfile.BENCH_PROFILE,
+    );
+  } finally {
+    await floor.stop();
+  }
+  // Ours again right after the floor, in a process of its own (profiled on request): the two runs the ratio
+  // compares are neighbours in time, on a machine whose load moves.
+  const serviceProfile = profileEnv('service', largest);
+  const again = await startServerProcess(entries.service, { DATABASE_URL: url, ...serviceProfile });
+  try {
+    await checkSeed(again);
+    results['ours beside the floor: sessions/authenticate'] = await measureProfiled(
+      again,
+      authenticate,
+      options.requests,
+      serviceProfile.BENCH_PROFILE,
+    );
+  } finally {
+    await again.stop();
+  }
+  return { results, scans };
 }
 
 async function embeddedSize(entries, n, passwordHash) {
@@ -356,20 +364,27 @@ process.env[TEST_DATABASE_URL_ENV] = server.url;
 const columns = [];
 let scans = [];
 let month = [];
+const databases = [];
 try {
-  for (const n of sizes) {
-    const measured = await postgresSize(entries, n, passwordHash, n === sizes.at(-1));
+  // Every size seeded first, then measured one after another: the figures the verdicts compare are neighbours in
+  // time, not half an hour of seeding apart on a machine whose load moves.
+  for (const n of sizes) databases.push({ n, database: await seededDatabase(n, passwordHash) });
+  await quietMachine(options.quietLoad);
+  for (const { n, database } of databases) {
+    const measured = await measurePostgresSize(entries, database.options.url, n, n === sizes.at(-1));
     columns.push({ label: `${n.toLocaleString('en')} users`, results: measured.results });
     scans = scans.concat(measured.scans);
-    // Each size's figures as soon as they are measured: a run at a million users takes a while.
+    // Each size's figures as soon as they are measured.
     printTable(columns.slice(-1));
   }
+  for (const { database } of databases.splice(0)) await database.drop();
   if (options.embedded) {
     const results = await embeddedSize(entries, options.embedded, passwordHash);
     columns.push({ label: `${options.embedded.toLocaleString('en')} embedded`, results });
   }
   if (options.days) month = await simulateMonth(repoRoot, { days: options.days, signInsPerDay: options.signInsPerDay });
 } finally {
+  for (const { database } of databases) await database.drop().catch(() => undefined);
   server.release();
 }
 
