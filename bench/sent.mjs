@@ -40,7 +40,7 @@ import {
   RUNS,
   launchBrowser,
   median,
-  startBenchServer,
+  startBenchServerProcess,
   tableRow,
   throttledTab,
 } from './usable.mjs';
@@ -183,7 +183,7 @@ async function main() {
   if (!fs.existsSync(path.join(root, 'dist', 'auth-login.js'))) {
     throw new Error('dist/ is missing: run `npm run build` first');
   }
-  const server = await startBenchServer({ ipRateLimits: { sends: BENCH_SEND_LIMIT } });
+  const server = await startBenchServerProcess({ ipRateLimits: { sends: BENCH_SEND_LIMIT } });
   const browser = await launchBrowser();
   const summary = [];
   try {

@@ -25,6 +25,7 @@
 // loads; the moment React has taken over (watchUsable's second mark) is printed beside it, and its ratio to Stytch's
 // usable time, so the whole widget's start is in the table too.
 // Timings depend on the machine: this prints, it does not check.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -193,6 +194,33 @@ export async function startBenchServer({ distDir = dist, ...options } = {}) {
   };
 }
 
+/**
+ * startBenchServer in a child process (bench/bench-server.mjs), so that the service's work never delays the
+ * measuring process's messages to the browser; `options` must be JSON. Resolves once it listens.
+ */
+export async function startBenchServerProcess(options = {}) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/bench-server.mjs'), JSON.stringify(options)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const line = output.split('\n').find((text) => text.startsWith('{'));
+      if (line) resolve(JSON.parse(line).url);
+    });
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 /** Chromium as every bench run here launches it: other hosts fail at once instead of waiting for DNS (offline). */
 export const launchBrowser = () =>
   chromium.launch({
@@ -268,7 +296,7 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 async function main() {
   if (!fs.existsSync(path.join(dist, 'auth-login.js'))) throw new Error('dist/ is missing: run `npm run build` first');
-  const server = await startBenchServer();
+  const server = await startBenchServerProcess();
   const browser = await launchBrowser();
   const summary = [];
   try {
