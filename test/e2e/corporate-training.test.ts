@@ -73,7 +73,7 @@ describe('corporate training: organization sign-in with the real `npm start`', (
     // To the page's one allowed redirect address (redirect URLs match exactly, one for every organization).
     assert.ok(
       href?.startsWith(`${e2e.product.url}/corporate-training?stytch_token_type=multi_tenant_magic_links&`),
-      href,
+      `the link: ${href}`,
     );
     await page.goto(href ?? '');
     await expectDashboard('Aurora Theatre Group');
