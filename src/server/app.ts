@@ -54,6 +54,7 @@ import { expiredRowsSweep } from './store/retention.ts';
 import { deriveSecretKeys } from './security/secret-keys.ts';
 import { resealSecrets } from './store/secrets-at-rest.ts';
 import { writeConfiguredSsoConnections } from './services/sso-config.ts';
+import { recaptchaVerifier } from './services/recaptcha.ts';
 import { deleteDevInboxLeftovers } from './store/dev-inbox-leftovers.ts';
 import { ensureSigningKey } from './store/signing-keys.ts';
 
@@ -121,6 +122,8 @@ async function openService(options: ServiceOptions, config: ProjectConfig): Prom
         ),
       },
       ...standIns,
+      // A configured reCAPTCHA is the captcha in either mode; the dev stand-in steps aside for it (dev/mount.ts).
+      captchaVerifier: config.recaptcha ? recaptchaVerifier(config.recaptcha) : standIns.captchaVerifier,
     };
     return { app: buildApp(deps, dev), config, db, close: () => db.close() };
   } catch (error) {

@@ -18,6 +18,7 @@ import {
 } from './constants/retention.ts';
 import { DEV_SECRET_KEY } from './constants/secrets.ts';
 import { DFP_DEFAULT_MAX_CALLS_PER_DEVICE } from './constants/dfp.ts';
+import { RECAPTCHA_API_URL, RECAPTCHA_DEFAULT_MIN_SCORE, RECAPTCHA_TIMEOUT_MS } from './constants/recaptcha.ts';
 import { SSO_DISCOVERY_IP_LIMIT, SSO_START_IP_LIMIT } from './constants/sso.ts';
 import {
   SMS_WEBHOOK_ATTEMPT_TIMEOUT_MS,
@@ -60,6 +61,24 @@ export interface SmsWebhookOptions {
   attempts?: number;
   retryBaseDelayMs?: number;
   attemptTimeoutMs?: number;
+}
+
+/**
+ * reCAPTCHA Enterprise (services/recaptcha.ts): the key the bootstrap announces (`captcha_settings.siteKey`, so the
+ * client loads Google's enterprise.js) and the Google Cloud project and API key the service creates an assessment of
+ * each captcha token with. A token passes when Google says it is valid, for the LOGIN action, with a score of at least
+ * `minScore` (0..1, default RECAPTCHA_DEFAULT_MIN_SCORE); a failed call to Google counts as not solved. `apiUrl`
+ * (default RECAPTCHA_API_URL) and `timeoutMs` (default RECAPTCHA_TIMEOUT_MS) exist for a proxy and so tests need not
+ * wait. Env: RECAPTCHA_SITE_KEY, RECAPTCHA_PROJECT_ID, RECAPTCHA_API_KEY, RECAPTCHA_MIN_SCORE, RECAPTCHA_API_URL.
+ */
+export interface RecaptchaOptions {
+  siteKey: string;
+  /** The Google Cloud project that owns the key (not this service's `projectId`). */
+  projectId: string;
+  apiKey: string;
+  minScore?: number;
+  apiUrl?: string;
+  timeoutMs?: number;
 }
 
 /** A connected app (an OAuth client of this project) as users see it in their connected-apps list. */
@@ -218,10 +237,18 @@ export interface ServiceOptions {
    * login call. OBSERVATION (the default mode) records each call on its device and lets it through; DECISIONING
    * answers `Captcha required` to a call with no live telemetry id, or from a device that has made more than
    * `maxCallsPerDevice` (default DFP_DEFAULT_MAX_CALLS_PER_DEVICE) such calls in a day, unless it carries a solved
-   * captcha (only the dev captcha stand-in solves one: in production such calls are refused). Default off; `devCaptcha`
+   * captcha (`recaptcha`, or in development the dev captcha's stand-in; in production without `recaptcha` such calls
+   * are refused). Default off; `devCaptcha`
    * turns it on in OBSERVATION. Env: DFP_PROTECTED_AUTH_ENABLED, DFP_PROTECTED_AUTH_MODE, DFP_MAX_CALLS_PER_DEVICE.
    */
   dfpProtectedAuth?: Partial<DfpSettings>;
+  /**
+   * The captcha that DECISIONING's flagged calls solve, in production and development alike (RecaptchaOptions). It
+   * needs `dfpProtectedAuth` (only that rule ever asks for a captcha, so alone it would do nothing). In development it
+   * replaces the dev captcha's stand-in as the verifier; with `devCaptcha` as well the start is refused, since the dev
+   * captcha answers its own pass token only and would refuse every real token.
+   */
+  recaptcha?: RecaptchaOptions;
   /**
    * The bootstrap's `vertical`. This service implements the consumer API only; `B2B` exists so the client's
    * "B2B token used with the consumer client" error can be exercised. Default `CONSUMER`.
@@ -328,6 +355,8 @@ export interface ProjectConfig {
   devCaptcha: boolean;
   /** null: no device fingerprinting. */
   dfp: DfpSettings | null;
+  /** null: no reCAPTCHA Enterprise (in development the dev captcha's stand-in solves DECISIONING's captcha). */
+  recaptcha: Required<RecaptchaOptions> | null;
   vertical: 'CONSUMER' | 'B2B';
   connectedApps: readonly ConnectedAppConfig[];
   trustedAuthProfiles: readonly TrustedAuthProfile[];
@@ -401,6 +430,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     userRoles: checkedUserRoles(options.userRoles ?? {}, 'userRoles'),
     devCaptcha: devAllowed && (options.devCaptcha ?? false),
     dfp: checkedDfpSettings(options.dfpProtectedAuth, devAllowed && (options.devCaptcha ?? false)),
+    recaptcha: checkedRecaptcha(options, devAllowed && (options.devCaptcha ?? false)),
     vertical: options.vertical ?? 'CONSUMER',
     connectedApps: [...(options.connectedApps ?? [])],
     trustedAuthProfiles: [...(options.trustedAuthProfiles ?? [])],
@@ -581,4 +611,38 @@ function checkedDfpSettings(options: Partial<DfpSettings> | undefined, devCaptch
     );
   }
   return { mode: options?.mode ?? 'OBSERVATION', maxCallsPerDevice };
+}
+
+/** reCAPTCHA Enterprise's settings, checked at start: a wrong one would otherwise refuse every flagged visitor. */
+function checkedRecaptcha(options: ServiceOptions, devCaptcha: boolean): Required<RecaptchaOptions> | null {
+  const recaptcha = options.recaptcha;
+  if (!recaptcha) return null;
+  for (const name of ['siteKey', 'projectId', 'apiKey'] as const) {
+    if (typeof recaptcha[name] !== 'string' || recaptcha[name].trim() === '') {
+      throw new Error(`recaptcha.${name} must be a non-empty string.`);
+    }
+  }
+  const minScore = recaptcha.minScore ?? RECAPTCHA_DEFAULT_MIN_SCORE;
+  if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 1)) {
+    throw new Error(`recaptcha.minScore must be a number from 0 to 1, not ${minScore}.`);
+  }
+  const apiUrl = recaptcha.apiUrl ?? RECAPTCHA_API_URL;
+  if (!URL.canParse(apiUrl) || !['http:', 'https:'].includes(new URL(apiUrl).protocol)) {
+    throw new Error(`recaptcha.apiUrl must be an http(s) URL, not ${apiUrl}.`);
+  }
+  const timeoutMs = checkedLimit(recaptcha.timeoutMs ?? RECAPTCHA_TIMEOUT_MS, 'recaptcha.timeoutMs');
+  if (!options.dfpProtectedAuth) {
+    throw new Error(
+      'recaptcha needs dfpProtectedAuth (DFP_PROTECTED_AUTH_ENABLED=true): only its DECISIONING rule asks for a captcha.',
+    );
+  }
+  if (devCaptcha) throw new Error('Set devCaptcha or recaptcha, not both: the dev captcha refuses real tokens.');
+  return {
+    siteKey: recaptcha.siteKey,
+    projectId: recaptcha.projectId,
+    apiKey: recaptcha.apiKey,
+    minScore,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    timeoutMs,
+  };
 }

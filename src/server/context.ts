@@ -43,7 +43,10 @@ export interface Deps {
    */
   messageSink: MessageSink | null;
   oneTapStandIn: OneTapStandIn | null;
-  /** Who says a captcha token was solved (the dev captcha's stand-in); null: nobody, so no token passes. */
+  /**
+   * Who says a captcha token was solved: reCAPTCHA Enterprise when configured (in either mode), else the dev captcha's
+   * stand-in; null: nobody, so no token passes.
+   */
   captchaVerifier: CaptchaVerifier | null;
 }
 

@@ -8,6 +8,7 @@ import {
   checkedTelemetryRetentionDays,
   type ConnectedAppConfig,
   type OAuthProviderCredentials,
+  type RecaptchaOptions,
   type ServiceOptions,
 } from './config.ts';
 import {
@@ -96,6 +97,8 @@ export function serviceOptionsFromEnv(env: Env, repoRoot: string): ListenOptions
   if (ssoConnections) options.ssoConnections = ssoConnectionList(ssoConnections.value, ssoConnections.source);
   const dfp = dfpFromEnv(env);
   if (dfp) options.dfpProtectedAuth = dfp;
+  const recaptcha = recaptchaFromEnv(env);
+  if (recaptcha) options.recaptcha = recaptcha;
   const telemetryDays = env.TELEMETRY_RETENTION_DAYS?.trim();
   if (telemetryDays) options.telemetryRetentionDays = telemetryRetentionDays(telemetryDays);
   return options;
@@ -200,6 +203,38 @@ function dfpFromEnv(env: Env): ServiceOptions['dfpProtectedAuth'] {
   };
 }
 
+/** reCAPTCHA Enterprise's key, Google Cloud project and API key (config.ts, `recaptcha`): all three or none. */
+export const RECAPTCHA_KEY_ENV = {
+  siteKey: 'RECAPTCHA_SITE_KEY',
+  projectId: 'RECAPTCHA_PROJECT_ID',
+  apiKey: 'RECAPTCHA_API_KEY',
+} as const;
+
+/**
+ * reCAPTCHA Enterprise (config.ts, `recaptcha`): RECAPTCHA_KEY_ENV all set turns it on, with RECAPTCHA_MIN_SCORE (a
+ * number from 0 to 1) and RECAPTCHA_API_URL (an absolute URL) replacing the defaults. A partial set, or either of the
+ * last two alone, stops the start: it would leave flagged visitors no captcha to solve.
+ */
+function recaptchaFromEnv(env: Env): RecaptchaOptions | undefined {
+  const keys = allOrNone(env, RECAPTCHA_KEY_ENV);
+  const minScore = env.RECAPTCHA_MIN_SCORE?.trim();
+  const apiUrl = env.RECAPTCHA_API_URL?.trim();
+  if (!keys) {
+    if (minScore || apiUrl) {
+      throw new Error(`RECAPTCHA_MIN_SCORE and RECAPTCHA_API_URL need ${Object.values(RECAPTCHA_KEY_ENV).join(', ')}`);
+    }
+    return undefined;
+  }
+  if (minScore && (!/^\d+(\.\d+)?$/.test(minScore) || Number(minScore) > 1)) {
+    throw new Error(`RECAPTCHA_MIN_SCORE must be a number from 0 to 1, got ${minScore}`);
+  }
+  return {
+    ...keys,
+    ...(minScore ? { minScore: Number(minScore) } : {}),
+    ...(apiUrl ? { apiUrl: absoluteUrl('RECAPTCHA_API_URL', apiUrl) } : {}),
+  };
+}
+
 /**
  * A true/false switch: `true` or `false` (any case, spaces around ignored); absent or empty leaves the option to its
  * default. Anything else is refused at start rather than read as one or the other.
@@ -258,15 +293,20 @@ export const APPLE_KEY_ENV = {
 } as const;
 
 function appleSigningKeyFromEnv(env: Env): AppleSigningKey | undefined {
-  const values = {
-    teamId: env[APPLE_KEY_ENV.teamId],
-    keyId: env[APPLE_KEY_ENV.keyId],
-    privateKey: env[APPLE_KEY_ENV.privateKey],
-  };
-  const set = Object.values(values).filter(Boolean).length;
+  const values = allOrNone(env, APPLE_KEY_ENV);
+  return values && { ...values, privateKey: values.privateKey.replaceAll('\\n', '\n') };
+}
+
+/**
+ * Variables that mean something only together (`names` by option key): their values when all are set, undefined when
+ * none is (blank counts as unset), and a start-up error naming them all when only some are.
+ */
+function allOrNone<const TKey extends string>(env: Env, names: Record<TKey, string>): Record<TKey, string> | undefined {
+  const entries = Object.entries<string>(names).map(([key, name]) => [key, env[name]?.trim() ?? ''] as const);
+  const set = entries.filter(([, value]) => value !== '').length;
   if (set === 0) return undefined;
-  if (set < 3) throw new Error(`Set all of ${Object.values(APPLE_KEY_ENV).join(', ')}, or none.`);
-  return { teamId: values.teamId!, keyId: values.keyId!, privateKey: values.privateKey!.replaceAll('\\n', '\n') };
+  if (set < entries.length) throw new Error(`Set all of ${Object.values(names).join(', ')}, or none.`);
+  return Object.fromEntries(entries) as Record<TKey, string>;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Real local servers for the delivery tests: an SMTP server (smtp-server) that receives and parses the actual mail,
-// and an HTTP receiver (node:http) standing in for a site owner's SMS webhook. Both listen on 127.0.0.1, port 0.
+// and an HTTP receiver (node:http) standing in for a site owner's SMS webhook (and for Google's reCAPTCHA assessment
+// API in recaptcha.test.ts). Both listen on 127.0.0.1, port 0.
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -71,12 +72,14 @@ export function addressesOf(field: AddressObject | AddressObject[] | undefined):
 }
 
 export interface WebhookRequest {
+  /** The path and query the request was sent to. */
+  url: string;
   headers: http.IncomingHttpHeaders;
   rawBody: string;
 }
 
-/** What the receiver answers a request with: a status, or `hang` (never answers). */
-export type ReceiverAnswer = number | 'hang';
+/** What the receiver answers a request with: a status (and a small JSON body), a status and body, or `hang`. */
+export type ReceiverAnswer = number | 'hang' | { status: number; body: string };
 
 export interface TestWebhookReceiver {
   url: string;
@@ -84,18 +87,24 @@ export interface TestWebhookReceiver {
   close(): Promise<void>;
 }
 
-/** Answers the nth request (0-based) with `answer(n)`. */
-export async function startWebhookReceiver(answer: (n: number) => ReceiverAnswer): Promise<TestWebhookReceiver> {
+/** Answers the nth request (0-based) with `answer(n, request)`. */
+export async function startWebhookReceiver(
+  answer: (n: number, request: WebhookRequest) => ReceiverAnswer,
+): Promise<TestWebhookReceiver> {
   const requests: WebhookRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const n = requests.length;
-      requests.push({ headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') });
-      const reply = answer(n);
+      const request = { url: req.url ?? '', headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') };
+      requests.push(request);
+      const reply = answer(n, request);
       if (reply === 'hang') return;
-      res.writeHead(reply, { 'Content-Type': 'application/json' }).end(JSON.stringify({ received: reply < 300 }));
+      const { status, body } = typeof reply === 'number' ? { status: reply, body: null } : reply;
+      res
+        .writeHead(status, { 'Content-Type': 'application/json' })
+        .end(body ?? JSON.stringify({ received: status < 300 }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -408,3 +408,53 @@ describe('SIWE_REQUIRED', () => {
     }
   });
 });
+
+describe('RECAPTCHA_*', () => {
+  const root = '/srv/identity';
+  const keys = { RECAPTCHA_SITE_KEY: ' site-key ', RECAPTCHA_PROJECT_ID: 'westlight-id', RECAPTCHA_API_KEY: 'api-key' };
+
+  it('reads the three keys (all or none) in either mode, with the score and API URL when given', () => {
+    const expected = { siteKey: 'site-key', projectId: 'westlight-id', apiKey: 'api-key' };
+    assert.deepEqual(serviceOptionsFromEnv(keys, root).recaptcha, expected);
+    assert.deepEqual(serviceOptionsFromEnv({ NODE_ENV: 'production', ...keys }, root).recaptcha, expected);
+    assert.deepEqual(
+      serviceOptionsFromEnv(
+        { ...keys, RECAPTCHA_MIN_SCORE: '0.7', RECAPTCHA_API_URL: 'https://recaptcha-proxy.westlight.example' },
+        root,
+      ).recaptcha,
+      { ...expected, minScore: 0.7, apiUrl: 'https://recaptcha-proxy.westlight.example/' },
+    );
+    assert.equal(serviceOptionsFromEnv({ ...keys, RECAPTCHA_MIN_SCORE: '1' }, root).recaptcha?.minScore, 1);
+    assert.equal('recaptcha' in serviceOptionsFromEnv({ RECAPTCHA_SITE_KEY: '', RECAPTCHA_API_KEY: ' ' }, root), false);
+  });
+
+  it('refuses a partial set, a score or URL alone, and malformed values, naming the variables', () => {
+    const partial = 'Set all of RECAPTCHA_SITE_KEY, RECAPTCHA_PROJECT_ID, RECAPTCHA_API_KEY, or none.';
+    for (const missing of Object.keys(keys)) {
+      const env: Record<string, string> = { ...keys };
+      delete env[missing];
+      assert.throws(() => serviceOptionsFromEnv(env, root), { message: partial });
+    }
+    const alone =
+      'RECAPTCHA_MIN_SCORE and RECAPTCHA_API_URL need RECAPTCHA_SITE_KEY, RECAPTCHA_PROJECT_ID, RECAPTCHA_API_KEY';
+    assert.throws(() => serviceOptionsFromEnv({ RECAPTCHA_MIN_SCORE: '0.5' }, root), { message: alone });
+    assert.throws(() => serviceOptionsFromEnv({ RECAPTCHA_API_URL: 'https://x.example' }, root), { message: alone });
+    for (const value of ['1.5', '-0.1', 'high', '.5', '0,5']) {
+      assert.throws(() => serviceOptionsFromEnv({ ...keys, RECAPTCHA_MIN_SCORE: value }, root), {
+        message: `RECAPTCHA_MIN_SCORE must be a number from 0 to 1, got ${value}`,
+      });
+    }
+    assert.throws(() => serviceOptionsFromEnv({ ...keys, RECAPTCHA_API_URL: 'not a url' }, root), {
+      message: 'RECAPTCHA_API_URL must be an absolute URL, got not a url',
+    });
+  });
+
+  it('stops the start without DFP_PROTECTED_AUTH_ENABLED, whose rule is the only one that asks for a captcha', () => {
+    assert.throws(() => resolveConfig(serviceOptionsFromEnv(keys, root)), {
+      message:
+        'recaptcha needs dfpProtectedAuth (DFP_PROTECTED_AUTH_ENABLED=true): only its DECISIONING rule asks for a captcha.',
+    });
+    const config = resolveConfig(serviceOptionsFromEnv({ ...keys, DFP_PROTECTED_AUTH_ENABLED: 'true' }, root));
+    assert.equal(config.recaptcha?.siteKey, 'site-key');
+  });
+});

@@ -28,7 +28,7 @@ export function devCaptcha(): MiddlewareHandler<AppEnv> {
 }
 
 /** The dev captcha's answer to whether a token was solved: only the stand-in's pass token was. */
-export const devCaptchaVerifier: CaptchaVerifier = (token) => token === DEV_CAPTCHA_PASS_TOKEN;
+export const devCaptchaVerifier: CaptchaVerifier = (token) => Promise.resolve(token === DEV_CAPTCHA_PASS_TOKEN);
 
 /**
  * The stand-in for reCAPTCHA Enterprise's script (`enterprise.js?render=<siteKey>`), which the bootstrap names in

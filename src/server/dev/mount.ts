@@ -35,8 +35,9 @@ export async function devStandIns(
   return {
     messageSink: config.devInbox ? inboxSink : null,
     oneTapStandIn: config.devIdentityProvider ? devOneTapStandIn(config) : null,
-    // Device fingerprinting's captcha path: the dev captcha's stand-in solves it (dev/captcha.ts).
-    captchaVerifier: config.dfp ? devCaptchaVerifier : null,
+    // Device fingerprinting's captcha path: the dev captcha's stand-in solves it (dev/captcha.ts), unless the real
+    // reCAPTCHA is configured (app.ts uses that instead).
+    captchaVerifier: config.dfp && !config.recaptcha ? devCaptchaVerifier : null,
   };
 }
 
@@ -46,7 +47,7 @@ export async function devStandIns(
  */
 export function mountDevTools(apps: { app: Hono<AppEnv>; sdk: Hono<AppEnv> }, deps: Deps): void {
   if (deps.config.devCaptcha) apps.sdk.use('*', devCaptcha());
-  if (deps.captchaVerifier) apps.app.route('/', devCaptchaScriptRoutes());
+  if (deps.captchaVerifier === devCaptchaVerifier) apps.app.route('/', devCaptchaScriptRoutes());
   if (deps.config.dfp) apps.app.route('/', devFingerprintRoutes(deps));
   if (deps.config.devIdentityProvider) apps.app.route('/', devOAuthRoutes(deps));
   if (deps.config.devIdentityProvider) apps.app.route('/', devSamlRoutes(deps)).route('/', devOidcSsoRoutes(deps));

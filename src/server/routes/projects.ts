@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { BootstrapResponse } from '../../api/bootstrap.ts';
+import type { BootstrapResponse, CaptchaSettings } from '../../api/bootstrap.ts';
+import type { ProjectConfig } from '../config.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { Errors } from '../http/errors.ts';
@@ -30,10 +31,7 @@ export function bootstrapDocument({ config, captchaVerifier }: Deps): BootstrapP
     disable_sdk_watermark: config.disableSdkWatermark,
     cname_domain: config.cnameDomain,
     email_domains: [...config.emailDomains],
-    // A captcha only the dev stand-in solves: its script, on the service, stands in for reCAPTCHA Enterprise's.
-    captcha_settings: captchaVerifier
-      ? { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY, scriptUrl: `${DEV_CAPTCHA_SCRIPT_PATH}?render=` }
-      : { enabled: false },
+    captcha_settings: captchaSettings(config, captchaVerifier),
     pkce_required_for_email_magic_links: config.pkceRequiredForEmailMagicLinks,
     pkce_required_for_password_resets: config.pkceRequiredForPasswordResets,
     pkce_required_for_oauth: config.pkceRequiredForOAuth,
@@ -50,6 +48,16 @@ export function bootstrapDocument({ config, captchaVerifier }: Deps): BootstrapP
     siwe_required_for_crypto_wallets: config.siweRequiredForCryptoWallets,
     vertical: config.vertical,
   };
+}
+
+/**
+ * reCAPTCHA Enterprise's site key, with no `scriptUrl`, so the client loads Google's enterprise.js; else a captcha only
+ * the dev stand-in solves, whose script on the service stands in for Google's; else none.
+ */
+function captchaSettings(config: ProjectConfig, captchaVerifier: Deps['captchaVerifier']): CaptchaSettings {
+  if (config.recaptcha) return { enabled: true, siteKey: config.recaptcha.siteKey };
+  if (!captchaVerifier) return { enabled: false };
+  return { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY, scriptUrl: `${DEV_CAPTCHA_SCRIPT_PATH}?render=` };
 }
 
 /**

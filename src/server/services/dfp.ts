@@ -26,8 +26,11 @@ export interface DfpSettings {
   maxCallsPerDevice: number;
 }
 
-/** Whether a captcha token was solved: the dev captcha's stand-in in development; none in production. */
-export type CaptchaVerifier = (token: string) => boolean;
+/**
+ * Whether a captcha token was solved: reCAPTCHA Enterprise's assessment when `recaptcha` is configured
+ * (services/recaptcha.ts, a call to Google, hence a promise), else the dev captcha's stand-in in development.
+ */
+export type CaptchaVerifier = (token: string) => Promise<boolean>;
 
 /**
  * The send and login calls the client protects (marked R in wire contract section 3, the ones it retries with a
@@ -98,10 +101,13 @@ export async function judgeProtectedCall(
     ? await recordProtectedCall(deps.db, { idDigest: hashToken(input.telemetryId), now })
     : null;
   if (settings.mode === 'OBSERVATION') return 'pass';
-  if (input.captchaToken && deps.captchaVerifier?.(input.captchaToken)) return 'pass';
-  if (!visitorId) return 'captcha';
-  const window = await takeRateLimit(deps.db, { key: `dfp-device:${visitorId}`, now, windowMs: DFP_DEVICE_WINDOW_MS });
-  if (window.count <= settings.maxCallsPerDevice) return 'pass';
-  await countFlaggedCall(deps.db, visitorId);
+  if (visitorId) {
+    const key = `dfp-device:${visitorId}`;
+    const window = await takeRateLimit(deps.db, { key, now, windowMs: DFP_DEVICE_WINDOW_MS });
+    if (window.count <= settings.maxCallsPerDevice) return 'pass';
+  }
+  // Only a call the rule refuses has its captcha checked: with reCAPTCHA that is a call to Google, billed per token.
+  if (input.captchaToken && (await deps.captchaVerifier?.(input.captchaToken))) return 'pass';
+  if (visitorId) await countFlaggedCall(deps.db, visitorId);
   return 'captcha';
 }
