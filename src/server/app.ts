@@ -125,7 +125,15 @@ async function openService(options: ServiceOptions, config: ProjectConfig): Prom
       // A configured reCAPTCHA is the captcha in either mode; the dev stand-in steps aside for it (dev/mount.ts).
       captchaVerifier: config.recaptcha ? recaptchaVerifier(config.recaptcha) : standIns.captchaVerifier,
     };
-    return { app: buildApp(deps, dev), config, db, close: () => db.close() };
+    // The sweep on a timer too: the takes alone leave a quiet service's expired rows until traffic returns.
+    const stopSweeping = sweeper.every(config.retentionSweepIntervalMs, config.now, (error) =>
+      console.error('[identity service] retention sweep failed; the next pass tries again:', error),
+    );
+    const close = async () => {
+      await stopSweeping();
+      await db.close();
+    };
+    return { app: buildApp(deps, dev), config, db, close };
   } catch (error) {
     await db.close();
     throw error;

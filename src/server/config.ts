@@ -12,6 +12,7 @@ import {
 import { ORGANIZATION_URL_SLUG_PLACEHOLDER } from './constants/organizations.ts';
 import { IP_AUTH_FAILURE_LIMIT, IP_EVENTS_LIMIT, IP_SEND_LIMIT } from './constants/rate-limits.ts';
 import {
+  RETENTION_SWEEP_INTERVAL_MS,
   TELEMETRY_RETENTION_DAY_MS,
   TELEMETRY_RETENTION_DAYS_DEFAULT,
   TELEMETRY_RETENTION_DAYS_MAX,
@@ -321,6 +322,8 @@ export interface ServiceOptions {
   ipRateLimits?: Partial<IpRateLimits>;
   /** Days stored telemetry is kept before the retention sweep deletes it (TELEMETRY_RETENTION_DAYS). Default 30. */
   telemetryRetentionDays?: number;
+  /** How often the retention sweep also runs on a timer, in ms (a positive whole number). Default 10 minutes. */
+  retentionSweepIntervalMs?: number;
   /** Real SMS and WhatsApp delivery. Without `devInbox` this is the only way texts leave the service. */
   smsWebhook?: SmsWebhookOptions;
 }
@@ -383,6 +386,8 @@ export interface ProjectConfig {
   ipRateLimits: Readonly<IpRateLimits>;
   /** How long stored telemetry is kept (store/retention.ts). */
   telemetryRetentionMs: number;
+  /** How often each instance runs the retention sweep on its timer (app.ts). */
+  retentionSweepIntervalMs: number;
   /** null: no SMTP server; `from` is `senderAddress`. */
   smtp: Required<SmtpOptions> | null;
   /** null: no SMS webhook. */
@@ -468,6 +473,7 @@ export function resolveConfig(options: ServiceOptions): ProjectConfig {
     telemetryRetentionMs:
       checkedTelemetryRetentionDays(options.telemetryRetentionDays ?? TELEMETRY_RETENTION_DAYS_DEFAULT) *
       TELEMETRY_RETENTION_DAY_MS,
+    retentionSweepIntervalMs: checkedSweepInterval(options.retentionSweepIntervalMs ?? RETENTION_SWEEP_INTERVAL_MS),
     smtp: options.smtp ? { url: smtpUrl(options.smtp.url), from: senderAddress } : null,
     smsWebhook: options.smsWebhook ? resolveSmsWebhook(options.smsWebhook) : null,
   };
@@ -570,6 +576,13 @@ export function checkedTelemetryRetentionDays(value: number): number {
     );
   }
   return value;
+}
+
+function checkedSweepInterval(ms: number): number {
+  if (!Number.isSafeInteger(ms) || ms <= 0) {
+    throw new Error(`retentionSweepIntervalMs must be a positive whole number of milliseconds, got ${ms}`);
+  }
+  return ms;
 }
 
 function checkedLimit(value: number, name: string): number {

@@ -1,6 +1,7 @@
 // The retention sweep (store/retention.ts): every kind of expiring row past its retention is deleted, rows still
 // within it (or live) stay, batches are bounded, two sweeps at once delete each row once, the service's own sweeper
-// runs it, and an expired link answers the same before and after its row is gone.
+// runs it (every so many rate-limit takes, and on a timer), and an expired link answers the same before and after its
+// row is gone.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
@@ -15,6 +16,7 @@ import type { Db } from '../../src/server/db/db.ts';
 import { serviceOptionsFromEnv } from '../../src/server/env-options.ts';
 import { RETENTION_RULES, sweepRetention } from '../../src/server/store/retention.ts';
 import { iso } from '../../src/server/store/time.ts';
+import { until } from '../support/poll.ts';
 import {
   expectError,
   latestToken,
@@ -392,6 +394,34 @@ describe("the service's sweeper", () => {
       assert.deepEqual(await tags(), ['tag-recent']);
     } finally {
       await t.close();
+    }
+  });
+
+  it('runs it on a timer as well, with no rate-limit take at all, and stops the timer when the service closes', async () => {
+    const t = await startTestService({ telemetryRetentionDays: 2, retentionSweepIntervalMs: 25 });
+    const db = t.service.db;
+    const events = async () =>
+      (await db.query<{ name: string }>(`select name from events where name like 'timer-%' order by name`)).map(
+        (r) => r.name,
+      );
+    try {
+      await db.query(`insert into events (source, name, created_at) values ('sdk', 'timer-old', $1)`, [
+        iso(t.now() - 2 * TELEMETRY_RETENTION_DAY_MS - HOUR_MS),
+      ]);
+      await db.query(`insert into events (source, name, created_at) values ('sdk', 'timer-recent', $1)`, [
+        iso(t.now() - 2 * TELEMETRY_RETENTION_DAY_MS + HOUR_MS),
+      ]);
+      await until(async () => !(await events()).includes('timer-old'), "the timer's sweep");
+      assert.deepEqual(await events(), ['timer-recent']);
+    } finally {
+      // The timer is stopped before the database closes: no pass runs on a closed database (it would throw here).
+      await t.close();
+    }
+  });
+
+  it('refuses a sweep interval that is not a positive whole number of milliseconds', async () => {
+    for (const retentionSweepIntervalMs of [0, -1, 1.5, Number.NaN]) {
+      await assert.rejects(startTestService({ retentionSweepIntervalMs }), /retentionSweepIntervalMs must be/);
     }
   });
 

@@ -44,3 +44,11 @@ export const TELEMETRY_RETENTION_DAY_MS = DAY_MS;
  * take, more than a take adds.
  */
 export const RETENTION_SWEEP_BATCH = 200;
+
+/**
+ * How often each instance runs the retention sweep on a timer as well, besides every RATE_LIMIT_SWEEP_EVERY_TAKES
+ * rate-limit takes: a quiet service (no sends, no sign-ins) still deletes what outlives its period (telemetry past
+ * TELEMETRY_RETENTION_DAYS, sessions a week after they ended) within minutes of it doing so, not at the next burst of
+ * traffic. Ten minutes is a few bounded statements per table, nothing against a running service.
+ */
+export const RETENTION_SWEEP_INTERVAL_MS = 10 * 60_000;

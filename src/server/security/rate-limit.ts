@@ -59,6 +59,29 @@ export class Sweeper {
     if (this.#takes % RATE_LIMIT_SWEEP_EVERY_TAKES !== 0) return;
     await this.sweep(now);
   }
+
+  /**
+   * Runs the sweep every `intervalMs` too, so that a service without traffic still deletes what outlives its period.
+   * The timer keeps no process alive; a failed pass is reported and the next one tries again. Returns the stop, which
+   * waits for a pass under way (the database is closed after it).
+   */
+  every(intervalMs: number, now: () => number, onError: (error: unknown) => void): () => Promise<void> {
+    let running: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      // A pass slower than the interval (a huge backlog) is not run twice at once.
+      if (running) return;
+      running = this.sweep(now())
+        .then(() => undefined, onError)
+        .finally(() => {
+          running = undefined;
+        });
+    }, intervalMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
 }
 
 /**

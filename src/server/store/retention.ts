@@ -132,8 +132,9 @@ async function sweepRule(db: Db, rule: RetentionRule, cutoff: number, batch: num
 }
 
 /**
- * What the service's sweeper (security/rate-limit.ts, every RATE_LIMIT_SWEEP_EVERY_TAKES rate-limit takes) runs: the
- * ended rate-limit windows, then one retention pass. One timer for every expiring row, on every instance.
+ * What the service's sweeper (security/rate-limit.ts, every RATE_LIMIT_SWEEP_EVERY_TAKES rate-limit takes, and every
+ * RETENTION_SWEEP_INTERVAL_MS on its timer) runs: the ended rate-limit windows, then one retention pass. One sweeper
+ * for every expiring row, on every instance.
  */
 export function expiredRowsSweep(db: Db, telemetryRetentionMs: number): (now: number) => Promise<void> {
   return async (now) => {
