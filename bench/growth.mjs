@@ -5,16 +5,16 @@
 //                         [--sign-ins-per-day 100] [--cpu-prof] [--quiet-load L]
 //
 // For each size N of --sizes, a new PostgreSQL database is migrated and seeded with N users (bench/growth/seed.mjs:
-// set-based SQL, the service's own formats; sessions, addresses, passwords, passkeys and expired rows). Once every
-// size is seeded (and, with --quiet-load L, once the machine's load average is under L), each is measured in turn,
-// back to back: the service runs on it in its own process (bench/growth/service.mjs, bundled like dist-server/main.js) and a fixed
-// number of requests, CONCURRENCY at a time, measure req/s, p50, p99 and the service's CPU per request of
+// set-based SQL, the service's own formats; sessions, addresses, passwords, passkeys and expired rows). Once every size
+// is seeded (and, with --quiet-load L, once the machine's load average is under L), each is measured in turn, back to
+// back: the service runs on it in its own process (bench/growth/service.mjs, bundled like dist-server/main.js) and a
+// fixed number of requests, CONCURRENCY at a time, measure req/s, p50, p99 and the service's CPU per request of
 // sessions/authenticate and users/me (seeded sessions of random users), magic-link send (to seeded addresses, each
 // once) and password authenticate (seeded users with a password). At every size the floor for sessions/authenticate
-// (bench/growth/floor.mjs: node:http, one statement, one ES256 signature, the same JSON) runs on the same database,
-// and ours ÷ floor is printed with both CPU times per request. At the largest size every statement each route ran is
-// EXPLAINed; a Seq Scan on a big table makes the bench exit non-zero. Then --embedded N users on the embedded
-// database (PGlite, one process, as `npm start` keeps it), and the simulated month (bench/growth/month.mjs).
+// (bench/growth/floor.mjs: node:http, one statement, one ES256 signature, the same JSON) runs on the same database, and
+// ours ÷ floor is printed with both CPU times per request. At the largest size every statement each route ran is
+// EXPLAINed; a Seq Scan on a big table makes the bench exit non-zero. Then --embedded N users on the embedded database
+// (PGlite, one process, as `npm start` keeps it), and the simulated month (bench/growth/month.mjs).
 //
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else a throwaway cluster from scripts/test-postgres.sh in
 // its own folder. --cpu-prof writes CPU profiles of the service and the floor during their measured

@@ -646,7 +646,7 @@ function checkedRecaptcha(options: ServiceOptions, devCaptcha: boolean): Require
   const timeoutMs = checkedLimit(recaptcha.timeoutMs ?? RECAPTCHA_TIMEOUT_MS, 'recaptcha.timeoutMs');
   if (!options.dfpProtectedAuth) {
     throw new Error(
-      'recaptcha needs dfpProtectedAuth (DFP_PROTECTED_AUTH_ENABLED=true): only its DECISIONING rule asks for a captcha.',
+      'recaptcha needs dfpProtectedAuth (DFP_PROTECTED_AUTH_ENABLED=true): only DECISIONING asks for a captcha.',
     );
   }
   if (devCaptcha) throw new Error('Set devCaptcha or recaptcha, not both: the dev captcha refuses real tokens.');

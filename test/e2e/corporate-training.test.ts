@@ -29,6 +29,21 @@ describe('corporate training: organization sign-in with the real `npm start`', (
     }
   }
 
+  /**
+   * Types `email` on the page's sign-in and presses Continue, then opens the link the dev inbox got; it must lead to
+   * `linkStart` (the page's address and the token type).
+   */
+  async function signInByEmailLink(email: string, what: string, linkStart: string): Promise<void> {
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await deliveredTo(e2e.product.url, email, what);
+    await page.goto(`${e2e.product.url}/dev/inbox`);
+    const href = await page.locator('a[href*="token="]').first().getAttribute('href');
+    assert.ok(href?.startsWith(`${e2e.product.url}${linkStart}`), `${what}: ${href}`);
+    await page.goto(href ?? '');
+  }
+
   async function logOut(): Promise<void> {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Corporate Training' }).waitFor();
@@ -38,15 +53,7 @@ describe('corporate training: organization sign-in with the real `npm start`', (
     const email = `stage-manager-${Date.now()}@auroratheatre.localhost`;
     await page.goto(`${e2e.product.url}/corporate-training`);
     await page.getByRole('heading', { name: 'Corporate Training' }).waitFor();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-
-    await deliveredTo(e2e.product.url, email, 'the discovery email');
-    await page.goto(`${e2e.product.url}/dev/inbox`);
-    const href = await page.locator('a[href*="token="]').first().getAttribute('href');
-    assert.ok(href?.startsWith(`${e2e.product.url}/corporate-training?`), `link goes to the page: ${href}`);
-    await page.goto(href ?? '');
+    await signInByEmailLink(email, 'the discovery email', '/corporate-training?');
     await page.getByRole('heading', { name: 'Select an organization to continue' }).waitFor();
     await page.getByRole('button', { name: /Aurora Theatre Group/ }).click();
     await expectDashboard('Aurora Theatre Group');
@@ -63,19 +70,9 @@ describe('corporate training: organization sign-in with the real `npm start`', (
     await page.goto(`${e2e.product.url}/corporate-training/aurora-theatre`);
     await page.getByRole('heading', { name: 'Continue to Aurora Theatre Group' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Use single sign-on' }).count(), 0, 'no discovery here');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-
-    await deliveredTo(e2e.product.url, email, "the organization's login email");
-    await page.goto(`${e2e.product.url}/dev/inbox`);
-    const href = await page.locator('a[href*="token="]').first().getAttribute('href');
-    // To the page's one allowed redirect address (redirect URLs match exactly, one for every organization).
-    assert.ok(
-      href?.startsWith(`${e2e.product.url}/corporate-training?stytch_token_type=multi_tenant_magic_links&`),
-      `the link: ${href}`,
-    );
-    await page.goto(href ?? '');
+    // To the page's one allowed redirect address (redirect URLs match exactly, not one for every organization).
+    const linkStart = '/corporate-training?stytch_token_type=multi_tenant_magic_links&';
+    await signInByEmailLink(email, "the organization's login email", linkStart);
     await expectDashboard('Aurora Theatre Group');
     assert.equal(new URL(page.url()).search, '', 'the token is removed from the address bar');
     await logOut();

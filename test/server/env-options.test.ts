@@ -452,7 +452,7 @@ describe('RECAPTCHA_*', () => {
   it('stops the start without DFP_PROTECTED_AUTH_ENABLED, whose rule is the only one that asks for a captcha', () => {
     assert.throws(() => resolveConfig(serviceOptionsFromEnv(keys, root)), {
       message:
-        'recaptcha needs dfpProtectedAuth (DFP_PROTECTED_AUTH_ENABLED=true): only its DECISIONING rule asks for a captcha.',
+        'recaptcha needs dfpProtectedAuth (DFP_PROTECTED_AUTH_ENABLED=true): only DECISIONING asks for a captcha.',
     });
     const config = resolveConfig(serviceOptionsFromEnv({ ...keys, DFP_PROTECTED_AUTH_ENABLED: 'true' }, root));
     assert.equal(config.recaptcha?.siteKey, 'site-key');

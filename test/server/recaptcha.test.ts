@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { CAPTCHA_REQUIRED_TEXT } from '../../src/api/errors.ts';
 import { DFP_SUBMIT_PATH } from '../../src/api/dfp.ts';
 import { PATHS } from '../../src/api/paths.ts';
-import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
+import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/constants/project.ts';
 import { resolveConfig, type RecaptchaOptions, type ServiceOptions } from '../../src/server/config.ts';
 import { DEV_CAPTCHA_SCRIPT_PATH, DEV_CAPTCHA_SITE_KEY } from '../../src/server/constants/dev-mode.ts';
 import {
@@ -133,7 +133,7 @@ describe('reCAPTCHA Enterprise assessments', () => {
     });
   });
 
-  it('passes a valid LOGIN token scoring at least the minimum, and no other; a visitor’s failure is not logged', async () => {
+  it('passes a valid LOGIN token at or above the minimum score, and no other; a refusal is not logged', async () => {
     logged.length = 0;
     assert.equal(await verify('token-at-minimum'), true);
     assert.equal(await verify('token-expired'), false);
@@ -169,10 +169,8 @@ describe('reCAPTCHA Enterprise assessments', () => {
       lines.push(line),
     );
     assert.equal(await gone('token-person'), false);
-    assert.deepEqual(lines, [
-      '[identity service] reCAPTCHA assessment failed, captcha counted as not solved: timed out',
-      '[identity service] reCAPTCHA assessment failed, captcha counted as not solved: could not reach Google (ECONNREFUSED)',
-    ]);
+    const failed = '[identity service] reCAPTCHA assessment failed, captcha counted as not solved:';
+    assert.deepEqual(lines, [`${failed} timed out`, `${failed} could not reach Google (ECONNREFUSED)`]);
   });
 
   it('refuses a token longer than any real one without asking Google', async () => {
@@ -222,7 +220,7 @@ describe('reCAPTCHA Enterprise settings', () => {
   it('needs device fingerprinting, and refuses the dev captcha beside it (production turns that off)', () => {
     assert.throws(() => resolveConfig({ recaptcha: keys }), {
       message:
-        'recaptcha needs dfpProtectedAuth (DFP_PROTECTED_AUTH_ENABLED=true): only its DECISIONING rule asks for a captcha.',
+        'recaptcha needs dfpProtectedAuth (DFP_PROTECTED_AUTH_ENABLED=true): only DECISIONING asks for a captcha.',
     });
     assert.throws(() => resolve({ recaptcha: keys, devCaptcha: true }), {
       message: 'Set devCaptcha or recaptcha, not both: the dev captcha refuses real tokens.',
@@ -264,7 +262,7 @@ for (const mode of ['development', 'production'] as const) {
       assert.equal(data.dfp_protected_auth_mode, 'DECISIONING');
     });
 
-    it('sends a call without a telemetry id to the captcha, and lets it through with a token Google passes', async () => {
+    it('a call without a telemetry id meets the captcha; with a token Google passes it goes through', async () => {
       const from = google.requests.length;
       await expectCaptchaRequired(await send(t, {}));
       await expectCaptchaRequired(await send(t, { captcha_token: 'token-bot' }));
@@ -304,7 +302,10 @@ describe('production with reCAPTCHA Enterprise loads no dev module', () => {
       const service = await createService(${JSON.stringify(options)});
       const call = (token) => service.app.request('/sdk/v1${PATHS.otpsLoginOrCreate('email')}', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: 'Basic ' + btoa('${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}') },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: 'Basic ' + btoa('${DEFAULT_PUBLIC_TOKEN}:${DEFAULT_PUBLIC_TOKEN}'),
+        },
         body: JSON.stringify({ email: 'student@westlight.example', captcha_token: token }),
       });
       const statuses = [(await call('token-bot')).status, (await call('token-person')).status];

@@ -397,7 +397,7 @@ describe("the service's sweeper", () => {
     }
   });
 
-  it('runs it on a timer as well, with no rate-limit take at all, and stops the timer when the service closes', async () => {
+  it('runs it on a timer as well, with no rate-limit take at all, stopped when the service closes', async () => {
     const t = await startTestService({ telemetryRetentionDays: 2, retentionSweepIntervalMs: 25 });
     const db = t.service.db;
     const events = async () =>

@@ -17,15 +17,21 @@
 // (the page opened from a discovery link: the record's `urlToken`).
 import { assign, sendParent, setup } from 'xstate';
 import type { BootstrapData } from '../../../api/index.ts';
-import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
 import { EVENT_TYPES } from '../../events.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
 import { removeTokenFromUrl } from '../../machine/url-token.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
 import type { DiscoveredOrganization } from '../../../api/discovery.ts';
-import type { MemberAuthenticateResponse } from '../../../api/organizations.ts';
-import { afterFirstFactor, toSingleSignOn } from '../organizations.ts';
+import {
+  errorFinal,
+  type FirstFactorAnswer,
+  type FirstFactorContext,
+  firstFactorInvoke,
+  reportFirstFactor,
+  signedInFinal,
+  toSingleSignOn,
+} from '../organizations.ts';
 import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta, UrlTokenParams } from '../types.ts';
 import { authenticateDiscoveryLink, createOrganization, exchangeForOrganization, sendDiscoveryLink } from './actors.ts';
 import { discoveryWireOptions } from './config.ts';
@@ -39,9 +45,7 @@ export type DiscoveryScreen = ProductScreen<
   'EmailConfirmation' | 'OrganizationDiscovery' | 'OrganizationCreate' | 'Loading'
 >;
 
-export interface DiscoveryContext {
-  client: AuthClient;
-  config: ResolvedConfig;
+export interface DiscoveryContext extends FirstFactorContext {
   /** The bootstrap document: whether visitors may create organizations. */
   bootstrap: BootstrapData;
   /** The address the link goes (went) to, then the one it proved. */
@@ -56,9 +60,6 @@ export interface DiscoveryContext {
   form: { name: string; slug: string; slugEdited: boolean };
   /** The form field the error is about (null: the whole step). */
   errorField: 'name' | 'slug' | null;
-  /** The first factor's answer, once an organization has taken the member. */
-  primary: MemberAuthenticateResponse | null;
-  errorDescriptor: ErrorDescriptor | null;
 }
 
 export type DiscoveryEvent =
@@ -100,17 +101,12 @@ function mayCreate(context: DiscoveryContext): boolean {
  * after the address; a refusal goes back where the visitor was.
  */
 function creatingInvoke(refused: 'createForm' | 'organizations') {
-  return {
+  return firstFactorInvoke({
     src: 'createOrganization',
-    input: ({ context }: { context: DiscoveryContext }) => ({
-      client: context.client,
-      name: context.form.name.trim(),
-      slug: context.form.slug.trim(),
-      sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
-    }),
-    onDone: { target: 'signedIn', actions: ['setPrimary', 'reportCreated'] },
-    onError: { target: refused, actions: ['setCallError', 'reportError'] },
-  } as const;
+    input: (context: DiscoveryContext) => ({ name: context.form.name.trim(), slug: context.form.slug.trim() }),
+    event: 'B2B_DISCOVERY_ORGANIZATIONS_CREATE',
+    refused,
+  });
 }
 
 export const discoveryMachine = setup({
@@ -142,10 +138,8 @@ export const discoveryMachine = setup({
     setCallError: assign({ errorDescriptor: ({ event }) => callError(event), errorField: null }),
     clearError: assign({ errorDescriptor: null, errorField: null }),
     reportError: sendParent(({ context }) => widgetError(context.errorDescriptor)),
-    setPrimary: assign({ primary: ({ event }) => (event as unknown as { output: MemberAuthenticateResponse }).output }),
-    reportCreated: sendParent(({ event }) =>
-      widgetEvent(EVENT_TYPES.B2B_DISCOVERY_ORGANIZATIONS_CREATE, (event as unknown as { output: unknown }).output),
-    ),
+    setPrimary: assign({ primary: (_, params: FirstFactorAnswer) => params.response }),
+    reportFirstFactor: reportFirstFactor(),
   },
 }).createMachine({
   id: 'discovery',
@@ -255,24 +249,12 @@ export const discoveryMachine = setup({
     },
     exchanging: {
       meta: { screen: 'OrganizationDiscovery' },
-      invoke: {
+      invoke: firstFactorInvoke({
         src: 'exchangeForOrganization',
-        input: ({ context }) => ({
-          client: context.client,
-          organizationId: context.chosen ?? '',
-          sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
-        }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            'setPrimary',
-            sendParent(({ event }) =>
-              widgetEvent(EVENT_TYPES.B2B_DISCOVERY_INTERMEDIATE_SESSION_EXCHANGE, event.output),
-            ),
-          ],
-        },
-        onError: { target: 'organizations', actions: ['setCallError', 'reportError'] },
-      },
+        input: (context: DiscoveryContext) => ({ organizationId: context.chosen ?? '' }),
+        event: 'B2B_DISCOVERY_INTERMEDIATE_SESSION_EXCHANGE',
+        refused: 'organizations',
+      }),
     },
 
     createForm: {
@@ -313,14 +295,13 @@ export const discoveryMachine = setup({
     // No organization, and the config creates one at once: named by the service after the address.
     creatingAtOnce: { meta: { screen: 'Loading' }, invoke: creatingInvoke('organizations') },
 
-    // A member now: signed in, or on to the MFA screens when the organization asks for a second factor.
-    signedIn: { type: 'final', output: ({ context }) => afterFirstFactor(context.primary!) },
+    signedIn: signedInFinal,
     toSingleSignOn: {
       type: 'final',
       output: ({ context }) =>
         toSingleSignOn(organizationOf(context, context.chosen)?.organization.sso_default_connection_id ?? ''),
     },
-    refused: { type: 'final', output: ({ context }) => ({ to: 'error', error: context.errorDescriptor ?? {} }) },
+    refused: errorFinal,
     done: { type: 'final', output: () => toMain() },
     failed: { type: 'final', output: ({ context }) => toMain(context.errorDescriptor) },
   },

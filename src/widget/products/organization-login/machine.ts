@@ -13,15 +13,23 @@
 // Started with `{ mode }` (the config opens it) or `{ token, use: 'authenticate' }` (the page opened from the
 // organization's email link: the record's `urlToken`).
 import { assign, sendParent, setup } from 'xstate';
-import type { MemberAuthenticateResponse } from '../../../api/organizations.ts';
-import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
 import { EVENT_TYPES } from '../../events.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
-import { pageUrl, removeTokenFromUrl } from '../../machine/url-token.ts';
+import { pageUrl } from '../../machine/url-token.ts';
 import { isValidEmail } from '../../validation.ts';
 import { callError, widgetError, widgetEvent } from '../kit.ts';
-import { afterFirstFactor, toSingleSignOn } from '../organizations.ts';
+import {
+  type ConnectionChosenEvent,
+  type EmailFormEvent,
+  errorFinal,
+  type FirstFactorAnswer,
+  type FirstFactorContext,
+  firstFactorInvoke,
+  reportFirstFactor,
+  signedInFinal,
+  toSingleSignOn,
+} from '../organizations.ts';
 import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta, UrlTokenParams } from '../types.ts';
 import { authenticateOrganizationLink, findOrganization, sendOrganizationLink } from './actors.ts';
 import { organizationLinkWireOptions } from './config.ts';
@@ -32,9 +40,7 @@ export type OrganizationLoginParams = { mode?: string } | UrlTokenParams;
 /** The screens this machine's states name (chunk.ts has each). */
 export type OrganizationLoginScreen = ProductScreen<'OrganizationLogin' | 'EmailConfirmation' | 'Loading'>;
 
-export interface OrganizationLoginContext {
-  client: AuthClient;
-  config: ResolvedConfig;
+export interface OrganizationLoginContext extends FirstFactorContext {
   /** The organization the page is for, once found. */
   organization: SlugOrganization | null;
   /** The address typed, then the one the link went to. */
@@ -43,15 +49,11 @@ export interface OrganizationLoginContext {
   token: string | null;
   /** The connection the visitor picked. */
   connectionId: string | null;
-  /** The first factor's answer, once the link's token is authenticated. */
-  primary: MemberAuthenticateResponse | null;
-  errorDescriptor: ErrorDescriptor | null;
 }
 
 export type OrganizationLoginEvent =
-  | { type: 'EMAIL_CHANGED'; email: string }
-  | { type: 'SUBMIT' }
-  | { type: 'CHOOSE'; connectionId: string }
+  | EmailFormEvent
+  | ConnectionChosenEvent
   | { type: 'TRY_AGAIN' }
   | { type: 'BACK' }
   | { type: 'SESSION_ENDED' }
@@ -78,6 +80,8 @@ export const organizationLoginMachine = setup({
     setCallError: assign({ errorDescriptor: ({ event }) => callError(event) }),
     clearError: assign({ errorDescriptor: null }),
     reportError: sendParent(({ context }) => widgetError(context.errorDescriptor)),
+    setPrimary: assign({ primary: (_, params: FirstFactorAnswer) => params.response }),
+    reportFirstFactor: reportFirstFactor(),
   },
 }).createMachine({
   id: 'organizationLogin',
@@ -159,30 +163,19 @@ export const organizationLoginMachine = setup({
     // The page was opened from the organization's email link: its token signs the member in.
     authenticating: {
       meta: { screen: 'Loading' },
-      invoke: {
+      invoke: firstFactorInvoke({
         src: 'authenticateOrganizationLink',
-        input: ({ context }) => ({
-          client: context.client,
-          token: context.token ?? '',
-          sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
-        }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            removeTokenFromUrl,
-            assign({ primary: ({ event }) => event.output }),
-            sendParent(({ event }) => widgetEvent(EVENT_TYPES.B2B_MAGIC_LINK_AUTHENTICATE, event.output)),
-          ],
-        },
-        onError: { target: 'refused', actions: [removeTokenFromUrl, 'setCallError', 'reportError'] },
-      },
+        input: (context: OrganizationLoginContext) => ({ token: context.token ?? '' }),
+        event: 'B2B_MAGIC_LINK_AUTHENTICATE',
+        refused: 'refused',
+        fromUrl: true,
+      }),
     },
 
-    // A member now: signed in, or on to the MFA screens when the organization asks for a second factor.
-    signedIn: { type: 'final', output: ({ context }) => afterFirstFactor(context.primary!) },
+    signedIn: signedInFinal,
     toSingleSignOn: { type: 'final', output: ({ context }) => toSingleSignOn(context.connectionId ?? '') },
     notFound: { type: 'final', output: () => ({ to: 'error', error: NOT_FOUND }) },
-    refused: { type: 'final', output: ({ context }) => ({ to: 'error', error: context.errorDescriptor ?? {} }) },
+    refused: errorFinal,
   },
   output: ({ event }) => event.output as ProductOutput,
 });

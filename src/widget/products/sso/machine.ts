@@ -14,15 +14,23 @@
 // its single sign-on, picked on Organization discovery) or `{ token, use: 'authenticate' }` (the identity provider sent
 // the member back: the record's `urlToken`).
 import { assign, sendParent, setup } from 'xstate';
-import type { AuthClient } from '../../../client/types.ts';
 import type { ResolvedConfig } from '../../config.ts';
 import { EVENT_TYPES } from '../../events.ts';
 import type { ErrorDescriptor } from '../../machine/types.ts';
-import { removeTokenFromUrl } from '../../machine/url-token.ts';
 import { isValidEmail } from '../../validation.ts';
 import { callError, toMain, widgetError, widgetEvent } from '../kit.ts';
-import type { MemberAuthenticateResponse, SsoActiveConnection } from '../../../api/organizations.ts';
-import { afterFirstFactor, type SingleSignOnStart } from '../organizations.ts';
+import type { SsoActiveConnection } from '../../../api/organizations.ts';
+import {
+  type ConnectionChosenEvent,
+  type EmailFormEvent,
+  errorFinal,
+  type FirstFactorAnswer,
+  type FirstFactorContext,
+  firstFactorInvoke,
+  reportFirstFactor,
+  type SingleSignOnStart,
+  signedInFinal,
+} from '../organizations.ts';
 import type { ProductInput, ProductOutput, ProductScreen, ScreenMeta, UrlTokenParams } from '../types.ts';
 import { authenticateSingleSignOn, discoverConnections, startSingleSignOn, watchPageRestore } from './actors.ts';
 
@@ -31,9 +39,7 @@ export type SsoParams = Record<string, never> | SingleSignOnStart | UrlTokenPara
 /** The screens this machine's states name (chunk.ts has each but Main). */
 export type SsoScreen = ProductScreen<'SSODiscovery' | 'Loading'>;
 
-export interface SsoContext {
-  client: AuthClient;
-  config: ResolvedConfig;
+export interface SsoContext extends FirstFactorContext {
   /** The address whose domain names the connections (Main's, as typed there, to start with). */
   email: string;
   /** Its domain's connections, once found. */
@@ -42,15 +48,11 @@ export interface SsoContext {
   connectionId: string | null;
   /** The identity provider's token the page was opened with, when started with one. */
   token: string | null;
-  /** The first factor's answer, once the token is authenticated. */
-  primary: MemberAuthenticateResponse | null;
-  errorDescriptor: ErrorDescriptor | null;
 }
 
 export type SsoEvent =
-  | { type: 'EMAIL_CHANGED'; email: string }
-  | { type: 'SUBMIT' }
-  | { type: 'CHOOSE'; connectionId: string }
+  | EmailFormEvent
+  | ConnectionChosenEvent
   | { type: 'TRY_ANOTHER' }
   | { type: 'PAGE_RESTORED' }
   | { type: 'BACK' }
@@ -80,6 +82,8 @@ export const ssoMachine = setup({
     reportStart: sendParent(({ context }) =>
       widgetEvent(EVENT_TYPES.B2B_SSO_START, { connection_id: context.connectionId }),
     ),
+    setPrimary: assign({ primary: (_, params: FirstFactorAnswer) => params.response }),
+    reportFirstFactor: reportFirstFactor(),
   },
 }).createMachine({
   id: 'sso',
@@ -182,27 +186,17 @@ export const ssoMachine = setup({
     // The identity provider sent the member back: its token is the first factor.
     authenticating: {
       meta: { screen: 'Loading' },
-      invoke: {
+      invoke: firstFactorInvoke({
         src: 'authenticateSingleSignOn',
-        input: ({ context }) => ({
-          client: context.client,
-          token: context.token ?? '',
-          sessionDurationMinutes: context.config.sessionOptions.sessionDurationMinutes,
-        }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            removeTokenFromUrl,
-            assign({ primary: ({ event }) => event.output }),
-            sendParent(({ event }) => widgetEvent(EVENT_TYPES.B2B_SSO_AUTHENTICATE, event.output)),
-          ],
-        },
-        onError: { target: 'failed', actions: [removeTokenFromUrl, 'setCallError', 'reportError'] },
-      },
+        input: (context: SsoContext) => ({ token: context.token ?? '' }),
+        event: 'B2B_SSO_AUTHENTICATE',
+        refused: 'failed',
+        fromUrl: true,
+      }),
     },
 
-    signedIn: { type: 'final', output: ({ context }) => afterFirstFactor(context.primary!) },
-    failed: { type: 'final', output: ({ context }) => ({ to: 'error', error: context.errorDescriptor ?? {} }) },
+    signedIn: signedInFinal,
+    failed: errorFinal,
     restored: { type: 'final', output: { to: 'main', resume: true } satisfies ProductOutput },
     done: { type: 'final', output: () => toMain() },
   },

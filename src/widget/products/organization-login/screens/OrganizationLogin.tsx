@@ -1,25 +1,12 @@
-import { css } from '@emotion/react';
-import type { FormEvent } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { useWidget } from '../../../context.ts';
-import { describeError } from '../../../i18n/index.ts';
 import { PARTS } from '../../../theme/parts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { buttonColumn } from '../../../ui/ButtonColumn.styles.ts';
 import { Divider } from '../../../ui/Divider.tsx';
 import { Header } from '../../../ui/Header.tsx';
-import { TextInput } from '../../../ui/TextInput.tsx';
-import { formColumn } from '../../../ui/styles.ts';
+import { ConnectionButtons, EmailForm } from '../../organization-screens.tsx';
 import type { ProductScreenProps } from '../../types.ts';
 import type { OrganizationLoginMachine } from '../machine.ts';
 import { signInMethods } from '../organization.ts';
-
-const list = css`
-  ${buttonColumn}
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 /**
  * Organization login: 'Continue to <organization>' ('Continue to ...' while it is looked up), then the organization's
@@ -29,7 +16,7 @@ export default function OrganizationLogin({
   state,
   autoFocus,
 }: ProductScreenProps<SnapshotFrom<OrganizationLoginMachine>>) {
-  const { t, send } = useWidget();
+  const { t } = useWidget();
   const { organization, email, errorDescriptor, config } = state.context;
   const title = organization
     ? t('organizationLogin.title', { organizationName: organization.organization_name })
@@ -38,51 +25,27 @@ export default function OrganizationLogin({
 
   const { emailLink, connections } = signInMethods(config, organization);
   const busy = state.matches('sending');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'SUBMIT' });
-  };
   return (
     <>
       <Header title={title} focusTitle={autoFocus} />
       {emailLink && (
-        <form part={PARTS.form} css={formColumn} noValidate onSubmit={submit}>
-          <TextInput
-            label={t('organizationLogin.email.label')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            readOnly={busy}
-            value={email}
-            onChange={(event) => send({ type: 'EMAIL_CHANGED', email: event.currentTarget.value })}
-            error={describeError(t, errorDescriptor)}
-          />
-          <Button type="submit" busy={busy}>
-            {t('organizationLogin.email.continue')}
-          </Button>
-        </form>
+        <EmailForm
+          email={email}
+          busy={busy}
+          error={errorDescriptor}
+          label={t('organizationLogin.email.label')}
+          submitLabel={t('organizationLogin.email.continue')}
+        />
       )}
       {emailLink && connections.length > 0 && <Divider label={t('organizationLogin.divider')} />}
       {connections.length > 0 && (
-        <ul
-          css={list}
-          aria-label={t('organizationLogin.connections.label', { organizationName: organization.organization_name })}
-        >
-          {connections.map((connection) => (
-            <li key={connection.connection_id}>
-              <Button
-                variant="secondary"
-                extraPart={PARTS.ssoButton}
-                disabled={busy}
-                data-connection-id={connection.connection_id}
-                onClick={() => send({ type: 'CHOOSE', connectionId: connection.connection_id })}
-              >
-                {t('organizationLogin.continueWith', { connection: connection.display_name })}
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <ConnectionButtons
+          connections={connections}
+          label={t('organizationLogin.connections.label', { organizationName: organization.organization_name })}
+          continueWith={(connection) => t('organizationLogin.continueWith', { connection })}
+          part={PARTS.ssoButton}
+          disabled={busy}
+        />
       )}
     </>
   );
