@@ -11,7 +11,11 @@ import { DEMO_SESSION_COOKIE } from './constants.ts';
 
 export const DEMO_PORTAL_ME_PATH = '/student-portal/api/me';
 
-/** What the portal's page shows: the student's name, or that nobody is signed in (401). */
+/**
+ * What the portal's page shows: the student's name, or that nobody is signed in. Both are answers to "who is signed
+ * in?", so both are 200: a signed-out answer is no failure, and a check that crosses a sign-out (asked while signed
+ * in, answered after the session was revoked) must not put a failed request in the visitor's console.
+ */
 export type PortalMe = { signed_in: true; name: string } | { signed_in: false };
 
 export function devPortalApiRoutes(service: Hono<AppEnv>, deps: Deps): Hono<AppEnv> {
@@ -21,14 +25,14 @@ export function devPortalApiRoutes(service: Hono<AppEnv>, deps: Deps): Hono<AppE
   routes.get(DEMO_PORTAL_ME_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
     const sessionToken = getCookie(c, DEMO_SESSION_COOKIE);
-    if (!sessionToken) return c.json({ signed_in: false } satisfies PortalMe, 401);
+    if (!sessionToken) return c.json({ signed_in: false } satisfies PortalMe);
     const res = await service.request(BACKEND_PATHS.sessionsAuthenticate, {
       method: 'POST',
       headers: { Authorization: authorization, 'Content-Type': 'application/json' },
       body: JSON.stringify({ session_token: sessionToken }),
     });
     // A 404 (the session ended) or 400 (a cookie that is no token): signed out. Anything else is the site's mistake.
-    if (res.status === 404 || res.status === 400) return c.json({ signed_in: false } satisfies PortalMe, 401);
+    if (res.status === 404 || res.status === 400) return c.json({ signed_in: false } satisfies PortalMe);
     if (!res.ok) throw new Error(`The backend API refused the demo portal: ${res.status} ${await res.text()}`);
     const { user } = (await res.json()) as BackendSessionAuthenticateResponse;
     const fullName = [user.name.first_name, user.name.last_name].filter(Boolean).join(' ');
