@@ -28,6 +28,12 @@ export interface RbacPolicy {
   scopes: RbacScope[];
 }
 
+/**
+ * The action every captcha token is made for and checked against (wire contract 1.5): the client asks
+ * `grecaptcha.enterprise.execute(siteKey, { action })` for it, and the service's assessment expects it.
+ */
+export const RECAPTCHA_ACTION = 'LOGIN';
+
 export type CaptchaSettings =
   | { enabled: false }
   | {

@@ -5,7 +5,8 @@
 // instead) and the service's own telemetry script.
 import type { BootstrapData } from '../api/index.ts';
 import { DFP_SCRIPT_FUNCTION, DFP_SCRIPT_PATH, DFP_SUBMIT_PATH } from '../api/dfp.ts';
-import { RECAPTCHA_ACTION, RECAPTCHA_SCRIPT_URL } from './constants/captcha.ts';
+import { RECAPTCHA_ACTION } from '../api/bootstrap.ts';
+import { RECAPTCHA_SCRIPT_URL } from './constants/captcha.ts';
 import { MSG_CAPTCHA_UNAVAILABLE } from './constants/http.ts';
 import { loadScript } from './load-script.ts';
 import type { Body } from './http.ts';

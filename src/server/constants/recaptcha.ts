@@ -1,10 +1,9 @@
 // reCAPTCHA Enterprise, the production captcha (services/recaptcha.ts): where its assessments are created, what a
-// token must say to pass, and how long the service waits for Google.
+// token must score to pass, and how long the service waits for Google. The action it must be for is a wire fact
+// (src/api/bootstrap.ts RECAPTCHA_ACTION).
 
 /** Google's REST endpoint for assessments; `recaptcha.apiUrl` replaces it (a proxy, or a stand-in in tests). */
 export const RECAPTCHA_API_URL = 'https://recaptchaenterprise.googleapis.com';
-/** The action the client's tokens are made for (wire contract 1.5, `grecaptcha.enterprise.execute`). */
-export const RECAPTCHA_ACTION = 'LOGIN';
 /**
  * The lowest risk score that passes when `recaptcha.minScore` is not set: Google's own suggested threshold, from 0.0
  * (very likely a bot) to 1.0 (very likely a person). Env: RECAPTCHA_MIN_SCORE.

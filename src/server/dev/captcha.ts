@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { RECAPTCHA_ACTION } from '../../api/bootstrap.ts';
 import { CAPTCHA_REQUIRED_TEXT } from '../../api/errors.ts';
 import { DEV_CAPTCHA_SCRIPT_PATH, DEV_CAPTCHA_SITE_KEY } from '../constants/dev-mode.ts';
 import { DEV_CAPTCHA_PASS_TOKEN } from './constants.ts';
@@ -47,7 +48,9 @@ window.grecaptcha = {
   enterprise: {
     ready: (callback) => void Promise.resolve().then(callback),
     execute: (siteKey, options) =>
-      siteKey === ${JSON.stringify(DEV_CAPTCHA_SITE_KEY)} && options && options.action === 'LOGIN'
+      siteKey === ${JSON.stringify(DEV_CAPTCHA_SITE_KEY)} &&
+      options &&
+      options.action === ${JSON.stringify(RECAPTCHA_ACTION)}
         ? Promise.resolve(${JSON.stringify(DEV_CAPTCHA_PASS_TOKEN)})
         : Promise.reject(new Error('dev captcha: unknown site key or action')),
   },

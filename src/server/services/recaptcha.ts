@@ -5,7 +5,8 @@
 // every flagged device is being refused.
 import * as v from 'valibot';
 import type { RecaptchaOptions } from '../config.ts';
-import { RECAPTCHA_ACTION, RECAPTCHA_MAX_TOKEN_LENGTH } from '../constants/recaptcha.ts';
+import { RECAPTCHA_ACTION } from '../../api/bootstrap.ts';
+import { RECAPTCHA_MAX_TOKEN_LENGTH } from '../constants/recaptcha.ts';
 import type { CaptchaVerifier } from './dfp.ts';
 
 /** The body of `POST /v1/projects/{projectId}/assessments`: the token, the key it was made with, the action. */
