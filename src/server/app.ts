@@ -17,12 +17,8 @@ import { loadDevTools, type DevTools } from './dev-tools.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { sdkCors } from './middleware/cors.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
-import { requestId } from './middleware/request-id.ts';
-import { idEnvironment } from './middleware/id-environment.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { negotiateLanguage, sdkContentLanguage } from './middleware/language.ts';
-import { clientIp } from './middleware/client-ip.ts';
-import { publicUrl } from './middleware/public-url.ts';
+import { requestContext } from './middleware/request-context.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sdkResponseHeaders } from './middleware/sdk-headers.ts';
 import { backendRoutes } from './routes/backend/index.ts';
@@ -145,15 +141,11 @@ function buildApp(deps: Deps, dev: DevTools | null): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound(handleNotFound);
-  app.use('*', idEnvironment(deps.config.mode));
-  app.use('*', securityHeaders(deps.config.publicUrl));
-  app.use('*', requestId);
-  app.use('*', negotiateLanguage);
-  app.use('*', clientIp(deps.config.trustProxy));
-  app.use('*', publicUrl(deps.config.publicUrl));
+  const { mode, trustProxy, publicUrl } = deps.config;
+  app.use('*', requestContext({ mode, trustProxy, publicUrl }));
+  app.use('*', securityHeaders(publicUrl));
   if (deps.config.requestLog) app.use('*', requestLog(deps.config.requestLog));
   app.use(`${SDK_BASE_PATH}/*`, sdkResponseHeaders);
-  app.use(`${SDK_BASE_PATH}/*`, sdkContentLanguage);
   app.route('/', healthRoutes(deps));
 
   // The SDK API: CORS first (so even a 413 is readable by an allowed page), then the body size limit.

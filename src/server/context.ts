@@ -52,13 +52,14 @@ export interface Deps {
 
 /** Per-request values set by middleware. */
 export interface AppEnv {
+  // Each set once per request, before anything else reads it, by middleware/request-context.ts.
   Variables: {
     requestId: string;
     /** The client's address (middleware/client-ip.ts): the TCP peer, or from X-Forwarded-For behind `trustProxy`. */
     clientIp: string;
-    /** The configured public origin (middleware/public-url.ts); null in development without PUBLIC_URL. */
+    /** The configured public origin; null in development without PUBLIC_URL. */
     publicUrl: string | null;
-    /** The language of error messages (middleware/language.ts): the best match for Accept-Language, else English. */
+    /** The language of error messages: the best match for Accept-Language, else English. */
     locale: Locale;
     /** The Basic-auth secret when it is a session token (not the public token again); not yet looked up. */
     sessionToken: string | null;

@@ -9,7 +9,7 @@ import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/config.ts';
 import { MAX_BODY_BYTES } from '../../src/server/constants/input-limits.ts';
 import type { AppEnv } from '../../src/server/context.ts';
 import { handleError, handleNotFound } from '../../src/server/middleware/errors.ts';
-import { requestId } from '../../src/server/middleware/request-id.ts';
+import { requestContext } from '../../src/server/middleware/request-context.ts';
 import {
   basicAuth,
   dataOf,
@@ -64,7 +64,7 @@ describe('envelope and error body', () => {
     const app = new Hono<AppEnv>();
     app.onError(handleError);
     app.notFound(handleNotFound);
-    app.use('*', requestId);
+    app.use('*', requestContext({ mode: 'development', trustProxy: 0, publicUrl: null }));
     app.get('/boom', () => {
       throw new TypeError('secret internals');
     });

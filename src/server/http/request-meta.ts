@@ -12,7 +12,7 @@ export interface RequestMeta {
   pageOrigin: string | null;
   /** The Basic-auth session token, if any; not yet checked. */
   sessionToken: string | null;
-  /** The language the request asks for (Accept-Language, negotiated by middleware/language.ts). */
+  /** The language the request asks for (Accept-Language, negotiated by middleware/request-context.ts). */
   locale: Locale;
 }
 
