@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { SDK_BASE_PATH } from '../api/telemetry.ts';
 import { DEFAULT_DATABASE, resolveConfig, type ProjectConfig, type ServiceOptions } from './config.ts';
 import { CRYPTO_WALLET_START_LIMIT, CRYPTO_WALLET_START_WINDOW_MS } from './constants/crypto-wallets.ts';
+import { ID_ENVIRONMENTS } from './constants/identifiers.ts';
 import { MAX_BODY_BYTES } from './constants/input-limits.ts';
 import { MAGIC_LINK_SEND_LIMIT, MAGIC_LINK_SEND_WINDOW_MS } from './constants/magic-links.ts';
 import { MEMBER_SEARCH_IP_LIMIT, MEMBER_SEARCH_IP_WINDOW_MS } from './constants/organizations.ts';
@@ -12,7 +13,6 @@ import { SSO_DISCOVERY_IP_WINDOW_MS, SSO_START_IP_WINDOW_MS } from './constants/
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
-import { withIdEnvironment } from './ids.ts';
 import { loadDevTools, type DevTools } from './dev-tools.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { sdkCors } from './middleware/cors.ts';
@@ -70,12 +70,8 @@ export interface Service {
  */
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   const config = resolveConfig(options);
-  // Ids made while starting carry the service's environment too, as its requests' ids do (ids.ts).
-  return withIdEnvironment(config.mode, () => openService(options, config));
-}
-
-async function openService(options: ServiceOptions, config: ProjectConfig): Promise<Service> {
-  const db = await openDatabase(options.database ?? DEFAULT_DATABASE);
+  // The database holds this mode's environment, so every id made in it, from start-up on, names it (db/db.ts).
+  const db = await openDatabase(options.database ?? DEFAULT_DATABASE, ID_ENVIRONMENTS[config.mode]);
   try {
     const secrets = deriveSecretKeys(config.secretKey, config.previousSecretKeys);
     // Before anything reads a secret: plaintext rows (from before encryption) and rows under a previous key are

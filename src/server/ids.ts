@@ -1,9 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+// Identifiers in the hosted provider's style, each naming its environment: `user-test-<uuid>` from a development
+// service, `session-live-<uuid>` from a production one (constants/identifiers.ts). The environment is passed in, never
+// looked up: an id is made deep inside the stores, and the db handle every store already receives knows its
+// environment (`Db.idEnvironment`, db/db.ts), so a development and a production service in one process (the tests hold
+// both) each spell their own. AsyncLocalStorage could carry it implicitly, but on Node 20 it turns on promise hooks for
+// every promise in the process, a cost every request pays (about a tenth of sessions/authenticate's CPU).
 import { randomUUID } from 'node:crypto';
-import type { ServiceMode } from './config.ts';
-import { ID_ENVIRONMENT, ID_ENVIRONMENTS, REQUEST_ID_PREFIX } from './constants/identifiers.ts';
+import { REQUEST_ID_PREFIX, type IdEnvironment } from './constants/identifiers.ts';
+import type { Db } from './db/db.ts';
 
-/** Identifiers in the hosted provider's style: `user-test-<uuid>`, `session-live-<uuid>`, ... */
+/** What an id starts with, before its environment and uuid. */
 export type IdKind =
   | 'user'
   | 'email'
@@ -39,31 +44,12 @@ export type IdKind =
   | 'admin-session'
   | 'jwk';
 
-type IdEnvironment = (typeof ID_ENVIRONMENTS)[ServiceMode];
-
-/**
- * The environment of the service whose work is running. An id is made deep inside the stores, which know the database
- * but not the config, and one process may hold a development and a production service at once (the tests do): a
- * module-level setting would be the last service's, and threading the mode through every store call would touch every
- * call site for one word. AsyncLocalStorage follows each request (and each start-up) through its awaits, timers and
- * transactions, so every id a service makes carries that service's environment and no other's.
- */
-const currentEnvironment = new AsyncLocalStorage<IdEnvironment>();
-
-/** Runs `work` as the service in `mode`: every id made inside it, however deep or late, names that environment. */
-export function withIdEnvironment<T>(mode: ServiceMode, work: () => T): T {
-  return currentEnvironment.run(ID_ENVIRONMENTS[mode], work);
+/** A new id of `kind` in the environment of the database it is made for: a transaction's is its database's. */
+export function newId(db: Pick<Db, 'idEnvironment'>, kind: IdKind): string {
+  return `${kind}-${db.idEnvironment}-${randomUUID()}`;
 }
 
-/** Outside any service (a test calling a store directly) ids say `test`, the development environment. */
-function environment(): IdEnvironment {
-  return currentEnvironment.getStore() ?? ID_ENVIRONMENT;
-}
-
-export function newId(kind: IdKind): string {
-  return `${kind}-${environment()}-${randomUUID()}`;
-}
-
-export function newRequestId(): string {
-  return `${REQUEST_ID_PREFIX}-${environment()}-${randomUUID()}`;
+/** A request's id names the environment of the service answering it (middleware/request-context.ts). */
+export function newRequestId(environment: IdEnvironment): string {
+  return `${REQUEST_ID_PREFIX}-${environment}-${randomUUID()}`;
 }

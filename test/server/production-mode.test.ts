@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { DEFAULT_PUBLIC_TOKEN } from '../../src/server/app.ts';
 import { resolveConfig } from '../../src/server/config.ts';
 import { HEALTH_PATH, READY_PATH, SERVICE_PROCESS_HEADER } from '../../src/server/constants/deployment.ts';
-import { newId, newRequestId } from '../../src/server/ids.ts';
 import { startServer } from '../../src/server/listen.ts';
+import { insertUser } from '../../src/server/store/users.ts';
 import { startSmtpServer, type TestSmtpServer } from './delivery-servers.ts';
 import {
   dataOf,
@@ -209,9 +209,11 @@ describe('ids name the environment: live in production, test in development', ()
     }
   });
 
-  it('an id made outside any service (a test calling a store) says test', () => {
-    assert.match(newId('user'), /^user-test-/);
-    assert.match(newRequestId(), /^request-id-test-[0-9a-f-]{36}$/);
+  it('the production database makes live ids, inside a transaction too (a store names its db’s)', async () => {
+    const { db } = t.service;
+    assert.equal(db.idEnvironment, 'live');
+    assert.match(await insertUser(db, Date.now()), /^user-live-[0-9a-f-]{36}$/);
+    assert.match(await db.transaction((tx) => insertUser(tx, Date.now())), /^user-live-[0-9a-f-]{36}$/);
   });
 });
 

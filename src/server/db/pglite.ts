@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Mutex, PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_SHARED_BUFFERS, PGLITE_TEMPLATE_CACHE_SUBDIR } from './constants.ts';
+import { ID_ENVIRONMENT, type IdEnvironment } from '../constants/identifiers.ts';
 import type { Db } from './db.ts';
 import { findRepoRoot } from '../paths.ts';
 import { preparedStatements, type PreparedStatements } from './pglite-statements.ts';
@@ -19,20 +20,24 @@ const INITDB_SCRIPT = new URL('./pglite-initdb.mjs', import.meta.url);
  * they bypass PGlite's own transaction lock, so this module keeps one: a query outside a transaction waits until the
  * running transaction has ended instead of landing inside it.
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, idEnvironment: IdEnvironment = ID_ENVIRONMENT): Promise<Db> {
   const pg = await createPglite(dataDir);
   const statements = preparedStatements(pg);
   const lock = new Mutex();
   return {
+    idEnvironment,
     query: <T>(sql: string, params: unknown[] = []) => lock.runExclusive(() => statements.query<T>(sql, params, false)),
     exec: (sql: string) => lock.runExclusive(async () => void (await pg.exec(sql))),
-    transaction: (fn) => lock.runExclusive(() => pg.transaction((tx) => fn(transactionDb(tx, statements)))),
+    transaction: (fn) =>
+      lock.runExclusive(() => pg.transaction((tx) => fn(transactionDb(tx, statements, idEnvironment)))),
     close: () => pg.close(),
   };
 }
 
-function transactionDb(tx: Transaction, statements: PreparedStatements): Db {
+/** The handle a transaction's work gets: the ids made in it say its database's environment. */
+function transactionDb(tx: Transaction, statements: PreparedStatements, idEnvironment: IdEnvironment): Db {
   const db: Db = {
+    idEnvironment,
     query: <T>(sql: string, params: unknown[] = []) => statements.query<T>(sql, params, true),
     exec: async (sql: string) => void (await tx.exec(sql)),
     transaction: (fn) => fn(db),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { ID_ENVIRONMENT, type IdEnvironment } from '../constants/identifiers.ts';
 import type { Db } from './db.ts';
 import { MAX_STATEMENTS } from './pglite-statements.ts';
 
@@ -16,7 +17,7 @@ import { MAX_STATEMENTS } from './pglite-statements.ts';
  * one: a rolling deploy whose migration changes a column sees no error outside a transaction. Inside one, the error
  * ends that transaction, which its caller sees once, as for any other failed statement.
  */
-export async function openPostgres(url: string): Promise<Db> {
+export async function openPostgres(url: string, idEnvironment: IdEnvironment = ID_ENVIRONMENT): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url });
   // PostgreSQL may end a connection the pool holds idle (a restart or failover, an administrator, a pooler's timeout).
   // pg reports that as an 'error' event on the pool, which would crash the process if nobody listened; the pool has
@@ -67,13 +68,16 @@ export async function openPostgres(url: string): Promise<Db> {
   }
 
   return {
+    idEnvironment,
     query,
     exec: async (sql: string) => void (await pool.query(sql)),
     async transaction(fn) {
       const client = await connect();
       // Noted where it happens: the transaction's own code may catch the error and go on.
       let stalePlan = false;
+      // The ids made in a transaction say its database's environment, as those made outside one do.
       const tx: Db = {
+        idEnvironment,
         query: async <T>(sql: string, params?: unknown[]) => {
           try {
             return (await client.query(prepared(sql, params))).rows as T[];

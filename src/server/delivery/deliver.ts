@@ -16,7 +16,7 @@ import { sendEmail } from './smtp.ts';
  */
 export async function deliver(deps: Deps, message: OutgoingMessage): Promise<string> {
   const { config, messageSink } = deps;
-  const id = newId('message');
+  const id = newId(deps.db, 'message');
   if (messageSink) await messageSink.keep(deps.db, id, message, config.now());
 
   try {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { OAuthProvider } from '../../api/oauth.ts';
 import type { ProjectConfig } from '../config.ts';
+import { ID_ENVIRONMENT } from '../constants/identifiers.ts';
 import { DEV_ID_TOKEN_LIFETIME_SECONDS, DEV_ONE_TAP_CLIENT_ID, MAX_DEV_NAME_LENGTH } from './constants.ts';
 import {
   devIdentityBody,
@@ -35,7 +36,8 @@ const devKeys = new WeakMap<ProjectConfig, SigningKey>();
 export function devSigningKey(config: ProjectConfig): SigningKey {
   let key = devKeys.get(config);
   if (!key) {
-    key = loadSigningKey(generateSigningKey());
+    // Development only, so its kid says development's environment.
+    key = loadSigningKey(generateSigningKey(ID_ENVIRONMENT));
     devKeys.set(config, key);
   }
   return key;

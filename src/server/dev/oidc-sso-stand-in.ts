@@ -4,6 +4,7 @@
 // checks through openid-client exactly as it checks a real IdP's. Its codes live in memory: one development process.
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { ID_ENVIRONMENT } from '../constants/identifiers.ts';
 import { MAX_BODY_BYTES } from '../constants/input-limits.ts';
 import type { ProjectConfig } from '../config.ts';
 import type { AppEnv, Deps } from '../context.ts';
@@ -68,7 +69,8 @@ const providers = new WeakMap<ProjectConfig, { key: SigningKey; codes: Map<strin
 function providerOf(config: ProjectConfig) {
   let provider = providers.get(config);
   if (!provider) {
-    provider = { key: loadSigningKey(generateSigningKey()), codes: new Map() };
+    // Development only, so its kid says development's environment.
+    provider = { key: loadSigningKey(generateSigningKey(ID_ENVIRONMENT)), codes: new Map() };
     providers.set(config, provider);
   }
   return provider;

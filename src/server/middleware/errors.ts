@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { LOCALE_HEADER } from '../../api/locales.ts';
+import { ID_ENVIRONMENT } from '../constants/identifiers.ts';
 import { MAX_BODY_BYTES } from '../constants/input-limits.ts';
 import { CONTENT_LANGUAGE_HEADER } from '../i18n/constants.ts';
 import type { AppEnv } from '../context.ts';
@@ -22,7 +23,9 @@ export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
 export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   // Unset only if the error came before the language middleware ran; the header still decides then.
   const locale = c.get('locale') ?? preferredLocale(c.req.header(LOCALE_HEADER));
-  const body = errorBody(error, c.get('requestId') ?? newRequestId(), locale);
+  // The service's request-context middleware always sets the request id; only an app assembled without it (a test's)
+  // reaches the fallback, and a test's environment is development's.
+  const body = errorBody(error, c.get('requestId') ?? newRequestId(ID_ENVIRONMENT), locale);
   const response = c.json(body, error.status, { ...error.headers, [CONTENT_LANGUAGE_HEADER]: locale });
   // The body's wording depends on Accept-Language: a shared cache must not answer one language with another's.
   response.headers.append('Vary', LOCALE_HEADER);

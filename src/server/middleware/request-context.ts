@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { LOCALE_HEADER } from '../../api/locales.ts';
 import type { ServiceMode } from '../config.ts';
+import { ID_ENVIRONMENTS } from '../constants/identifiers.ts';
 import type { AppEnv } from '../context.ts';
 import { preferredLocale } from '../i18n/accept-language.ts';
-import { newRequestId, withIdEnvironment } from '../ids.ts';
+import { newRequestId } from '../ids.ts';
 import { clientAddress } from './client-ip.ts';
 
 export interface RequestContextOptions {
@@ -16,9 +17,8 @@ export interface RequestContextOptions {
 
 /**
  * The app's first middleware: what every request carries, set once before anything else reads it.
- * - Everything after it (routes, stores, the error handler) runs as this service, so the ids it makes say `live` in
- *   production and `test` in development (ids.ts says why this way).
- * - `requestId` first of all, so success and error bodies alike can carry it.
+ * - `requestId` first of all, so success and error bodies alike can carry it. It carries the service's environment,
+ *   `live` in production and `test` in development, as the ids its stores make do (ids.ts).
  * - `locale`: the language of this request's error messages, from Accept-Language (i18n/accept-language.ts).
  * - `clientIp` (client-ip.ts): rate limits, the request log and `RequestMeta.ipAddress` all read it.
  * - `publicUrl`: so `requestMeta` resolves a relative redirect URL on a call without Origin or X-SDK-Parent-Host
@@ -28,12 +28,12 @@ export interface RequestContextOptions {
  * route or the response.
  */
 export function requestContext({ mode, trustProxy, publicUrl }: RequestContextOptions): MiddlewareHandler<AppEnv> {
-  return (c, next) =>
-    withIdEnvironment(mode, () => {
-      c.set('requestId', newRequestId());
-      c.set('locale', preferredLocale(c.req.header(LOCALE_HEADER)));
-      c.set('clientIp', clientAddress(c, trustProxy));
-      c.set('publicUrl', publicUrl);
-      return next();
-    });
+  const environment = ID_ENVIRONMENTS[mode];
+  return (c, next) => {
+    c.set('requestId', newRequestId(environment));
+    c.set('locale', preferredLocale(c.req.header(LOCALE_HEADER)));
+    c.set('clientIp', clientAddress(c, trustProxy));
+    c.set('publicUrl', publicUrl);
+    return next();
+  };
 }

@@ -1,5 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { JWT_ALGORITHM, JWT_CURVE } from '../constants/sessions.ts';
+import type { IdEnvironment } from '../constants/identifiers.ts';
 import { newId } from '../ids.ts';
 
 /** A session-JWT signing key: the private half stays in the database, the public half is published as a JWK. */
@@ -25,8 +26,9 @@ export interface StoredSigningKey {
   publicJwk: PublicJwk;
 }
 
-export function generateSigningKey(): StoredSigningKey {
-  const kid = newId('jwk');
+/** A new key whose kid names `idEnvironment`: that of the database it is kept in (store/signing-keys.ts). */
+export function generateSigningKey(idEnvironment: IdEnvironment): StoredSigningKey {
+  const kid = newId({ idEnvironment }, 'jwk');
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: JWT_CURVE });
   const jwk = publicKey.export({ format: 'jwk' }) as JsonWebKey;
   return {

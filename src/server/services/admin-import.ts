@@ -9,7 +9,6 @@
 // the proof rule then decides.
 import type { Deps } from '../context.ts';
 import { ApiError, Errors } from '../http/errors.ts';
-import { withIdEnvironment } from '../ids.ts';
 import { parseImportLine, type ImportLine } from '../import-users.schemas.ts';
 import { insertImportedPassword, setImportedProfile } from '../store/imported-passwords.ts';
 import { createUserWithEmail } from '../store/users.ts';
@@ -30,24 +29,22 @@ export async function importUsers(
   lines: AsyncIterable<string> | Iterable<string>,
   refused: (line: RefusedLine) => void,
 ): Promise<{ imported: number; refused: number }> {
-  // Ids carry the service's environment (`live` in production), as those a request makes do.
-  return withIdEnvironment(deps.config.mode, async () => {
-    const counts = { imported: 0, refused: 0 };
-    let number = 0;
-    for await (const text of lines) {
-      number += 1;
-      if (text.trim() === '') continue;
-      try {
-        await importUser(deps, parseImportLine(text));
-        counts.imported += 1;
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        counts.refused += 1;
-        refused({ line: number, error });
-      }
+  // Ids carry the service's environment (`live` in production) through its database, as those a request makes do.
+  const counts = { imported: 0, refused: 0 };
+  let number = 0;
+  for await (const text of lines) {
+    number += 1;
+    if (text.trim() === '') continue;
+    try {
+      await importUser(deps, parseImportLine(text));
+      counts.imported += 1;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      counts.refused += 1;
+      refused({ line: number, error });
     }
-    return counts;
-  });
+  }
+  return counts;
 }
 
 /** One user, in one transaction. An address that belongs to anyone already is refused, never merged. */

@@ -19,7 +19,7 @@ export async function insertAdminSession(
   db: Db,
   input: { tokenHash: string; ipAddress: string; now: number; expiresAt: number },
 ): Promise<string> {
-  const id = newId('admin-session');
+  const id = newId(db, 'admin-session');
   await db.query(
     `insert into admin_sessions (id, token_hash, ip_address, created_at, expires_at)
      values ($1, $2, $3, $4::timestamptz, $5::timestamptz)`,

@@ -21,8 +21,8 @@ const TABLES = {
 } as const;
 
 /** A new contact id of the kind's wire shape (`email-…`, `phone-number-…`), also used for a pending contact. */
-export function newContactId(kind: ContactKind): string {
-  return newId(TABLES[kind].idKind);
+export function newContactId(db: Pick<Db, 'idEnvironment'>, kind: ContactKind): string {
+  return newId(db, TABLES[kind].idKind);
 }
 
 /**
@@ -69,7 +69,7 @@ export async function insertContact(
   const [row] = await db.query<{ id: string }>(
     `insert into ${table} (id, user_id, ${column}, verified, created_at) values ($1, $2, $3, $4, $5::timestamptz)
      on conflict (${column}) do nothing returning id`,
-    [input.id ?? newContactId(kind), input.userId, input.value, input.verified, iso(input.now)],
+    [input.id ?? newContactId(db, kind), input.userId, input.value, input.verified, iso(input.now)],
   );
   return row?.id ?? null;
 }

@@ -139,7 +139,7 @@ async function insertWallet(
   const rows = await db.query<{ id: string }>(
     `insert into crypto_wallets (id, user_id, type, address, normalized_address, verified, created_at)
      values ($1, $2, $3, $4, $5, true, $6::timestamptz) on conflict (type, normalized_address) do nothing returning id`,
-    [newId('crypto-wallet'), userId, input.type, input.address, input.normalizedAddress, iso(input.now)],
+    [newId(db, 'crypto-wallet'), userId, input.type, input.address, input.normalizedAddress, iso(input.now)],
   );
   return rows.length === 1;
 }

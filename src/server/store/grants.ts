@@ -16,7 +16,7 @@ export async function insertGrant(
   db: Db,
   input: { userId: string; clientId: string; scopes: string; accessTokenHash: string; now: number },
 ): Promise<string> {
-  const id = newId('connected-app-grant');
+  const id = newId(db, 'connected-app-grant');
   await db.query(
     `insert into connected_app_grants (id, user_id, client_id, scopes, access_token_hash, created_at)
      values ($1, $2, $3, $4, $5, $6::timestamptz)`,
@@ -58,7 +58,7 @@ export async function insertImpersonationToken(
     `insert into impersonation_tokens (id, token_hash, user_id, impersonator_id, created_at, expires_at)
      values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
     [
-      newId('impersonation-token'),
+      newId(db, 'impersonation-token'),
       input.tokenHash,
       input.userId,
       input.impersonatorId,

@@ -31,7 +31,7 @@ export async function upsertIdpGrant(
        updated_at = excluded.updated_at
      returning *`,
     [
-      newId('idp-grant'),
+      newId(db, 'idp-grant'),
       input.userId,
       input.clientId,
       [...new Set(input.scopes)].sort().join(' '),

@@ -52,7 +52,7 @@ export async function insertImportedPassword(
     `insert into user_passwords
        (id, user_id, password_hash, requires_reset, imported_hash_type, imported_hash, created_at, updated_at)
      values ($1, $2, '', $3, $4, $5, $6::timestamptz, $6::timestamptz)`,
-    [newId('password'), input.userId, input.requiresReset, input.hashType, input.hash, iso(input.now)],
+    [newId(db, 'password'), input.userId, input.requiresReset, input.hashType, input.hash, iso(input.now)],
   );
 }
 

@@ -38,7 +38,7 @@ export async function insertIntermediateSession(
        expires_at)
      values ($1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::timestamptz) returning ${COLUMNS}`,
     [
-      newId('intermediate-session'),
+      newId(db, 'intermediate-session'),
       row.tokenHash,
       row.email,
       row.organizationId,

@@ -33,7 +33,7 @@ export async function insertMagicLink(
        expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz)`,
     [
-      newId('magic-link'),
+      newId(db, 'magic-link'),
       input.tokenHash,
       input.userId,
       input.emailId,

@@ -35,7 +35,7 @@ export async function insertMemberEmailToken(
        created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz)`,
     [
-      newId('member-email-token'),
+      newId(db, 'member-email-token'),
       row.kind,
       row.tokenHash,
       row.email,

@@ -50,7 +50,7 @@ export async function createMemberSession(
      values ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz, $6::timestamptz, $7::jsonb, $8, $9)
      returning ${COLUMNS}`,
     [
-      newId('member-session'),
+      newId(db, 'member-session'),
       input.tokenHash,
       input.memberId,
       input.organizationId,

@@ -40,7 +40,7 @@ export async function insertMemberSmsCode(
       `insert into member_sms_codes (id, member_id, organization_id, phone_number, code_hash, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
       [
-        newId('member-sms-code'),
+        newId(tx, 'member-sms-code'),
         input.memberId,
         input.organizationId,
         input.phoneNumber,

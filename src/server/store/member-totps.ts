@@ -46,7 +46,7 @@ export async function insertMemberTotp(
     expiresAt: number;
   },
 ): Promise<string | null> {
-  const id = newId('member-totp');
+  const id = newId(db, 'member-totp');
   return db.transaction(async (tx) => {
     await tx.query('select id from members where id = $1 for no key update', [input.memberId]);
     if (await verifiedMemberTotp(tx, input.memberId)) return null;
@@ -120,7 +120,7 @@ async function insertMemberRecoveryCodes(
     await db.query(
       `insert into member_recovery_codes (id, member_totp_id, member_id, code_hash, created_at)
        values ($1, $2, $3, $4, $5::timestamptz)`,
-      [newId('member-recovery-code'), input.totpId, input.memberId, codeHash, iso(input.now)],
+      [newId(db, 'member-recovery-code'), input.totpId, input.memberId, codeHash, iso(input.now)],
     );
   }
 }

@@ -79,7 +79,7 @@ export async function provisionMemberOnce(db: Db, row: NewMember): Promise<{ mem
      on conflict (organization_id, email) do nothing
      returning ${MEMBER_COLUMNS}`,
     [
-      newId('member'),
+      newId(db, 'member'),
       row.organizationId,
       row.email,
       row.emailVerifiedAt == null ? null : iso(row.emailVerifiedAt),

@@ -61,7 +61,7 @@ export async function upsertRegistration(db: Db, input: RegistrationInput): Prom
        last_used_at = excluded.last_used_at
      returning *`,
     [
-      newId('oauth-user-registration'),
+      newId(db, 'oauth-user-registration'),
       input.userId,
       input.provider,
       input.subject,
@@ -135,7 +135,7 @@ export async function insertState(db: Db, input: StateInput): Promise<void> {
     `insert into oauth_states (id, state_hash, ${STATE_COLUMNS}, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11::timestamptz)`,
     [
-      newId('oauth-state'),
+      newId(db, 'oauth-state'),
       input.stateHash,
       input.provider,
       input.code_challenge,
@@ -195,7 +195,7 @@ export async function insertOAuthToken(
        (id, token_hash, user_id, registration_id, code_challenge, provider_values, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::timestamptz)`,
     [
-      newId('oauth-token'),
+      newId(db, 'oauth-token'),
       input.tokenHash,
       input.userId,
       input.registrationId,
@@ -237,7 +237,7 @@ export async function insertOneTapCallback(
   await db.query(
     `insert into oauth_callbacks (id, callback_hash, created_at, expires_at)
      values ($1, $2, $3::timestamptz, $4::timestamptz)`,
-    [newId('oauth-callback'), input.callbackHash, iso(input.now), iso(input.expiresAt)],
+    [newId(db, 'oauth-callback'), input.callbackHash, iso(input.now), iso(input.expiresAt)],
   );
 }
 

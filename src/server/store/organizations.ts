@@ -68,7 +68,7 @@ export async function insertOrganization(db: Db, row: NewOrganization): Promise<
      on conflict do nothing
      returning ${COLUMNS}`,
     [
-      row.id ?? newId('organization'),
+      row.id ?? newId(db, 'organization'),
       row.name,
       row.slug,
       row.logo_url,

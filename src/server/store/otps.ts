@@ -42,7 +42,7 @@ export async function insertOtpCode(
       `insert into otp_codes (id, method_id, user_id, session_id, delivery_method, code_hash, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz)`,
       [
-        newId('otp'),
+        newId(tx, 'otp'),
         input.methodId,
         input.userId,
         input.sessionId,

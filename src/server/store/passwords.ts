@@ -31,7 +31,7 @@ export async function setPassword(db: Db, input: { userId: string; passwordHash:
      values ($1, $2, $3, false, $4::timestamptz, $4::timestamptz)
      on conflict (user_id) do update set password_hash = excluded.password_hash, requires_reset = false,
        imported_hash_type = null, imported_hash = null, updated_at = excluded.updated_at`,
-    [newId('password'), input.userId, input.passwordHash, iso(input.now)],
+    [newId(db, 'password'), input.userId, input.passwordHash, iso(input.now)],
   );
 }
 
@@ -64,7 +64,7 @@ export async function insertPasswordReset(
     `insert into password_resets (id, token_hash, user_id, email_id, code_challenge, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
     [
-      newId('password-reset'),
+      newId(db, 'password-reset'),
       input.tokenHash,
       input.userId,
       input.emailId,

@@ -19,7 +19,7 @@ export async function upsertPendingContact(
   const [row] = await db.query<{ id: string }>(
     `insert into pending_contacts (id, user_id, kind, value, created_at) values ($1, $2, $3, $4, $5::timestamptz)
      on conflict (user_id, kind, value) do update set created_at = excluded.created_at returning id`,
-    [newContactId(input.kind), input.userId, input.kind, input.value, iso(input.now)],
+    [newContactId(db, input.kind), input.userId, input.kind, input.value, iso(input.now)],
   );
   if (!row) throw new Error('upsert returned no row');
   return row.id;

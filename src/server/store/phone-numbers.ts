@@ -48,7 +48,7 @@ async function insertPhoneNumber(db: Db, userId: string, phoneNumber: string, no
   const [row] = await db.query<{ id: string }>(
     `insert into user_phone_numbers (id, user_id, phone_number, verified, created_at)
      values ($1, $2, $3, false, $4::timestamptz) on conflict (phone_number) do nothing returning id`,
-    [newId('phone-number'), userId, phoneNumber, iso(now)],
+    [newId(db, 'phone-number'), userId, phoneNumber, iso(now)],
   );
   return row?.id ?? null;
 }

@@ -46,7 +46,7 @@ export async function createSession(
        (id, token_hash, user_id, started_at, last_accessed_at, expires_at, factors, ip_address, user_agent)
      values ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz, $6::jsonb, $7, $8) returning ${COLUMNS}`,
     [
-      newId('session'),
+      newId(db, 'session'),
       input.tokenHash,
       input.userId,
       iso(input.now),

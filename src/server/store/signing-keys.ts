@@ -18,7 +18,7 @@ interface KeyRow {
 export async function ensureSigningKey(db: Db, secrets: SecretKeys, now: number): Promise<StoredSigningKey> {
   const newest = await newestKey(db, secrets);
   if (newest) return newest;
-  const key = generateSigningKey();
+  const key = generateSigningKey(db.idEnvironment);
   await db.query(
     `insert into signing_keys (kid, algorithm, private_key_pem, public_jwk, created_at)
      values ($1, $2, $3, $4::jsonb, $5::timestamptz)`,

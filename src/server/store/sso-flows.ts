@@ -37,7 +37,7 @@ export async function insertSsoState(
        signup_redirect_url, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz)`,
     [
-      newId('sso-state'),
+      newId(db, 'sso-state'),
       input.stateHash,
       input.requestIdHash,
       input.connectionId,
@@ -91,7 +91,7 @@ export async function insertSsoToken(
        code_challenge, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::timestamptz)`,
     [
-      newId('sso-token'),
+      newId(db, 'sso-token'),
       input.tokenHash,
       input.connection_id,
       input.organization_id,
@@ -155,7 +155,7 @@ export async function upsertSsoRegistration(
      values ($1, $2, $3, $4, $5::timestamptz)
      on conflict (connection_id, external_id) do update set member_id = excluded.member_id
      returning id`,
-    [newId('sso-registration'), input.connectionId, input.externalId, input.memberId, iso(input.now)],
+    [newId(db, 'sso-registration'), input.connectionId, input.externalId, input.memberId, iso(input.now)],
   );
   if (!row) throw new Error('the SSO registration upsert returned no row');
   return row.id;

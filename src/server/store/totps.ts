@@ -20,7 +20,7 @@ export async function insertTotp(
   secrets: SecretKeys,
   input: { userId: string; secret: string; now: number; expiresAt: number },
 ): Promise<string> {
-  const id = newId('totp');
+  const id = newId(db, 'totp');
   await db.query(
     `insert into totps (id, user_id, secret, created_at, expires_at)
      values ($1, $2, $3, $4::timestamptz, $5::timestamptz)`,
@@ -72,7 +72,7 @@ export async function insertRecoveryCodes(
     await db.query(
       `insert into totp_recovery_codes (id, totp_id, user_id, code_hash, created_at)
        values ($1, $2, $3, $4, $5::timestamptz)`,
-      [newId('totp-recovery-code'), input.totpId, input.userId, codeHash, iso(input.now)],
+      [newId(db, 'totp-recovery-code'), input.totpId, input.userId, codeHash, iso(input.now)],
     );
   }
 }

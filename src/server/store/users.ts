@@ -91,7 +91,7 @@ export async function deleteNewUser(db: Db, userId: string): Promise<void> {
  * A new user (active unless told) with no name and no methods yet; the caller adds the method in the same transaction.
  */
 export async function insertUser(db: Db, now: number, status: UserStatus = 'active'): Promise<string> {
-  const userId = newId('user');
+  const userId = newId(db, 'user');
   await db.query(`insert into users (id, status, created_at) values ($1, $2, $3::timestamptz)`, [
     userId,
     status,
@@ -109,7 +109,7 @@ async function insertEmail(db: Db, userId: string, email: string, now: number): 
   const [row] = await db.query<{ id: string }>(
     `insert into user_emails (id, user_id, email, verified, created_at) values ($1, $2, $3, false, $4::timestamptz)
      on conflict (email) do nothing returning id`,
-    [newId('email'), userId, email, iso(now)],
+    [newId(db, 'email'), userId, email, iso(now)],
   );
   return row?.id ?? null;
 }

@@ -86,7 +86,7 @@ export async function insertRegistration(
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true, $12::timestamptz)
      on conflict (credential_id) do nothing returning id`,
     [
-      newId('webauthn-registration'),
+      newId(db, 'webauthn-registration'),
       input.user_id,
       input.credential_id,
       input.public_key,
