@@ -15,6 +15,13 @@ import { providerFor } from './provider.ts';
  */
 const PROTOCOL_PREFIX = '/oauth2';
 
+/**
+ * The platform's Response class, RESPONSE_ALREADY_SENT's own. Once a server runs, @hono/node-server makes the global
+ * `Response` its lighter class, and writes an answer of that class without looking for the already-sent header (it
+ * would write the head a second time, and throw); it checks the header on the platform's responses.
+ */
+const PlatformResponse = RESPONSE_ALREADY_SENT.constructor as typeof Response;
+
 export function oidcProviderRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const handOver = async (c: Context<AppEnv>) => {
@@ -36,7 +43,7 @@ export function oidcProviderRoutes(deps: Deps): Hono<AppEnv> {
       provider.callback()(incoming, outgoing);
     });
     // Already sent, as RESPONSE_ALREADY_SENT says to @hono/node-server, but with the real status for the request log.
-    return new Response(null, { status: outgoing.statusCode, headers: RESPONSE_ALREADY_SENT.headers });
+    return new PlatformResponse(null, { status: outgoing.statusCode, headers: RESPONSE_ALREADY_SENT.headers });
   };
   routes.all(OIDC_PATHS.discovery, handOver);
   routes.all(PROTOCOL_PREFIX, handOver);
