@@ -54,7 +54,11 @@ function withTranslations(record: ProductRecord): ProductRecord {
     ...record,
     load: () => withTables(record.load(), record.translations),
     ...(record.blockView ? { blockView: () => withTables(record.blockView!(), record.translations) } : {}),
-    ...(record.emailSend ? { emailSend: () => withTables(record.emailSend!(), record.translations) } : {}),
+    ...(record.emailSend
+      ? {
+          emailSend: { ...record.emailSend, screen: () => withTables(record.emailSend!.screen(), record.translations) },
+        }
+      : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 // products/: a small record (this file's ProductRecord) that is always in the entry, and a lazy chunk (ProductModule:
 // its machine, screens and strings) fetched only when the element's config enables the product.
 import type { BlockViewModule } from '../shell/blocks.ts';
-import type { EarlySendModule } from '../shell/early-send.ts';
+import type { EarlySend } from '../shell/early-send.ts';
 import type { ComponentType } from 'react';
 import type { AnyActorRef, AnyStateMachine, SnapshotFrom, StateValue } from 'xstate';
 import type { BootstrapData } from '../../api/index.ts';
@@ -224,10 +224,10 @@ export interface ProductRecord<Facts extends ProductFacts = RegisteredFacts> {
   blockView?(): Promise<BlockViewModule>;
   /**
    * Continue on the first paint's Email tab while this product takes it, answered before React arrives
-   * (src/widget/shell/early-send.ts): a small lazy module that sends at once and paints the next screen, whose call
-   * the product's machine adopts. `() => import('./early-send.ts')`.
+   * (src/widget/shell/early-send.ts): the call made at once (in the entry), whose answer the product's machine
+   * adopts, and the small lazy module that paints the next screen.
    */
-  emailSend?(): Promise<EarlySendModule>;
+  emailSend?: EarlySend;
   /**
    * The `autocomplete` of Main's email input when this product is enabled (passkeys: `username webauthn`, so the
    * browser offers passkeys in the field's suggestions); the first enabled product that names one wins.

@@ -1,8 +1,8 @@
 // Continue on the first paint's Email tab, answered before React has arrived. The product that takes the tab may
-// name a small lazy module (its record's `emailSend`) that makes its first call through the headless client the
-// moment Continue is pressed, and paints the screen that follows from that screen's own view once the service has
-// answered. The product's machine adopts the call already made when React starts it (one request, never two), and
-// React takes over once it shows the same screen. Types only: the entry file carries none of it.
+// name an early send (its record's `emailSend`): a small function in the entry that makes its first call through the
+// headless client in Continue's own task, and a small lazy module that paints the screen that follows from that
+// screen's own view once the service has answered. The product's machine adopts the call already made when React
+// starts it (one request, never two), and React takes over once it shows the same screen. Types only here.
 import type { AuthClient } from '../../client/types.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Translate } from '../i18n/index.ts';
@@ -37,11 +37,25 @@ export interface PaintedScreen {
   view(context: PaintContext): ViewChild[];
 }
 
-export interface EarlySendModule {
+/**
+ * A product's early send. The call is made in the entry, not in the lazy module: a module asked for after the paint is
+ * compiled and run by the browser's loading tasks, which wait while the visitor's input is handled, so a quick
+ * visitor's Enter found it not yet run and the address left hundreds of milliseconds later (bench/sent.mjs).
+ */
+export interface EarlySend {
   /**
-   * Makes the product's first call for `email` if the product would (a valid address), for its machine to adopt.
-   * Resolves with the screen to paint once the service has answered, or undefined (nothing sent, or the call failed:
-   * React shows what follows, the error included).
+   * Makes the product's first call for `email` now if the product would (a valid address), for its machine to adopt;
+   * undefined when nothing is sent (React shows what follows). A rejection is the product's to show, after React.
    */
-  send(context: EarlySendContext): Promise<PaintedScreen | undefined>;
+  send(context: EarlySendContext): Promise<unknown> | undefined;
+  /** The lazy module that paints the screen after an answered call: `() => import('./early-send.ts')`. */
+  screen(): Promise<EarlyScreenModule>;
+}
+
+export interface EarlyScreenModule {
+  /**
+   * The screen to paint once the call `send` made for `email` has been answered, or undefined (React shows what
+   * follows).
+   */
+  screen(context: EarlySendContext): Promise<PaintedScreen | undefined>;
 }

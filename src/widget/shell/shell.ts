@@ -8,8 +8,8 @@
 // docs/decisions.md, "One source for the first paint".
 //
 // Continue on the Email tab is not only held: where the tab's product names an early send (shell/early-send.ts), its
-// call leaves at once over the headless client, and the screen that follows is painted from its own view when the
-// service has answered; React takes over once it shows that same screen.
+// call leaves in Continue's own task over the headless client, and the screen that follows is painted from its own
+// view (a small lazy module) when the service has answered; React takes over once it shows that same screen.
 //
 // Painted only where it shows exactly what React's first screen will: Main opening on its login form (the email form,
 // the phone form, or both under the sign-in method tabs; no configuration error), in the shadow root. Product blocks
@@ -34,7 +34,7 @@ import { phoneInputView } from '../ui/PhoneInput.view.ts';
 import { h, isViewNode } from '../view/node.ts';
 import { addClasses, paint, render } from '../view/paint.ts';
 import type { BlockViewContext, BlockViewModule, HeldStart } from './blocks.ts';
-import type { EarlySendModule, HeldEvent, PaintedScreen } from './early-send.ts';
+import type { EarlyScreenModule, EarlySend, HeldEvent, PaintedScreen } from './early-send.ts';
 import { SHELL_CSS, SHELL_HOST_CSS } from './styles.generated.ts';
 
 /** Marks the shell's nodes in the shadow root (its styles and its box), for the hand-over and for tests. */
@@ -129,9 +129,10 @@ export class Shell {
   #start: HeldStart | null = null;
   #painted: PaintedScreen | null = null;
   #heldEvent: HeldEvent | null = null;
-  /** The Email tab's early send (its product's lazy module), if it has one: asked for once the form is painted. */
-  #emailSend: Promise<EarlySendModule> | undefined;
-  #emailSendLoader: (() => Promise<EarlySendModule>) | undefined;
+  /** The Email tab's early send (its product's), if it has one. */
+  #emailSend: EarlySend | undefined;
+  /** Its screen's lazy module: asked for once the form is painted. */
+  #emailScreen: Promise<EarlyScreenModule> | undefined;
   /** An early send on its way, until its screen is painted (or it came to nothing). */
   #sending: Promise<void> | undefined;
   /** The blocks' view modules loaded so far, by product. */
@@ -195,7 +196,7 @@ export class Shell {
         : [],
     );
     this.blocksPainted = Promise.all(painting).then(() => undefined);
-    this.#emailSendLoader = this.#tabs.includes('email') ? productForTab(config, 'email')?.emailSend : undefined;
+    this.#emailSend = this.#tabs.includes('email') ? productForTab(config, 'email')?.emailSend : undefined;
     setTimeout(() => this.#prepareSend());
   }
 
@@ -207,12 +208,12 @@ export class Shell {
    * module and the bootstrap be asked for, a round trip after Enter.
    */
   #prepareSend(): void {
-    const load = this.#emailSendLoader;
-    if (this.#emailSend || !load || !this.#box.isConnected) return;
+    const early = this.#emailSend;
+    if (this.#emailScreen || !early || !this.#box.isConnected) return;
     // The next screen's styles too, so that it paints as soon as the service answers.
     import('./later-styles.generated.ts').catch(() => undefined);
-    this.#emailSend = load();
-    this.#emailSend.catch(() => undefined); // React sends, once it has arrived
+    this.#emailScreen = early.screen();
+    this.#emailScreen.catch(() => undefined); // React shows the next screen, once it has arrived
     this.#input.client();
   }
 
@@ -224,15 +225,18 @@ export class Shell {
     // As the root sends only an address of the right form (its module checks again: it is the product's rule).
     if (this.#tab !== 'email' || !isValidEmail(this.#email)) return;
     this.#prepareSend();
-    const module = this.#emailSend;
-    if (!module) return;
+    const early = this.#emailSend;
+    const screenModule = this.#emailScreen;
+    if (!early || !screenModule) return;
     // Made now if the element has not made it yet (a quick visitor): the call, and the bootstrap it waits for, leave.
     const client = this.#input.client();
     if (!client) return;
-    const { config } = this.#input;
-    const email = this.#email;
-    const sending = module
-      .then((early) => (this.#box.isConnected ? early.send({ client, config, email }) : undefined))
+    const context = { client, config: this.#input.config, email: this.#email };
+    // In this task: the request leaves as soon as the bootstrap allows, whenever the screen's module arrives.
+    const answer = early.send(context);
+    if (!answer) return;
+    const sending = Promise.all([screenModule, answer])
+      .then(([module]) => (this.#box.isConnected ? module.screen(context) : undefined))
       .then((screen) => {
         if (!screen || !this.#box.isConnected) return;
         const root = this.#box.getRootNode() as ShadowRoot | Document;

@@ -104,6 +104,20 @@ describe('magic links: the first paint sends the link and paints Email Confirmat
     expect(shell.state().held).to.deep.equal({ type: 'BACK' });
   });
 
+  it("makes the request in Continue's own task, not once the screen's module has loaded", async () => {
+    const config = { products: ['emailMagicLinks'] } satisfies AuthLoginConfig;
+    const email = uniqueEmail('early-task');
+    const { box, client, since } = paintAndContinue(config, email);
+    // Still in Continue's task: the product finds the call already made and adopts it. Made later (in the module), the
+    // product would send one itself now and the first paint's would be a second request and a second email.
+    const options = magicLinkWireOptions(resolveConfig(config, testEnv.pageOrigin).emailMagicLinksOptions);
+    const adopted = adoptOrSend(client, email, options);
+    expect((await adopted).status_code).to.equal(200);
+    await until(() => box.querySelector('[part~="link"]'), 'the painted confirmation');
+    expect(sendsSince(since)).to.equal(1, "one request, made in Continue's task");
+    expect((await devInbox(email)).length).to.equal(1, 'one email');
+  });
+
   it('the product adopts that request once (same address and options); anything else is sent anew', async () => {
     const config = { products: ['emailMagicLinks'] } satisfies AuthLoginConfig;
     const email = uniqueEmail('early-adopt');

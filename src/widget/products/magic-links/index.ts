@@ -2,8 +2,11 @@
 // in the page URL (`?stytch_token_type=magic_links&token=…`) opens the product, which signs in with it.
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, TOKEN_TYPES } from '../../../api/index.ts';
 import type { ConfigContext } from '../../config.ts';
+import type { EarlySend } from '../../shell/early-send.ts';
+import { isValidEmail } from '../../validation.ts';
 import type { ProductRecord } from '../types.ts';
-import type { MagicLinksConfig, ResolvedMagicLinksConfig } from './config.ts';
+import { magicLinkWireOptions, type MagicLinksConfig, type ResolvedMagicLinksConfig } from './config.ts';
+import { sendEarly } from './sent-link.ts';
 import type { enMagicLinks } from './strings.ts';
 
 /** `emailMagicLinksOptions.createUserAsPending` default (spec section 9). */
@@ -23,6 +26,20 @@ function resolveMagicLinksConfig(config: MagicLinksConfig, context: ConfigContex
     },
   };
 }
+
+/**
+ * Continue on the first paint's Email tab: the link leaves in Continue's own task, for the product's send to adopt
+ * (sent-link.ts), and Email Confirmation is painted by the lazy module once answered.
+ */
+const emailSend: EarlySend = {
+  send: ({ client, config, email }) => {
+    // As the product's machine takes the address (machine.ts), after the root's check of its format.
+    const address = email.trim();
+    if (!isValidEmail(address)) return undefined;
+    return sendEarly(client, address, magicLinkWireOptions(config.emailMagicLinksOptions));
+  },
+  screen: () => import('./early-send.ts'),
+};
 
 /** This product's widget event types (EVENT_TYPES, in `auth-login-event` and `callbacks.onEvent`). */
 export const MAGIC_LINK_EVENTS = {
@@ -61,5 +78,5 @@ export const magicLinks: ProductRecord<{
   tabs: () => ['email'],
   emailTab: { rank: 1, invalidEmail: 'validation.emailInvalid', kind: 'magicLink', passwordless: true },
   urlToken: { type: TOKEN_TYPES.magicLinks, use: 'authenticate' },
-  emailSend: () => import('./early-send.ts'),
+  emailSend,
 };

@@ -1,5 +1,6 @@
-// The link the first paint sent (early-send.ts) before React arrived, for the product's send (actors.ts) to adopt
-// instead of sending again: one request, and one email, for one Continue. Shared by both, in neither chunk alone.
+// The link the first paint sent (the record's early send, index.ts) before React arrived, for the product's send
+// (actors.ts) to adopt instead of sending again: one request, and one email, for one Continue. In the entry, with the
+// record that sends it; the product's chunk imports it from there.
 import type { MagicLinkLoginOrCreateResponse, MagicLinkOptionsWire } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 
