@@ -7,9 +7,9 @@ import type {
 } from '../../../api/index.ts';
 import type { AuthClient } from '../../../client/types.ts';
 import type { UrlTokenSignInInput } from '../../machine/url-token-states.ts';
-import { adoptOrSend } from './sent-link.ts';
+import { adoptOrSend } from './index.ts';
 
-/** Sends the link, or adopts the one the first paint sent for this address before React arrived (sent-link.ts). */
+/** Sends the link, or adopts the one the first paint sent for this address before React arrived (index.ts). */
 export const sendMagicLink = fromPromise<
   MagicLinkLoginOrCreateResponse,
   { client: AuthClient; email: string; options: MagicLinkOptionsWire }

@@ -1,8 +1,9 @@
 /// <reference types="mocha" />
-// The magic link's early send (early-send.ts): Continue on the first paint's Email tab sends the link at once over
-// the headless client, paints Email Confirmation from its view when the service has answered, and leaves the request
-// for the product's send to adopt (sent-link.ts). The first paint is the real Shell, the client a real one of the
-// test service; requests are counted from the browser's own Resource Timing entries, emails in the dev inbox.
+// The magic link's early send (the record's emailSend, index.ts, and early-send.ts): Continue on the first paint's
+// Email tab sends the link at once over the headless client, paints Email Confirmation from its view when the service
+// has answered, and leaves the request for the product's send to adopt (adoptOrSend). The first paint is the real
+// Shell, the client a real one of the test service; requests are counted from the browser's own Resource Timing
+// entries, emails in the dev inbox.
 // (test/e2e/first-paint.test.ts plays the same through the built element with React's chunk held back.)
 import { expect } from 'chai';
 import type { AuthClient } from '../../../client/types.ts';
@@ -15,7 +16,7 @@ import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
 import { LATER_CLASSES, LATER_CSS } from '../../shell/later-styles.generated.ts';
 import { SHELL_ATTRIBUTE, Shell } from '../../shell/shell.ts';
 import { magicLinkWireOptions } from './config.ts';
-import { adoptOrSend } from './sent-link.ts';
+import { adoptOrSend } from './index.ts';
 
 const SEND_PATH = '/sdk/v1/magic_links/email/login_or_create';
 

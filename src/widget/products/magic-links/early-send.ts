@@ -1,6 +1,6 @@
 // Continue on the first paint's Email tab (shell/early-send.ts): once the link the record's send made (index.ts) has
 // been answered, Email Confirmation is painted from its own view, not once React, XState and this product's chunk
-// have arrived. The product's send adopts that request (sent-link.ts).
+// have arrived. The product's send adopts that request (adoptOrSend, index.ts).
 import type { EarlyScreenModule } from '../../shell/early-send.ts';
 import { headerView } from '../../ui/Header.view.ts';
 import { emailDomainFor } from './mail-links.ts';

@@ -1,12 +1,17 @@
 // Email magic links: the record Main and the root know; the machine and screens are the lazy chunk (chunk.ts). A link
 // in the page URL (`?stytch_token_type=magic_links&token=…`) opens the product, which signs in with it.
-import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, TOKEN_TYPES } from '../../../api/index.ts';
+import {
+  DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
+  TOKEN_TYPES,
+  type MagicLinkLoginOrCreateResponse,
+  type MagicLinkOptionsWire,
+} from '../../../api/index.ts';
+import type { AuthClient } from '../../../client/types.ts';
 import type { ConfigContext } from '../../config.ts';
 import type { EarlySend } from '../../shell/early-send.ts';
 import { isValidEmail } from '../../validation.ts';
 import type { ProductRecord } from '../types.ts';
 import { magicLinkWireOptions, type MagicLinksConfig, type ResolvedMagicLinksConfig } from './config.ts';
-import { sendEarly } from './sent-link.ts';
 import type { enMagicLinks } from './strings.ts';
 
 /** `emailMagicLinksOptions.createUserAsPending` default (spec section 9). */
@@ -27,9 +32,47 @@ function resolveMagicLinksConfig(config: MagicLinksConfig, context: ConfigContex
   };
 }
 
+// The link the first paint sent (the early send below) before React arrived, for the product's send (actors.ts) to
+// adopt instead of sending again: one request, and one email, for one Continue. Here, with the record that sends it,
+// in the entry; the product's chunk imports it from there.
+interface EarlyLink {
+  email: string;
+  options: string;
+  answer: Promise<MagicLinkLoginOrCreateResponse>;
+}
+
+/** At most one send waiting to be adopted per client (per element): a newer Continue replaces it. */
+const early = new WeakMap<AuthClient, EarlyLink>();
+
+/** Sends the link now, for the product to adopt; its answer (or error) is also the caller's. */
+export function sendEarly(
+  client: AuthClient,
+  email: string,
+  options: MagicLinkOptionsWire,
+): Promise<MagicLinkLoginOrCreateResponse> {
+  const answer = client.magicLinks.email.loginOrCreate(email, options);
+  early.set(client, { email, options: JSON.stringify(options), answer });
+  return answer;
+}
+
+/**
+ * The send the first paint made for this very address and these options, taken once (a later Continue sends anew);
+ * else a new send.
+ */
+export function adoptOrSend(
+  client: AuthClient,
+  email: string,
+  options: MagicLinkOptionsWire,
+): Promise<MagicLinkLoginOrCreateResponse> {
+  const held = early.get(client);
+  early.delete(client);
+  if (held && held.email === email && held.options === JSON.stringify(options)) return held.answer;
+  return client.magicLinks.email.loginOrCreate(email, options);
+}
+
 /**
  * Continue on the first paint's Email tab: the link leaves in Continue's own task, for the product's send to adopt
- * (sent-link.ts), and Email Confirmation is painted by the lazy module once answered.
+ * (adoptOrSend above), and Email Confirmation is painted by the lazy module once answered.
  */
 const emailSend: EarlySend = {
   send: ({ client, config, email }) => {
