@@ -45,7 +45,7 @@ interface EarlyLink {
 const early = new WeakMap<AuthClient, EarlyLink>();
 
 /** Sends the link now, for the product to adopt; its answer (or error) is also the caller's. */
-export function sendEarly(
+function sendEarly(
   client: AuthClient,
   email: string,
   options: MagicLinkOptionsWire,
