@@ -84,7 +84,7 @@ export function createClientCore<S extends ManagedStore>(
     };
   };
 
-  const bootstrap = createBootstrap(http, publicToken, store, baseUrl, kind.vertical);
+  const bootstrap = createBootstrap(http, publicToken, store, baseUrl, kind.vertical, locale);
   const events = createEventQueue({ baseUrl, publicToken, signedInIds });
 
   let destroyed = false;

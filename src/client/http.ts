@@ -101,7 +101,7 @@ async function doFetch(url: string, init: RequestInit): Promise<Response> {
 }
 
 /** Wire contract 1.3/1.4: only "≤ 299 or not" comes from the HTTP status; the body decides the rest. */
-async function parseResponse<T>(res: Response): Promise<T> {
+export async function parseResponse<T>(res: Response): Promise<T> {
   if (res.status <= 299) {
     let json: unknown;
     try {

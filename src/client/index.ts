@@ -26,6 +26,11 @@ export { navigation } from './navigation.ts';
 /** Runs only the last call of a burst, 500 ms (DEFAULT_DEBOUNCE_MS) after it unless `waitMs` says otherwise. */
 export { debounce, type Debounced, type DebounceOptions } from './debounce.ts';
 export { DEFAULT_DEBOUNCE_MS } from './constants/utilities.ts';
+/**
+ * Asks for the project's bootstrap before the page's first client of that token and service is made, which takes the
+ * answer instead of asking again: `<auth-login>` does so before its first paint.
+ */
+export { prefetchBootstrap } from './bootstrap.ts';
 
 /** The consumer's kind of client: its store keeps a user and session. */
 const CONSUMER: ClientKind<SessionStore> = {

@@ -1,7 +1,7 @@
 // The headless client and the login statechart of <auth-login>. They live as long as the element (moving it keeps
 // the visitor's place), and anew only when what they were made for changes: the client for another project token or
 // service or cookies, the statechart for another client or mode.
-import { createAuthClient } from '../../client/index.ts';
+import { createAuthClient, prefetchBootstrap } from '../../client/index.ts';
 import type { AuthClient, CookieOptions } from '../../client/types.ts';
 import type { Mode, ResolvedConfig } from '../config.ts';
 import type { RootActor } from '../machine/start.ts';
@@ -48,6 +48,14 @@ export class ClientAndActor {
   /** Whether the client has been made (the first paint shows what it knows once it is). */
   get made(): boolean {
     return this.#client !== undefined;
+  }
+
+  /**
+   * Asks for the project's bootstrap now, for the client to take when it is made: after the first paint, or at the
+   * visitor's first click into it, and a send waits for the bootstrap (client/bootstrap.ts, prefetchBootstrap).
+   */
+  prefetch(publicToken: string | undefined, baseUrl: string | undefined, locale: string): void {
+    if (publicToken && !this.#client) prefetchBootstrap(publicToken, baseUrl, locale);
   }
 
   /** The statechart, once started. */

@@ -71,6 +71,8 @@ export class ElementLifecycle {
     const current = () => this.#connected && connection === this.#connection;
     // An organization sign-in paints once its products and client have loaded (a consumer page fetches neither).
     const organization = forOrganizations(host.config) ? loadOrganizationClient() : undefined;
+    // Before the paint: its answer is then at hand by the time a quick visitor has typed an address.
+    this.#clients.prefetch(host.publicToken, host.baseUrl, localeTag(host));
     if (!this.#rendering) this.#paintShell();
     // This task only records the connection and paints; the next starts fetching the rendering half (the visitor
     // types into the shell meanwhile) and makes the client (storage reads, the bootstrap request), the next after the

@@ -127,6 +127,8 @@ async function shellLines(c: Case, client: AuthClient): Promise<{ idle: string[]
     const form = box.querySelector('form');
     if (!form) return { idle, held: null };
     form.requestSubmit();
+    // Continue shows busy in the frame after it is pressed.
+    await new Promise(requestAnimationFrame);
     return { idle, held: normalised(box) };
   } finally {
     host.remove();

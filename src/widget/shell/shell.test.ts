@@ -149,6 +149,8 @@ describe('first-paint shell', () => {
     const el = mount();
     typeInto(shellNode<HTMLInputElement>(el, 'input')!, email);
     shellNode<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    // Shown busy in the next frame (the call leaves first).
+    await new Promise(requestAnimationFrame);
     const button = shellNode<HTMLButtonElement>(el, 'button[type="submit"]')!;
     expect(button.getAttribute('aria-busy')).to.equal('true', 'shown busy while held');
     await findText(el, '[part~="title"]', 'Check your email');

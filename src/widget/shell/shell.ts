@@ -375,8 +375,13 @@ export class Shell {
         event.preventDefault();
         if (this.#held()) return;
         this.#submitted = true;
-        this.#render();
+        // The call first, Continue shown busy in the frame after: a render here would run before the request leaves
+        // (in this task's microtasks, when the bootstrap has answered), and on a slow phone it is this task's longest
+        // part. The frame is where the busy Continue would first show anyway.
         this.#sendEarly();
+        requestAnimationFrame(() => {
+          if (this.#box.isConnected) this.#render();
+        });
         this.#checkQuiet();
       },
       watermark: this.#client()?.bootstrap.getSync().displayWatermark ? t('main.watermark') : null,
@@ -397,7 +402,9 @@ export class Shell {
   /** The element has made its client: what the first paint shows from it (the watermark, the last-used provider). */
   clientMade(): void {
     this.#clientMade = true;
-    if (this.#box.isConnected) this.#render();
+    // Painted again only where the client changes something: a block painted (its last-used provider), a watermark.
+    const shows = this.#modules.size > 0 || this.#input.client()?.bootstrap.getSync().displayWatermark;
+    if (this.#box.isConnected && shows) this.#render();
   }
 
   /** Whether the visitor is typing in the form: the focus is in it, Continue not pressed, a key not long ago. */
