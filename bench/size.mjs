@@ -48,8 +48,9 @@ export const BUDGETS_KB = {
   // adoption's map moved from the early-send chunk into the entry): a lazy module was run by the browser only after the
   // visitor's keys, and the link left about 150 ms later under slow 4G (docs/decisions.md). 0.3 KB is 1.5 ms of
   // transfer at that speed. 22.4 since the element asks for the project's bootstrap before its first paint
-  // (client/bootstrap.ts, prefetchBootstrap; 0.1 KB): its answer, which a send waits for, was read only after the
-  // visitor's click and keys, and the link left about 55 ms after Enter unthrottled instead of about 20.
+  // (client/bootstrap.ts, prefetchBootstrap; 0.1 KB, 22.37 measured): its answer, which a send waits for, was read
+  // only after the visitor's click and keys; under slow 4G with 4x CPU the link now leaves about 120 ms after Enter
+  // instead of about 250 (docs/decisions.md).
   magicLinksBeforeUsable: 22.4,
   magicLinksGoal: 95,
   // The demo portal, its own two scripts and the social block's first paint included: 23.3 KB measured (goal 100),

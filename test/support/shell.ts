@@ -18,3 +18,20 @@ export function shellInput(config: AuthLoginConfig, client?: AuthClient, theme?:
     client: () => client,
   };
 }
+
+/**
+ * Resolves with `button`'s `aria-busy` the first time it changes, and `normalise()`'s result taken at that moment:
+ * the first paint shows a pressed Continue busy in the frame after the press, before anything that follows it.
+ */
+export function nextBusy<T = string | null>(
+  button: Element,
+  normalise: () => T = () => button.getAttribute('aria-busy') as T,
+): Promise<T> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      resolve(normalise());
+    });
+    observer.observe(button, { attributes: true, attributeFilter: ['aria-busy'] });
+  });
+}

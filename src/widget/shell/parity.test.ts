@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import type { AuthClient } from '../../client/types.ts';
 import { makeClient, resetBrowserState } from '../../../test/support/client.ts';
 import { testEnv, uniqueEmail, uniquePhoneNumber } from '../../../test/support/env.ts';
-import { shellInput } from '../../../test/support/shell.ts';
+import { nextBusy, shellInput } from '../../../test/support/shell.ts';
 import { until } from '../../../test/support/poll.ts';
 import { mount, typeInto, unmountAll, type AuthLoginElement } from '../../../test/support/widget.ts';
 import { resolveConfig, type AuthLoginConfig } from '../config.ts';
@@ -126,10 +126,10 @@ async function shellLines(c: Case, client: AuthClient): Promise<{ idle: string[]
     const idle = normalised(box);
     const form = box.querySelector('form');
     if (!form) return { idle, held: null };
+    // Continue shows busy in the frame after it is pressed, before anything that follows (an early send's screen).
+    const held = nextBusy(form.querySelector('button[type="submit"]')!, () => normalised(box));
     form.requestSubmit();
-    // Continue shows busy in the frame after it is pressed.
-    await new Promise(requestAnimationFrame);
-    return { idle, held: normalised(box) };
+    return { idle, held: await held };
   } finally {
     host.remove();
   }

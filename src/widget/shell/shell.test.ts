@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { resetBrowserState } from '../../../test/support/client.ts';
 import { devInbox, testEnv, uniqueEmail, uniquePhoneNumber } from '../../../test/support/env.ts';
-import { shellInput } from '../../../test/support/shell.ts';
+import { nextBusy, shellInput } from '../../../test/support/shell.ts';
 import { until } from '../../../test/support/poll.ts';
 import {
   $,
@@ -148,11 +148,11 @@ describe('first-paint shell', () => {
     const email = uniqueEmail('shell');
     const el = mount();
     typeInto(shellNode<HTMLInputElement>(el, 'input')!, email);
-    shellNode<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-    // Shown busy in the next frame (the call leaves first).
-    await new Promise(requestAnimationFrame);
     const button = shellNode<HTMLButtonElement>(el, 'button[type="submit"]')!;
-    expect(button.getAttribute('aria-busy')).to.equal('true', 'shown busy while held');
+    // Shown busy in the frame after the press (the call leaves first), before anything that follows it.
+    const busy = nextBusy(button);
+    button.click();
+    expect(await busy).to.equal('true', 'shown busy while held');
     await findText(el, '[part~="title"]', 'Check your email');
     expect(el.shadowRoot!.querySelector(SHELL)).to.equal(null);
     const mail = await until(async () => (await devInbox(email))[0], 'the magic link in the dev inbox');

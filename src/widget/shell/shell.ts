@@ -135,6 +135,8 @@ export class Shell {
   #emailScreen: Promise<EarlyScreenModule> | undefined;
   /** An early send on its way, until its screen is painted (or it came to nothing). */
   #sending: Promise<void> | undefined;
+  /** Settles once Continue, pressed, has been rendered busy (in the frame after the press). */
+  #busyShown: Promise<void> | undefined;
   /** The blocks' view modules loaded so far, by product. */
   readonly #modules = new Map<Product, BlockViewModule>();
   /** The nodes of each block painted last, by product, and whether one has moved into React's Main. */
@@ -255,6 +257,8 @@ export class Shell {
 
   /** Paints `screen` with its styles (a small chunk of their own), focusing its title as React's Header would. */
   async #paintScreen(screen: PaintedScreen, focusTitle: boolean): Promise<void> {
+    // After Continue has shown busy, as React shows it: an answer quicker than a frame does not skip that state.
+    await this.#busyShown;
     const { LATER_CLASSES, LATER_CSS } = await import('./later-styles.generated.ts');
     if (!this.#box.isConnected) return;
     addClasses(LATER_CLASSES);
@@ -379,9 +383,12 @@ export class Shell {
         // (in this task's microtasks, when the bootstrap has answered), and on a slow phone it is this task's longest
         // part. The frame is where the busy Continue would first show anyway.
         this.#sendEarly();
-        requestAnimationFrame(() => {
-          if (this.#box.isConnected) this.#render();
-        });
+        this.#busyShown = new Promise((resolve) =>
+          requestAnimationFrame(() => {
+            if (this.#box.isConnected) this.#render();
+            resolve();
+          }),
+        );
         this.#checkQuiet();
       },
       watermark: this.#client()?.bootstrap.getSync().displayWatermark ? t('main.watermark') : null,
