@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import type { AuthClient } from '../../../client/types.ts';
 import { makeClient, resetBrowserState } from '../../../../test/support/client.ts';
 import { devInbox, testEnv, uniqueEmail } from '../../../../test/support/env.ts';
-import { shellInput } from '../../../../test/support/shell.ts';
+import { nextBusy, shellInput } from '../../../../test/support/shell.ts';
 import { until } from '../../../../test/support/poll.ts';
 import { typeInto } from '../../../../test/support/widget.ts';
 import { resolveConfig, type AuthLoginConfig } from '../../config.ts';
@@ -117,6 +117,30 @@ describe('magic links: the first paint sends the link and paints Email Confirmat
     await until(() => box.querySelector('[part~="link"]'), 'the painted confirmation');
     expect(sendsSince(since)).to.equal(1, "one request, made in Continue's task");
     expect((await devInbox(email)).length).to.equal(1, 'one email');
+  });
+
+  it('with the bootstrap answered, the request leaves before Continue is rendered busy', async () => {
+    const email = uniqueEmail('early-order');
+    const host = document.body.appendChild(document.createElement('div'));
+    hosts.push(host);
+    const client = makeClient();
+    // As on a visitor's page once the element's bootstrap has answered: nothing left for the send to wait on.
+    await client.bootstrap.get();
+    await import('./early-send.ts');
+    const shell = new Shell(host.attachShadow({ mode: 'open' }), shellInput({ products: ['emailMagicLinks'] }, client));
+    shell.clientMade();
+    const box = host.shadowRoot!.querySelector(`[part~="container"][${SHELL_ATTRIBUTE}]`)!;
+    typeInto(box.querySelector<HTMLInputElement>('input[type="email"]')!, email);
+    const since = performance.now();
+    const busyAt = nextBusy(box.querySelector('button[type="submit"]')!, () => performance.now());
+    box.querySelector('form')!.requestSubmit();
+    const busy = await busyAt;
+    await until(() => box.querySelector('[part~="link"]'), 'the painted confirmation');
+    const [send] = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime >= since && new URL(entry.name).pathname === SEND_PATH);
+    // Rendered busy in Continue's own task, the render ran before the call's microtasks and the request after it.
+    expect(send!.startTime, 'the request left first').to.be.below(busy);
   });
 
   it('the product adopts that request once (same address and options); anything else is sent anew', async () => {
