@@ -108,6 +108,30 @@ const entryWithoutStaticImports = {
 };
 
 /**
+ * The element fetches the rendering half (React's chunk) as soon as its first paint is up but runs it only once the
+ * visitor is not typing (src/widget/element/runtime-load.ts): a `modulepreload` link, for which the entry needs the
+ * chunk's file name. The source names it by a global the build replaces in the written entry. Replaced after the
+ * hashes are final and with a text of the same length (a quoted `./chunks/runtime-<8 characters>.js`), so the
+ * entry's source map stays right; a build where that stops holding fails rather than writing a wrong map.
+ */
+const RUNTIME_FILE_GLOBAL = '__AUTH_LOGIN_RUNTIME_CHUNK_URL';
+const runtimeFileInEntry = {
+  name: 'runtime-file-in-entry',
+  generateBundle(_, bundle) {
+    const entry = bundle[`${ENTRY_NAME}.js`];
+    const runtime = Object.values(bundle).find(
+      (file) => file.type === 'chunk' && /^chunks\/runtime-/.test(file.fileName),
+    );
+    if (entry?.type !== 'chunk' || !runtime) this.error('the entry or the runtime chunk is missing');
+    const quoted = JSON.stringify(`./${runtime.fileName}`);
+    if (quoted.length !== RUNTIME_FILE_GLOBAL.length)
+      this.error(`${quoted} is not as long as ${RUNTIME_FILE_GLOBAL}: the entry's source map would be wrong`);
+    if (!entry.code.includes(RUNTIME_FILE_GLOBAL)) this.error(`${entry.fileName} does not name ${RUNTIME_FILE_GLOBAL}`);
+    entry.code = entry.code.replaceAll(RUNTIME_FILE_GLOBAL, quoted);
+  },
+};
+
+/**
  * The entry (src/widget/element.ts) paints Main itself and imports the rendering half, src/widget/runtime.ts (React,
  * XState, the React root), as it connects. Every module that half imports statically is fetched with it anyway, so
  * they make one chunk: left to Rollup, the modules it shares with product chunks (React, Emotion's React binding, the
@@ -198,7 +222,7 @@ export default [
       sourcemap: true,
       manualChunks: runtimeChunk(),
     },
-    plugins: [...plugins(MODULE_TARGET), entryWithoutStaticImports],
+    plugins: [...plugins(MODULE_TARGET), entryWithoutStaticImports, runtimeFileInEntry],
     treeshake,
     onwarn,
   },

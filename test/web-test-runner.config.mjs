@@ -369,7 +369,12 @@ const bundleTestFiles = {
       target: 'es2022',
       jsx: 'automatic',
       jsxImportSource: '@emotion/react',
-      define: { 'process.env.NODE_ENV': '"development"' },
+      define: {
+        'process.env.NODE_ENV': '"development"',
+        // A page is evaluated as a classic script (cold-page.ts), where `import.meta` does not parse. The element reads
+        // it only for the file the build writes in (element/runtime-load.ts), which is none from source.
+        ...(/\.page\.tsx?$/.test(context.path) ? { 'import.meta.url': 'document.baseURI' } : {}),
+      },
       // The runner's own command helpers are resolved by the dev server, not bundled.
       external: ['@web/test-runner-commands'],
       logLevel: 'silent',

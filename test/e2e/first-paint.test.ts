@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright';
 import { caughtUp, deliveredTo, e2eSuite, inboxFor } from './support.ts';
+import { TYPING_PAUSE_MS } from '../../src/widget/shell/shell.ts';
 
 const RUNTIME_CHUNK = /\/chunks\/runtime-[\w-]+\.js$/;
 const SEND_PATH = '/sdk/v1/magic_links/email/login_or_create';
@@ -156,6 +157,46 @@ describe('first paint: the form is usable, and Continue answered, before React h
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     assert.equal(react.sends.length, 1, 'the link already sent is adopted: not sent twice');
     assert.equal((await inboxFor(e2e.product.url, email)).length, 1, 'one email');
+    assert.deepEqual(problems, []);
+  });
+
+  it("React's chunk is fetched with the first paint but run only once the visitor is no longer typing", async () => {
+    const { page, problems } = await e2e.newPage();
+    const runtimeRequests: number[] = [];
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    // The chunk as served once the visitor has typed, with a line at its end noting when the browser ran it.
+    await page.route(RUNTIME_CHUNK, async (route) => {
+      runtimeRequests.push(Date.now());
+      await typed;
+      const response = await route.fetch();
+      const body = `${await response.text()}\nglobalThis.__runtimeRanAt = performance.now();\n`;
+      await route.fulfill({ response, body });
+    });
+    const arrived = page.waitForResponse(RUNTIME_CHUNK);
+    await openPortal(page, e2e.product.url);
+    const field = page.getByLabel('Email');
+    await field.click();
+    await field.fill(`first-paint-quiet-${Date.now()}@example.com`);
+    const typedAt = await page.evaluate(() => performance.now());
+    assert.equal(runtimeRequests.length, 1, 'asked for with the first paint, before the visitor typed');
+    // The chunk comes in while the visitor is still in the form, a key ago: a visitor about to press Enter.
+    release();
+    await arrived;
+    await page.waitForTimeout(100);
+    const enterAt = await page.evaluate(() => performance.now());
+    await field.press('Enter');
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.locator('auth-login-root').waitFor({ state: 'attached' });
+    const ranAt = await page.evaluate(() => (globalThis as { __runtimeRanAt?: number }).__runtimeRanAt);
+    assert.ok(ranAt !== undefined, 'the chunk ran');
+    // Run on arrival it would have run before Enter, well within the pause that ends typing (shell/shell.ts).
+    assert.ok(
+      ranAt >= enterAt || ranAt - typedAt >= TYPING_PAUSE_MS,
+      `ran at ${ranAt} ms: typed at ${typedAt}, Enter at ${enterAt}`,
+    );
+    assert.equal(runtimeRequests.length, 1, 'fetched once: the preload is the module the element then runs');
+    await caughtUp(page);
     assert.deepEqual(problems, []);
   });
 });

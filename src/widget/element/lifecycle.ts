@@ -21,10 +21,7 @@ import {
   type Runtime,
 } from './client.ts';
 import { localeTag, ShownLocale } from './locale.ts';
-
-let runtime: Promise<Runtime> | undefined;
-/** The rendering half, fetched once for every element on the page. */
-const loadRuntime = (): Promise<Runtime> => (runtime ??= import('../runtime.ts'));
+import { loadRuntime, preloadRuntime } from './runtime-load.ts';
 
 /** Resolves after the current task: starting is split over tasks so that no one task blocks the page for long. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -75,9 +72,9 @@ export class ElementLifecycle {
     this.#clients.prefetch(host.publicToken, host.baseUrl, localeTag(host));
     if (!this.#rendering) this.#paintShell();
     // This task only records the connection and paints; the next starts fetching the rendering half (the visitor
-    // types into the shell meanwhile) and makes the client (storage reads, the bootstrap request), the next after the
-    // runtime has arrived (and the visitor is not in the middle of typing) creates the statechart, and the last
-    // renders.
+    // types into the shell meanwhile) and makes the client (storage reads); the rendering half runs once the visitor
+    // is not in the middle of typing (quiet(): at once if they are not in the form), the next task creates the
+    // statechart, and the last renders.
     void (async () => {
       if (organization) {
         await organization;
@@ -89,13 +86,17 @@ export class ElementLifecycle {
       const blocksPainted = this.#handOver.blocksPainted();
       if (blocksPainted) await blocksPainted;
       if (!current()) return;
-      const runtime = loadRuntime();
+      const fetched = preloadRuntime(resolveConfig(this.#host.config).nonce ?? (this.#host.nonce || undefined));
       // (A config made an organization one after connecting.)
       if (forOrganizations(this.#host.config)) await loadOrganizationClient();
       if (!current()) return;
       this.client();
       this.#handOver.clientMade();
-      this.#runtime = await runtime;
+      // Run between a quick visitor's keys, its evaluation held them up, and the early send waiting on the bootstrap.
+      await fetched;
+      await this.#handOver.quiet();
+      if (!current()) return;
+      this.#runtime = await loadRuntime();
       await nextTask();
       // Not while the visitor types in the first paint: the start and React's render would hold up their keys.
       await this.#handOver.quiet();
