@@ -51,7 +51,7 @@ export const BUDGETS_KB = {
   // (client/bootstrap.ts, prefetchBootstrap; 0.1 KB, 22.37 measured): its answer, which a send waits for, was read
   // only after the visitor's click and keys; under slow 4G with 4x CPU the link now leaves about 120 ms after Enter
   // instead of about 250 (docs/decisions.md). 22.5 since React's chunk is preloaded with the first paint and run only
-  // once the visitor is not typing (element/runtime-load.ts; 0.1 KB, 22.47 measured): run as it arrived, its
+  // once the visitor is not typing (element/runtime-load.ts; 0.1 KB, 22.49 measured): run as it arrived, its
   // evaluation fell between a quick visitor's keys and held them and the bootstrap's answer up (docs/decisions.md).
   magicLinksBeforeUsable: 22.5,
   magicLinksGoal: 95,

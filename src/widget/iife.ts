@@ -7,8 +7,7 @@
 // The import carries this script's nonce (HTML gives a dynamic import its script's fetch options), so a page with a
 // nonce-based CSP needs no new source. The module's exports land on `window.AuthLogin` once it has loaded; the
 // element itself upgrades in place as soon as it is defined, so declarative pages need nothing more.
-/** The module build's entry, beside this file in dist/ (rollup.config.mjs: input `auth-login`, `[name].js`). */
-const MODULE_ENTRY_FILE = 'auth-login.js';
+import { MODULE_ENTRY_FILE } from './entry-file.ts';
 
 /** This script's own URL: `document.currentScript` is only set while a classic script first runs. */
 function ownUrl(): string {
