@@ -4,7 +4,7 @@
 // paints the shell again until then, and renders again after. It also reports the widget's events and errors.
 import type { WidgetView } from '../AuthLogin.tsx';
 import type { AuthClient } from '../../client/types.ts';
-import { resolveConfig } from '../config.ts';
+import { type ResolvedConfig, resolveConfig } from '../config.ts';
 import type { AuthLoginCallbacks, AuthLoginElement } from '../element.ts';
 import { WIDGET_ERROR_EVENT, WIDGET_EVENT } from '../events.ts';
 import { isRtl } from '../i18n/direction.ts';
@@ -86,7 +86,7 @@ export class ElementLifecycle {
       const blocksPainted = this.#handOver.blocksPainted();
       if (blocksPainted) await blocksPainted;
       if (!current()) return;
-      const fetched = preloadRuntime(resolveConfig(this.#host.config).nonce ?? (this.#host.nonce || undefined));
+      const fetched = preloadRuntime(this.#nonce(resolveConfig(this.#host.config)));
       // (A config made an organization one after connecting.)
       if (forOrganizations(this.#host.config)) await loadOrganizationClient();
       if (!current()) return;
@@ -157,6 +157,11 @@ export class ElementLifecycle {
     dispatch(this.#host, type, detail);
   }
 
+  /** The CSP nonce for what the element adds to the page: the config's, else the element's `nonce` attribute. */
+  #nonce(config: ResolvedConfig): string | undefined {
+    return config.nonce ?? (this.#host.nonce || undefined);
+  }
+
   /**
    * Paints (again) Main without React, when React's first screen will be Main's email form and the texts of the
    * language are at hand (else React's spinner shows once it arrives, as before).
@@ -178,7 +183,7 @@ export class ElementLifecycle {
         t: createTranslator(host.strings, locale),
         localeTag: tag,
         dir: isRtl(tag) ? 'rtl' : 'ltr',
-        nonce: config.nonce ?? (host.nonce || undefined),
+        nonce: this.#nonce(config),
         client: () => this.client(),
       },
       previous,
@@ -233,7 +238,7 @@ export class ElementLifecycle {
       config,
       theme: resolveTheme(host.theme),
       strings: host.strings,
-      nonce: config.nonce ?? (host.nonce || undefined),
+      nonce: this.#nonce(config),
     } satisfies WidgetView;
   }
 }
